@@ -1,0 +1,125 @@
+/**
+ * The error-code catalogue of the console protocol (spec section 8, docs/protocol.md).
+ * Every answer is `{ code, message, payload }`; code 0 is success. The two session codes
+ * (-11004, -10008) are the spec's; the rest are Marquee's own and stable.
+ */
+export const ErrorCode = {
+  OK: 0,
+  /** Missing, expired or revoked token: the console logs out to /login. */
+  TOKEN_INVALID: -11004,
+  /** The account was paused or its session was ended elsewhere: the console logs out. */
+  SESSION_ENDED: -10008,
+  /** A query field of the call envelope is missing or malformed. */
+  BAD_ENVELOPE: -10001,
+  /** The signature does not match the query fields and payload. */
+  BAD_SIGNATURE: -10002,
+  /** The timestamp is outside the accepted window. */
+  STALE_TIMESTAMP: -10003,
+  /** The sequence was already used by this client inside the window. */
+  REPLAYED_SEQUENCE: -10004,
+  /** The payload is not JSON or fails the endpoint's request schema. */
+  INVALID_PARAMS: -10005,
+  /** Wrong account or password. */
+  LOGIN_FAILED: -10006,
+  /** The caller lacks the endpoint's permission code. */
+  NO_PERMISSION: -10403,
+  /** The object does not exist, or is outside the caller's tenant or data scope. */
+  NOT_FOUND: -10404,
+  /** The change conflicts with the current state (already decided, duplicate...). */
+  CONFLICT: -10409,
+  /** Too many attempts; try again later. */
+  RATE_LIMITED: -10429,
+  /** Unexpected server failure (never a client mistake). */
+  SERVER_ERROR: -10500,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export type Locale = 'zh-CN' | 'en-US' | 'ja';
+
+type Messages = Record<Locale, string>;
+
+export const errorMessages: Record<ErrorCodeValue, Messages> = {
+  [ErrorCode.OK]: { 'zh-CN': '操作成功', 'en-US': 'Operation successful', ja: '操作が成功しました' },
+  [ErrorCode.TOKEN_INVALID]: {
+    'zh-CN': '登录已失效，请重新登录',
+    'en-US': 'Your session has expired. Please log in again',
+    ja: 'ログインの有効期限が切れました。再度ログインしてください',
+  },
+  [ErrorCode.SESSION_ENDED]: {
+    'zh-CN': '账号已停用或已在别处退出，请重新登录',
+    'en-US': 'Your account was paused or your session was ended elsewhere. Please log in again',
+    ja: 'アカウントが停止されたか、別の場所でセッションが終了しました。再度ログインしてください',
+  },
+  [ErrorCode.BAD_ENVELOPE]: {
+    'zh-CN': '请求参数缺失或格式错误',
+    'en-US': 'A request field is missing or malformed',
+    ja: 'リクエストの項目が不足しているか形式が正しくありません',
+  },
+  [ErrorCode.BAD_SIGNATURE]: {
+    'zh-CN': '请求签名错误',
+    'en-US': 'The request signature is invalid',
+    ja: 'リクエストの署名が正しくありません',
+  },
+  [ErrorCode.STALE_TIMESTAMP]: {
+    'zh-CN': '请求时间戳已过期，请校准本机时间',
+    'en-US': 'The request timestamp is outside the accepted window. Check your clock',
+    ja: 'リクエストのタイムスタンプが許容範囲外です。時刻を確認してください',
+  },
+  [ErrorCode.REPLAYED_SEQUENCE]: {
+    'zh-CN': '重复的请求',
+    'en-US': 'This request was already received',
+    ja: 'このリクエストは既に受信されています',
+  },
+  [ErrorCode.INVALID_PARAMS]: {
+    'zh-CN': '请求参数无效',
+    'en-US': 'Invalid parameters',
+    ja: 'パラメータが無効です',
+  },
+  [ErrorCode.LOGIN_FAILED]: {
+    'zh-CN': '账号或密码错误',
+    'en-US': 'Wrong account or password',
+    ja: 'アカウントまたはパスワードが正しくありません',
+  },
+  [ErrorCode.NO_PERMISSION]: {
+    'zh-CN': '暂无权限，请联系商务人员',
+    'en-US': 'No permission, please contact business staff',
+    ja: '権限がありません。営業担当者にお問い合わせください',
+  },
+  [ErrorCode.NOT_FOUND]: {
+    'zh-CN': '数据不存在',
+    'en-US': 'The requested data does not exist',
+    ja: 'データが存在しません',
+  },
+  [ErrorCode.CONFLICT]: {
+    'zh-CN': '数据状态已变化，操作无法完成',
+    'en-US': 'The data has changed; the operation cannot be completed',
+    ja: 'データの状態が変わったため、操作を完了できません',
+  },
+  [ErrorCode.RATE_LIMITED]: {
+    'zh-CN': '尝试次数过多，请稍后再试',
+    'en-US': 'Too many attempts. Please try again later',
+    ja: '試行回数が多すぎます。しばらくしてから再度お試しください',
+  },
+  [ErrorCode.SERVER_ERROR]: {
+    'zh-CN': '服务器错误',
+    'en-US': 'Server error',
+    ja: 'サーバーエラー',
+  },
+};
+
+export const LOCALES: readonly Locale[] = ['zh-CN', 'en-US', 'ja'];
+export const FALLBACK_LOCALE: Locale = 'zh-CN';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The message of a code in a locale, falling back to zh-CN. */
+export function errorMessage(code: ErrorCodeValue, locale: string | undefined): string {
+  const messages = errorMessages[code];
+  return isLocale(locale) ? messages[locale] : messages[FALLBACK_LOCALE];
+}
+
+/** The codes after which the console ends the session and goes to /login (spec section 8). */
+export const LOGOUT_CODES: readonly number[] = [ErrorCode.TOKEN_INVALID, ErrorCode.SESSION_ENDED];

@@ -1,0 +1,6 @@
+export * from './endpoints.js';
+export * from './errors.js';
+export * from './permissions.js';
+export * from './routes.js';
+export * from './signing.js';
+export * from './validation.js';

@@ -1,0 +1,232 @@
+import { Perm } from './permissions.js';
+
+/**
+ * The console's route table (spec section 2): every route with its permission code, its
+ * title key (namespace `menu` of the web's i18n), whether the page is cached in the tab
+ * bar, whether it shows in the navigation menu, and whether its module is online yet.
+ * The server builds the navigation menu from this table; the web builds its router from it.
+ */
+export interface RouteDef {
+  path: string;
+  /** i18n key in the `menu` namespace; absent for routes without a menu title. */
+  title?: string;
+  /** Permission code needed to open the route; absent means no mapping (always shown). */
+  permission?: string;
+  /** Shown as an item of the navigation menu (top level or child). */
+  menu?: boolean;
+  /** Icon name (the web maps it to an @ant-design/icons component). */
+  icon?: string;
+  /** Pages not cached in the tab bar (spec: advert edit, template new/edit, poster editor). */
+  noCache?: boolean;
+  /** Uses the plain layout (logged-out pages). */
+  plain?: boolean;
+  /** Affix tabs cannot be closed. */
+  affix?: boolean;
+  /** The page's module is built; otherwise it shows 'feature not online'. */
+  online?: boolean;
+}
+
+const r = (path: string, title: string, permission?: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  title,
+  permission,
+  ...extra,
+});
+
+export const ROUTES: readonly RouteDef[] = [
+  // Top level with a menu title
+  r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, online: true }),
+  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert' }),
+  r('/template', 'template', Perm.template, { menu: true }),
+  r('/poster', 'poster', Perm.poster, { menu: true }),
+  r('/device', 'device', Perm.device, { menu: true, icon: 'device' }),
+  r('/user', 'user', Perm.user, { menu: true, icon: 'user' }),
+  r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate' }),
+  r('/report', 'report', Perm.report, { menu: true, icon: 'report' }),
+  r('/shop', 'shop', Perm.applicationMarket, { menu: true, icon: 'shop' }),
+  r('/my', 'my', Perm.my, { menu: true, icon: 'my' }),
+  r('/skin', 'skin', undefined, { menu: true, online: true }),
+  r('/alarm', 'alarm', Perm.alarm, { menu: true, icon: 'alarm' }),
+  r('/help', 'help', Perm.help, { menu: true, icon: 'help' }),
+
+  // Without a menu title
+  { path: '/404', plain: true, online: true },
+  { path: '/login', plain: true, online: true },
+  { path: '/login/register', plain: true },
+  { path: '/dingTalkLogin', plain: true },
+  { path: '/wechatLogin', plain: true },
+  { path: '/adReport', title: 'adReport' },
+  { path: '/pay', title: 'pay' },
+  { path: '/payUnderline', title: 'payUnderline' },
+  r('/template/plugins/shares', 'templateShares', Perm.template),
+  r('/template/plugins/weather', 'templateWeather', Perm.template),
+  r('/device/gather', 'deviceGather', Perm.deviceGather),
+
+  // Advert
+  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true }),
+  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true }),
+  r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true }),
+  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true }),
+  r('/advert/report', 'advertReport', Perm.advReport, { menu: true }),
+  r('/advert/reportDetail', 'advertReportDetail', Perm.advReport),
+
+  // Alarm: the three alarm routes share one permission
+  r('/alarm/report', 'alarmReport', Perm.alarm, { menu: true }),
+  r('/alarm/setting', 'alarmSetting', Perm.alarm, { menu: true }),
+
+  // Device
+  r('/device/context', 'deviceContext', Perm.deviceContext, { menu: true }),
+  r('/device/devicePlan', 'devicePlan', Perm.devicePlan, { menu: true }),
+  r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true }),
+  r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup),
+  r('/device/playlist', 'devicePlaylist', Perm.devicePlaylist, { menu: true }),
+  r('/device/remote', 'deviceRemote', Perm.deviceRemote, { menu: true }),
+  r('/device/screenshot', 'deviceScreenshot', Perm.deviceScreenshot, { menu: true }),
+  r('/device/screenshotHistory', 'deviceScreenshotHistory', Perm.deviceScreenshot),
+  r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true }),
+  r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, { menu: true }),
+  r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true }),
+  r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags),
+
+  // Help
+  r('/help/download', 'helpDownload', Perm.helpDownload, { menu: true }),
+  r('/help/helpFile', 'helpFile', Perm.helpFile, { menu: true }),
+
+  // My
+  r('/my/finance', 'myFinance', Perm.myFinance, { menu: true }),
+  r('/my/help', 'myHelp', Perm.my, { menu: true }),
+
+  // Operate
+  r('/operate/adMonitor', 'operateAdMonitor', Perm.operateAdMonitor, { menu: true }),
+  r('/operate/coupon', 'operateCoupon', Perm.operateCoupon, { menu: true }),
+  r('/operate/flow', 'operateFlow', Perm.operateFlow, { menu: true }),
+  r('/operate/goods', 'operateGoods', Perm.operateGoods, { menu: true }),
+  r('/operate/monitorTask', 'operateMonitorTask', Perm.operateMonitorTask, { menu: true }),
+  r('/operate/order', 'operateOrder', Perm.operateOrder, { menu: true }),
+  r('/operate/orderDetail', 'operateOrderDetail', Perm.operateOrder),
+  r('/operate/signContract', 'operateSignContract', Perm.operateSignContract, { menu: true }),
+  r('/operate/slot', 'operateSlot', Perm.operateSlot, { menu: true }),
+  r('/operate/taskDetail', 'operateTaskDetail', Perm.operateMonitorTask),
+  r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true }),
+
+  // Poster
+  r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true }),
+  r('/poster/tplHistory', 'posterTplHistory', Perm.poster, { menu: true }),
+
+  // Report
+  r('/report/ad', 'reportAd', Perm.reportAd, { menu: true }),
+  r('/report/adDetail', 'reportAdDetail', Perm.reportAd),
+  r('/report/device', 'reportDevice', Perm.reportDevice, { menu: true }),
+  r('/report/deviceDetail', 'reportDeviceDetail', Perm.reportDevice),
+  r('/report/deviceSchedule', 'reportDeviceSchedule', Perm.reportDeviceSchedule, { menu: true }),
+  r('/report/flowConsumption', 'reportFlowConsumption', Perm.sourceConsumption, { menu: true }),
+  r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, { menu: true }),
+  r('/report/operationLog', 'reportOperationLog', Perm.reportOperationLog, { menu: true }),
+  r('/report/qrcodeEvent', 'reportQrcodeEvent', Perm.reportQrcodeEvent, { menu: true }),
+
+  // Shop
+  r('/shop/detail', 'shopDetail', Perm.applicationMarket),
+  r('/shop/order', 'shopOrder', Perm.shopOrder, { menu: true }),
+
+  // Special
+  r('/special/resource', 'specialResource', Perm.specialResource),
+
+  // Template
+  r('/template/edit', 'templateEdit', Perm.templateEdit, { noCache: true }),
+  r('/template/new', 'templateNew', Perm.templateEdit, { noCache: true }),
+
+  // User
+  r('/user/adv', 'userAdv', Perm.userAdv, { menu: true }),
+  r('/user/allot', 'userAllot', Perm.userAllot, { menu: true }),
+  r('/user/company', 'userCompany', Perm.userCompany, { menu: true }),
+  r('/user/companyRole', 'userCompanyRole', Perm.userCompanyRole, { menu: true }),
+];
+
+/** Menu URL aliases (spec section 2). /shop/order and /help are unchanged. */
+export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
+  '/adv_audit': '/advert/audit',
+  '/material_mag': '/advert/material',
+  '/temp_mag': '/template',
+  '/dev_mag': '/device',
+  '/ads_platform': '/user/adv',
+  '/corporate_manage': '/user/company',
+  '/slot_mag': '/operate/slot',
+  '/goods_mag': '/operate/goods',
+  '/slot_order_mag': '/operate/order',
+  '/app_tags': '/device/tags',
+  '/personal_center': '/my',
+  '/device_report': '/report/device',
+  '/ad_report': '/report/ad',
+  '/operation_log': '/report/operationLog',
+  '/qrcode_event': '/report/qrcodeEvent',
+  '/finance_center': '/my/finance',
+  '/app_market': '/shop',
+  '/pay/aggregation': '/pay',
+  '/pay/underline': '/payUnderline',
+};
+
+/**
+ * Menu sections (spec section 2, "Menu sections (code: area)"): the code of a section and
+ * the first path segments it covers. The active section comes from the first segment.
+ */
+export const MENU_SECTIONS: readonly { code: string; icon: string; roots: readonly string[] }[] = [
+  { code: 'home', icon: 'home', roots: ['/'] },
+  { code: Perm.adv, icon: 'advert', roots: ['/advert', '/template', '/poster'] },
+  { code: Perm.device, icon: 'device', roots: ['/device'] },
+  { code: Perm.user, icon: 'user', roots: ['/user'] },
+  { code: Perm.operate, icon: 'operate', roots: ['/operate'] },
+  { code: Perm.report, icon: 'report', roots: ['/report'] },
+  { code: Perm.applicationMarket, icon: 'shop', roots: ['/shop'] },
+  { code: Perm.my, icon: 'my', roots: ['/my', '/skin'] },
+  { code: Perm.alarm, icon: 'alarm', roots: ['/alarm'] },
+  { code: Perm.help, icon: 'help', roots: ['/help'] },
+];
+
+const routeByPath = new Map(ROUTES.map((route) => [route.path, route]));
+
+export function findRoute(path: string): RouteDef | undefined {
+  return routeByPath.get(path);
+}
+
+/** Resolves an alias to its real route; other paths are returned unchanged. */
+export function resolveAlias(path: string): string {
+  return ROUTE_ALIASES[path] ?? path;
+}
+
+/** The menu section a path belongs to, from its first segment. */
+export function sectionOf(path: string): string {
+  const first = `/${path.split('/').filter(Boolean)[0] ?? ''}`;
+  return MENU_SECTIONS.find((s) => s.roots.includes(first))?.code ?? 'home';
+}
+
+/** A menu item as the server sends it (spec section 3: code, url, child list). */
+export interface MenuItem {
+  code: string;
+  url: string;
+  icon?: string;
+  children?: MenuItem[];
+}
+
+/**
+ * Builds the navigation menu: one item per section, its menu routes as children, each
+ * kept only if `allowed` says so for the route's permission (a route without mapping shows).
+ */
+export function buildMenu(allowed: (permission: string | undefined) => boolean): MenuItem[] {
+  const menu: MenuItem[] = [];
+  for (const section of MENU_SECTIONS) {
+    for (const root of section.roots) {
+      const top = routeByPath.get(root);
+      if (!top || !top.menu || !allowed(top.permission)) continue;
+      const children = ROUTES.filter(
+        (route) => route.menu && route.path !== root && route.path.startsWith(`${root}/`) && allowed(route.permission),
+      ).map((route) => ({ code: route.title ?? route.path, url: route.path }));
+      menu.push({
+        code: top.title ?? root,
+        url: root,
+        icon: top.icon ?? section.icon,
+        ...(children.length > 0 ? { children } : {}),
+      });
+    }
+  }
+  return menu;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Validation rules of spec section 5, as zod schemas shared by the server and the web.
+ * Messages are i18n keys of the web's `validation` namespace; the server answers
+ * INVALID_PARAMS with the failing field and key, translated for the caller.
+ */
+export const pageSchema = z.object({
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(500).default(50),
+});
+
+/** Table page sizes (spec section 9). */
+export const PAGE_SIZES = [10, 20, 50, 100, 500] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+
+export const loginAccountSchema = z
+  .string()
+  .min(6, 'validation.loginAccount')
+  .max(32, 'validation.loginAccount')
+  .regex(/^\w+$/, 'validation.loginAccount');
+
+/** Strength rule: 10 to 15 characters with at least 3 of upper, lower, digits, symbols. */
+export function passwordStrengthClasses(password: string): number {
+  return [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
+}
+
+export const strongPasswordSchema = z
+  .string()
+  .min(10, 'validation.passwordStrength')
+  .max(15, 'validation.passwordStrength')
+  .refine((p) => passwordStrengthClasses(p) >= 3, 'validation.passwordStrength');
+
+/** A password that does not meet the strength rule gets the weak-password warning. */
+export function isWeakPassword(password: string): boolean {
+  return !strongPasswordSchema.safeParse(password).success;
+}
+
+/** Login accepts any stored password of at least 6 characters (spec: "minimum 6"). */
+export const loginPasswordSchema = z.string().min(6, 'validation.passwordMin').max(128);
+
+export const departmentNameSchema = z.string().min(1, 'validation.required').max(20, 'validation.departmentName');
+
+export const companyNameSchema = z
+  .string()
+  .min(5, 'validation.companyName')
+  .refine((v) => !/^\d+$/.test(v), 'validation.companyName');
+
+export const socialCreditCodeSchema = z
+  .string()
+  .length(18, 'validation.socialCreditCode')
+  .refine((v) => !/[\u4e00-\u9fff]/.test(v), 'validation.socialCreditCode');
+
+export const iccidSchema = z.string().regex(/^[A-Za-z0-9]{19,20}$/, 'validation.iccid');
+
+export const materialFolderNameSchema = z
+  .string()
+  .min(1, 'validation.required')
+  .max(50, 'validation.folderName')
+  .refine((v) => !/[\\|/:?*<>]/.test(v), 'validation.folderName');
+
+export const feedbackSchema = z.string().min(1, 'validation.required').max(500, 'validation.feedback');
+
+export const rechargeAmountSchema = z
+  .number()
+  .gt(0, 'validation.rechargeAmount')
+  .max(100000, 'validation.rechargeAmount')
+  .refine((v) => Math.round(v * 100) === v * 100, 'validation.twoDecimals');
+
+export const layoutSideSchema = z.number().int().min(48, 'validation.layoutSide').max(11520, 'validation.layoutSide');
