@@ -21,6 +21,8 @@ export const ErrorCode = {
   INVALID_PARAMS: -10005,
   /** Wrong account or password. */
   LOGIN_FAILED: -10006,
+  /** The account is paused: it cannot log in. */
+  ACCOUNT_PAUSED: -10007,
   /** The caller lacks the endpoint's permission code. */
   NO_PERMISSION: -10403,
   /** The object does not exist, or is outside the caller's tenant or data scope. */
@@ -80,6 +82,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '账号或密码错误',
     'en-US': 'Wrong account or password',
     ja: 'アカウントまたはパスワードが正しくありません',
+  },
+  [ErrorCode.ACCOUNT_PAUSED]: {
+    'zh-CN': '账号已停用，请联系管理员',
+    'en-US': 'This account is paused. Please contact your administrator',
+    ja: 'このアカウントは停止されています。管理者にお問い合わせください',
   },
   [ErrorCode.NO_PERMISSION]: {
     'zh-CN': '暂无权限，请联系商务人员',
