@@ -1,0 +1,65 @@
+// `npm test`: typecheck, lint, unit tests (protocol, web), server API tests (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set) and the Chromium e2e tests. Every step runs even
+// when an earlier one fails; the runners' own summaries print as they go, and the last
+// line adds up the test counts of all runners.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, '.tmp/test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const only = process.argv.slice(2);
+const steps = [
+  { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
+  { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
+  {
+    name: 'unit',
+    cmd: ['npx', 'vitest', 'run', '--project', 'protocol', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`],
+    report: 'unit.json',
+  },
+  {
+    name: 'server',
+    cmd: ['npx', 'vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/server.json`],
+    report: 'server.json',
+  },
+  {
+    name: 'e2e',
+    cmd: ['npm', 'run', '-s', 'test:e2e'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+    report: 'e2e.json',
+  },
+].filter((s) => only.length === 0 || only.includes(s.name));
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  console.log(`=== ${step.name}: exit ${run.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (run.status !== 0) failures.push(step.name);
+  if (step.report && existsSync(join(reports, step.report))) {
+    const report = JSON.parse(readFileSync(join(reports, step.report), 'utf8'));
+    if ('numPassedTests' in report) {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+      skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    } else if (report.stats) {
+      passed += report.stats.expected + report.stats.flaky;
+      failed += report.stats.unexpected;
+      skipped += report.stats.skipped;
+    }
+  } else if (step.report && run.status !== 0) {
+    failed += 1;
+  }
+}
+
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failures.length > 0 ? 1 : 0);
