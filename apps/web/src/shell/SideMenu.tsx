@@ -1,0 +1,153 @@
+import { EllipsisOutlined } from '@ant-design/icons';
+import { type MenuItem, resolveAlias } from '@marquee/protocol';
+import { Dropdown, type MenuProps, Tooltip } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../app/session';
+import { activeMenuCode, filterMenu, menuIconName, visibleMenuCount } from './menu/filterMenu';
+import { MenuIcon } from './menu/icons';
+
+/** Height of one rail entry plus its gap (icon + two short title lines), as in shell.css. */
+const ITEM_HEIGHT = 60;
+/** Spec section 9: resize handling is debounced by 500 ms. */
+export const RESIZE_DEBOUNCE_MS = 500;
+
+/** The height of an element, re-measured on window resize, debounced. */
+function useDebouncedHeight(ref: React.RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const measure = () => setHeight(ref.current?.clientHeight ?? 0);
+    measure();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, RESIZE_DEBOUNCE_MS);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [ref]);
+  return height;
+}
+
+/**
+ * The 80 px navigation rail (spec section 2 "Navigation menu behaviour"): the server's menu
+ * filtered by permission, one entry per item with its icon and translated title; items with
+ * children open a flyout submenu. Entries that do not fit the window height go to a "more"
+ * flyout.
+ */
+export default function SideMenu() {
+  const { t } = useTranslation(['menu', 'shell']);
+  const navMenuList = useSession((s) => s.navMenuList);
+  const permissionList = useSession((s) => s.permissionList);
+  const logo = useSession((s) => s.logo);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const listRef = useRef<HTMLElement>(null);
+  const height = useDebouncedHeight(listRef);
+
+  const items = useMemo(() => filterMenu(navMenuList ?? [], permissionList ?? []), [navMenuList, permissionList]);
+  const activeCode = activeMenuCode(items, pathname);
+  // Before the first measurement every entry shows; jsdom and SSR have no layout.
+  const count = height > 0 ? visibleMenuCount(items.length, height, ITEM_HEIGHT) : items.length;
+  const shown = items.slice(0, count);
+  const overflow = items.slice(count);
+
+  const title = (item: MenuItem) => t(item.code, { ns: 'menu' });
+  const childEntries = (children: readonly MenuItem[]): NonNullable<MenuProps['items']> =>
+    children.map((child) => ({
+      key: resolveAlias(child.url),
+      label: title(child),
+      'data-testid': `menu-${child.code}`,
+    }));
+  const onFlyoutClick: MenuProps['onClick'] = ({ key }) => navigate(key);
+
+  return (
+    <nav className="mq-side" aria-label={t('shell:menu.label')}>
+      <Link to="/" className="mq-side-logo" aria-label={t('shell:brand.name')}>
+        {logo ? <img src={logo} alt="" /> : <span className="mq-side-mark">M</span>}
+      </Link>
+      <ul className="mq-side-list" ref={listRef as React.RefObject<HTMLUListElement>}>
+        {shown.map((item) => {
+          const url = resolveAlias(item.url);
+          const entry = (
+            <Link
+              to={url}
+              className={`mq-side-item${item.code === activeCode ? ' is-active' : ''}`}
+              data-testid={`menu-${item.code}`}
+              aria-current={item.code === activeCode ? 'page' : undefined}
+            >
+              <span className="mq-side-icon">
+                <MenuIcon code={item.code} name={menuIconName(item)} />
+              </span>
+              <span className="mq-side-title">{title(item)}</span>
+            </Link>
+          );
+          return (
+            <li key={item.code}>
+              {item.children?.length ? (
+                <Dropdown
+                  placement="rightTop"
+                  classNames={{ root: 'mq-side-flyout' }}
+                  menu={{
+                    items: [{ type: 'group', key: 'group', label: title(item), children: childEntries(item.children) }],
+                    selectedKeys: [pathname],
+                    onClick: onFlyoutClick,
+                  }}
+                >
+                  {entry}
+                </Dropdown>
+              ) : (
+                <Tooltip title={title(item)} placement="right" mouseEnterDelay={0.6}>
+                  {entry}
+                </Tooltip>
+              )}
+            </li>
+          );
+        })}
+        {overflow.length > 0 && (
+          <li>
+            <Dropdown
+              placement="rightBottom"
+              classNames={{ root: 'mq-side-flyout' }}
+              menu={{
+                items: overflow.map((item) =>
+                  item.children?.length
+                    ? {
+                        key: `section:${item.code}`,
+                        label: title(item),
+                        icon: <MenuIcon code={item.code} name={menuIconName(item)} />,
+                        children: childEntries(item.children),
+                        'data-testid': `menu-${item.code}`,
+                      }
+                    : {
+                        key: resolveAlias(item.url),
+                        label: title(item),
+                        icon: <MenuIcon code={item.code} name={menuIconName(item)} />,
+                        'data-testid': `menu-${item.code}`,
+                      },
+                ),
+                selectedKeys: [pathname],
+                onClick: onFlyoutClick,
+              }}
+            >
+              <button
+                type="button"
+                className={`mq-side-item${overflow.some((i) => i.code === activeCode) ? ' is-active' : ''}`}
+                data-testid="menu-more"
+              >
+                <span className="mq-side-icon">
+                  <EllipsisOutlined />
+                </span>
+                <span className="mq-side-title">{t('shell:menu.more')}</span>
+              </button>
+            </Dropdown>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,149 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTabs, type VisitedView } from './tabs/store';
+import { type TabActions, useTabActions } from './tabs/useTabActions';
+
+/** Pixels of one wheel "line" when the browser reports the delta in lines. */
+const LINE_PX = 40;
+
+/**
+ * How far the tab strip scrolls for a wheel event: a quarter of the wheel delta (spec
+ * section 9, tags-view's scroll pane), taking whichever axis moved more.
+ */
+export function wheelScrollStep(event: Pick<WheelEvent, 'deltaX' | 'deltaY' | 'deltaMode'>, pageWidth = 800): number {
+  const raw = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
+  const px = event.deltaMode === 1 ? raw * LINE_PX : event.deltaMode === 2 ? raw * pageWidth : raw;
+  return px / 4;
+}
+
+type TabCommand = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+
+function contextItems(view: VisitedView, t: (key: string) => string, onlyAffixBesides: boolean): MenuProps['items'] {
+  return [
+    { key: 'refresh', label: t('tabs.refresh'), 'data-testid': 'tab-menu-refresh' },
+    { key: 'close', label: t('tabs.close'), disabled: Boolean(view.meta.affix), 'data-testid': 'tab-menu-close' },
+    {
+      key: 'closeOthers',
+      label: t('tabs.closeOthers'),
+      disabled: onlyAffixBesides,
+      'data-testid': 'tab-menu-close-others',
+    },
+    { key: 'closeAll', label: t('tabs.closeAll'), 'data-testid': 'tab-menu-close-all' },
+  ];
+}
+
+function runCommand(actions: TabActions, view: VisitedView, command: TabCommand): void {
+  if (command === 'refresh') actions.refresh(view);
+  else if (command === 'close') void actions.close(view);
+  else if (command === 'closeOthers') void actions.closeOthers(view);
+  else void actions.closeAll();
+}
+
+function Tab({ view, actions, others }: { view: VisitedView; actions: TabActions; others: boolean }) {
+  const { t } = useTranslation(['shell', 'menu']);
+  const active = actions.isActive(view);
+  const title = view.meta.title ? t(view.meta.title, { ns: 'menu' }) : view.path;
+  return (
+    <Dropdown
+      trigger={['contextMenu']}
+      destroyOnHidden
+      menu={{
+        items: contextItems(view, (key) => t(key), !others),
+        onClick: ({ key, domEvent }) => {
+          domEvent.stopPropagation();
+          runCommand(actions, view, key as TabCommand);
+        },
+      }}
+    >
+      <div
+        role="tab"
+        tabIndex={0}
+        aria-selected={active}
+        className={`mq-tab${active ? ' is-active' : ''}`}
+        data-testid={`tab-${view.path}`}
+        data-active={active || undefined}
+        title={title}
+        onClick={() => actions.open(view)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            actions.open(view);
+          } else if (e.key === 'Delete' && !view.meta.affix) {
+            void actions.close(view);
+          }
+        }}
+        onMouseDown={(e) => {
+          // Middle button: no autoscroll cursor, the tab closes on release.
+          if (e.button === 1) e.preventDefault();
+        }}
+        onAuxClick={(e) => {
+          if (e.button !== 1) return;
+          e.preventDefault();
+          if (!view.meta.affix) void actions.close(view);
+        }}
+      >
+        <span className="mq-tab-dot" />
+        <span className="mq-tab-title">{title}</span>
+        {!view.meta.affix && (
+          <button
+            type="button"
+            className="mq-tab-close"
+            aria-label={t('tabs.close')}
+            data-testid={`tab-close-${view.path}`}
+            tabIndex={-1}
+            onClick={(e) => {
+              e.stopPropagation();
+              void actions.close(view);
+            }}
+          >
+            <CloseOutlined />
+          </button>
+        )}
+      </div>
+    </Dropdown>
+  );
+}
+
+/**
+ * The page-tabs strip (spec section 2 "Tab bar"): one tab per visited page; a click opens it,
+ * the close icon or a middle-click closes it (affix tabs have no close), a right-click offers
+ * refresh, close, close others and close all, the wheel scrolls the strip sideways.
+ */
+export default function TabBar() {
+  const visitedViews = useTabs((s) => s.visitedViews);
+  const actions = useTabActions();
+  const stripRef = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation('shell');
+  const activePath = visitedViews.find((v) => actions.isActive(v))?.path;
+
+  useEffect(() => {
+    if (!activePath) return;
+    const strip = stripRef.current;
+    const tab = [...(strip?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])].find(
+      (el) => el.dataset.testid === `tab-${activePath}`,
+    );
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activePath]);
+
+  const closable = visitedViews.filter((v) => !v.meta.affix);
+
+  return (
+    <div
+      ref={stripRef}
+      className="mq-tabs"
+      role="tablist"
+      aria-label={t('tabs.label')}
+      data-testid="tab-bar"
+      onWheel={(e) => {
+        const strip = stripRef.current;
+        if (strip) strip.scrollLeft += wheelScrollStep(e, strip.clientWidth);
+      }}
+    >
+      {visitedViews.map((view) => (
+        <Tab key={view.path} view={view} actions={actions} others={closable.some((v) => v.path !== view.path)} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { CloseOutlined, MailOutlined } from '@ant-design/icons';
+import { Perm } from '@marquee/protocol';
+import { Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../useCan';
+import { useStationLetters } from './queries';
+
+/** Spec section 9: the station-letter dialog is 600 px wide. */
+export const LETTERS_DIALOG_WIDTH = 600;
+
+/**
+ * The red station-letter banner (spec section 2 "Header"): the messages joined by commas,
+ * dismissible for this page load; a click opens the numbered list with a count and, with the
+ * market permission, a link to the market.
+ */
+export default function StationLetters() {
+  const { t } = useTranslation('shell');
+  const { data } = useStationLetters();
+  const can = useCan();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const letters = (data ?? []).filter((l) => l.trim() !== '');
+  const signature = letters.join('\u0000');
+  if (letters.length === 0 || dismissed === signature) return null;
+  const text = letters.join(t('letters.separator'));
+
+  return (
+    <>
+      <div className="mq-letters" role="alert" data-testid="station-letter-banner">
+        <button type="button" className="mq-letters-text" onClick={() => setOpen(true)} title={text}>
+          <MailOutlined className="mq-letters-icon" />
+          <span>{text}</span>
+        </button>
+        <button
+          type="button"
+          className="mq-letters-close"
+          aria-label={t('letters.dismiss')}
+          data-testid="station-letter-dismiss"
+          onClick={() => setDismissed(signature)}
+        >
+          <CloseOutlined />
+        </button>
+      </div>
+      <Modal
+        open={open}
+        width={LETTERS_DIALOG_WIDTH}
+        title={t('letters.title')}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+        footer={
+          <Button type="primary" onClick={() => setOpen(false)}>
+            {t('dialog.close')}
+          </Button>
+        }
+      >
+        <div data-testid="station-letter-dialog">
+          <div className="mq-letters-count" data-testid="station-letter-count">
+            {t('letters.total', { count: letters.length })}
+          </div>
+          <ol className="mq-letters-list">
+            {letters.map((letter, i) => (
+              // Letters are plain strings and may repeat: the position is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={i}>{letter}</li>
+            ))}
+          </ol>
+          {can(Perm.appMarket) && (
+            <Link to="/shop" onClick={() => setOpen(false)} data-testid="station-letter-market">
+              {t('letters.market')}
+            </Link>
+          )}
+        </div>
+      </Modal>
+    </>
+  );
+}
