@@ -1,0 +1,98 @@
+import { ROUTES, type RouteDef } from '@marquee/protocol';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+  redirectDocument,
+} from 'react-router';
+import { RouteErrorPage } from '../features/errors/RouteErrorPage';
+import { currentLocale, storeLocale } from '../i18n';
+import { decideNavigation, NOT_FOUND_PATH } from './guards';
+import { setNavigator } from './navigation';
+import { pageLoader, routeTitle } from './pages';
+import { BootFallback, PlainLayout, RootLayout } from './RootLayout';
+import { routeHandle } from './routeHandle';
+import { useSession } from './session';
+
+/**
+ * The console's routes, built from the protocol's route table (spec section 2). History mode.
+ * Every request passes the root loader (the guard, re-run on every navigation); plain routes
+ * render in the plain layout, all others inside the shell's MainLayout; each page is lazy.
+ */
+export function guardLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { token, permissionList } = useSession.getState();
+  const decision = decideNavigation(url.pathname, url.search, {
+    loggedIn: Boolean(token),
+    permissions: permissionList,
+    locale: currentLocale(),
+  });
+  if (decision.action === 'redirect') {
+    if (decision.switchLocale) {
+      // Only the current locale's resources are loaded, so a new locale needs a new document.
+      storeLocale(decision.switchLocale);
+      throw redirectDocument(decision.to);
+    }
+    throw redirect(decision.to);
+  }
+  return decision;
+}
+
+function pageRoute(def: RouteDef, inShell: boolean): RouteObject {
+  const load = pageLoader(def);
+  return {
+    path: def.path,
+    handle: routeHandle(def, routeTitle(def), inShell),
+    lazy: async () => ({ Component: (await load()).default }),
+    // Errors of a page stay inside the layout (the shell keeps its menu and tabs).
+    ErrorBoundary: RouteErrorPage,
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  const plain = ROUTES.filter((r) => r.plain);
+  const inShell = ROUTES.filter((r) => !r.plain);
+  return [
+    {
+      id: 'root',
+      loader: guardLoader,
+      // The guard decides every navigation, not only the ones that change the root's params.
+      shouldRevalidate: () => true,
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: BootFallback,
+      children: [
+        {
+          id: 'plain',
+          Component: PlainLayout,
+          children: [
+            ...plain.map((def) => pageRoute(def, false)),
+            {
+              // `/{status}` pages (the client goes there on HTTP >= 400); the guard lets only 4xx/5xx through.
+              path: '/:status',
+              lazy: async () => ({ Component: (await import('../features/errors/StatusPage')).default }),
+            },
+          ],
+        },
+        {
+          id: 'main',
+          lazy: async () => ({ Component: (await import('../shell/MainLayout')).default }),
+          children: inShell.map((def) => pageRoute(def, true)),
+        },
+        { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
+      ],
+    },
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Creates the router and lets code outside components navigate through it. */
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter(buildRoutes());
+  setNavigator((to, options) => {
+    void router.navigate(to, { replace: options?.replace });
+  });
+  return router;
+}
