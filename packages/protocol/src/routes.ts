@@ -216,7 +216,7 @@ export function buildMenu(allowed: (permission: string | undefined) => boolean):
   for (const section of MENU_SECTIONS) {
     for (const root of section.roots) {
       const top = routeByPath.get(root);
-      if (!top || !top.menu || !allowed(top.permission)) continue;
+      if (!top?.menu || !allowed(top.permission)) continue;
       const children = ROUTES.filter(
         (route) => route.menu && route.path !== root && route.path.startsWith(`${root}/`) && allowed(route.permission),
       ).map((route) => ({ code: route.title ?? route.path, url: route.path }));

@@ -101,7 +101,11 @@ describe('signing (docs/protocol.md)', () => {
     expect(new Set([a.query.sign, b.query.sign, c.query.sign]).size).toBe(3);
   });
   it('trims strings deeply and leaves other values alone', () => {
-    expect(trimStrings({ a: ' x ', b: [' y', 2, null], c: { d: 'z ' } })).toEqual({ a: 'x', b: ['y', 2, null], c: { d: 'z' } });
+    expect(trimStrings({ a: ' x ', b: [' y', 2, null], c: { d: 'z ' } })).toEqual({
+      a: 'x',
+      b: ['y', 2, null],
+      c: { d: 'z' },
+    });
   });
 });
 

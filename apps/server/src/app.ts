@@ -1,0 +1,140 @@
+import { ENDPOINT_LIST, ErrorCode, errorMessage, TIMESTAMP_WINDOW_MS } from '@marquee/protocol';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { DestinationStream, Logger } from 'pino';
+import { SessionService } from './auth/sessions.js';
+import { LoginThrottle } from './auth/throttle.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createLogger, pathOf } from './logger.js';
+import { authHandlers } from './modules/auth/routes.js';
+import { deptHandlers } from './modules/dept/routes.js';
+import { NoticeCache } from './modules/notice/cache.js';
+import { noticeHandlers } from './modules/notice/routes.js';
+import { stationLetterHandlers } from './modules/stationLetter/routes.js';
+import { languageOf } from './protocol/envelope.js';
+import type { Handler } from './protocol/handlers.js';
+import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
+import { ReplayGuard } from './protocol/replayGuard.js';
+import type { AppServices } from './services.js';
+import { isHistoryRoute, registerConsole } from './static.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Every handler of the catalogue, one module after the other. */
+export const HANDLERS: readonly Handler[] = [
+  ...authHandlers,
+  ...noticeHandlers,
+  ...stationLetterHandlers,
+  ...deptHandlers,
+];
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** A logger to use instead of one built from config.logLevel (tests capture output). */
+  logger?: Logger;
+  /** Where the built logger writes (default stdout). */
+  logStream?: DestinationStream;
+  /** Milliseconds since the epoch (tests move time). */
+  clock?: () => number;
+  /** Handlers of endpoints that are not in the catalogue (tests of the pipeline itself). */
+  extraEndpoints?: readonly Handler[];
+}
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** Builds the server: the call pipeline with every catalogue endpoint, static console, logging. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const handlers = [...HANDLERS, ...(options.extraEndpoints ?? [])];
+  const missing = ENDPOINT_LIST.filter((def) => !handlers.some((h) => h.def === def));
+  if (missing.length > 0) throw new Error(`no handler for ${missing.map((d) => d.name).join(', ')}`);
+
+  const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
+  const app = Fastify({
+    loggerInstance: logger,
+    // Fastify's own request lines would log the URL, whose query carries the token.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+  }) as unknown as FastifyInstance;
+
+  const clock = options.clock ?? Date.now;
+  const services: AppServices = {
+    config,
+    db: options.db.db,
+    clock,
+    sessions: new SessionService(options.db.db, {
+      idleMs: config.sessionIdleHours * 3600_000,
+      maxMs: config.sessionMaxDays * 86400_000,
+    }),
+    throttle: new LoginThrottle(),
+    replay: new ReplayGuard(TIMESTAMP_WINDOW_MS),
+    notices: new NoticeCache(),
+  };
+  app.decorate('services', services);
+  app.decorateRequest('callInfo', null);
+
+  // One line per request, with the path only (never the query string).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logger.isLevelEnabled('info')) {
+      const call = request.callInfo;
+      request.log.info(
+        {
+          method: request.method,
+          path: pathOf(request.url),
+          endpoint: call?.endpoint,
+          code: call?.code,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 100) / 100,
+          traceKey: call?.traceKey,
+          accountId: call?.accountId,
+        },
+        'request',
+      );
+    }
+    done();
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const path = pathOf(request.url);
+    const clientError = typeof error.statusCode === 'number' && error.statusCode < 500;
+    if (isApi(path)) {
+      // Framework-level rejections of a call (body too large, bad encoding) are envelope errors.
+      const code = clientError ? ErrorCode.BAD_ENVELOPE : ErrorCode.SERVER_ERROR;
+      if (!clientError) request.log.error({ err: error }, 'request failed');
+      if (request.callInfo) request.callInfo.code = code;
+      return reply.code(200).send(errorEnvelope(code, errorMessage(code, languageOf(request.query))));
+    }
+    if (!clientError) request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(clientError ? (error.statusCode as number) : 500)
+      .send({ error: clientError ? error.message : 'Internal Server Error' });
+  });
+
+  app.get('/api/health', async () => ({ ok: true }));
+  await registerCalls(app, handlers, services);
+  const consoleServed = await registerConsole(app, config.webDist);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    if (consoleServed && isHistoryRoute(request.method, path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (isApi(path)) {
+      return reply
+        .code(404)
+        .send(errorEnvelope(ErrorCode.NOT_FOUND, errorMessage(ErrorCode.NOT_FOUND, languageOf(request.query))));
+    }
+    if (!consoleServed && path === '/') {
+      return reply.code(404).type('text/plain; charset=utf-8').send('The console is not built: run `npm run build`.');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  return app;
+}

@@ -1,0 +1,6 @@
+export * from './accounts.js';
+export * from './meta.js';
+export * from './notices.js';
+export * from './operationLogs.js';
+export * from './sessions.js';
+export * from './tenancy.js';

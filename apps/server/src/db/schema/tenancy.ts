@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+
+export type EnterpriseKind = 'provider' | 'enterprise' | 'agent';
+export type EnterpriseStatus = 'enabled' | 'paused';
+
+/**
+ * The tenants. `provider` is the platform operator itself (its users are the spec's "YXF"
+ * users), `agent` resells to enterprises it manages (`parent_id`).
+ */
+export const enterprises = pgTable(
+  'enterprises',
+  {
+    id: id(),
+    kind: text('kind').$type<EnterpriseKind>().notNull(),
+    parentId: text('parent_id').references((): AnyPgColumn => enterprises.id),
+    name: text('name').notNull(),
+    socialCreditCode: text('social_credit_code'),
+    status: text('status').$type<EnterpriseStatus>().notNull().default('enabled'),
+    welcomeSpeech: text('welcome_speech').notNull().default(''),
+    logo: text('logo').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('enterprises_kind_check', sql`${t.kind} in ('provider', 'enterprise', 'agent')`),
+    check('enterprises_status_check', sql`${t.status} in ('enabled', 'paused')`),
+    uniqueIndex('enterprises_social_credit_code_key').on(t.socialCreditCode),
+    index('enterprises_parent_idx').on(t.parentId),
+  ],
+);
+
+/**
+ * Department tree per enterprise. `path` is the materialized path of ids from the root,
+ * `/<rootId>/.../<id>/`, so "department and below" is one indexed prefix match.
+ */
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    entId: text('ent_id')
+      .notNull()
+      .references(() => enterprises.id),
+    parentId: text('parent_id').references((): AnyPgColumn => departments.id),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    depth: integer('depth').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('departments_ent_path_idx').on(t.entId, t.path.op('text_pattern_ops')),
+    index('departments_ent_parent_idx').on(t.entId, t.parentId),
+  ],
+);

@@ -1,0 +1,296 @@
+import { ALL_PERMISSION_CODES, Perm } from '@marquee/protocol';
+import { hashPassword } from '../../auth/passwords.js';
+import { createAccount, createRole } from '../../modules/accounts/service.js';
+import { insertDepartment } from '../../modules/dept/repository.js';
+import { insertEnterprise } from '../../modules/enterprise/repository.js';
+import { createMonitorApplication, createNotice } from '../../modules/notice/service.js';
+import { createStationLetter } from '../../modules/stationLetter/service.js';
+import type { Executor } from '../client.js';
+
+/** The password of every demo account (README lists the logins). */
+export const DEMO_PASSWORD = 'Marquee@2026';
+
+/** Who to log in as to see each role: printed at start and listed in the README. */
+export const DEMO_LOGINS: readonly { role: string; account: string; password: string }[] = [
+  { role: 'Platform operator (provider)', account: 'operator', password: DEMO_PASSWORD },
+  { role: 'Enterprise administrator (Demo Media)', account: 'entadmin', password: DEMO_PASSWORD },
+  { role: 'Department staff, two departments (Demo Media)', account: 'deptstaff', password: DEMO_PASSWORD },
+  { role: 'Advertiser (Demo Media)', account: 'advertiser', password: DEMO_PASSWORD },
+  { role: 'Third-party monitor', account: 'monitor', password: DEMO_PASSWORD },
+  { role: 'Administrator of another enterprise', account: 'otheradmin', password: DEMO_PASSWORD },
+];
+
+/** Department staff: devices, reports, own pages and help; no user, operate, market or allocation. */
+export const DEPT_STAFF_CODES: readonly string[] = [
+  Perm.device,
+  Perm.deviceContext,
+  Perm.deviceGroup,
+  Perm.devicePlaylist,
+  Perm.deviceScreenshot,
+  Perm.deviceTags,
+  Perm.report,
+  Perm.reportDevice,
+  Perm.reportAd,
+  Perm.my,
+  Perm.help,
+  Perm.helpDownload,
+  Perm.helpFile,
+  Perm.deptSwitch,
+  Perm.notice,
+  Perm.subDeptList,
+];
+
+export const ADVERTISER_CODES: readonly string[] = [
+  Perm.adv,
+  Perm.advEdit,
+  Perm.advMaterial,
+  Perm.advPlan,
+  Perm.advReport,
+  Perm.report,
+  Perm.reportAd,
+  Perm.my,
+  Perm.myFinance,
+  Perm.help,
+  Perm.helpFile,
+  Perm.notice,
+];
+
+export const MONITOR_CODES: readonly string[] = [
+  Perm.operate,
+  Perm.operateAdMonitor,
+  Perm.operateMonitorTask,
+  Perm.report,
+  Perm.reportAd,
+  Perm.my,
+  Perm.notice,
+];
+
+// A small inline picture, so the demo notices render images without network access.
+const CHART_SVG =
+  "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='640' height='200'>" +
+  "<rect width='640' height='200' fill='%23f0f5ff'/><rect x='40' y='120' width='80' height='60' fill='%231677ff'/>" +
+  "<rect x='160' y='80' width='80' height='100' fill='%231677ff'/><rect x='280' y='50' width='80' height='130' fill='%231677ff'/>" +
+  "<rect x='400' y='30' width='80' height='150' fill='%2352c41a'/><text x='40' y='30' font-size='20'>Plays per week</text></svg>";
+
+const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000);
+
+/** Creates the demo tenants, accounts, notices and letters. Run once, inside the seed transaction. */
+export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const account = (input: Omit<Parameters<typeof createAccount>[1], 'password' | 'passwordHash'>) =>
+    createAccount(db, { ...input, password: DEMO_PASSWORD, passwordHash });
+
+  // The platform provider and its operator.
+  const provider = await insertEnterprise(db, {
+    kind: 'provider',
+    name: 'Marquee Platform',
+    socialCreditCode: '91310000MA1PROVID',
+    welcomeSpeech: 'Welcome to the Marquee operations console',
+  });
+  const providerHq = await insertDepartment(db, { entId: provider.id, name: 'Operations' });
+  const providerAdmin = await createRole(db, {
+    entId: provider.id,
+    name: 'Platform operator',
+    type: 'admin',
+    dataScope: 'dept_and_below',
+    permissionCodes: ALL_PERMISSION_CODES,
+    builtin: true,
+  });
+  await account({
+    entId: provider.id,
+    loginName: 'operator',
+    realName: 'Platform Operator',
+    isEntAdmin: true,
+    deptIds: [providerHq.id],
+    roleIds: [providerAdmin.id],
+  });
+
+  // The demo enterprise: three-level department tree and one account per role.
+  const demo = await insertEnterprise(db, {
+    kind: 'enterprise',
+    name: 'Demo Media Co., Ltd.',
+    socialCreditCode: '91310000MA1DEMO001',
+    welcomeSpeech: 'Welcome back to Demo Media: every screen, one console.',
+  });
+  const hq = await insertDepartment(db, { entId: demo.id, name: 'Headquarters' });
+  const east = await insertDepartment(db, { entId: demo.id, parentId: hq.id, name: 'East Region', sort: 1 });
+  const south = await insertDepartment(db, { entId: demo.id, parentId: hq.id, name: 'South Region', sort: 2 });
+  await insertDepartment(db, { entId: demo.id, parentId: east.id, name: 'Shanghai Store', sort: 1 });
+  await insertDepartment(db, { entId: demo.id, parentId: east.id, name: 'Hangzhou Store', sort: 2 });
+  await insertDepartment(db, { entId: demo.id, parentId: south.id, name: 'Shenzhen Store', sort: 1 });
+
+  const adminRole = await createRole(db, {
+    entId: demo.id,
+    name: 'Enterprise administrator',
+    type: 'admin',
+    dataScope: 'dept_and_below',
+    permissionCodes: ALL_PERMISSION_CODES,
+    builtin: true,
+  });
+  const staffRole = await createRole(db, {
+    entId: demo.id,
+    name: 'Department staff',
+    type: 'staff',
+    deptId: hq.id,
+    dataScope: 'dept_and_below',
+    permissionCodes: DEPT_STAFF_CODES,
+  });
+  const advertiserRole = await createRole(db, {
+    entId: demo.id,
+    name: 'Advertiser',
+    type: 'advertiser',
+    dataScope: 'self',
+    permissionCodes: ADVERTISER_CODES,
+  });
+  const entadmin = await account({
+    entId: demo.id,
+    loginName: 'entadmin',
+    realName: 'Demo Administrator',
+    phone: '13800000001',
+    email: 'admin@demo-media.example',
+    isEntAdmin: true,
+    deptIds: [hq.id],
+    roleIds: [adminRole.id],
+  });
+  const deptstaff = await account({
+    entId: demo.id,
+    loginName: 'deptstaff',
+    realName: 'Lin Wei',
+    phone: '13800000002',
+    deptIds: [east.id, south.id],
+    roleIds: [staffRole.id],
+  });
+  await account({
+    entId: demo.id,
+    loginName: 'advertiser',
+    realName: 'Bright Drinks Marketing',
+    accountType: 'individual',
+    deptIds: [east.id],
+    roleIds: [advertiserRole.id],
+  });
+
+  // A third-party monitoring company whose user asks to monitor Demo Media.
+  const monitorEnt = await insertEnterprise(db, {
+    kind: 'enterprise',
+    name: 'Citywide Ad Monitoring Ltd.',
+    socialCreditCode: '91310000MA1MONIT01',
+    welcomeSpeech: 'Independent proof of play for outdoor media',
+  });
+  const monitorDept = await insertDepartment(db, { entId: monitorEnt.id, name: 'Monitoring' });
+  const monitorRole = await createRole(db, {
+    entId: monitorEnt.id,
+    name: 'Third-party monitor',
+    type: 'monitor',
+    dataScope: 'self',
+    permissionCodes: MONITOR_CODES,
+  });
+  const monitor = await account({
+    entId: monitorEnt.id,
+    loginName: 'monitor',
+    realName: 'Citywide Monitor',
+    thirdMonitor: true,
+    deptIds: [monitorDept.id],
+    roleIds: [monitorRole.id],
+  });
+
+  // Another enterprise, to show that tenants do not see each other.
+  const other = await insertEnterprise(db, {
+    kind: 'enterprise',
+    name: 'Other Outdoor Media Ltd.',
+    socialCreditCode: '91440300MA5OTHER01',
+    welcomeSpeech: 'Other Outdoor Media console',
+  });
+  const otherHq = await insertDepartment(db, { entId: other.id, name: 'Head Office' });
+  const otherAdminRole = await createRole(db, {
+    entId: other.id,
+    name: 'Enterprise administrator',
+    type: 'admin',
+    dataScope: 'dept_and_below',
+    permissionCodes: ALL_PERMISSION_CODES,
+    builtin: true,
+  });
+  await account({
+    entId: other.id,
+    loginName: 'otheradmin',
+    realName: 'Other Administrator',
+    isEntAdmin: true,
+    deptIds: [otherHq.id],
+    roleIds: [otherAdminRole.id],
+  });
+
+  // Notices: platform-wide from the provider, the demo enterprise's own, one system notice.
+  await createNotice(db, {
+    entId: null,
+    title: 'Marquee 2026.1 is live',
+    content:
+      '<h3>What is new</h3><ul><li>Faster screenshot history</li><li>Department switching in the header</li>' +
+      `<li>Weekly play charts</li></ul><p><img src="${CHART_SVG}" alt="Plays per week"></p>`,
+    createdBy: null,
+    createdAt: minutesAgo(now, 60 * 24 * 6),
+  });
+  await createNotice(db, {
+    entId: null,
+    title: 'Scheduled maintenance on Sunday 02:00-04:00',
+    content: '<p>Devices keep playing their schedules; the console is read-only during the window.</p>',
+    createdAt: minutesAgo(now, 60 * 24 * 3),
+  });
+  await createNotice(db, {
+    entId: demo.id,
+    title: 'New ad review rules from next month',
+    content:
+      '<p>Ads with <strong>medical or financial claims</strong> now need a licence scan.</p>' +
+      '<p>Review takes 1 to 3 days.</p>',
+    createdBy: entadmin.id,
+    createdAt: minutesAgo(now, 60 * 24),
+  });
+  await createNotice(db, {
+    entId: demo.id,
+    title: 'Quarterly screen inspection report',
+    // The script is removed on write: stored notice HTML is always sanitised.
+    content: `<p>All 48 screens passed inspection.</p><p><img src="${CHART_SVG}" alt="Inspection chart"></p><script>alert(1)</script>`,
+    createdBy: entadmin.id,
+    createdAt: minutesAgo(now, 90),
+  });
+  await createMonitorApplication(db, {
+    entId: demo.id,
+    applicantAccountId: monitor.id,
+    title: 'Citywide Ad Monitoring asks to monitor your screens',
+    content:
+      '<p><strong>Citywide Ad Monitoring Ltd.</strong> would like to verify proof of play on your screens ' +
+      'for its advertiser clients. Agree to let its monitor account see your play reports.</p>',
+    createdAt: minutesAgo(now, 30),
+  });
+  await createNotice(db, {
+    entId: other.id,
+    title: 'Welcome to Marquee',
+    content: '<p>Your enterprise console is ready.</p>',
+    createdAt: minutesAgo(now, 60),
+  });
+
+  // Station letters for the header banner.
+  await createStationLetter(db, {
+    entId: demo.id,
+    content: 'Device points of 3 screens expire within 7 days',
+    expiresAt: daysFrom(now, 30),
+    createdAt: minutesAgo(now, 120),
+  });
+  await createStationLetter(db, {
+    entId: demo.id,
+    content: 'Storage is 85% full (170 G of 200 G)',
+    expiresAt: daysFrom(now, 30),
+    createdAt: minutesAgo(now, 60),
+  });
+  await createStationLetter(db, {
+    entId: demo.id,
+    accountId: deptstaff.id,
+    content: 'Shanghai Store screen SH-003 has been offline for 72 hours',
+    expiresAt: daysFrom(now, 7),
+    createdAt: minutesAgo(now, 10),
+  });
+  await createStationLetter(db, {
+    entId: other.id,
+    content: 'Your trial ends in 14 days',
+    expiresAt: daysFrom(now, 14),
+  });
+}

@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_LOGINS, seedIfNeeded } from './db/seed/index.js';
+
+// Process entry: config -> database -> migrate -> seed once -> app -> listen.
+const started = performance.now();
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+await database.migrate();
+const seeded = await seedIfNeeded(database.db);
+const app = await buildApp({ config, db: database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+  } finally {
+    // PGlite must close cleanly to leave its data directory consistent.
+    await database.close();
+  }
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const readyMs = Math.round(performance.now() - started);
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const database_ = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`;
+const width = Math.max(...DEMO_LOGINS.map((l) => l.role.length));
+const lines = [
+  '',
+  `Marquee is ready at http://${shownHost}:${config.port} (${readyMs} ms${seeded ? ', demo data seeded' : ''})`,
+  `Database: ${database_}`,
+  '',
+  `  ${'Role'.padEnd(width)}  ${'Account'.padEnd(10)}  Password`,
+  ...DEMO_LOGINS.map((l) => `  ${l.role.padEnd(width)}  ${l.account.padEnd(10)}  ${l.password}`),
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);

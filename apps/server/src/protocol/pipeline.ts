@@ -1,0 +1,235 @@
+import { type EndpointDef, type Envelope, ErrorCode, errorMessage, hasPermission } from '@marquee/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal.js';
+import type { Executor } from '../db/client.js';
+import { insertOperationLog } from '../modules/operationLog/repository.js';
+import type { AppServices } from '../services.js';
+import { AppError } from './appError.js';
+import { contentDisposition } from './download.js';
+import { languageOf, NOT_A_FORM, readEnvelope, verifyCall } from './envelope.js';
+import { type AuditEntry, type CallContext, type Handler, isFileAnswer } from './handlers.js';
+import { messages } from './messages.js';
+
+/** What the per-request log line reports about a console call. */
+export interface CallInfo {
+  endpoint: string;
+  code?: number;
+  traceKey?: string;
+  accountId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    callInfo: CallInfo | null;
+  }
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Registers every handler as `POST <path>` in an encapsulated scope whose only body format
+ * is the console's form encoding; any other body reaches the handler as NOT_A_FORM and is
+ * answered BAD_ENVELOPE in the envelope, not with an HTTP error.
+ */
+export async function registerCalls(app: FastifyInstance, handlers: readonly Handler[], services: AppServices) {
+  await app.register(async (api) => {
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: BODY_LIMIT },
+      (_req, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, _body, done) =>
+      done(null, NOT_A_FORM),
+    );
+    for (const handler of handlers) {
+      api.post(handler.def.path, (request, reply) => runCall(handler, request, reply, services));
+    }
+  });
+}
+
+/** The envelope of an error code, in the caller's language. */
+export function errorEnvelope(code: number, message: string): Envelope<null> {
+  return { code, message, payload: null };
+}
+
+/** Turns the first zod issue into "field (reason)"; reasons that are i18n keys pass through. */
+function describeIssue(error: z.ZodError): { field: string; reason: string } {
+  const issue = error.issues[0];
+  if (!issue) return { field: 'payload', reason: 'invalid' };
+  let path = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    path = [path, ...issue.keys].filter(Boolean).join('.');
+  }
+  const reason = issue.message.startsWith('validation.') ? issue.message : issue.code;
+  return { field: path || 'payload', reason };
+}
+
+async function runCall(handler: Handler, request: FastifyRequest, reply: FastifyReply, services: AppServices) {
+  const def = handler.def;
+  const info: CallInfo = { endpoint: def.name };
+  request.callInfo = info;
+  const language = languageOf(request.query);
+  try {
+    const { fields, payload } = readEnvelope(request.query, request.body);
+    info.traceKey = fields.traceKey.slice(0, 64);
+    const now = services.clock();
+    verifyCall(fields, payload, now, services.replay);
+
+    let raw: unknown;
+    try {
+      raw = JSON.parse(payload);
+    } catch {
+      throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams('payload', 'json'));
+    }
+    const parsed = def.request.safeParse(raw);
+    if (!parsed.success) {
+      const { field, reason } = describeIssue(parsed.error);
+      throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams(field, reason));
+    }
+
+    let principal: Principal | null = null;
+    if (def.auth === 'session') {
+      principal = await services.sessions.authenticate(fields.token, now);
+      info.accountId = principal.accountId;
+      if (def.permission && !hasPermission(principal.permissions, def.permission)) {
+        throw new AppError(ErrorCode.NO_PERMISSION);
+      }
+    }
+
+    const result = await execute(handler, parsed.data, {
+      def,
+      request,
+      services,
+      principal,
+      language: fields.language,
+      traceKey: info.traceKey,
+      deviceUuid: fields.uuid,
+      now: new Date(now),
+      info,
+    });
+    info.code = ErrorCode.OK;
+    if (def.download) {
+      if (!isFileAnswer(result)) throw new Error(`${def.name} answered something other than a file`);
+      return reply
+        .header('content-type', result.contentType)
+        .header('content-disposition', contentDisposition(result.fileName))
+        .header('cache-control', 'no-store')
+        .send(result.data);
+    }
+    return reply.send({ code: ErrorCode.OK, message: errorMessage(ErrorCode.OK, fields.language), payload: result });
+  } catch (error) {
+    if (error instanceof AppError) {
+      info.code = error.code;
+      return reply.send(errorEnvelope(error.code, error.messageFor(language)));
+    }
+    info.code = ErrorCode.SERVER_ERROR;
+    request.log.error({ err: error, endpoint: def.name, traceKey: info.traceKey }, 'call failed');
+    return reply.send(errorEnvelope(ErrorCode.SERVER_ERROR, errorMessage(ErrorCode.SERVER_ERROR, language)));
+  }
+}
+
+interface CallState {
+  def: EndpointDef;
+  request: FastifyRequest;
+  services: AppServices;
+  principal: Principal | null;
+  language: string;
+  traceKey: string;
+  deviceUuid: string;
+  now: Date;
+  info: CallInfo;
+}
+
+/** Runs the handler: queries on the root database, mutations in one transaction with one log row. */
+async function execute(handler: Handler, input: unknown, state: CallState): Promise<unknown> {
+  const { def, services } = state;
+  if (!def.mutation) {
+    const ctx = makeContext(state, services.db, null);
+    const result = await handler.handle(input as never, ctx, undefined);
+    return def.download ? result : checkAnswer(def, result);
+  }
+  const prepared = handler.prepare
+    ? await handler.prepare(input as never, makeContext(state, services.db, null))
+    : undefined;
+  const committed: (() => void)[] = [];
+  const result = await services.db.transaction(async (tx) => {
+    const audits = { count: 0 };
+    const ctx = makeContext(state, tx as unknown as Executor, { committed, audits });
+    const answer = await handler.handle(input as never, ctx, prepared);
+    if (audits.count !== 1) throw new Error(`mutation ${def.name} wrote ${audits.count} operation-log rows, not 1`);
+    // Checked inside the transaction: a wrong answer is a bug, and its changes roll back.
+    return def.download ? answer : checkAnswer(def, answer);
+  });
+  for (const fn of committed) {
+    try {
+      fn();
+    } catch (error) {
+      state.request.log.error({ err: error, endpoint: def.name }, 'after-commit hook failed');
+    }
+  }
+  return result;
+}
+
+function checkAnswer(def: EndpointDef, answer: unknown): unknown {
+  const checked = def.response.safeParse(answer);
+  if (!checked.success) {
+    const { field, reason } = describeIssue(checked.error);
+    throw new Error(`${def.name} answer fails its response schema at ${field} (${reason})`);
+  }
+  return checked.data;
+}
+
+function makeContext(
+  state: CallState,
+  db: Executor,
+  mutation: { committed: (() => void)[]; audits: { count: number } } | null,
+): CallContext {
+  const { request, principal, def } = state;
+  return {
+    endpoint: def,
+    db,
+    principal,
+    get user(): Principal {
+      if (!principal) throw new Error(`${def.name} has no signed-in caller`);
+      return principal;
+    },
+    language: state.language,
+    ip: request.ip,
+    traceKey: state.traceKey,
+    deviceUuid: state.deviceUuid,
+    userAgent: request.headers['user-agent'],
+    now: state.now,
+    log: request.log,
+    services: state.services,
+    async audit(entry: AuditEntry) {
+      if (!mutation) throw new Error(`${def.name} is not a mutation and cannot write the operation log`);
+      const actor =
+        entry.actor ??
+        (principal && { entId: principal.entId, accountId: principal.accountId, loginName: principal.loginName });
+      if (!actor) throw new Error(`${def.name} audited without an actor`);
+      mutation.audits.count += 1;
+      state.info.accountId ??= actor.accountId;
+      await insertOperationLog(db, {
+        entId: actor.entId,
+        accountId: actor.accountId,
+        loginName: actor.loginName,
+        module: entry.module,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId,
+        detail: entry.detail,
+        ip: request.ip,
+        traceKey: state.traceKey,
+        endpoint: def.name,
+        result: entry.result ?? 'success',
+        createdAt: state.now,
+      });
+    },
+    afterCommit(fn: () => void) {
+      if (mutation) mutation.committed.push(fn);
+      else fn();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { SessionService } from './auth/sessions.js';
+import type { LoginThrottle } from './auth/throttle.js';
+import type { Config } from './config.js';
+import type { Executor } from './db/client.js';
+import type { NoticeCache } from './modules/notice/cache.js';
+import type { ReplayGuard } from './protocol/replayGuard.js';
+
+/** Long-lived collaborators of one app instance (tests build several, so nothing is global). */
+export interface AppServices {
+  config: Config;
+  /** The root database (not a transaction). */
+  db: Executor;
+  /** Milliseconds since the epoch; tests move it to expire sessions and windows. */
+  clock: () => number;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  replay: ReplayGuard;
+  notices: NoticeCache;
+}
