@@ -8,7 +8,7 @@ import {
 } from 'react-router';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { currentLocale, storeLocale } from '../i18n';
-import { decideNavigation, NOT_FOUND_PATH } from './guards';
+import { decideNavigation } from './guards';
 import { setNavigator } from './navigation';
 import { pageLoader, routeTitle } from './pages';
 import { BootFallback, PlainLayout, RootLayout } from './RootLayout';
@@ -80,7 +80,12 @@ export function buildRoutes(): RouteObject[] {
           lazy: async () => ({ Component: (await import('../shell/MainLayout')).default }),
           children: inShell.map((def) => pageRoute(def, true)),
         },
-        { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
+        {
+          // The guard redirects every unknown path to /404 before anything renders; no loader
+          // here, because a child's redirect would race the guard's (loaders run in parallel).
+          path: '*',
+          lazy: async () => ({ Component: (await import('../features/errors/NotFoundPage')).default }),
+        },
       ],
     },
   ];
