@@ -10,6 +10,8 @@ import { MenuIcon } from './menu/icons';
 
 /** Height of one rail entry plus its gap (icon + two short title lines), as in shell.css. */
 const ITEM_HEIGHT = 60;
+/** The list's vertical padding (12 px) less the gap the last entry does not need (2 px). */
+const LIST_CHROME = 10;
 /** Spec section 9: resize handling is debounced by 500 ms. */
 export const RESIZE_DEBOUNCE_MS = 500;
 
@@ -52,7 +54,7 @@ export default function SideMenu() {
   const items = useMemo(() => filterMenu(navMenuList ?? [], permissionList ?? []), [navMenuList, permissionList]);
   const activeCode = activeMenuCode(items, pathname);
   // Before the first measurement every entry shows; jsdom and SSR have no layout.
-  const count = height > 0 ? visibleMenuCount(items.length, height, ITEM_HEIGHT) : items.length;
+  const count = height > 0 ? visibleMenuCount(items.length, height - LIST_CHROME, ITEM_HEIGHT) : items.length;
   const shown = items.slice(0, count);
   const overflow = items.slice(count);
 

@@ -1,4 +1,4 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, CloseOutlined, ColumnWidthOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,15 +22,23 @@ type TabCommand = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
 function contextItems(view: VisitedView, t: (key: string) => string, onlyAffixBesides: boolean): MenuProps['items'] {
   return [
-    { key: 'refresh', label: t('tabs.refresh'), 'data-testid': 'tab-menu-refresh' },
-    { key: 'close', label: t('tabs.close'), disabled: Boolean(view.meta.affix), 'data-testid': 'tab-menu-close' },
+    { key: 'refresh', icon: <ReloadOutlined />, label: t('tabs.refresh'), 'data-testid': 'tab-menu-refresh' },
+    {
+      key: 'close',
+      icon: <CloseOutlined />,
+      label: t('tabs.close'),
+      disabled: Boolean(view.meta.affix),
+      'data-testid': 'tab-menu-close',
+    },
+    { type: 'divider' },
     {
       key: 'closeOthers',
+      icon: <ColumnWidthOutlined />,
       label: t('tabs.closeOthers'),
       disabled: onlyAffixBesides,
       'data-testid': 'tab-menu-close-others',
     },
-    { key: 'closeAll', label: t('tabs.closeAll'), 'data-testid': 'tab-menu-close-all' },
+    { key: 'closeAll', icon: <CloseCircleOutlined />, label: t('tabs.closeAll'), 'data-testid': 'tab-menu-close-all' },
   ];
 }
 

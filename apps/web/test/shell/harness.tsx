@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, StrictMode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { i18n } from '../../src/i18n';
@@ -94,15 +94,17 @@ export function renderShell(initial: string, wrap?: (node: ReactNode) => ReactNo
   const router = createMemoryRouter(shellRoutes(), { initialEntries: [initial] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const tree = (
-    <I18nextProvider i18n={i18n}>
-      <ConfigProvider>
-        <AntApp>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </AntApp>
-      </ConfigProvider>
-    </I18nextProvider>
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider>
+          <AntApp>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </AntApp>
+        </ConfigProvider>
+      </I18nextProvider>
+    </StrictMode>
   );
   return { router, queryClient, tree: wrap ? wrap(tree) : tree };
 }

@@ -272,7 +272,7 @@ describe('header', () => {
     const dialog = await screen.findByTestId('station-letter-dialog');
     expect(dialog.textContent).toContain('2 message(s) in total');
     expect(dialog.querySelectorAll('ol > li')).toHaveLength(2);
-    expect(within(dialog).getByTestId('station-letter-market').getAttribute('href')).toBe('/shop');
+    expect(screen.getByTestId('station-letter-market').getAttribute('href')).toBe('/shop');
     fireEvent.click(screen.getByText('Close'));
     fireEvent.click(screen.getByTestId('station-letter-dismiss'));
     await waitFor(() => expect(screen.queryByTestId('station-letter-banner')).toBeNull());

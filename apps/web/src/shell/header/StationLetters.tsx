@@ -1,4 +1,4 @@
-import { CloseOutlined, MailOutlined } from '@ant-design/icons';
+import { CloseOutlined, MailOutlined, ShopOutlined } from '@ant-design/icons';
 import { Perm } from '@marquee/protocol';
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
@@ -51,9 +51,18 @@ export default function StationLetters() {
         onCancel={() => setOpen(false)}
         destroyOnHidden
         footer={
-          <Button type="primary" onClick={() => setOpen(false)}>
-            {t('dialog.close')}
-          </Button>
+          <div className="mq-letters-footer">
+            {can(Perm.appMarket) ? (
+              <Link to="/shop" onClick={() => setOpen(false)} data-testid="station-letter-market">
+                <ShopOutlined /> {t('letters.market')}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <Button type="primary" onClick={() => setOpen(false)}>
+              {t('dialog.close')}
+            </Button>
+          </div>
         }
       >
         <div data-testid="station-letter-dialog">
@@ -67,11 +76,6 @@ export default function StationLetters() {
               <li key={i}>{letter}</li>
             ))}
           </ol>
-          {can(Perm.appMarket) && (
-            <Link to="/shop" onClick={() => setOpen(false)} data-testid="station-letter-market">
-              {t('letters.market')}
-            </Link>
-          )}
         </div>
       </Modal>
     </>

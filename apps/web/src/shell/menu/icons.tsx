@@ -17,7 +17,7 @@ import {
 import type { ComponentType } from 'react';
 
 /** Icon names of the route table and the menu sections (packages/protocol routes.ts). */
-const BY_NAME: Record<string, ComponentType> = {
+const BY_NAME: Record<string, ComponentType<{ className?: string }>> = {
   home: HomeOutlined,
   advert: NotificationOutlined,
   device: DesktopOutlined,
@@ -31,13 +31,14 @@ const BY_NAME: Record<string, ComponentType> = {
 };
 
 /** Top-level items that share a section icon but deserve their own in an 80 px rail. */
-const BY_CODE: Record<string, ComponentType> = {
+const BY_CODE: Record<string, ComponentType<{ className?: string }>> = {
   template: LayoutOutlined,
   poster: PictureOutlined,
   skin: SkinOutlined,
 };
 
-export function MenuIcon({ code, name }: { code: string; name: string }) {
+/** `className` is passed through: antd menus add their icon class to the element they get. */
+export function MenuIcon({ code, name, className }: { code: string; name: string; className?: string }) {
   const Icon = BY_CODE[code] ?? BY_NAME[name] ?? AppstoreOutlined;
-  return <Icon />;
+  return <Icon className={className} />;
 }
