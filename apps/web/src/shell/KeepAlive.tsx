@@ -1,7 +1,7 @@
 import { Activity, type ContextType, type ReactNode, useContext, useRef } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router';
 import { isCachedView, useTabs, type VisitedView } from './tabs/store';
-import { ViewContext } from './tabs/viewContext';
+import { ViewContext, type ViewContextValue } from './tabs/viewContext';
 
 type LocationContextValue = ContextType<typeof LocationContext>;
 
@@ -23,6 +23,17 @@ export function KeepAliveOutlet({ current }: { current: VisitedView | null }) {
   const cachedViews = useTabs((s) => s.cachedViews);
   const refreshKeys = useTabs((s) => s.refreshKeys);
   const kept = useRef(new Map<string, Kept>());
+  // Stable context values, so hidden pages do not re-render for every layout render.
+  const contexts = useRef(new Map<string, ViewContextValue>());
+  const viewContext = (name: string, active: boolean): ViewContextValue => {
+    const id = `${active ? 1 : 0}${name}`;
+    let value = contexts.current.get(id);
+    if (!value) {
+      value = { name, active };
+      contexts.current.set(id, value);
+    }
+    return value;
+  };
 
   const currentName = current?.name;
   const currentCached = current ? isCachedView(current) : false;
@@ -32,6 +43,10 @@ export function KeepAliveOutlet({ current }: { current: VisitedView | null }) {
   for (const name of kept.current.keys()) {
     if (name !== currentName && !cachedViews.includes(name)) kept.current.delete(name);
   }
+  for (const id of contexts.current.keys()) {
+    const name = id.slice(1);
+    if (name !== currentName && !kept.current.has(name)) contexts.current.delete(id);
+  }
 
   const pages: ReactNode[] = [];
   for (const [name, entry] of kept.current) {
@@ -39,7 +54,7 @@ export function KeepAliveOutlet({ current }: { current: VisitedView | null }) {
     pages.push(
       <Activity key={`${name}#${refreshKeys[name] ?? 0}`} mode={active ? 'visible' : 'hidden'}>
         <LocationContext.Provider value={active ? locationContext : entry.location}>
-          <ViewContext.Provider value={active ? { name, active: true } : { name, active: false }}>
+          <ViewContext.Provider value={viewContext(name, active)}>
             <div className="mq-page" data-view={name}>
               {entry.element}
             </div>
@@ -51,7 +66,7 @@ export function KeepAliveOutlet({ current }: { current: VisitedView | null }) {
   if (!currentCached) {
     const name = currentName ?? '';
     pages.push(
-      <ViewContext.Provider key={`${name}#${refreshKeys[name] ?? 0}#live`} value={{ name, active: true }}>
+      <ViewContext.Provider key={`${name}#${refreshKeys[name] ?? 0}#live`} value={viewContext(name, true)}>
         <div className="mq-page" data-view={name || undefined}>
           {outlet}
         </div>
