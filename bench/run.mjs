@@ -1,0 +1,13 @@
+// `npm run bench`: runs each benchmark in turn and prints its figures.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+const benches = ['startup', 'api-throughput', 'bundle-size'].filter((b) => only.length === 0 || only.includes(b));
+spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });
+for (const bench of benches) {
+  console.log(`\n## ${bench}`);
+  spawnSync(process.execPath, ['--import', 'tsx', join(here, `${bench}.ts`)], { stdio: 'inherit', env: { ...process.env, SKIP_WEB_BUILD: '1' } });
+}
