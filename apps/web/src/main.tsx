@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { loadAntdLocale } from './app/antdLocale';
 import { reloadOnceForChunkError } from './app/chunkReload';
 import { createAppRouter } from './app/router';
 import { useSession } from './app/session';
-import { applySkinToBody } from './app/skins';
+import { applySkinToBody } from './app/skinTokens';
 import { currentLocale, initI18n } from './i18n';
 import './app/global.css';
 
@@ -18,13 +17,13 @@ async function start() {
   const locale = currentLocale();
   useSession.setState({ locale });
   applySkinToBody(useSession.getState().skin);
-  const [, antdLocale] = await Promise.all([initI18n(locale), loadAntdLocale(locale)]);
+  await initI18n(locale);
   const router = createAppRouter();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
-      <App router={router} antdLocale={antdLocale} />
+      <App router={router} />
     </StrictMode>,
   );
 }

@@ -1,12 +1,9 @@
 import { endpoints, type LoginResponse } from '@marquee/protocol';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { setFetch } from '../src/api/client';
+import { App } from '../src/app/App';
 import { setNavigator } from '../src/app/navigation';
 import { buildRoutes } from '../src/app/router';
-import { i18n } from '../src/i18n';
 
 /** jsdom lacks what antd's responsive and overflow code asks for. */
 export function installDomShims(): void {
@@ -86,21 +83,9 @@ export function loginResponse(extra: Partial<LoginResponse> = {}): LoginResponse
   };
 }
 
-/** The console's real route tree in a memory router, inside the app's providers. */
+/** The console's real route tree in a memory router, inside the real App root. */
 export function renderApp(initial: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [initial] });
   setNavigator((to, options) => void router.navigate(to, { replace: options?.replace }));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const tree = (
-    <I18nextProvider i18n={i18n}>
-      <ConfigProvider>
-        <AntApp>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </AntApp>
-      </ConfigProvider>
-    </I18nextProvider>
-  );
-  return { router, tree };
+  return { router, tree: <App router={router} /> };
 }

@@ -17,8 +17,14 @@ import { useSession } from './session';
 
 /**
  * The console's routes, built from the protocol's route table (spec section 2). History mode.
- * Every request passes the root loader (the guard, re-run on every navigation); plain routes
- * render in the plain layout, all others inside the shell's MainLayout; each page is lazy.
+ *
+ *   root (guard loader, loading bar, document title)
+ *   ├─ plain layout: /login                      (no antd: the first load stays small)
+ *   └─ AntdRoot (antd providers, query client)
+ *      ├─ plain layout: /404, /login/register, /dingTalkLogin, /wechatLogin, /{status}, *
+ *      └─ MainLayout (the shell): every other route
+ *
+ * Every navigation passes the root loader (the guard); every page is a lazy chunk.
  */
 export function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -50,8 +56,15 @@ function pageRoute(def: RouteDef, inShell: boolean): RouteObject {
   };
 }
 
+const lazyAntdRoot: RouteObject['lazy'] = async () => {
+  const mod = await import('./AntdRoot');
+  await mod.prepareAntd();
+  return { Component: mod.default };
+};
+
 export function buildRoutes(): RouteObject[] {
-  const plain = ROUTES.filter((r) => r.plain);
+  const login = ROUTES.filter((r) => r.plain && r.path === '/login');
+  const plain = ROUTES.filter((r) => r.plain && r.path !== '/login');
   const inShell = ROUTES.filter((r) => !r.plain);
   return [
     {
@@ -63,28 +76,35 @@ export function buildRoutes(): RouteObject[] {
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: BootFallback,
       children: [
+        { id: 'plain-light', Component: PlainLayout, children: login.map((def) => pageRoute(def, false)) },
         {
-          id: 'plain',
-          Component: PlainLayout,
+          id: 'antd',
+          lazy: lazyAntdRoot,
           children: [
-            ...plain.map((def) => pageRoute(def, false)),
             {
-              // `/{status}` pages (the client goes there on HTTP >= 400); the guard lets only 4xx/5xx through.
-              path: '/:status',
-              lazy: async () => ({ Component: (await import('../features/errors/StatusPage')).default }),
+              id: 'plain',
+              Component: PlainLayout,
+              children: [
+                ...plain.map((def) => pageRoute(def, false)),
+                {
+                  // `/{status}` pages (the client goes there on HTTP >= 400); the guard lets only 4xx/5xx through.
+                  path: '/:status',
+                  lazy: async () => ({ Component: (await import('../features/errors/StatusPage')).default }),
+                },
+                {
+                  // The guard redirects every unknown path to /404 before anything renders; no loader
+                  // here, because a child's redirect would race the guard's (loaders run in parallel).
+                  path: '*',
+                  lazy: async () => ({ Component: (await import('../features/errors/NotFoundPage')).default }),
+                },
+              ],
+            },
+            {
+              id: 'main',
+              lazy: async () => ({ Component: (await import('../shell/MainLayout')).default }),
+              children: inShell.map((def) => pageRoute(def, true)),
             },
           ],
-        },
-        {
-          id: 'main',
-          lazy: async () => ({ Component: (await import('../shell/MainLayout')).default }),
-          children: inShell.map((def) => pageRoute(def, true)),
-        },
-        {
-          // The guard redirects every unknown path to /404 before anything renders; no loader
-          // here, because a child's redirect would race the guard's (loaders run in parallel).
-          path: '*',
-          lazy: async () => ({ Component: (await import('../features/errors/NotFoundPage')).default }),
         },
       ],
     },

@@ -14,8 +14,7 @@ import { currentLocale } from '../i18n';
 import { useTabs } from '../shell/tabs/store';
 import { storePassword } from './credentials';
 import { navigate } from './navigation';
-import { queryClient } from './queryClient';
-import { applySkinToBody, DEFAULT_SKIN, type Skin, toSkin } from './skins';
+import { applySkinToBody, DEFAULT_SKIN, type Skin, toSkin } from './skinTokens';
 
 /** localStorage key of the saved session (spec section 3: saved on unload, restored on load). */
 export const SESSION_STORAGE_KEY = 'mq_session';
@@ -256,7 +255,8 @@ export const useSession = create<Session>()((set, get) => ({
       }
       const { remeberPWD, loginName } = get();
       set({ ...loggedOutUser, password: '', loginName: remeberPWD ? loginName : '', loginout: true });
-      queryClient.clear();
+      // The query cache lives with the antd root (not loaded on the login page): drop it if loaded.
+      void import('./queryClient').then(({ queryClient }) => queryClient.clear());
       try {
         const tabs = useTabs.getState();
         tabs.delAllViews();

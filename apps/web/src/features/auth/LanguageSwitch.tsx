@@ -1,6 +1,6 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { useTranslation } from 'react-i18next';
+import { SvgIcon } from '../../components/plain/SvgIcon';
 import { currentLocale, LOCALES, switchLocale } from '../../i18n';
 
 /** The login page's language switch: stores the locale cookie and reloads (spec section 4). */
@@ -8,22 +8,21 @@ export function LanguageSwitch() {
   const { t } = useTranslation('common');
   const active = currentLocale();
   return (
-    <Space size={0} aria-label={t('language')} className="mq-language-switch" data-testid="language-switch">
-      <GlobalOutlined aria-hidden />
+    <nav className="mq-language-switch" aria-label={t('language')} data-testid="language-switch">
+      <SvgIcon icon={GlobalOutlined} />
       {LOCALES.map((locale) => (
-        <Button
+        <button
           key={locale}
-          type="link"
-          size="small"
+          type="button"
           lang={locale}
-          data-testid={`locale-${locale}`}
+          className={locale === active ? 'mq-link-button mq-language-active' : 'mq-link-button'}
           aria-pressed={locale === active}
-          className={locale === active ? 'mq-language-active' : undefined}
           onClick={() => locale !== active && switchLocale(locale)}
+          data-testid={`locale-${locale}`}
         >
           {t(`locale.${locale}`)}
-        </Button>
+        </button>
       ))}
-    </Space>
+    </nav>
   );
 }

@@ -1,32 +1,45 @@
-import { DingtalkOutlined, LockOutlined, MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import DingtalkOutlined from '@ant-design/icons-svg/es/asn/DingtalkOutlined';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import WechatOutlined from '@ant-design/icons-svg/es/asn/WechatOutlined';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { loginAccountSchema, loginPasswordSchema } from '@marquee/protocol';
-import { Alert, App, Button, Checkbox, Form, Input, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { ApiError, call } from '../../api/client';
 import { canStorePasswords, recallPassword } from '../../app/credentials';
 import { safeRedirect } from '../../app/guards';
+import { usePendingNotices } from '../../app/notices';
 import { useSession } from '../../app/session';
-import { zodRule } from '../../components/zodRule';
+import { SvgIcon } from '../../components/plain/SvgIcon';
+import { validationMessage } from '../../components/zodRule';
 import { LanguageSwitch } from './LanguageSwitch';
 
-interface LoginForm {
-  loginName: string;
-  password: string;
-  remember: boolean;
-}
-
+type Field = 'loginName' | 'password';
 type Tab = 'account' | 'phone' | 'wechat' | 'dingtalk';
 
+const TABS: { key: Tab; label: string; icon: IconDefinition }[] = [
+  { key: 'account', label: 'tab.account', icon: UserOutlined },
+  { key: 'phone', label: 'tab.phone', icon: MobileOutlined },
+  { key: 'wechat', label: 'tab.wechat', icon: WechatOutlined },
+  { key: 'dingtalk', label: 'tab.dingtalk', icon: DingtalkOutlined },
+];
+
+const SCHEMAS: Record<Field, z.ZodType> = { loginName: loginAccountSchema, password: loginPasswordSchema };
+const REQUIRED: Record<Field, string> = { loginName: 'required.account', password: 'required.password' };
+
 /** A login method that comes with a later issue: says so in the user's language. */
-function NotOnlineMethod({ feature, icon }: { feature: string; icon: React.ReactNode }) {
+function NotOnlineMethod({ feature, icon }: { feature: string; icon: IconDefinition }) {
   const { t } = useTranslation('login');
   return (
-    <div className="mq-login-not-online" role="status">
-      <span className="mq-login-not-online-icon" aria-hidden>
-        {icon}
-      </span>
+    <div className="mq-login-not-online" role="status" data-testid="login-not-online">
+      <SvgIcon icon={icon} className="mq-login-not-online-icon" />
       <p className="mq-login-not-online-title">{t('notOnline', { feature })}</p>
       <p>{t('notOnline.later')}</p>
     </div>
@@ -35,123 +48,127 @@ function NotOnlineMethod({ feature, icon }: { feature: string; icon: React.React
 
 /**
  * Login (spec section 2 "Login"): account and password with remember-password, validated
- * with the protocol's rules; the server's message on failure; the weak-password warning and
- * the forced-password-change notice after login. Phone code, WeChat, DingTalk, register and
- * forgot-password come with later issues and say 'feature not online'.
+ * with the protocol's rules (the server applies the same); the server's message on failure;
+ * the weak-password warning and the forced-password-change notice after login. Phone code,
+ * WeChat, DingTalk, register and forgot-password come with later issues and say
+ * 'feature not online'.
+ *
+ * Plain markup styled like antd: the login route must load at most 200 KB gzip of
+ * JavaScript, and antd alone would take most of it. antd arrives with the shell.
  */
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'validation', 'errors', 'common']);
-  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<LoginForm>();
-  const [tab, setTab] = useState<Tab>('account');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const id = useId();
   const remembered = useSession((s) => s.remeberPWD);
   const rememberedName = useSession((s) => s.loginName);
   const setLogin = useSession((s) => s.setLogin);
+  const [tab, setTab] = useState<Tab>('account');
+  const [values, setValues] = useState({
+    loginName: remembered ? rememberedName : '',
+    password: '',
+    remember: remembered,
+  });
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (!remembered || !canStorePasswords()) return;
     let live = true;
     void recallPassword().then((credential) => {
-      if (live && credential && !form.getFieldValue('password')) form.setFieldsValue(credential);
+      if (live && credential) setValues((v) => (v.password ? v : { ...v, ...credential }));
     });
     return () => {
       live = false;
     };
-  }, [remembered, form]);
+  }, [remembered]);
 
-  const onFinish = async ({ loginName, password, remember }: LoginForm) => {
-    setError(null);
+  const check = (field: Field, value: string): string | undefined => {
+    if (!value.trim()) return t(REQUIRED[field]);
+    const result = SCHEMAS[field].safeParse(field === 'loginName' ? value.trim() : value);
+    return result.success ? undefined : validationMessage(t, result.error.issues[0]?.message);
+  };
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerError(null);
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: check(field, value) }));
+  };
+
+  const blur = (field: Field) => {
+    if (values[field]) setErrors((e) => ({ ...e, [field]: check(field, values[field]) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = { loginName: check('loginName', values.loginName), password: check('password', values.password) };
+    setErrors(next);
+    if (next.loginName || next.password || submitting) return;
+    setServerError(null);
     setSubmitting(true);
     try {
-      const res = await call('login', { loginName, password }, { silent: true });
-      setLogin(res, { password, remember: Boolean(remember) });
-      message.success(t('success'));
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      const { loginName, password, remember } = values;
+      const res = await call('login', { loginName: loginName.trim(), password }, { silent: true });
+      setLogin(res, { password, remember });
+      const notices = usePendingNotices.getState();
+      notices.push({ kind: 'success', content: t('success') });
       if (res.weakPassword) {
-        modal.warning({
-          title: t('weakPassword.title'),
-          content: t('weakPassword.content'),
-          okText: t('common:action.ok'),
-        });
+        notices.push({ kind: 'warning', title: t('weakPassword.title'), content: t('weakPassword.content') });
       }
       if (res.updatePwd) {
-        modal.info({ title: t('updatePwd.title'), content: t('updatePwd.content'), okText: t('common:action.ok') });
+        notices.push({ kind: 'info', title: t('updatePwd.title'), content: t('updatePwd.content') });
       }
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('errors:operationFailed'));
-    } finally {
+      setServerError(err instanceof ApiError ? err.message : t('errors:operationFailed'));
       setSubmitting(false);
     }
   };
 
-  const notOnline = (feature: string) => message.info(t('notOnline', { feature }));
-
-  const accountForm = (
-    <Form<LoginForm>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ loginName: remembered ? rememberedName : '', password: '', remember: remembered }}
-      onFinish={onFinish}
-      onValuesChange={() => error && setError(null)}
-      autoComplete="on"
-    >
-      {error ? (
-        <Alert className="mq-login-error" type="error" showIcon title={error} role="alert" data-testid="login-error" />
+  const input = (field: Field, type: 'text' | 'password', icon: IconDefinition) => (
+    <div className="mq-field">
+      <label htmlFor={`${id}-${field}`}>{t(field === 'loginName' ? 'field.account' : 'field.password')}</label>
+      <span className={errors[field] ? 'mq-input mq-input-error' : 'mq-input'}>
+        <SvgIcon icon={icon} className="mq-input-prefix" />
+        <input
+          id={`${id}-${field}`}
+          name={field === 'loginName' ? 'username' : 'password'}
+          type={type}
+          placeholder={t(field === 'loginName' ? 'field.account.placeholder' : 'field.password.placeholder')}
+          autoComplete={field === 'loginName' ? 'username' : 'current-password'}
+          autoFocus={field === 'loginName'}
+          value={values[field]}
+          aria-invalid={Boolean(errors[field])}
+          aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+          onChange={(e) => change(field, e.target.value)}
+          onBlur={() => blur(field)}
+          data-testid={field === 'loginName' ? 'login-account' : 'login-password'}
+        />
+        {field === 'password' ? (
+          <button
+            type="button"
+            className="mq-input-suffix"
+            aria-label={t('field.password')}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((v) => !v)}
+          >
+            <SvgIcon icon={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
+          </button>
+        ) : null}
+      </span>
+      {errors[field] ? (
+        <div id={`${id}-${field}-error`} className="mq-field-error" role="alert">
+          {errors[field]}
+        </div>
       ) : null}
-      <Form.Item
-        name="loginName"
-        label={t('field.account')}
-        validateFirst
-        rules={[{ required: true, whitespace: true, message: t('required.account') }, zodRule(loginAccountSchema, t)]}
-      >
-        <Input
-          size="large"
-          prefix={<UserOutlined aria-hidden />}
-          placeholder={t('field.account.placeholder')}
-          data-testid="login-account"
-          autoComplete="username"
-          autoFocus
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('field.password')}
-        validateFirst
-        rules={[{ required: true, message: t('required.password') }, zodRule(loginPasswordSchema, t)]}
-      >
-        <Input.Password
-          size="large"
-          prefix={<LockOutlined aria-hidden />}
-          placeholder={t('field.password.placeholder')}
-          data-testid="login-password"
-          autoComplete="current-password"
-        />
-      </Form.Item>
-      <div className="mq-login-row">
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox data-testid="login-remember">{t('remember')}</Checkbox>
-        </Form.Item>
-        <Button type="link" size="small" onClick={() => notOnline(t('forgot'))}>
-          {t('forgot')}
-        </Button>
-      </div>
-      <Form.Item noStyle shouldUpdate={(a, b) => a.remember !== b.remember}>
-        {() =>
-          form.getFieldValue('remember') ? (
-            <p className="mq-login-hint">{canStorePasswords() ? t('remember.browser') : t('remember.accountOnly')}</p>
-          ) : null
-        }
-      </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting} data-testid="login-submit">
-        {t('submit')}
-      </Button>
-    </Form>
+    </div>
   );
+
+  const active = TABS.find((item) => item.key === tab) ?? TABS[0];
 
   return (
     <div className="mq-login" data-testid="login-page">
@@ -166,30 +183,80 @@ export default function LoginPage() {
         <div className="mq-login-top">
           <LanguageSwitch />
         </div>
-        <section className="mq-login-card" aria-labelledby="mq-login-title">
-          <h2 id="mq-login-title">{t('title')}</h2>
-          <Tabs
-            activeKey={tab}
-            onChange={(key) => setTab(key as Tab)}
-            items={[
-              { key: 'account', label: t('tab.account'), children: accountForm },
-              {
-                key: 'phone',
-                label: t('tab.phone'),
-                children: <NotOnlineMethod feature={t('tab.phone')} icon={<MobileOutlined />} />,
-              },
-              {
-                key: 'wechat',
-                label: t('tab.wechat'),
-                children: <NotOnlineMethod feature={t('tab.wechat')} icon={<WechatOutlined />} />,
-              },
-              {
-                key: 'dingtalk',
-                label: t('tab.dingtalk'),
-                children: <NotOnlineMethod feature={t('tab.dingtalk')} icon={<DingtalkOutlined />} />,
-              },
-            ]}
-          />
+        <section className="mq-login-card" aria-labelledby={`${id}-title`}>
+          <h2 id={`${id}-title`}>{t('title')}</h2>
+          <div className="mq-login-tabs" role="tablist">
+            {TABS.map((item) => (
+              <button
+                key={item.key}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${item.key}`}
+                aria-selected={item.key === tab}
+                aria-controls={`${id}-panel`}
+                className={item.key === tab ? 'mq-login-tab mq-login-tab-active' : 'mq-login-tab'}
+                onClick={() => setTab(item.key)}
+                data-testid={`login-tab-${item.key}`}
+              >
+                {t(item.label)}
+              </button>
+            ))}
+          </div>
+          <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
+            {tab === 'account' ? (
+              <form className="mq-login-form" onSubmit={submit} noValidate>
+                {serverError ? (
+                  <div className="mq-alert mq-alert-error" role="alert" data-testid="login-error">
+                    <SvgIcon icon={CloseCircleFilled} className="mq-alert-icon" />
+                    <span>{serverError}</span>
+                  </div>
+                ) : null}
+                {input('loginName', 'text', UserOutlined)}
+                {input('password', showPassword ? 'text' : 'password', LockOutlined)}
+                <div className="mq-login-row">
+                  <label className="mq-checkbox">
+                    <input
+                      type="checkbox"
+                      checked={values.remember}
+                      onChange={(e) => setValues((v) => ({ ...v, remember: e.target.checked }))}
+                      data-testid="login-remember"
+                    />
+                    <span>{t('remember')}</span>
+                  </label>
+                  <button
+                    type="button"
+                    className="mq-link-button"
+                    onClick={() => setNotice(t('notOnline', { feature: t('forgot') }))}
+                    data-testid="login-forgot"
+                  >
+                    {t('forgot')}
+                  </button>
+                </div>
+                {values.remember ? (
+                  <p className="mq-login-hint">
+                    {canStorePasswords() ? t('remember.browser') : t('remember.accountOnly')}
+                  </p>
+                ) : null}
+                {notice ? (
+                  <p className="mq-login-hint mq-login-notice" role="status">
+                    {notice}
+                  </p>
+                ) : null}
+                <button
+                  type="submit"
+                  className="mq-button mq-button-primary mq-button-block"
+                  disabled={submitting}
+                  aria-busy={submitting}
+                  data-testid="login-submit"
+                >
+                  {submitting ? <span className="mq-spinner" aria-hidden /> : null}
+                  {t('submit')}
+                </button>
+              </form>
+            ) : (
+              <NotOnlineMethod feature={t(active.label)} icon={active.icon} />
+            )}
+          </div>
           <div className="mq-login-footer">
             <Link to="/login/register">{t('register')}</Link>
           </div>

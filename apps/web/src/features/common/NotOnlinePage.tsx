@@ -21,7 +21,7 @@ export function NotOnlineResult({ extra }: { extra?: React.ReactNode }) {
 
 export default function NotOnlinePage() {
   return (
-    <div className="mq-page mq-not-online" data-testid="not-online">
+    <div className="mq-view mq-not-online" data-testid="not-online">
       <NotOnlineResult />
     </div>
   );

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError, reloadOnceForChunkError } from '../../app/chunkReload';
 import { LoadingBar } from '../../app/LoadingBar';
-import { ErrorPage } from './ErrorPage';
-import NotFoundPage from './NotFoundPage';
+
+// antd's Result and providers load only when an error is shown.
+const ErrorScreen = lazy(async () => {
+  const antd = await import('../../app/AntdRoot');
+  await antd.prepareAntd();
+  return import('./ErrorScreen');
+});
 
 /**
  * The routes' error element (spec section 8): a chunk load failure reloads the page once;
@@ -12,12 +18,18 @@ import NotFoundPage from './NotFoundPage';
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isChunkLoadError(error) && reloadOnceForChunkError()) return <LoadingBar active />;
+  let status = 500;
+  let message: string | undefined;
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundPage />;
-    const data = typeof error.data === 'string' ? error.data : undefined;
-    return <ErrorPage status={error.status} message={data || error.statusText} />;
+    status = error.status;
+    message = (typeof error.data === 'string' ? error.data : undefined) || error.statusText;
+  } else if (error instanceof Error) {
+    console.error(error);
+    message = error.message;
   }
-  if (error instanceof Error) console.error(error);
-  const message = error instanceof Error ? error.message : undefined;
-  return <ErrorPage status={500} message={message} />;
+  return (
+    <Suspense fallback={<LoadingBar active />}>
+      <ErrorScreen status={status} message={message} />
+    </Suspense>
+  );
 }

@@ -70,7 +70,7 @@ export default function HomePage() {
       : t('home.accountType.enterprise');
 
   return (
-    <div className="mq-page mq-home" data-testid="home-page">
+    <div className="mq-view mq-home" data-testid="home-page">
       <section className="mq-home-hero">
         {s.logo ? <img className="mq-home-logo" src={s.logo} alt="" /> : null}
         <div>

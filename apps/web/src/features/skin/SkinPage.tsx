@@ -40,7 +40,7 @@ export default function SkinPage() {
   };
 
   return (
-    <div className="mq-page mq-skin" data-testid="skin-page">
+    <div className="mq-view mq-skin" data-testid="skin-page">
       <Typography.Title level={3}>{t('skin.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('skin.description')}</Typography.Paragraph>
       <Row gutter={[16, 16]} role="radiogroup" aria-label={t('skin.title')}>

@@ -1,0 +1,74 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Outlet } from 'react-router';
+import { setErrorToast } from '../api/notify';
+import { currentLocale } from '../i18n';
+import { loadAntdLocale } from './antdLocale';
+import { usePendingNotices } from './notices';
+import { queryClient } from './queryClient';
+import { useSession } from './session';
+import { skinTheme } from './skins';
+
+let antdLocale: AntdLocale | undefined;
+
+/** Loads antd's texts of the current locale; the routes await it before rendering antd pages. */
+export async function prepareAntd(): Promise<void> {
+  antdLocale ??= await loadAntdLocale(currentLocale());
+}
+
+/** Gives the API client antd's themed, localised `message.error`. */
+function ToastBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setErrorToast((text) => {
+      void message.error(text);
+    });
+    return () => setErrorToast(null);
+  }, [message]);
+  return null;
+}
+
+/** Shows what the login page left to say (login toast, weak-password and password-change notices). */
+function PendingNotices() {
+  const { message, modal } = AntApp.useApp();
+  const items = usePendingNotices((s) => s.items);
+  useEffect(() => {
+    if (items.length === 0) return;
+    for (const notice of usePendingNotices.getState().take()) {
+      if (!notice.title) void message.open({ type: notice.kind, content: notice.content });
+      else modal[notice.kind]({ title: notice.title, content: notice.content });
+    }
+  }, [items, message, modal]);
+  return null;
+}
+
+/** antd's providers with the session's skin and the locale's texts. */
+export function AntdProviders({ children }: { children: ReactNode }) {
+  const skin = useSession((s) => s.skin);
+  const theme = useMemo(() => skinTheme(skin), [skin]);
+  return (
+    <ConfigProvider locale={antdLocale} theme={theme}>
+      <AntApp>
+        <ToastBridge />
+        <PendingNotices />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+/**
+ * The layout route of every page built with antd: the shell and all its pages, and the
+ * plain antd pages (404, error, not online). It carries antd's ConfigProvider (locale and
+ * skin theme), antd's App (message, modal, notification) and TanStack Query. The login
+ * page stays outside so the first load needs no antd.
+ */
+export default function AntdRoot() {
+  return (
+    <AntdProviders>
+      <Outlet />
+    </AntdProviders>
+  );
+}
