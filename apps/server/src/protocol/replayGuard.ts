@@ -7,7 +7,7 @@
  */
 export class ReplayGuard {
   private readonly seen = new Map<string, { timestamp: number; expires: number }>();
-  private floor = 0;
+  private floor = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly windowMs: number,

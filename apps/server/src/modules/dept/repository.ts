@@ -32,14 +32,14 @@ export async function insertDepartment(
   return { id, path, depth };
 }
 
-/** The departments an account belongs to, in tree order. */
+/** The departments an account belongs to, upper levels first, then by their sort order. */
 export async function listAccountDepartments(db: Executor, entId: string, accountId: string) {
   return db
     .select({ id: departments.id, name: departments.name })
     .from(accountDepartments)
     .innerJoin(departments, and(eq(departments.id, accountDepartments.deptId), eq(departments.entId, entId)))
     .where(and(eq(accountDepartments.entId, entId), eq(accountDepartments.accountId, accountId)))
-    .orderBy(asc(departments.path));
+    .orderBy(asc(departments.depth), asc(departments.sort), asc(departments.name));
 }
 
 export async function isAccountInDepartment(

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from '../src/config.js';
+
+describe('config', () => {
+  it('has defaults', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      webDist: join(REPO_ROOT, 'apps/web/dist'),
+      logLevel: 'info',
+      sessionIdleHours: 12,
+      sessionMaxDays: 7,
+      trustProxy: false,
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig(
+      {
+        PORT: '18080',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/data',
+        DATABASE_URL: 'postgres://db/marquee',
+        WEB_DIST: '/opt/web',
+        LOG_LEVEL: 'warn',
+        SESSION_IDLE_HOURS: '2',
+        SESSION_MAX_DAYS: '1',
+        TRUST_PROXY: 'true',
+      },
+      '/srv/app',
+    );
+    expect(config).toMatchObject({
+      port: 18080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/var/data',
+      databaseUrl: 'postgres://db/marquee',
+      webDist: '/opt/web',
+      logLevel: 'warn',
+      sessionIdleHours: 2,
+      sessionMaxDays: 1,
+      trustProxy: true,
+    });
+  });
+
+  it('refuses values that would fail later', () => {
+    expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '-1' })).toThrow(/SESSION_IDLE_HOURS/);
+  });
+});

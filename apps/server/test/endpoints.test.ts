@@ -1,0 +1,137 @@
+import { ENDPOINT_LIST, type EndpointDef, ErrorCode } from '@marquee/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMonitorApplication } from '../src/modules/notice/service.js';
+import { createStationLetter } from '../src/modules/stationLetter/service.js';
+import {
+  type ApiClient,
+  BACKENDS,
+  createEnterprise,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestEnterprise,
+  type TestUser,
+} from './helpers/index.js';
+
+interface Caller {
+  ent: TestEnterprise;
+  user: TestUser;
+  client: ApiClient;
+}
+
+/**
+ * What each session endpoint needs: a happy-path payload (after setting up its data for
+ * the caller), a payload failing its schema, and what a good answer looks like. A new
+ * catalogue entry without a fixture fails the first test below.
+ */
+const fixtures: Record<
+  string,
+  {
+    happy: (t: TestApp, caller: Caller) => Promise<unknown>;
+    bad: unknown;
+    expectAnswer?: (payload: unknown, caller: Caller) => void;
+  }
+> = {
+  'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
+  'auth.info': {
+    happy: async () => ({}),
+    bad: { id: 'x' },
+    expectAnswer: (p, c) => expect(p).toMatchObject({ id: c.user.id, entId: c.ent.id }),
+  },
+  'notice.list': {
+    happy: async () => ({ page: 1, size: 10, pushPlatform: 1 }),
+    bad: { page: 0, size: 10, pushPlatform: 1 },
+    expectAnswer: (p) => expect(p).toMatchObject({ total: expect.any(Number), data: expect.any(Array) }),
+  },
+  'notice.monitorApply': {
+    happy: async (t, c) => {
+      const monitorEnt = await createEnterprise(t.db);
+      const monitor = await createUser(t.db, monitorEnt, { thirdMonitor: true });
+      const { noticeId } = await createMonitorApplication(t.db, {
+        entId: c.ent.id,
+        applicantAccountId: monitor.id,
+        title: 'Monitoring request',
+        content: '<p>Please</p>',
+      });
+      return { noticeId, status: 1 };
+    },
+    bad: { noticeId: 'x', status: 2 },
+    expectAnswer: (p) => expect(p).toBeNull(),
+  },
+  'stationLetter.list': {
+    happy: async (t, c) => {
+      await createStationLetter(t.db, { entId: c.ent.id, content: 'Hello banner' });
+      return {};
+    },
+    bad: { page: 1 },
+    expectAnswer: (p) => expect(p).toEqual(['Hello banner']),
+  },
+  'dept.userList': {
+    happy: async () => ({}),
+    bad: { all: true },
+    expectAnswer: (p, c) => expect(p).toEqual([{ value: c.ent.depts.root, label: 'Root' }]),
+  },
+  'dept.change': {
+    happy: async (_t, c) => ({ deptId: c.ent.depts.root }),
+    bad: { deptId: 42 },
+    expectAnswer: (p, c) => expect(p).toMatchObject({ deptId: c.ent.depts.root, deptName: 'Root' }),
+  },
+};
+
+const sessionEndpoints = ENDPOINT_LIST.filter((def) => def.auth === 'session');
+
+describe.each(BACKENDS)('every session endpoint on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  async function caller(permissions?: readonly string[]): Promise<Caller> {
+    const ent = await createEnterprise(t.db);
+    const user = await createUser(t.db, ent, { permissions });
+    return { ent, user, client: await t.loginAs(user) };
+  }
+
+  it('has a fixture for each of them', () => {
+    expect(Object.keys(fixtures).sort()).toEqual(sessionEndpoints.map((d) => d.name).sort());
+  });
+
+  describe.each(sessionEndpoints.map((def) => [def.name, def] as [string, EndpointDef]))('%s', (_name, def) => {
+    const fixture = fixtures[def.name];
+
+    it('answers TOKEN_INVALID without a session', async () => {
+      const c = await caller();
+      const payload = await fixture.happy(t, c);
+      const anonymous = t.client();
+      for (const token of [null, 'x'.repeat(43)]) {
+        const res = await anonymous.call(def, payload, { token });
+        expect(res.envelope.code).toBe(ErrorCode.TOKEN_INVALID);
+      }
+    });
+
+    if (def.permission) {
+      it(`answers NO_PERMISSION without ${def.permission}`, async () => {
+        const c = await caller([]);
+        const payload = await fixture.happy(t, c);
+        const res = await c.client.call(def, payload);
+        expect(res.envelope.code).toBe(ErrorCode.NO_PERMISSION);
+      });
+    }
+
+    it('answers INVALID_PARAMS for a payload failing its schema', async () => {
+      const c = await caller();
+      expect((await c.client.call(def, fixture.bad)).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+      expect((await c.client.call(def, [])).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+    });
+
+    it('answers 0 on the happy path', async () => {
+      const c = await caller();
+      const payload = await fixture.happy(t, c);
+      const res = await c.client.call(def, payload);
+      expect(res.envelope.code).toBe(0);
+      expect(def.response.safeParse(res.envelope.payload).success).toBe(true);
+      fixture.expectAnswer?.(res.envelope.payload, c);
+    });
+  });
+});

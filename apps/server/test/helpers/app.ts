@@ -1,0 +1,80 @@
+import type { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { Executor } from '../../src/db/client.js';
+import type { Handler } from '../../src/protocol/handlers.js';
+import type { AppServices } from '../../src/services.js';
+import { ApiClient } from './client.js';
+import { TestClock } from './clock.js';
+import { type Backend, createTestDatabase, type TestDatabase } from './db.js';
+import { createEnterprise, createUser, type TestEnterprise, type TestUser } from './factories.js';
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  extraEndpoints?: readonly Handler[];
+  logger?: Logger;
+  logStream?: Writable;
+}
+
+export interface TestApp {
+  backend: Backend;
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** The root database, for factories and assertions. */
+  db: Executor;
+  services: AppServices;
+  clock: TestClock;
+  /** A new client (own device uuid, no token). */
+  client(options?: ConstructorParameters<typeof ApiClient>[2]): ApiClient;
+  /** A client logged in as `user`. */
+  loginAs(user: TestUser, options?: ConstructorParameters<typeof ApiClient>[2]): Promise<ApiClient>;
+  /** A fresh enterprise with an administrator (all codes), logged in. */
+  tenant(): Promise<{ ent: TestEnterprise; admin: TestUser; client: ApiClient }>;
+  close(): Promise<void>;
+}
+
+/** Builds the app in-process on a fresh database of `backend`. Call close() in afterAll. */
+export async function createTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(backend);
+  const clock = new TestClock();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent' }, process.cwd()),
+    webDist: '/nonexistent-web-dist',
+    ...options.config,
+  };
+  const app = await buildApp({
+    config,
+    db: database,
+    clock: clock.now,
+    extraEndpoints: options.extraEndpoints,
+    logger: options.logger,
+    logStream: options.logStream,
+  });
+  await app.ready();
+  const t: TestApp = {
+    backend,
+    app,
+    database,
+    db: database.db,
+    services: app.services,
+    clock,
+    client: (clientOptions) => new ApiClient(app, clock, clientOptions),
+    async loginAs(user, clientOptions) {
+      const client = new ApiClient(app, clock, clientOptions);
+      await client.login(user.loginName, user.password);
+      return client;
+    },
+    async tenant() {
+      const ent = await createEnterprise(database.db);
+      const admin = await createUser(database.db, ent, { isEntAdmin: true });
+      return { ent, admin, client: await t.loginAs(admin) };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return t;
+}
