@@ -157,3 +157,27 @@ describe('locale prefix (spec section 5)', () => {
     expect(decideNavigation('/my/finance', '', admin)).toMatchObject({ action: 'render' });
   });
 });
+
+describe('route table and pages', () => {
+  it('has a page module for every online route, and only for those', async () => {
+    const { PAGE_LOADERS } = await import('../src/app/pages');
+    const online = ROUTES.filter((r) => r.online).map((r) => r.path);
+    expect(Object.keys(PAGE_LOADERS).sort()).toEqual([...online].sort());
+  });
+
+  it('puts tab meta on shell routes, with isCache false for the four uncached pages', async () => {
+    const { buildRoutes } = await import('../src/app/router');
+    const shell: { path?: string; handle?: { meta?: { isCache: boolean; affix: boolean; key: string } } }[] = [];
+    const walk = (routes: ReturnType<typeof buildRoutes>, inMain: boolean) => {
+      for (const route of routes) {
+        if (inMain && route.path) shell.push(route);
+        walk(route.children ?? [], inMain || route.id === 'main');
+      }
+    };
+    walk(buildRoutes(), false);
+    expect(shell.length).toBe(ROUTES.filter((r) => !r.plain).length);
+    const uncached = shell.filter((r) => r.handle?.meta?.isCache === false).map((r) => r.path);
+    expect(uncached.sort()).toEqual(['/advert/edit', '/poster/editor', '/template/edit', '/template/new']);
+    expect(shell.find((r) => r.path === '/')?.handle?.meta).toMatchObject({ affix: true, key: '/' });
+  });
+});
