@@ -52,6 +52,15 @@ describe.each(BACKENDS)('notices on %s', (backend) => {
       expect(res.envelope.payload.data.length).toBeLessThanOrEqual(10);
     });
 
+    it('answers an empty page far past the end, never a server error', async () => {
+      const { client } = await t.tenant();
+      const res = await client.call(endpoints.noticeList, { page: Number.MAX_SAFE_INTEGER, size: 100 });
+      expect(res.envelope.code).toBe(0);
+      expect(res.envelope.payload.data).toEqual([]);
+      const unsafe = await client.call(endpoints.noticeList, { page: 2 ** 60 });
+      expect(unsafe.envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+    });
+
     it('shows the monitor application status of system notices', async () => {
       const { ent, client } = await t.tenant();
       const monitor = await monitorAccount();

@@ -27,7 +27,11 @@ export async function noticeList(
   const hit = cache.get(key, now);
   if (hit) return hit;
   const { total, rows } = await listNotices(ctx.db, entId, input);
-  const page = { total, data: rows.map(toNotice) };
+  // Frozen: shared by every caller of the enterprise, and checked and serialized only once.
+  const page = Object.freeze({
+    total,
+    data: Object.freeze(rows.map((row) => Object.freeze(toNotice(row)))),
+  }) as NoticePage;
   cache.set(key, page, now);
   return page;
 }
@@ -83,7 +87,11 @@ export interface NewNotice {
   createdAt?: Date;
 }
 
-/** Creates a notice (seed, tests, and later the notice management pages). */
+/**
+ * Creates a notice (seed, tests, and later the notice management pages). A caller inside a
+ * call must also drop cached pages after commit: `services.notices.invalidateEnterprise`
+ * for an enterprise notice, `services.notices.clear` for a platform-wide one.
+ */
 export async function createNotice(db: Executor, notice: NewNotice): Promise<{ id: string }> {
   return insertNotice(db, {
     entId: notice.entId,
