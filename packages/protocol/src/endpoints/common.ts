@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { MenuItem } from '../routes.js';
+
+/**
+ * The endpoint catalogue (guide convention 1): one entry per console call with its name,
+ * path, required permission code and the request and response schemas. The server
+ * registers its routes from this list and validates both directions; the web calls by entry.
+ *
+ * `auth`: 'public' needs no token; 'session' needs a valid token. `permission` is checked
+ * after authentication with the rules of spec section 6 (see hasPermission).
+ */
+export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  name: string;
+  path: string;
+  auth: 'public' | 'session';
+  permission?: string;
+  request: Req;
+  response: Res;
+  /** The answer is a file download, not JSON. */
+  download?: boolean;
+  /** Writes data: the call runs in one transaction and writes the operation log. */
+  mutation?: boolean;
+}
+
+export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  def: EndpointDef<Req, Res>,
+): EndpointDef<Req, Res> {
+  return def;
+}
+
+export type Req<E> = E extends EndpointDef<infer R, z.ZodType> ? z.input<R> : never;
+export type Res<E> = E extends EndpointDef<z.ZodType, infer R> ? z.output<R> : never;
+
+export const empty = z.object({}).strict();
+export const ok = z.null();
+
+const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({ code: z.string(), url: z.string(), icon: z.string().optional(), children: z.array(menuItem).optional() }),
+);
+
+/** What the console keeps of the signed-in user (spec section 3 session state, login response). */
+export const userInfoSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  entId: z.string(),
+  userName: z.string(),
+  loginName: z.string(),
+  deptId: z.string(),
+  deptName: z.string(),
+  welcomeSpeech: z.string(),
+  logo: z.string(),
+  /** The user belongs to the platform provider (fixed welcome text, spec section 2 Header). */
+  isYXF: z.boolean(),
+  openWxLogin: z.enum(['Y', 'N']),
+  thirdMonitorUser: z.boolean(),
+  updatePwd: z.boolean(),
+  permissionList: z.array(z.string()),
+  folderMenuList: z.array(menuItem),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const loginResponseSchema = userInfoSchema.extend({
+  token: z.string(),
+  /** Seconds until the token expires without use. */
+  expiresIn: z.number(),
+  /** The password does not meet the strength rule: the console shows the weak-password warning. */
+  weakPassword: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const noticeSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  /** For system notices with a monitor application: pending, agreed or refused. */
+  monitorStatus: z.enum(['pending', 'agreed', 'refused']).nullable(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const optionSchema = z.object({ value: z.string(), label: z.string() });
+
+/** The answer envelope of every JSON call. */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  payload: T;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { Perm } from '../permissions.js';
+import { loginAccountSchema, loginPasswordSchema } from '../validation.js';
+import { empty, endpoint, loginResponseSchema, noticeSchema, ok, optionSchema, userInfoSchema } from './common.js';
+
+/** The foundation's calls: session, header (notices, station letters, departments). */
+export const foundationEndpoints = {
+  login: endpoint({
+    name: 'auth.login',
+    path: '/api/auth/login.shtm',
+    auth: 'public',
+    mutation: true,
+    request: z.object({ loginName: loginAccountSchema, password: loginPasswordSchema }),
+    response: loginResponseSchema,
+  }),
+  logout: endpoint({
+    name: 'auth.logout',
+    path: '/api/auth/logout.shtm',
+    auth: 'session',
+    mutation: true,
+    request: empty,
+    response: ok,
+  }),
+  authInfo: endpoint({
+    name: 'auth.info',
+    path: '/api/auth/info.shtm',
+    auth: 'session',
+    request: empty,
+    response: userInfoSchema,
+  }),
+  noticeList: endpoint({
+    name: 'notice.list',
+    path: '/api/notice/list.shtm',
+    auth: 'session',
+    request: z.object({
+      page: z.number().int().min(1).default(1),
+      size: z.number().int().min(1).max(100).default(10),
+      pushPlatform: z.number().int().min(1).max(9).default(1),
+    }),
+    response: z.object({ total: z.number(), data: z.array(noticeSchema) }),
+  }),
+  monitorApply: endpoint({
+    name: 'notice.monitorApply',
+    path: '/api/notice/monitorApply.shtm',
+    auth: 'session',
+    permission: Perm.notice,
+    mutation: true,
+    request: z.object({ noticeId: z.string().min(1), status: z.union([z.literal(0), z.literal(1)]) }),
+    response: ok,
+  }),
+  stationLetterList: endpoint({
+    name: 'stationLetter.list',
+    path: '/api/stationLetter/list.shtm',
+    auth: 'session',
+    request: empty,
+    response: z.array(z.string()),
+  }),
+  deptUserList: endpoint({
+    name: 'dept.userList',
+    path: '/api/dept/userList.shtm',
+    auth: 'session',
+    permission: Perm.deptSwitch,
+    request: empty,
+    response: z.array(optionSchema),
+  }),
+  deptChange: endpoint({
+    name: 'dept.change',
+    path: '/api/dept/change.shtm',
+    auth: 'session',
+    permission: Perm.deptSwitch,
+    mutation: true,
+    request: z.object({ deptId: z.string().min(1) }),
+    response: userInfoSchema,
+  }),
+} as const;
