@@ -71,6 +71,11 @@ export const Perm = {
   // Header actions
   deptSwitch: 'yxf_new_dept_switch',
   notice: 'yxf_new_notice',
+  // Organisation actions (issue 3, "org"): enterprises, accounts, roles, departments
+  userCompanyManage: 'yxf_new_user_company_manage',
+  userAccountManage: 'yxf_new_user_account_manage',
+  userRoleManage: 'yxf_new_user_role_manage',
+  userDeptManage: 'yxf_new_user_dept_manage',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];

@@ -68,3 +68,19 @@ export const rechargeAmountSchema = z
   .refine((v) => Math.round(v * 100) === v * 100, 'validation.twoDecimals');
 
 export const layoutSideSchema = z.number().int().min(48, 'validation.layoutSide').max(11520, 'validation.layoutSide');
+
+// Organisation (issue 3, "org"): accounts, roles, enterprises, invitations
+export const realNameSchema = z.string().min(1, 'validation.required').max(30, 'validation.invalid');
+export const phoneSchema = z.string().regex(/^\+?[\d\- ]{5,20}$/, 'validation.invalid');
+export const optionalPhoneSchema = z.union([phoneSchema, z.literal('')]).optional();
+export const emailSchema = z.union([z.email('validation.invalid'), z.literal('')]).optional();
+export const roleNameSchema = z.string().min(1, 'validation.required').max(30, 'validation.invalid');
+export const contactSchema = z.string().min(1, 'validation.required').max(30, 'validation.invalid');
+
+/** A new password with its confirmation (add account, reset password, invitation). */
+export const newPasswordPairSchema = z
+  .object({ password: strongPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'validation.passwordConfirm',
+    path: ['confirmPassword'],
+  });
