@@ -17,6 +17,8 @@ export const operationLogs = pgTable(
       .notNull()
       .references(() => enterprises.id),
     accountId: text('account_id'),
+    /** The actor's current department when acting: the department data scopes filter on. */
+    deptId: text('dept_id'),
     loginName: text('login_name').notNull().default(''),
     module: text('module').notNull(),
     action: text('action').notNull(),
@@ -34,5 +36,7 @@ export const operationLogs = pgTable(
     index('operation_logs_ent_created_idx').on(t.entId, t.createdAt),
     index('operation_logs_ent_account_created_idx').on(t.entId, t.accountId, t.createdAt),
     index('operation_logs_ent_module_created_idx').on(t.entId, t.module, t.createdAt),
+    index('operation_logs_ent_dept_created_idx').on(t.entId, t.deptId, t.createdAt),
+    index('operation_logs_created_idx').on(t.createdAt),
   ],
 );

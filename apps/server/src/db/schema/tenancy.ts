@@ -17,6 +17,11 @@ export const enterprises = pgTable(
     parentId: text('parent_id').references((): AnyPgColumn => enterprises.id),
     name: text('name').notNull(),
     socialCreditCode: text('social_credit_code'),
+    /** Contact person and phone of the enterprise (issue 3, /user/company). */
+    contact: text('contact').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Individual or enterprise customer. */
+    accountType: text('account_type').$type<'individual' | 'enterprise'>().notNull().default('enterprise'),
     status: text('status').$type<EnterpriseStatus>().notNull().default('enabled'),
     welcomeSpeech: text('welcome_speech').notNull().default(''),
     logo: text('logo').notNull().default(''),
