@@ -5,4 +5,6 @@ export * from './oplog.js';
 export * from './operationLogs.js';
 export * from './org.js';
 export * from './sessions.js';
+export * from './sharing.js';
+export * from './templates.js';
 export * from './tenancy.js';

@@ -1,0 +1,33 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { createdAt, id, updatedAt } from './columns.js';
+import { departments, enterprises } from './tenancy.js';
+
+/**
+ * Templates (the spec's layouts; ref-type '9'). Data-scoped: `dept_id` and `owner_id` are
+ * what auth/scope.ts filters on. The editor (pages, components) comes with its own issue.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: id(),
+    entId: text('ent_id')
+      .notNull()
+      .references(() => enterprises.id),
+    deptId: text('dept_id').references(() => departments.id),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    width: integer('width').notNull().default(1920),
+    height: integer('height').notNull().default(1080),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Every scoped query starts from ent_id; the page is ordered by updated_at desc, id.
+    index('templates_ent_updated_idx').on(t.entId, t.updatedAt.desc(), t.id),
+    index('templates_ent_dept_updated_idx').on(t.entId, t.deptId, t.updatedAt.desc(), t.id),
+    index('templates_ent_owner_updated_idx').on(t.entId, t.ownerId, t.updatedAt.desc(), t.id),
+  ],
+);
