@@ -33,6 +33,15 @@ export const ErrorCode = {
   RATE_LIMITED: -10429,
   /** Unexpected server failure (never a client mistake). */
   SERVER_ERROR: -10500,
+  // Access (issue 3, "access"): verification codes, registration, scan login, password change
+  /** The verification code is wrong, expired, used or burned after too many attempts. */
+  CODE_INVALID: -10020,
+  /** No account has this phone, e-mail or WeChat/DingTalk identity (spec section 8). */
+  NOT_REGISTERED: -10021,
+  /** The login method is not configured on this server (spec section 8 'feature not online'). */
+  FEATURE_NOT_ONLINE: -10022,
+  /** The account must change its password before anything else (updatePwd). */
+  PASSWORD_CHANGE_REQUIRED: -10023,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -112,6 +121,26 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '服务器错误',
     'en-US': 'Server error',
     ja: 'サーバーエラー',
+  },
+  [ErrorCode.CODE_INVALID]: {
+    'zh-CN': '验证码错误或已失效',
+    'en-US': 'The verification code is wrong or has expired',
+    ja: '認証コードが正しくないか、有効期限が切れています',
+  },
+  [ErrorCode.NOT_REGISTERED]: {
+    'zh-CN': '该账号未注册，请先注册',
+    'en-US': 'Not registered. Please register first',
+    ja: '登録されていません。先に登録してください',
+  },
+  [ErrorCode.FEATURE_NOT_ONLINE]: {
+    'zh-CN': '功能暂未上线',
+    'en-US': 'Feature not online',
+    ja: 'この機能はまだ公開されていません',
+  },
+  [ErrorCode.PASSWORD_CHANGE_REQUIRED]: {
+    'zh-CN': '请先修改密码',
+    'en-US': 'Please change your password first',
+    ja: '先にパスワードを変更してください',
   },
 };
 

@@ -76,6 +76,8 @@ export const Perm = {
   userAccountManage: 'yxf_new_user_account_manage',
   userRoleManage: 'yxf_new_user_role_manage',
   userDeptManage: 'yxf_new_user_dept_manage',
+  // Access (issue 3, "access"): the development outbox of verification messages (platform operator only)
+  devOutbox: 'yxf_new_dev_outbox',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];
@@ -99,3 +101,10 @@ export function hasPermission(
   if (parts.length === 0) return true;
   return parts.some((p) => /^\d+$/.test(p) || has(p));
 }
+
+// Access (issue 3, "access"): codes only the platform provider's roles may hold. An
+// enterprise's built-in administrator role (self-registration) gets every other code.
+export const PROVIDER_ONLY_CODES: readonly string[] = [Perm.devOutbox];
+export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.filter(
+  (code) => !PROVIDER_ONLY_CODES.includes(code),
+);

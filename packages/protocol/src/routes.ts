@@ -55,6 +55,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/login/register', plain: true },
   { path: '/dingTalkLogin', plain: true },
   { path: '/wechatLogin', plain: true },
+  // Access (issue 3): the forced password change (updatePwd) and the development outbox
+  { path: '/changePassword', plain: true },
+  r('/dev/outbox', 'devOutbox', Perm.devOutbox),
   { path: '/adReport', title: 'adReport' },
   { path: '/pay', title: 'pay' },
   { path: '/payUnderline', title: 'payUnderline' },

@@ -84,3 +84,28 @@ export const newPasswordPairSchema = z
     message: 'validation.passwordConfirm',
     path: ['confirmPassword'],
   });
+
+// Access (issue 3, "access"): verification codes, registration, password retrieval
+/** A mobile number: optional +, then 6 to 15 digits (spaces and dashes are removed first). */
+export const mobileSchema = z
+  .string()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\+?\d{6,15}$/, 'validation.mobile'));
+export const emailAddressSchema = z.string().max(254, 'validation.email').pipe(z.email('validation.email'));
+/** Where a verification code goes: a mobile number or an e-mail address (normalised). */
+export const codeTargetSchema = z
+  .string()
+  .max(254, 'validation.codeTarget')
+  .transform((v) => (v.includes('@') ? v.trim().toLowerCase() : v.replace(/[\s-]/g, '')))
+  .refine((v) => /^\+?\d{6,15}$/.test(v) || z.email().safeParse(v).success, 'validation.codeTarget');
+/** A code target is an e-mail address (else a mobile number). */
+export function isEmailTarget(target: string): boolean {
+  return target.includes('@');
+}
+/** A verification code: 6 digits. */
+export const verificationCodeSchema = z.string().regex(/^\d{6}$/, 'validation.verificationCode');
+/** The password and its confirmation must match (a refinement on objects with both fields). */
+export function passwordsMatch(v: { password: string; confirmPassword: string }): boolean {
+  return v.password === v.confirmPassword;
+}
+export const PASSWORD_CONFIRM_ISSUE = { message: 'validation.passwordConfirm', path: ['confirmPassword'] };
