@@ -44,15 +44,22 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     webDist: '/nonexistent-web-dist',
     ...options.config,
   };
-  const app = await buildApp({
-    config,
-    db: database,
-    clock: clock.now,
-    extraEndpoints: options.extraEndpoints,
-    logger: options.logger,
-    logStream: options.logStream,
-  });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      db: database,
+      clock: clock.now,
+      extraEndpoints: options.extraEndpoints,
+      logger: options.logger,
+      logStream: options.logStream,
+    });
+    await app.ready();
+  } catch (error) {
+    // Nobody could close what was never returned: drop the database here.
+    await database.close();
+    throw error;
+  }
   const t: TestApp = {
     backend,
     app,
