@@ -7,6 +7,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLogger, pathOf } from './logger.js';
 import { authHandlers } from './modules/auth/routes.js';
+import { registerOAuthCallback } from './modules/oauth/callback.js';
+import { oauthHandlers } from './modules/oauth/routes.js';
+import { profileHandlers } from './modules/profile/routes.js';
+import { registrationHandlers } from './modules/registration/routes.js';
+import { verificationHandlers } from './modules/verification/routes.js';
+import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
@@ -27,6 +33,10 @@ declare module 'fastify' {
 /** Every handler of the catalogue, one module after the other. */
 export const HANDLERS: readonly Handler[] = [
   ...authHandlers,
+  ...verificationHandlers,
+  ...registrationHandlers,
+  ...oauthHandlers,
+  ...profileHandlers,
   ...noticeHandlers,
   ...stationLetterHandlers,
   ...deptHandlers,
@@ -43,6 +53,8 @@ export interface BuildAppOptions {
   clock?: () => number;
   /** Handlers of endpoints that are not in the catalogue (tests of the pipeline itself). */
   extraEndpoints?: readonly Handler[];
+  /** Delivers verification codes (default: the server log and the development outbox). */
+  codeSender?: CodeSender;
 }
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -75,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throttle: new LoginThrottle(),
     replay: new ReplayGuard(TIMESTAMP_WINDOW_MS),
     notices: new NoticeCache(),
+    codeSender: options.codeSender ?? new DevOutboxSender(options.db.db, logger),
   };
   app.decorate('services', services);
   app.decorateRequest('callInfo', null);
@@ -118,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/api/health', async () => ({ ok: true }));
   await registerCalls(app, handlers, services);
+  await registerOAuthCallback(app);
   const consoleServed = await registerConsole(app, config.webDist);
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,47 @@ export interface Config {
   sessionMaxDays: number;
   /** Trust X-Forwarded-For from a reverse proxy (the operation log records the client IP). */
   trustProxy: boolean;
+  /**
+   * Key of the server's own HMACs (verification-code hashes, OAuth state signatures). Set
+   * APP_SECRET when several instances serve one database; the default is random per process.
+   */
+  appSecret: string;
+  /** The console's public origin (OAuth redirect URIs); default http://localhost:<port>. */
+  publicUrl: string;
+  /** WeChat and DingTalk scan login; a provider without full settings is 'feature not online'. */
+  oauth: { wechat: OAuthProviderConfig | null; dingtalk: OAuthProviderConfig | null };
+}
+
+/** One OAuth2 provider (authorization-code flow): WECHAT_* or DINGTALK_* variables. */
+export interface OAuthProviderConfig {
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+}
+
+/** A provider's settings when all five are set, else null (the method is 'feature not online'). */
+function oauthProvider(
+  env: NodeJS.ProcessEnv,
+  prefix: 'WECHAT' | 'DINGTALK',
+  scope: string,
+): OAuthProviderConfig | null {
+  const authorizeUrl = env[`${prefix}_AUTHORIZE_URL`];
+  const tokenUrl = env[`${prefix}_TOKEN_URL`];
+  const userinfoUrl = env[`${prefix}_USERINFO_URL`];
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+  if (!authorizeUrl || !tokenUrl || !userinfoUrl || !clientId || !clientSecret) return null;
+  for (const [name, value] of [
+    ['AUTHORIZE_URL', authorizeUrl],
+    ['TOKEN_URL', tokenUrl],
+    ['USERINFO_URL', userinfoUrl],
+  ]) {
+    if (!/^https?:\/\//.test(value)) throw new Error(`${prefix}_${name} must be an http(s) URL, got "${value}"`);
+  }
+  return { authorizeUrl, tokenUrl, userinfoUrl, clientId, clientSecret, scope: env[`${prefix}_SCOPE`] || scope };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -50,5 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     sessionIdleHours: positiveNumber(env, 'SESSION_IDLE_HOURS', 12),
     sessionMaxDays: positiveNumber(env, 'SESSION_MAX_DAYS', 7),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    appSecret: env.APP_SECRET || randomBytes(32).toString('hex'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    oauth: {
+      wechat: oauthProvider(env, 'WECHAT', 'snsapi_login'),
+      dingtalk: oauthProvider(env, 'DINGTALK', 'openid'),
+    },
   };
 }

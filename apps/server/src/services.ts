@@ -3,6 +3,7 @@ import type { LoginThrottle } from './auth/throttle.js';
 import type { Config } from './config.js';
 import type { Executor } from './db/client.js';
 import type { NoticeCache } from './modules/notice/cache.js';
+import type { CodeSender } from './modules/verification/sender.js';
 import type { ReplayGuard } from './protocol/replayGuard.js';
 
 /** Long-lived collaborators of one app instance (tests build several, so nothing is global). */
@@ -16,4 +17,6 @@ export interface AppServices {
   throttle: LoginThrottle;
   replay: ReplayGuard;
   notices: NoticeCache;
+  /** Delivers verification codes (default: server log + development outbox). */
+  codeSender: CodeSender;
 }

@@ -15,6 +15,9 @@ describe('config', () => {
       sessionIdleHours: 12,
       sessionMaxDays: 7,
       trustProxy: false,
+      appSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
+      publicUrl: 'http://localhost:8080',
+      oauth: { wechat: null, dingtalk: null },
     });
   });
 

@@ -1,6 +1,8 @@
+import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 
+export * from './endpoints/access.js';
 export * from './endpoints/common.js';
 
 /**
@@ -9,6 +11,7 @@ export * from './endpoints/common.js';
  */
 export const endpoints = {
   ...foundationEndpoints,
+  ...accessEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

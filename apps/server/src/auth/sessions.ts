@@ -1,5 +1,5 @@
 import { DEFAULT_TOKEN, ErrorCode } from '@marquee/protocol';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { type SessionEndReason, sessions } from '../db/schema/index.js';
 import { AppError } from '../protocol/appError.js';
@@ -112,18 +112,26 @@ export class SessionService {
     afterCommit(() => this.cache.invalidateToken(ref.tokenHash));
   }
 
-  /** Ends every open session of an account (pause, kick); returns how many. */
+  /** Ends every open session of an account (pause, kick), except `keepSessionId`; returns how many. */
   async endAllForAccount(
     tx: Executor,
     ref: { entId: string; accountId: string },
     reason: SessionEndReason,
     now: Date,
     afterCommit: AfterCommit,
+    keepSessionId?: string,
   ): Promise<number> {
     const ended = await tx
       .update(sessions)
       .set({ endedAt: now, endedReason: reason })
-      .where(and(eq(sessions.entId, ref.entId), eq(sessions.accountId, ref.accountId), isNull(sessions.endedAt)))
+      .where(
+        and(
+          eq(sessions.entId, ref.entId),
+          eq(sessions.accountId, ref.accountId),
+          isNull(sessions.endedAt),
+          keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+        ),
+      )
       .returning({ id: sessions.id });
     afterCommit(() => this.cache.invalidateAccount(ref.accountId));
     return ended.length;

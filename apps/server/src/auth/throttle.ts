@@ -1,6 +1,9 @@
 /** Failures allowed inside the window before logins are refused (per login name, per IP). */
 export const THROTTLE_LIMITS = { perLoginName: 5, perIp: 20, windowMs: 15 * 60 * 1000 } as const;
 
+/** Verification codes sent per target and per IP address in an hour (the 60 s resend wait is per code). */
+export const CODE_SEND_LIMITS = { perTarget: 10, perIp: 30, windowMs: 60 * 60 * 1000 } as const;
+
 class FailureWindow {
   private readonly failures = new Map<string, number[]>();
 
@@ -63,4 +66,25 @@ export class LoginThrottle {
   recordSuccess(loginName: string): void {
     this.byName.reset(loginName.toLowerCase());
   }
+
+  // Verification codes: code logins and code checks count as login attempts under the key
+  // `code:<target>` (retryAfter / recordFailure / recordSuccess); sending codes has its own
+  // windows so a flood of sends cannot lock a real login name out, nor spam a phone.
+  private readonly sendsByTarget = new FailureWindow(CODE_SEND_LIMITS.perTarget, CODE_SEND_LIMITS.windowMs);
+  private readonly sendsByIp = new FailureWindow(CODE_SEND_LIMITS.perIp, CODE_SEND_LIMITS.windowMs);
+
+  /** Milliseconds before another code may be sent to `target` from `ip`, 0 when allowed now. */
+  retryAfterCodeSend(target: string, ip: string, now: number): number {
+    return Math.max(this.sendsByTarget.retryAfter(target, now), this.sendsByIp.retryAfter(ip, now));
+  }
+
+  recordCodeSend(target: string, ip: string, now: number): void {
+    this.sendsByTarget.record(target, now);
+    this.sendsByIp.record(ip, now);
+  }
+}
+
+/** The throttle key of code attempts for a target (kept apart from login names). */
+export function codeThrottleKey(target: string): string {
+  return `code:${target}`;
 }

@@ -93,6 +93,10 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
     if (def.auth === 'session') {
       principal = await services.sessions.authenticate(fields.token, now);
       info.accountId = principal.accountId;
+      // updatePwd: nothing but the password change (and logout, user info) until it is done.
+      if (principal.updatePwd && !def.allowDuringPasswordChange) {
+        throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+      }
       if (def.permission && !hasPermission(principal.permissions, def.permission)) {
         throw new AppError(ErrorCode.NO_PERMISSION);
       }

@@ -30,7 +30,10 @@ export const verificationCodes = pgTable(
     ip: text('ip'),
   },
   (t) => [
-    check('verification_codes_purpose_check', sql`${t.purpose} in ('login', 'register', 'reset_password', 'bind_phone')`),
+    check(
+      'verification_codes_purpose_check',
+      sql`${t.purpose} in ('login', 'register', 'reset_password', 'bind_phone')`,
+    ),
     check('verification_codes_channel_check', sql`${t.channel} in ('sms', 'email')`),
     index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt),
   ],

@@ -6,6 +6,7 @@ import { insertEnterprise } from '../../modules/enterprise/repository.js';
 import { createMonitorApplication, createNotice } from '../../modules/notice/service.js';
 import { createStationLetter } from '../../modules/stationLetter/service.js';
 import type { Executor } from '../client.js';
+import { seedAccess } from './access.js';
 
 /** The password of every demo account (README lists the logins). */
 export const DEMO_PASSWORD = 'Marquee@2026';
@@ -293,4 +294,5 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
     content: 'Your trial ends in 14 days',
     expiresAt: daysFrom(now, 14),
   });
+  await seedAccess(db);
 }

@@ -45,3 +45,11 @@ export async function markLoggedIn(db: Executor, entId: string, accountId: strin
     .returning({ id: accounts.id });
   return rows.length === 1;
 }
+
+/** Replaces an account's password hash and clears the forced-change flag. */
+export async function setPasswordHash(db: Executor, entId: string, accountId: string, passwordHash: string, at: Date) {
+  await db
+    .update(accounts)
+    .set({ passwordHash, updatePwd: false, updatedAt: at })
+    .where(and(eq(accounts.entId, entId), eq(accounts.id, accountId)));
+}

@@ -1,7 +1,16 @@
 import { endpoints } from '@marquee/protocol';
 import { defineHandler } from '../../protocol/handlers.js';
 import type { LoginCandidate } from './repository.js';
-import { checkLogin, info, login, logout } from './service.js';
+import {
+  checkCodeLogin,
+  checkLogin,
+  checkResetPassword,
+  codeLogin,
+  info,
+  login,
+  logout,
+  resetPassword,
+} from './service.js';
 
 export const authHandlers = [
   defineHandler<typeof endpoints.login, LoginCandidate>(endpoints.login, {
@@ -10,4 +19,12 @@ export const authHandlers = [
   }),
   defineHandler(endpoints.logout, { handle: async (_input, ctx) => logout(ctx) }),
   defineHandler(endpoints.authInfo, { handle: async (_input, ctx) => info(ctx) }),
+  defineHandler(endpoints.codeLogin, {
+    prepare: (input, ctx) => checkCodeLogin(input, ctx),
+    handle: (input, ctx, checked) => codeLogin(input, ctx, checked),
+  }),
+  defineHandler(endpoints.passwordReset, {
+    prepare: (input, ctx) => checkResetPassword(input, ctx),
+    handle: (input, ctx, checked) => resetPassword(input, ctx, checked),
+  }),
 ];

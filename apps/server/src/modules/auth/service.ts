@@ -1,11 +1,14 @@
 import { ErrorCode, isWeakPassword, type LoginResponse, type UserInfo } from '@marquee/protocol';
 import { verifyCredentials } from '../../auth/login.js';
+import { hashPassword } from '../../auth/passwords.js';
 import { loadPrincipal } from '../../auth/principal.js';
 import { AppError } from '../../protocol/appError.js';
-import type { CallContext } from '../../protocol/handlers.js';
+import type { AuditEntry, CallContext } from '../../protocol/handlers.js';
+import { findAccountByTarget, type TargetAccount } from '../verification/repository.js';
+import { checkCode, useCode } from '../verification/service.js';
 import { toUserInfo } from './presenter.js';
 import type { LoginCandidate } from './repository.js';
-import { markLoggedIn } from './repository.js';
+import { markLoggedIn, setPasswordHash } from './repository.js';
 
 export interface LoginInput {
   loginName: string;
@@ -23,7 +26,22 @@ export function checkLogin(input: LoginInput, ctx: CallContext): Promise<LoginCa
 }
 
 /** In the transaction: opens the session and answers the user info with the token. */
-export async function login(input: LoginInput, ctx: CallContext, account: LoginCandidate): Promise<LoginResponse> {
+export function login(input: LoginInput, ctx: CallContext, account: LoginCandidate): Promise<LoginResponse> {
+  return openSession(ctx, account, { method: 'password', weakPassword: isWeakPassword(input.password) });
+}
+
+/**
+ * Every way in ends here (password, code, scan, registration): stamps the login, opens the
+ * session, writes the operation-log row and answers the login response. ACCOUNT_PAUSED when
+ * the account or its enterprise is paused.
+ */
+export async function openSession(
+  ctx: CallContext,
+  account: Pick<LoginCandidate, 'accountId' | 'entId' | 'loginName'>,
+  how: { method: 'password' | 'code' | 'wechat' | 'dingtalk' | 'register'; weakPassword: boolean },
+  /** Replaces the login row of the operation log (a registration logs itself instead). */
+  auditAs?: Omit<AuditEntry, 'actor'>,
+): Promise<LoginResponse> {
   if (!(await markLoggedIn(ctx.db, account.entId, account.accountId, ctx.now))) {
     throw new AppError(ErrorCode.ACCOUNT_PAUSED);
   }
@@ -38,18 +56,20 @@ export async function login(input: LoginInput, ctx: CallContext, account: LoginC
   const principal = await loadPrincipal(ctx.db, account.entId, account.accountId, session);
   if (!principal) throw new Error('account vanished during login');
   await ctx.audit({
-    module: 'auth',
-    action: 'login',
-    targetType: 'account',
-    targetId: account.accountId,
-    detail: { sessionId: session.sessionId, deviceUuid: ctx.deviceUuid },
+    ...(auditAs ?? {
+      module: 'auth',
+      action: 'login',
+      targetType: 'account',
+      targetId: account.accountId,
+      detail: { sessionId: session.sessionId, deviceUuid: ctx.deviceUuid, method: how.method },
+    }),
     actor: { entId: account.entId, accountId: account.accountId, loginName: account.loginName },
   });
   return {
     ...toUserInfo(principal),
     token: session.token,
     expiresIn: ctx.services.sessions.expiresInSeconds,
-    weakPassword: isWeakPassword(input.password),
+    weakPassword: how.weakPassword,
   };
 }
 
@@ -68,4 +88,88 @@ export async function logout(ctx: CallContext): Promise<null> {
 
 export function info(ctx: CallContext): UserInfo {
   return toUserInfo(ctx.user);
+}
+
+// ---------------------------------------------------------------- verification-code login
+
+export interface CodeLoginInput {
+  target: string;
+  code: string;
+}
+
+/**
+ * Outside the transaction: the target must belong to an account (NOT_REGISTERED, 'register
+ * first'), then the code is checked (wrong attempts count and throttle).
+ */
+export async function checkCodeLogin(
+  input: CodeLoginInput,
+  ctx: CallContext,
+): Promise<{ codeId: string; account: TargetAccount }> {
+  const codeId = await checkCode(
+    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.config.appSecret },
+    { purpose: 'login', target: input.target, code: input.code, ip: ctx.ip, now: ctx.now },
+  );
+  const account = await findAccountByTarget(ctx.services.db, input.target);
+  if (!account) throw new AppError(ErrorCode.NOT_REGISTERED);
+  if (account.paused) throw new AppError(ErrorCode.ACCOUNT_PAUSED);
+  return { codeId, account };
+}
+
+export async function codeLogin(
+  input: CodeLoginInput,
+  ctx: CallContext,
+  checked: { codeId: string; account: TargetAccount },
+): Promise<LoginResponse> {
+  await useCode(ctx.db, ctx.services.throttle, checked.codeId, input.target, ctx.now);
+  return openSession(ctx, checked.account, { method: 'code', weakPassword: false });
+}
+
+// ---------------------------------------------------------------- password retrieval
+
+export interface ResetPasswordInput {
+  target: string;
+  code: string;
+  password: string;
+}
+
+/** Outside the transaction: the code, the account, and the new password's hash (argon2 is slow). */
+export async function checkResetPassword(
+  input: ResetPasswordInput,
+  ctx: CallContext,
+): Promise<{ codeId: string; account: TargetAccount; passwordHash: string }> {
+  const codeId = await checkCode(
+    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.config.appSecret },
+    { purpose: 'reset_password', target: input.target, code: input.code, ip: ctx.ip, now: ctx.now },
+  );
+  const account = await findAccountByTarget(ctx.services.db, input.target);
+  if (!account) throw new AppError(ErrorCode.NOT_REGISTERED);
+  return { codeId, account, passwordHash: await hashPassword(input.password) };
+}
+
+/** Sets the new password, clears updatePwd and ends every session of the account. */
+export async function resetPassword(
+  input: ResetPasswordInput,
+  ctx: CallContext,
+  checked: { codeId: string; account: TargetAccount; passwordHash: string },
+): Promise<null> {
+  await useCode(ctx.db, ctx.services.throttle, checked.codeId, input.target, ctx.now);
+  const { account } = checked;
+  await setPasswordHash(ctx.db, account.entId, account.accountId, checked.passwordHash, ctx.now);
+  const ended = await ctx.services.sessions.endAllForAccount(
+    ctx.db,
+    { entId: account.entId, accountId: account.accountId },
+    'kicked',
+    ctx.now,
+    ctx.afterCommit,
+  );
+  ctx.services.throttle.recordSuccess(account.loginName);
+  await ctx.audit({
+    module: 'auth',
+    action: 'resetPassword',
+    targetType: 'account',
+    targetId: account.accountId,
+    detail: { sessionsEnded: ended, via: input.target.includes('@') ? 'email' : 'sms' },
+    actor: { entId: account.entId, accountId: account.accountId, loginName: account.loginName },
+  });
+  return null;
 }

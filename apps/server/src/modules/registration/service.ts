@@ -1,0 +1,106 @@
+import { ENTERPRISE_ADMIN_CODES, ErrorCode, type LoginResponse } from '@marquee/protocol';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../auth/passwords.js';
+import type { Executor } from '../../db/client.js';
+import { enterprises } from '../../db/schema/index.js';
+import { AppError } from '../../protocol/appError.js';
+import type { CallContext } from '../../protocol/handlers.js';
+import { createAccount, createRole } from '../accounts/service.js';
+import { findLoginCandidate } from '../auth/repository.js';
+import { openSession } from '../auth/service.js';
+import { insertDepartment } from '../dept/repository.js';
+import { insertEnterprise } from '../enterprise/repository.js';
+import { accessMessages } from '../verification/messages.js';
+import { findAccountByTarget } from '../verification/repository.js';
+import { checkCode, useCode } from '../verification/service.js';
+
+export interface RegisterInput {
+  companyName: string;
+  socialCreditCode: string;
+  loginName: string;
+  password: string;
+  phone: string;
+  code: string;
+}
+
+interface Checked {
+  codeId: string;
+  passwordHash: string;
+}
+
+async function creditCodeTaken(db: Executor, code: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: enterprises.id })
+    .from(enterprises)
+    .where(eq(enterprises.socialCreditCode, code))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The conflicts a registration can meet, checked before the code is used and again in the transaction. */
+async function checkConflicts(db: Executor, input: RegisterInput): Promise<void> {
+  if (await findLoginCandidate(db, input.loginName))
+    throw new AppError(ErrorCode.CONFLICT, accessMessages.loginNameTaken);
+  if (await creditCodeTaken(db, input.socialCreditCode)) {
+    throw new AppError(ErrorCode.CONFLICT, accessMessages.creditCodeTaken);
+  }
+  if (await findAccountByTarget(db, input.phone)) throw new AppError(ErrorCode.CONFLICT, accessMessages.phoneTaken);
+}
+
+/** Outside the transaction: conflicts, the code (attempts count), the password hash. */
+export async function checkRegistration(input: RegisterInput, ctx: CallContext): Promise<Checked> {
+  await checkConflicts(ctx.services.db, input);
+  const codeId = await checkCode(
+    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.config.appSecret },
+    { purpose: 'register', target: input.phone, code: input.code, ip: ctx.ip, now: ctx.now },
+  );
+  return { codeId, passwordHash: await hashPassword(input.password) };
+}
+
+/**
+ * Company self-registration: an enterprise (kind enterprise), its root department, its
+ * built-in administrator role with every enterprise code, and the administrator account;
+ * then the new administrator is logged in.
+ */
+export async function register(input: RegisterInput, ctx: CallContext, checked: Checked): Promise<LoginResponse> {
+  await checkConflicts(ctx.db, input);
+  await useCode(ctx.db, ctx.services.throttle, checked.codeId, input.phone, ctx.now);
+  const ent = await insertEnterprise(ctx.db, {
+    kind: 'enterprise',
+    name: input.companyName,
+    socialCreditCode: input.socialCreditCode,
+    welcomeSpeech: input.companyName,
+  });
+  const root = await insertDepartment(ctx.db, { entId: ent.id, name: input.companyName.slice(0, 20) });
+  const role = await createRole(ctx.db, {
+    entId: ent.id,
+    name: 'Enterprise administrator',
+    type: 'admin',
+    dataScope: 'dept_and_below',
+    permissionCodes: ENTERPRISE_ADMIN_CODES,
+    builtin: true,
+  });
+  const account = await createAccount(ctx.db, {
+    entId: ent.id,
+    loginName: input.loginName,
+    password: input.password,
+    passwordHash: checked.passwordHash,
+    realName: input.loginName,
+    phone: input.phone,
+    isEntAdmin: true,
+    deptIds: [root.id],
+    roleIds: [role.id],
+  });
+  return openSession(
+    ctx,
+    { entId: ent.id, accountId: account.id, loginName: input.loginName },
+    { method: 'register', weakPassword: false },
+    {
+      module: 'registration',
+      action: 'register',
+      targetType: 'enterprise',
+      targetId: ent.id,
+      detail: { companyName: input.companyName, accountId: account.id },
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  accounts,
+  devOutbox,
+  enterprises,
+  type VerificationPurpose,
+  verificationCodes,
+} from '../../db/schema/index.js';
+
+export interface ActiveCode {
+  id: string;
+  codeHash: string;
+  attempts: number;
+  createdAt: Date;
+}
+
+/** The newest code of a purpose and target (and account, for bind-phone), used or not. */
+export async function latestCode(
+  db: Executor,
+  purpose: VerificationPurpose,
+  target: string,
+  accountId: string | null,
+): Promise<{ createdAt: Date } | null> {
+  const rows = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        accountId ? eq(verificationCodes.accountId, accountId) : undefined,
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The newest code still usable (not consumed, not expired). */
+export async function activeCode(
+  db: Executor,
+  purpose: VerificationPurpose,
+  target: string,
+  accountId: string | null,
+  now: Date,
+): Promise<ActiveCode | null> {
+  const rows = await db
+    .select({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      attempts: verificationCodes.attempts,
+      createdAt: verificationCodes.createdAt,
+    })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        accountId ? eq(verificationCodes.accountId, accountId) : isNull(verificationCodes.accountId),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Ends every open code of a purpose and target (a newer code replaces them). */
+export async function supersedeCodes(db: Executor, purpose: VerificationPurpose, target: string, now: Date) {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+}
+
+export async function insertCode(db: Executor, values: typeof verificationCodes.$inferInsert): Promise<void> {
+  await db.insert(verificationCodes).values(values);
+}
+
+/** Counts a wrong attempt; the code is burned when it reaches `limit`. */
+export async function recordWrongAttempt(db: Executor, id: string, limit: number, now: Date): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({
+      attempts: sql`${verificationCodes.attempts} + 1`,
+      consumedAt: sql`case when ${verificationCodes.attempts} + 1 >= ${limit} then ${now.toISOString()}::timestamptz else null end`,
+    })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)));
+}
+
+/** Uses a code once: false when it was used, burned or expired meanwhile. */
+export async function consumeCode(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, now)),
+    )
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}
+
+export interface TargetAccount {
+  accountId: string;
+  entId: string;
+  loginName: string;
+  paused: boolean;
+}
+
+/**
+ * The account a mobile number or e-mail address belongs to. Numbers are compared without
+ * spaces and dashes, addresses without case. When several accounts share one, the most
+ * recently used enabled account wins.
+ */
+export async function findAccountByTarget(db: Executor, target: string): Promise<TargetAccount | null> {
+  const match = target.includes('@')
+    ? sql`lower(${accounts.email}) = ${target}`
+    : sql`regexp_replace(${accounts.phone}, '[[:space:]-]', '', 'g') = ${target}`;
+  const rows = await db
+    .select({
+      accountId: accounts.id,
+      entId: accounts.entId,
+      loginName: accounts.loginName,
+      accountStatus: accounts.status,
+      entStatus: enterprises.status,
+    })
+    .from(accounts)
+    .innerJoin(enterprises, eq(enterprises.id, accounts.entId))
+    .where(match)
+    .orderBy(
+      sql`case when ${accounts.status} = 'enabled' and ${enterprises.status} = 'enabled' then 0 else 1 end`,
+      sql`${accounts.lastLoginAt} desc nulls last`,
+      accounts.createdAt,
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    accountId: row.accountId,
+    entId: row.entId,
+    loginName: row.loginName,
+    paused: row.accountStatus !== 'enabled' || row.entStatus !== 'enabled',
+  };
+}
+
+export async function listOutbox(db: Executor, input: { page: number; size: number; target?: string }) {
+  const where = input.target ? eq(devOutbox.target, input.target) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(devOutbox)
+      .where(where)
+      .orderBy(desc(devOutbox.createdAt), desc(devOutbox.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    db.select({ total: count() }).from(devOutbox).where(where),
+  ]);
+  return { total: Number(total), rows };
+}
