@@ -6,6 +6,7 @@ import { LoginThrottle } from './auth/throttle.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLogger, pathOf } from './logger.js';
+import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { registerOAuthCallback } from './modules/oauth/callback.js';
 import { oauthHandlers } from './modules/oauth/routes.js';
@@ -16,6 +17,7 @@ import { type CodeSender, DevOutboxSender } from './modules/verification/sender.
 import { deptHandlers } from './modules/dept/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
+import { operationLogHandlers } from './modules/operationLog/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { languageOf } from './protocol/envelope.js';
 import type { Handler } from './protocol/handlers.js';
@@ -40,6 +42,8 @@ export const HANDLERS: readonly Handler[] = [
   ...noticeHandlers,
   ...stationLetterHandlers,
   ...deptHandlers,
+  ...operationLogHandlers,
+  ...advertiserHandlers,
 ];
 
 export interface BuildAppOptions {

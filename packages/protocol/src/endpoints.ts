@@ -1,9 +1,11 @@
 import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
+import { oplogEndpoints } from './endpoints/oplog.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
+export * from './endpoints/oplog.js';
 
 /**
  * The endpoint catalogue (guide convention 1): every console call, one domain file each
@@ -11,6 +13,7 @@ export * from './endpoints/common.js';
  */
 export const endpoints = {
   ...foundationEndpoints,
+  ...oplogEndpoints,
   ...accessEndpoints,
 } as const;
 

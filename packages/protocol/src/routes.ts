@@ -124,7 +124,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/report/deviceSchedule', 'reportDeviceSchedule', Perm.reportDeviceSchedule, { menu: true }),
   r('/report/flowConsumption', 'reportFlowConsumption', Perm.sourceConsumption, { menu: true }),
   r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, { menu: true }),
-  r('/report/operationLog', 'reportOperationLog', Perm.reportOperationLog, { menu: true }),
+  r('/report/operationLog', 'reportOperationLog', Perm.reportOperationLog, { menu: true, online: true }),
   r('/report/qrcodeEvent', 'reportQrcodeEvent', Perm.reportQrcodeEvent, { menu: true }),
 
   // Shop
@@ -139,8 +139,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/template/new', 'templateNew', Perm.templateEdit, { noCache: true }),
 
   // User
-  r('/user/adv', 'userAdv', Perm.userAdv, { menu: true }),
-  r('/user/allot', 'userAllot', Perm.userAllot, { menu: true }),
+  r('/user/adv', 'userAdv', Perm.userAdv, { menu: true, online: true }),
+  r('/user/allot', 'userAllot', Perm.userAllot, { menu: true, online: true }),
   r('/user/company', 'userCompany', Perm.userCompany, { menu: true }),
   r('/user/companyRole', 'userCompanyRole', Perm.userCompanyRole, { menu: true }),
 ];

@@ -100,6 +100,7 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
       if (def.permission && !hasPermission(principal.permissions, def.permission)) {
         throw new AppError(ErrorCode.NO_PERMISSION);
       }
+      if (def.notForMonitor && principal.thirdMonitor) throw new AppError(ErrorCode.NO_PERMISSION);
     }
 
     const result = await execute(handler, parsed.data, {

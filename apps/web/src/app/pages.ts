@@ -15,6 +15,9 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/skin': () => import('../features/skin/SkinPage'),
   '/login': () => import('../features/auth/LoginPage'),
   '/404': () => import('../features/errors/NotFoundPage'),
+  '/report/operationLog': () => import('../features/operationLog/OperationLogPage'),
+  '/user/adv': () => import('../features/advertisers/AdvertiserPage'),
+  '/user/allot': () => import('../features/advertisers/AllotPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

@@ -20,6 +20,8 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   download?: boolean;
   /** Writes data: the call runs in one transaction and writes the operation log. */
   mutation?: boolean;
+  /** Spec section 6: marked for non-monitor users; a third-party monitor gets NO_PERMISSION. */
+  notForMonitor?: boolean;
   /** Callable while the account must change its password (updatePwd); others answer PASSWORD_CHANGE_REQUIRED. */
   allowDuringPasswordChange?: boolean;
 }

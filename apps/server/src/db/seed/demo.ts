@@ -7,6 +7,7 @@ import { createMonitorApplication, createNotice } from '../../modules/notice/ser
 import { createStationLetter } from '../../modules/stationLetter/service.js';
 import type { Executor } from '../client.js';
 import { seedAccess } from './access.js';
+import { seedOplogDemo } from './oplog.js';
 
 /** The password of every demo account (README lists the logins). */
 export const DEMO_PASSWORD = 'Marquee@2026';
@@ -295,4 +296,5 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
     expiresAt: daysFrom(now, 14),
   });
   await seedAccess(db);
+  await seedOplogDemo(db, now);
 }

@@ -1,0 +1,253 @@
+import { type Advertiser, ErrorCode, Perm } from '@marquee/protocol';
+import { hashPassword } from '../../auth/passwords.js';
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../protocol/appError.js';
+import type { CallContext } from '../../protocol/handlers.js';
+import { createAccount, createRole, setAccountStatus } from '../accounts/service.js';
+import {
+  type AdvertiserFilter,
+  type AdvertiserRow,
+  addAssignments,
+  deleteAdvertiserAccount,
+  findAdvertiserRole,
+  insertAdvertiser,
+  listAdvertisers,
+  listStaff,
+  loginNameTaken,
+  removeAssignments,
+  staffOf,
+  updateAdvertiserAccount,
+  visibleAdvertiserIds,
+} from './repository.js';
+import { advertiserScopeWhere } from './scope.js';
+
+/** What a new enterprise's advertiser role holds when the enterprise has none yet. */
+export const ADVERTISER_ROLE_CODES: readonly string[] = [
+  Perm.adv,
+  Perm.advEdit,
+  Perm.advMaterial,
+  Perm.advPlan,
+  Perm.advReport,
+  Perm.report,
+  Perm.reportAd,
+  Perm.my,
+  Perm.myFinance,
+  Perm.help,
+  Perm.helpFile,
+  Perm.notice,
+];
+
+const LOGIN_TAKEN = {
+  'zh-CN': '登录账号已存在',
+  'en-US': 'This login account is already taken',
+  ja: 'このログインアカウントは既に使われています',
+};
+const STILL_REFERENCED = {
+  'zh-CN': '该广告主仍有关联数据，无法删除，请先暂停',
+  'en-US': 'This advertiser still has data attached and cannot be deleted; pause it instead',
+  ja: 'この広告主には関連データがあるため削除できません。停止してください',
+};
+
+function present(row: AdvertiserRow, staff: Advertiser['staff']): Advertiser {
+  return {
+    id: row.id,
+    loginName: row.loginName,
+    realName: row.realName,
+    phone: row.phone,
+    email: row.email,
+    status: row.status,
+    deptId: row.deptId,
+    deptName: row.deptName ?? '',
+    createdAt: row.createdAt.toISOString(),
+    staff,
+  };
+}
+
+/** Advertisers the caller sees (scope + assignments), with their assigned staff. */
+export async function listVisibleAdvertisers(
+  input: AdvertiserFilter & { page: number; size: number },
+  ctx: CallContext,
+) {
+  const { page, size, ...filter } = input;
+  const user = ctx.user;
+  const { total, rows } = await listAdvertisers(ctx.db, user.entId, advertiserScopeWhere(user), filter, {
+    page,
+    size,
+  });
+  const staff = await staffOf(
+    ctx.db,
+    user.entId,
+    rows.map((r) => r.id),
+  );
+  return { total, data: rows.map((r) => present(r, staff.get(r.id) ?? [])) };
+}
+
+/** The advertiser `id` if the caller sees it, else NOT_FOUND (other tenants included). */
+async function requireVisible(ctx: CallContext, id: string): Promise<void> {
+  const ids = await visibleAdvertiserIds(ctx.db, ctx.user.entId, advertiserScopeWhere(ctx.user), [id]);
+  if (ids.length !== 1) throw new AppError(ErrorCode.NOT_FOUND);
+}
+
+const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+
+async function advertiserRoleId(db: Executor, entId: string): Promise<string> {
+  const existing = await findAdvertiserRole(db, entId);
+  if (existing) return existing;
+  const role = await createRole(db, {
+    entId,
+    name: 'Advertiser',
+    type: 'advertiser',
+    dataScope: 'self',
+    permissionCodes: ADVERTISER_ROLE_CODES,
+  });
+  return role.id;
+}
+
+export interface NewAdvertiser {
+  loginName: string;
+  password: string;
+  realName: string;
+  phone?: string;
+  email?: string;
+}
+
+/**
+ * Creates an advertiser account of the caller's enterprise in the caller's current
+ * department, with the enterprise's advertiser role. The password hash comes from prepare().
+ */
+export async function addAdvertiser(input: NewAdvertiser, ctx: CallContext, passwordHash: string) {
+  const user = ctx.user;
+  if (await loginNameTaken(ctx.db, input.loginName)) throw new AppError(ErrorCode.CONFLICT, LOGIN_TAKEN);
+  const id = await createAdvertiser(ctx.db, {
+    entId: user.entId,
+    deptId: user.deptId,
+    createdBy: user.accountId,
+    passwordHash,
+    ...input,
+  });
+  await ctx.audit({
+    module: 'advertiser',
+    action: 'add',
+    targetType: 'account',
+    targetId: id,
+    detail: { loginName: input.loginName },
+  });
+  return { id };
+}
+
+/** Creates the account and marks it an advertiser (also used by the demo seed). */
+export async function createAdvertiser(
+  db: Executor,
+  input: NewAdvertiser & { entId: string; deptId: string | null; createdBy: string | null; passwordHash?: string },
+): Promise<string> {
+  const roleId = await advertiserRoleId(db, input.entId);
+  const account = await createAccount(db, {
+    entId: input.entId,
+    loginName: input.loginName,
+    password: input.password,
+    passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
+    realName: input.realName,
+    phone: blankToNull(input.phone),
+    email: blankToNull(input.email),
+    accountType: 'individual',
+    deptIds: input.deptId ? [input.deptId] : [],
+    roleIds: [roleId],
+  });
+  await insertAdvertiser(db, { accountId: account.id, entId: input.entId, createdBy: input.createdBy });
+  return account.id;
+}
+
+export async function updateAdvertiser(
+  input: { id: string; realName: string; phone?: string; email?: string },
+  ctx: CallContext,
+) {
+  await requireVisible(ctx, input.id);
+  await updateAdvertiserAccount(
+    ctx.db,
+    ctx.user.entId,
+    input.id,
+    { realName: input.realName, phone: blankToNull(input.phone), email: blankToNull(input.email) },
+    ctx.now,
+  );
+  await ctx.audit({ module: 'advertiser', action: 'update', targetType: 'account', targetId: input.id });
+  return null;
+}
+
+/** Enables or pauses an advertiser; pausing ends its sessions (their next call answers -10008). */
+export async function setAdvertiserStatus(input: { id: string; status: 'enabled' | 'paused' }, ctx: CallContext) {
+  await requireVisible(ctx, input.id);
+  await setAccountStatus(
+    ctx.db,
+    ctx.services.sessions,
+    { entId: ctx.user.entId, accountId: input.id },
+    input.status,
+    ctx.now,
+    (fn) => ctx.afterCommit(fn),
+  );
+  await ctx.audit({
+    module: 'advertiser',
+    action: input.status === 'paused' ? 'pause' : 'enable',
+    targetType: 'account',
+    targetId: input.id,
+  });
+  return null;
+}
+
+export async function deleteAdvertiser(input: { id: string }, ctx: CallContext) {
+  await requireVisible(ctx, input.id);
+  const ref = { entId: ctx.user.entId, accountId: input.id };
+  await ctx.services.sessions.endAllForAccount(ctx.db, ref, 'kicked', ctx.now, (fn) => ctx.afterCommit(fn));
+  try {
+    await ctx.db.transaction(async (tx) => deleteAdvertiserAccount(tx as unknown as Executor, ref.entId, input.id));
+  } catch (error) {
+    // Rows of other modules that keep the account (notices it wrote...): refuse, do not 500.
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (code === '23503') throw new AppError(ErrorCode.CONFLICT, STILL_REFERENCED);
+    throw error;
+  }
+  await ctx.audit({ module: 'advertiser', action: 'delete', targetType: 'account', targetId: input.id });
+  return null;
+}
+
+export async function staffOptions(ctx: CallContext) {
+  const rows = await listStaff(ctx.db, ctx.user.entId);
+  return rows.map((r) => ({ value: r.id, label: r.realName ? `${r.realName} (${r.loginName})` : r.loginName }));
+}
+
+async function checkAssignment(input: { advertiserIds: string[]; staffIds: string[] }, ctx: CallContext) {
+  const advertiserIds = [...new Set(input.advertiserIds)];
+  const staffIds = [...new Set(input.staffIds)];
+  const visible = await visibleAdvertiserIds(ctx.db, ctx.user.entId, advertiserScopeWhere(ctx.user), advertiserIds);
+  const staff = await listStaff(ctx.db, ctx.user.entId, staffIds);
+  if (visible.length !== advertiserIds.length || staff.length !== staffIds.length) {
+    throw new AppError(ErrorCode.NOT_FOUND);
+  }
+  return { advertiserIds, staffIds };
+}
+
+export async function assignAdvertisers(input: { advertiserIds: string[]; staffIds: string[] }, ctx: CallContext) {
+  const { advertiserIds, staffIds } = await checkAssignment(input, ctx);
+  const assigned = await addAssignments(ctx.db, ctx.user.entId, advertiserIds, staffIds);
+  await ctx.audit({
+    module: 'advertiser',
+    action: 'assign',
+    targetType: 'account',
+    targetId: advertiserIds.join(',').slice(0, 200),
+    detail: { advertiserIds, staffIds, assigned },
+  });
+  return { assigned };
+}
+
+export async function unassignAdvertisers(input: { advertiserIds: string[]; staffIds: string[] }, ctx: CallContext) {
+  const { advertiserIds, staffIds } = await checkAssignment(input, ctx);
+  const removed = await removeAssignments(ctx.db, ctx.user.entId, advertiserIds, staffIds);
+  await ctx.audit({
+    module: 'advertiser',
+    action: 'unassign',
+    targetType: 'account',
+    targetId: advertiserIds.join(',').slice(0, 200),
+    detail: { advertiserIds, staffIds, removed },
+  });
+  return { removed };
+}

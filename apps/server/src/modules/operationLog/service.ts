@@ -1,0 +1,135 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { ErrorCode, type ExportStatus, type OperationLogFilter } from '@marquee/protocol';
+import type { Principal } from '../../auth/principal.js';
+import { AppError } from '../../protocol/appError.js';
+import type { CallContext, FileAnswer } from '../../protocol/handlers.js';
+import {
+  EXPORT_MAX_ROWS,
+  EXPORT_STALE_MS,
+  type ExportSpec,
+  exportPath,
+  isRunningHere,
+  runExport,
+} from './exportJob.js';
+import { toExportStatus, toOperationLogItem } from './presenter.js';
+import {
+  countOperationLogs,
+  enterpriseOptions,
+  findOwnExport,
+  insertExport,
+  type LogReader,
+  listOperationLogs,
+  logOptions,
+  logWhere,
+  readsAllEnterprises,
+  updateExport,
+} from './repository.js';
+
+function readerOf(user: Principal): LogReader {
+  return {
+    entId: user.entId,
+    entKind: user.entKind,
+    accountId: user.accountId,
+    deptId: user.deptId,
+    deptPath: user.deptPath,
+    dataScope: user.dataScope,
+  };
+}
+
+/** One page of the operation log the caller may see, newest first. */
+export async function listLogs(input: OperationLogFilter & { page: number; size: number }, ctx: CallContext) {
+  const { page, size, ...filter } = input;
+  const { total, rows } = await listOperationLogs(ctx.db, logWhere(readerOf(ctx.user), filter), { page, size });
+  return { total, data: rows.map(toOperationLogItem) };
+}
+
+/** Values for the filter selects: modules and actions in the caller's view of the log. */
+export async function logFilterOptions(ctx: CallContext) {
+  const reader = readerOf(ctx.user);
+  const [{ modules, actions }, enterprises] = await Promise.all([
+    logOptions(ctx.db, logWhere(reader, {})),
+    readsAllEnterprises(reader) ? enterpriseOptions(ctx.db) : Promise.resolve([]),
+  ]);
+  return { modules, actions, enterprises };
+}
+
+function exportFileName(now: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getUTCFullYear()}${p(now.getUTCMonth() + 1)}${p(now.getUTCDate())}${p(now.getUTCHours())}${p(now.getUTCMinutes())}${p(now.getUTCSeconds())}`;
+  return `operation-log-${stamp}.xlsx`;
+}
+
+/**
+ * Starts a background export of the filtered log: the job row is written with the call (and
+ * its operation-log entry); the file is produced after commit, in this process.
+ */
+export async function startExport(filter: OperationLogFilter, ctx: CallContext): Promise<ExportStatus> {
+  const user = ctx.user;
+  const spec: ExportSpec = {
+    reader: readerOf(user),
+    filter,
+    until: ctx.now.toISOString(),
+    language: ctx.language,
+  };
+  const row = await insertExport(ctx.db, {
+    entId: user.entId,
+    accountId: user.accountId,
+    filters: spec as unknown as Record<string, unknown>,
+    fileName: exportFileName(ctx.now),
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
+  await ctx.audit({
+    module: 'operationLog',
+    action: 'export',
+    targetType: 'export',
+    targetId: row.id,
+    detail: { filter },
+  });
+  const total = Math.min(await countOperationLogs(ctx.db, logWhere(spec.reader, filter, ctx.now)), EXPORT_MAX_ROWS);
+  await updateExport(ctx.db, row.id, { total });
+  const services = ctx.services;
+  const log = ctx.log;
+  ctx.afterCommit(() => {
+    void runExport(services, row.id, spec, log);
+  });
+  return toExportStatus({ ...row, total });
+}
+
+/** The caller's own export (another account's, or an unknown id, is NOT_FOUND). */
+async function ownExport(exportId: string, ctx: CallContext) {
+  const row = await findOwnExport(ctx.db, ctx.user, exportId);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  // A job whose process went away (restart) never finishes: fail it instead of polling forever.
+  const stale =
+    (row.status === 'pending' || row.status === 'running') &&
+    !isRunningHere(ctx.services, row.id) &&
+    Date.now() - row.updatedAt.getTime() > EXPORT_STALE_MS;
+  if (stale) {
+    await updateExport(ctx.db, row.id, { status: 'failed', error: 'interrupted', finishedAt: new Date() });
+    return { ...row, status: 'failed' as const };
+  }
+  return row;
+}
+
+export async function exportStatus(input: { exportId: string }, ctx: CallContext): Promise<ExportStatus> {
+  return toExportStatus(await ownExport(input.exportId, ctx));
+}
+
+/** The finished file, streamed from disk under its server file name. */
+export async function exportDownload(input: { exportId: string }, ctx: CallContext): Promise<FileAnswer> {
+  const row = await ownExport(input.exportId, ctx);
+  if (row.status !== 'done') throw new AppError(ErrorCode.CONFLICT);
+  const file = exportPath(ctx.services, row.id);
+  try {
+    await access(file);
+  } catch {
+    throw new AppError(ErrorCode.NOT_FOUND);
+  }
+  return {
+    fileName: row.fileName,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    data: createReadStream(file),
+  };
+}

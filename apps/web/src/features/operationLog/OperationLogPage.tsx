@@ -1,0 +1,212 @@
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { OperationLogFilter, OperationLogItem } from '@marquee/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useSession } from '../../app/session';
+import { NotForMonitor } from '../../components/MonitorGuard';
+import { ExportDialog } from './ExportDialog';
+import { actionLabel, moduleLabel } from './labels';
+import { listPagination, useUrlListState } from './useUrlState';
+
+const FILTER_KEYS = ['account', 'module', 'action', 'from', 'to', 'entId'] as const;
+export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+interface FormValues {
+  account?: string;
+  module?: string;
+  action?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+  entId?: string;
+}
+
+/**
+ * The operation log (/report/operationLog): every mutation of the product, filtered by
+ * account, module, action and time range (kept in the URL), newest first, with an Excel
+ * export that runs in the background and shows its progress.
+ */
+export default function OperationLogPage() {
+  const { t } = useTranslation(['operationLog', 'common']);
+  const isYXF = useSession((s) => s.isYXF);
+  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
+  const [form] = Form.useForm<FormValues>();
+  const [exportFilter, setExportFilter] = useState<OperationLogFilter | null>(null);
+
+  const filter: OperationLogFilter = useMemo(
+    () => Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as OperationLogFilter,
+    [filters],
+  );
+
+  useEffect(() => {
+    form.setFieldsValue({
+      account: filters.account,
+      module: filters.module,
+      action: filters.action,
+      entId: filters.entId,
+      range:
+        filters.from || filters.to
+          ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]
+          : null,
+    });
+  }, [filters, form]);
+
+  const list = useQuery({
+    queryKey: ['operationLog.list', page, size, filter],
+    queryFn: ({ signal }) => call('operationLogList', { page, size, ...filter }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const options = useQuery({
+    queryKey: ['operationLog.options'],
+    queryFn: () => call('operationLogOptions', {}, { silent: true }),
+    staleTime: 60_000,
+  });
+  const showEnterprise = isYXF || (options.data?.enterprises.length ?? 0) > 0;
+
+  const search = (values: FormValues) => {
+    const [from, to] = values.range ?? [];
+    update({
+      page: 1,
+      filters: {
+        account: values.account?.trim() || undefined,
+        module: values.module,
+        action: values.action,
+        entId: values.entId,
+        from: from ? from.toISOString() : undefined,
+        to: to ? to.toISOString() : undefined,
+      },
+    });
+  };
+  const reset = () => {
+    form.resetFields();
+    update({ page: 1, filters: {} });
+  };
+
+  const columns: ColumnsType<OperationLogItem> = [
+    { title: t('col.time'), dataIndex: 'time', width: 180, render: (v: string) => dayjs(v).format(TIME_FORMAT) },
+    { title: t('col.account'), dataIndex: 'loginName', width: 160 },
+    ...(showEnterprise ? [{ title: t('col.enterprise'), dataIndex: 'entName', width: 200, ellipsis: true }] : []),
+    { title: t('col.module'), dataIndex: 'module', width: 140, render: (v: string) => moduleLabel(t, v) },
+    { title: t('col.action'), dataIndex: 'action', width: 140, render: (v: string) => actionLabel(t, v) },
+    {
+      title: t('col.target'),
+      key: 'target',
+      ellipsis: true,
+      render: (_: unknown, row) =>
+        row.targetType || row.targetId ? (
+          <span title={row.targetId ?? ''}>
+            {row.targetType ? t(`target.${row.targetType}`, { defaultValue: row.targetType }) : ''}
+            {row.targetId ? ` ${row.targetId}` : ''}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
+    { title: t('col.ip'), dataIndex: 'ip', width: 150, render: (v: string | null) => v || '-' },
+    {
+      title: t('col.result'),
+      dataIndex: 'result',
+      width: 100,
+      render: (v: 'success' | 'failure') => <Tag color={v === 'success' ? 'success' : 'error'}>{t(`result.${v}`)}</Tag>,
+    },
+  ];
+
+  const moduleOptions = (options.data?.modules ?? []).map((m) => ({ value: m, label: moduleLabel(t, m) }));
+  const actionOptions = (options.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(t, a) }));
+
+  return (
+    <div className="mq-view mq-oplog" data-testid="oplog-page">
+      <Card size="small" className="mq-filter-card">
+        <Form form={form} layout="inline" onFinish={search} className="mq-filter-form">
+          <Form.Item name="account" label={t('filter.account')}>
+            <Input allowClear placeholder={t('filter.accountPlaceholder')} data-testid="oplog-filter-account" />
+          </Form.Item>
+          <Form.Item name="module" label={t('filter.module')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 170 }}
+              options={moduleOptions}
+              placeholder={t('filter.all')}
+              data-testid="oplog-filter-module"
+            />
+          </Form.Item>
+          <Form.Item name="action" label={t('filter.action')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 150 }}
+              options={actionOptions}
+              placeholder={t('filter.all')}
+              data-testid="oplog-filter-action"
+            />
+          </Form.Item>
+          <Form.Item name="range" label={t('filter.time')}>
+            <DatePicker.RangePicker
+              showTime
+              format={TIME_FORMAT}
+              allowEmpty={[true, true]}
+              data-testid="oplog-filter-time"
+            />
+          </Form.Item>
+          {showEnterprise ? (
+            <Form.Item name="entId" label={t('filter.enterprise')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 220 }}
+                options={options.data?.enterprises ?? []}
+                placeholder={t('filter.all')}
+                data-testid="oplog-filter-enterprise"
+              />
+            </Form.Item>
+          ) : null}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="oplog-search">
+                {t('search')}
+              </Button>
+              <Button onClick={reset} icon={<ReloadOutlined />} data-testid="oplog-reset">
+                {t('reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card
+        size="small"
+        className="mq-list-card"
+        title={t('title')}
+        extra={
+          <NotForMonitor>
+            <Button icon={<DownloadOutlined />} onClick={() => setExportFilter(filter)} data-testid="oplog-export">
+              {t('export.button')}
+            </Button>
+          </NotForMonitor>
+        }
+      >
+        <Table<OperationLogItem>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.data ?? []}
+          loading={list.isFetching}
+          onRow={() => ({ 'data-testid': 'oplog-row' }) as React.HTMLAttributes<HTMLElement>}
+          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          scroll={{ x: 1100 }}
+          pagination={listPagination(
+            page,
+            size,
+            list.data?.total ?? 0,
+            (p, s) => update({ page: s !== size ? 1 : p, size: s }),
+            (total) => t('total', { total }),
+          )}
+        />
+      </Card>
+      <ExportDialog filter={exportFilter} onClose={() => setExportFilter(null)} />
+    </div>
+  );
+}

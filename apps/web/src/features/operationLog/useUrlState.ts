@@ -1,0 +1,70 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@marquee/protocol';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * List state kept in the URL (guide convention 7): page, size and the given filter keys,
+ * read from and written to the query string (replace, so Back leaves the page instead of
+ * stepping through searches). Page 1 and size 50 are left out of the URL.
+ */
+export function useUrlListState<K extends string>(keys: readonly K[]) {
+  const [params, setParams] = useSearchParams();
+  const pageRaw = Number(params.get('page'));
+  const sizeRaw = Number(params.get('size'));
+  const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw : 1;
+  const size = (PAGE_SIZES as readonly number[]).includes(sizeRaw) ? sizeRaw : DEFAULT_PAGE_SIZE;
+  const filterKey = keys.map((k) => params.get(k) ?? '').join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey is the dependency that matters
+  const filters = useMemo(() => {
+    const out = {} as Record<K, string | undefined>;
+    for (const k of keys) out[k] = params.get(k) || undefined;
+    return out;
+  }, [filterKey]);
+
+  const update = useCallback(
+    (next: { page?: number; size?: number; filters?: Partial<Record<K, string | undefined>> }) => {
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          if (next.filters) {
+            for (const k of keys) {
+              const v = next.filters[k];
+              if (v) out.set(k, v);
+              else out.delete(k);
+            }
+          }
+          const p = next.page ?? page;
+          const s = next.size ?? size;
+          if (p > 1) out.set('page', String(p));
+          else out.delete('page');
+          if (s !== DEFAULT_PAGE_SIZE) out.set('size', String(s));
+          else out.delete('size');
+          return out;
+        },
+        { replace: true },
+      );
+    },
+    [keys, page, size, setParams],
+  );
+  return { page, size, filters, update };
+}
+
+/** Table pagination of every list (spec section 9): sizes 10/20/50/100/500, total, jumper. */
+export function listPagination(
+  page: number,
+  size: number,
+  total: number,
+  onChange: (page: number, size: number) => void,
+  showTotal: (total: number) => string,
+) {
+  return {
+    current: page,
+    pageSize: size,
+    total,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal,
+    onChange,
+  };
+}

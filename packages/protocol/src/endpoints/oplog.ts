@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { Perm } from '../permissions.js';
+import { loginAccountSchema, pageSchema, strongPasswordSchema } from '../validation.js';
+import { endpoint, ok } from './common.js';
+
+/**
+ * Operation log (/report/operationLog), its Excel export, advertiser users (/user/adv) and
+ * their allocation to staff (/user/allot).
+ */
+
+/** ISO date-time of a filter bound. */
+const isoTime = z.iso.datetime({ offset: true });
+
+/** Filters of the operation-log list and of its export. */
+export const operationLogFilterSchema = z
+  .object({
+    /** Login account contains (case-insensitive). */
+    account: z.string().max(64).optional(),
+    module: z.string().max(64).optional(),
+    action: z.string().max(64).optional(),
+    /** Inclusive start and exclusive end of the time range. */
+    from: isoTime.optional(),
+    to: isoTime.optional(),
+    /** Only the platform operator may name another enterprise; others get their own. */
+    entId: z.string().max(64).optional(),
+  })
+  .strict();
+export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
+
+export const operationLogSchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  accountId: z.string().nullable(),
+  loginName: z.string(),
+  entId: z.string(),
+  entName: z.string(),
+  module: z.string(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  ip: z.string().nullable(),
+  result: z.enum(['success', 'failure']),
+});
+export type OperationLogItem = z.infer<typeof operationLogSchema>;
+
+export const exportStatusSchema = z.object({
+  exportId: z.string(),
+  status: z.enum(['pending', 'running', 'done', 'failed']),
+  processed: z.number(),
+  total: z.number(),
+  fileName: z.string(),
+});
+export type ExportStatus = z.infer<typeof exportStatusSchema>;
+
+/** Advertiser user as listed on /user/adv and /user/allot. */
+export const advertiserSchema = z.object({
+  id: z.string(),
+  loginName: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.enum(['enabled', 'paused']),
+  deptId: z.string().nullable(),
+  deptName: z.string(),
+  createdAt: z.string(),
+  staff: z.array(z.object({ id: z.string(), loginName: z.string(), realName: z.string() })),
+});
+export type Advertiser = z.infer<typeof advertiserSchema>;
+
+/** Phone of an advertiser contact: digits, optionally a leading +, 5 to 20 characters. */
+export const advertiserPhoneSchema = z.string().regex(/^\+?\d{5,20}$/, 'validation.invalid');
+export const advertiserNameSchema = z.string().min(1, 'validation.required').max(50, 'validation.invalid');
+export const advertiserEmailSchema = z.email('validation.invalid').max(120);
+
+const optionalText = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal('')]).optional();
+
+export const advertiserFieldsSchema = z
+  .object({
+    realName: advertiserNameSchema,
+    phone: optionalText(advertiserPhoneSchema),
+    email: optionalText(advertiserEmailSchema),
+  })
+  .strict();
+
+export const oplogEndpoints = {
+  operationLogList: endpoint({
+    name: 'operationLog.list',
+    path: '/api/operationLog/list.shtm',
+    auth: 'session',
+    permission: Perm.reportOperationLog,
+    request: pageSchema.extend(operationLogFilterSchema.shape).strict(),
+    response: z.object({ total: z.number(), data: z.array(operationLogSchema) }),
+  }),
+  operationLogOptions: endpoint({
+    name: 'operationLog.options',
+    path: '/api/operationLog/options.shtm',
+    auth: 'session',
+    permission: Perm.reportOperationLog,
+    request: z.object({}).strict(),
+    response: z.object({
+      modules: z.array(z.string()),
+      actions: z.array(z.string()),
+      /** Enterprises the caller may filter by (only the platform operator gets any). */
+      enterprises: z.array(z.object({ value: z.string(), label: z.string() })),
+    }),
+  }),
+  operationLogExportStart: endpoint({
+    name: 'operationLog.exportStart',
+    path: '/api/operationLog/exportStart.shtm',
+    auth: 'session',
+    permission: Perm.reportOperationLog,
+    mutation: true,
+    notForMonitor: true,
+    request: operationLogFilterSchema,
+    response: exportStatusSchema,
+  }),
+  operationLogExportStatus: endpoint({
+    name: 'operationLog.exportStatus',
+    path: '/api/operationLog/exportStatus.shtm',
+    auth: 'session',
+    permission: Perm.reportOperationLog,
+    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
+    response: exportStatusSchema,
+  }),
+  operationLogExportDownload: endpoint({
+    name: 'operationLog.exportDownload',
+    path: '/api/operationLog/exportDownload.shtm',
+    auth: 'session',
+    permission: Perm.reportOperationLog,
+    download: true,
+    notForMonitor: true,
+    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
+    response: z.unknown(),
+  }),
+
+  advertiserList: endpoint({
+    name: 'advertiser.list',
+    path: '/api/advertiser/list.shtm',
+    auth: 'session',
+    permission: Perm.userAdv,
+    request: pageSchema
+      .extend({
+        loginName: z.string().max(64).optional(),
+        realName: z.string().max(64).optional(),
+        phone: z.string().max(32).optional(),
+        status: z.enum(['enabled', 'paused']).optional(),
+      })
+      .strict(),
+    response: z.object({ total: z.number(), data: z.array(advertiserSchema) }),
+  }),
+  advertiserAdd: endpoint({
+    name: 'advertiser.add',
+    path: '/api/advertiser/add.shtm',
+    auth: 'session',
+    permission: Perm.userAdv,
+    mutation: true,
+    notForMonitor: true,
+    request: advertiserFieldsSchema.extend({ loginName: loginAccountSchema, password: strongPasswordSchema }).strict(),
+    response: z.object({ id: z.string() }),
+  }),
+  advertiserUpdate: endpoint({
+    name: 'advertiser.update',
+    path: '/api/advertiser/update.shtm',
+    auth: 'session',
+    permission: Perm.userAdv,
+    mutation: true,
+    notForMonitor: true,
+    request: advertiserFieldsSchema.extend({ id: z.string().min(1).max(64) }).strict(),
+    response: ok,
+  }),
+  advertiserSetStatus: endpoint({
+    name: 'advertiser.setStatus',
+    path: '/api/advertiser/setStatus.shtm',
+    auth: 'session',
+    permission: Perm.userAdv,
+    mutation: true,
+    notForMonitor: true,
+    request: z.object({ id: z.string().min(1).max(64), status: z.enum(['enabled', 'paused']) }).strict(),
+    response: ok,
+  }),
+  advertiserDelete: endpoint({
+    name: 'advertiser.delete',
+    path: '/api/advertiser/delete.shtm',
+    auth: 'session',
+    permission: Perm.userAdv,
+    mutation: true,
+    notForMonitor: true,
+    request: z.object({ id: z.string().min(1).max(64) }).strict(),
+    response: ok,
+  }),
+  advertiserStaffOptions: endpoint({
+    name: 'advertiser.staffOptions',
+    path: '/api/advertiser/staffOptions.shtm',
+    auth: 'session',
+    permission: Perm.userAllot,
+    request: z.object({}).strict(),
+    response: z.array(z.object({ value: z.string(), label: z.string() })),
+  }),
+  advertiserAllotList: endpoint({
+    name: 'advertiser.allotList',
+    path: '/api/advertiser/allotList.shtm',
+    auth: 'session',
+    permission: Perm.userAllot,
+    request: pageSchema
+      .extend({ loginName: z.string().max(64).optional(), staffId: z.string().max(64).optional() })
+      .strict(),
+    response: z.object({ total: z.number(), data: z.array(advertiserSchema) }),
+  }),
+  advertiserAssign: endpoint({
+    name: 'advertiser.assign',
+    path: '/api/advertiser/assign.shtm',
+    auth: 'session',
+    permission: Perm.userAllot,
+    mutation: true,
+    notForMonitor: true,
+    request: z
+      .object({
+        advertiserIds: z.array(z.string().min(1).max(64)).min(1).max(500),
+        staffIds: z.array(z.string().min(1).max(64)).min(1).max(100),
+      })
+      .strict(),
+    response: z.object({ assigned: z.number() }),
+  }),
+  advertiserUnassign: endpoint({
+    name: 'advertiser.unassign',
+    path: '/api/advertiser/unassign.shtm',
+    auth: 'session',
+    permission: Perm.userAllot,
+    mutation: true,
+    notForMonitor: true,
+    request: z
+      .object({
+        advertiserIds: z.array(z.string().min(1).max(64)).min(1).max(500),
+        staffIds: z.array(z.string().min(1).max(64)).min(1).max(100),
+      })
+      .strict(),
+    response: z.object({ removed: z.number() }),
+  }),
+} as const;
