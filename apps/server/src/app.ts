@@ -14,10 +14,13 @@ import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
+import { accountHandlers } from './modules/accounts/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
+import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
 import { operationLogHandlers } from './modules/operationLog/routes.js';
+import { roleHandlers } from './modules/roles/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { languageOf } from './protocol/envelope.js';
 import type { Handler } from './protocol/handlers.js';
@@ -42,6 +45,9 @@ export const HANDLERS: readonly Handler[] = [
   ...noticeHandlers,
   ...stationLetterHandlers,
   ...deptHandlers,
+  ...enterpriseHandlers,
+  ...accountHandlers,
+  ...roleHandlers,
   ...operationLogHandlers,
   ...advertiserHandlers,
 ];

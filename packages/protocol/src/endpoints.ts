@@ -2,10 +2,12 @@ import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
+import { orgEndpoints } from './endpoints/org.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
 export * from './endpoints/oplog.js';
+export * from './endpoints/org.js';
 
 /**
  * The endpoint catalogue (guide convention 1): every console call, one domain file each
@@ -14,6 +16,7 @@ export * from './endpoints/oplog.js';
 export const endpoints = {
   ...foundationEndpoints,
   ...oplogEndpoints,
+  ...orgEndpoints,
   ...accessEndpoints,
 } as const;
 
