@@ -21,7 +21,9 @@ import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
 import { operationLogHandlers } from './modules/operationLog/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
+import { sharingHandlers } from './modules/sharing/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
+import { templateHandlers } from './modules/templates/routes.js';
 import { languageOf } from './protocol/envelope.js';
 import type { Handler } from './protocol/handlers.js';
 import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
@@ -45,6 +47,8 @@ export const HANDLERS: readonly Handler[] = [
   ...noticeHandlers,
   ...stationLetterHandlers,
   ...deptHandlers,
+  ...sharingHandlers,
+  ...templateHandlers,
   ...enterpriseHandlers,
   ...accountHandlers,
   ...roleHandlers,

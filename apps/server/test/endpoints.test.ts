@@ -2,6 +2,7 @@ import { ENDPOINT_LIST, type EndpointDef, ErrorCode } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
+import { sharingFixtures } from './fixtures/sharing.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -32,6 +33,7 @@ const fixtures: Record<
     expectAnswer?: (payload: unknown, caller: Caller) => void;
   }
 > = {
+  ...sharingFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

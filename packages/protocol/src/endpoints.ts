@@ -2,10 +2,12 @@ import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
+import { sharingEndpoints } from './endpoints/sharing.js';
 import { orgEndpoints } from './endpoints/org.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
+export * from './endpoints/sharing.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 
@@ -15,6 +17,7 @@ export * from './endpoints/org.js';
  */
 export const endpoints = {
   ...foundationEndpoints,
+  ...sharingEndpoints,
   ...oplogEndpoints,
   ...orgEndpoints,
   ...accessEndpoints,

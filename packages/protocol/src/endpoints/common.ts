@@ -20,10 +20,26 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   download?: boolean;
   /** Writes data: the call runs in one transaction and writes the operation log. */
   mutation?: boolean;
+  /**
+   * The call reads data-scoped objects of a ref-type (refTypes.ts): a `list` answers many, a
+   * `detail` answers the one named by `idField` of the request (default `id`). The isolation
+   * matrix (apps/server/test/isolation.test.ts) calls every such endpoint as callers who must
+   * not see an object and fails on any leak.
+   */
+  scope?: EndpointScope;
   /** Spec section 6: marked for non-monitor users; a third-party monitor gets NO_PERMISSION. */
   notForMonitor?: boolean;
   /** Callable while the account must change its password (updatePwd); others answer PASSWORD_CHANGE_REQUIRED. */
   allowDuringPasswordChange?: boolean;
+}
+
+/** What the isolation matrix needs to know of a data-scoped endpoint (EndpointDef.scope). */
+export interface EndpointScope {
+  refType: string;
+  kind: 'list' | 'detail';
+  idField?: string;
+  /** Fixed fields the request needs besides the id (e.g. the refType of a generic call). */
+  with?: Record<string, unknown>;
 }
 
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(

@@ -6,6 +6,7 @@ import { insertEnterprise } from '../../modules/enterprise/repository.js';
 import { createMonitorApplication, createNotice } from '../../modules/notice/service.js';
 import { createStationLetter } from '../../modules/stationLetter/service.js';
 import type { Executor } from '../client.js';
+import { seedTemplates } from './templates.js';
 import { seedAccess } from './access.js';
 import { seedOplogDemo } from './oplog.js';
 
@@ -297,4 +298,5 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
   });
   await seedAccess(db);
   await seedOplogDemo(db, now);
+  await seedTemplates(db, demo.id, now);
 }

@@ -1,0 +1,17 @@
+import { RefType } from '@marquee/protocol';
+import type { CallContext } from '../../protocol/handlers.js';
+import { registerShareable } from '../sharing/registry.js';
+import { toTemplateRow } from './presenter.js';
+import { listTemplates, manageableTemplateIds, visibleTemplateIds } from './repository.js';
+
+registerShareable({
+  refType: RefType.template,
+  visibleIds: visibleTemplateIds,
+  manageableIds: manageableTemplateIds,
+});
+
+/** Spec section 7 'Template page list': size, page, name -> payload.data (data-scoped, sharing-aware). */
+export async function templatePage(input: { page: number; size: number; name?: string }, ctx: CallContext) {
+  const { total, rows } = await listTemplates(ctx.db, ctx.user, input);
+  return { total, data: rows.map(toTemplateRow) };
+}

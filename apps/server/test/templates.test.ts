@@ -1,0 +1,95 @@
+import { ErrorCode, endpoints, Perm } from '@marquee/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataScope } from '../src/db/schema/index.js';
+import { insertTemplate } from '../src/modules/templates/repository.js';
+import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
+
+describe.each(BACKENDS)('template page on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  it('lists by data scope, with owner, department and hasPermission', async () => {
+    const ent = await createEnterprise(t.db);
+    const owner = await createUser(t.db, ent, { deptIds: [ent.depts.a1], dataScope: 'self' });
+    const base = Date.now() - 10 * 60_000;
+    const made: Record<string, string> = {};
+    for (const [i, [name, dept]] of (
+      [
+        ['root tpl', ent.depts.root],
+        ['a tpl', ent.depts.a],
+        ['a1 tpl', ent.depts.a1],
+        ['b tpl', ent.depts.b],
+      ] as const
+    ).entries()) {
+      made[name] = (
+        await insertTemplate(t.db, {
+          entId: ent.id,
+          deptId: dept,
+          ownerId: owner.id,
+          name,
+          at: new Date(base + i * 1000),
+        })
+      ).id;
+    }
+    const names = async (scope: DataScope | 'admin', dept: string) => {
+      const user = await createUser(t.db, ent, {
+        permissions: [Perm.template],
+        dataScope: scope === 'admin' ? undefined : scope,
+        isEntAdmin: scope === 'admin',
+        deptIds: [dept],
+      });
+      const res = await (await t.loginAs(user)).call(endpoints.templatePage, {});
+      expect(res.envelope.code).toBe(0);
+      return res.envelope.payload.data.map((r) => `${r.name}${r.hasPermission ? '+' : ''}`);
+    };
+    expect(await names('self', ent.depts.a)).toEqual([]);
+    expect(await names('dept_only', ent.depts.a)).toEqual(['a tpl']);
+    expect(await names('dept_and_below', ent.depts.a)).toEqual(['a1 tpl+', 'a tpl+']);
+    expect(await names('admin', ent.depts.b)).toEqual(['b tpl+', 'a1 tpl+', 'a tpl+', 'root tpl+']);
+    const ownerPage = (await (await t.loginAs(owner)).call(endpoints.templatePage, { name: 'A1' })).envelope.payload;
+    expect(ownerPage).toMatchObject({
+      total: 1,
+      data: [{ id: made['a1 tpl'], ownerName: owner.loginName, deptName: 'Dept A1', hasPermission: true }],
+    });
+  });
+
+  it('pages 20 by default, filters by name literally and refuses odd sizes', async () => {
+    const { ent, admin, client } = await t.tenant();
+    for (let i = 0; i < 25; i++) {
+      await insertTemplate(t.db, {
+        entId: ent.id,
+        deptId: ent.depts.a,
+        ownerId: admin.id,
+        name: `Tpl ${i}%`,
+        at: new Date(Date.now() - i * 1000),
+      });
+    }
+    const first = (await client.call(endpoints.templatePage, {})).envelope.payload;
+    expect(first.total).toBe(25);
+    expect(first.data).toHaveLength(20);
+    expect(first.data[0].name).toBe('Tpl 0%');
+    const second = (await client.call(endpoints.templatePage, { page: 2, size: 20 })).envelope.payload;
+    expect(second.data.map((r) => r.name)).toEqual(['Tpl 20%', 'Tpl 21%', 'Tpl 22%', 'Tpl 23%', 'Tpl 24%']);
+    expect((await client.call(endpoints.templatePage, { name: '1%' })).envelope.payload.total).toBe(3);
+    expect((await client.call(endpoints.templatePage, { name: '%' })).envelope.payload.total).toBe(25);
+    expect((await client.call(endpoints.templatePage, { name: '_' })).envelope.payload.total).toBe(0);
+    expect((await client.call(endpoints.templatePage, { size: 7 })).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('guards the call', async () => {
+    const ent = await createEnterprise(t.db);
+    const none = await createUser(t.db, ent, { permissions: [Perm.dataAllocation] });
+    expect((await (await t.loginAs(none)).call(endpoints.templatePage, {})).envelope.code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    expect((await t.client().call(endpoints.templatePage, {}, { token: null })).envelope.code).toBe(
+      ErrorCode.TOKEN_INVALID,
+    );
+    const { client } = await t.tenant();
+    expect((await client.call(endpoints.templatePage, { page: 0 })).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+    expect((await client.call(endpoints.templatePage, { extra: 1 })).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+});
