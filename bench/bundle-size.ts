@@ -11,7 +11,15 @@ const dist = join(root, 'apps/web/dist');
 const { child } = await startServer({ port: PORT, dataDir: join(root, '.tmp/bench-bundle'), fresh: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -31,7 +39,9 @@ try {
   await page.waitForLoadState('networkidle');
   const shellBytes = gz();
   console.log(`login route JS: ${(loginBytes / 1024).toFixed(1)} KB gzip in ${loginFiles} files (aim <= 200 KB)`);
-  console.log(`shell after login JS: ${(shellBytes / 1024).toFixed(1)} KB gzip in ${loaded.size} files (aim <= 400 KB)`);
+  console.log(
+    `shell after login JS: ${(shellBytes / 1024).toFixed(1)} KB gzip in ${loaded.size} files (aim <= 400 KB)`,
+  );
 } finally {
   await browser.close();
   await stop(child);

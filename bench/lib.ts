@@ -56,7 +56,12 @@ export async function callApi<T>(port: number, path: string, data: unknown, toke
 }
 
 /** Starts `npm start`'s entry with its own port and data directory; resolves when it answers. */
-export async function startServer(opts: { port: number; dataDir: string; fresh?: boolean; env?: Record<string, string> }) {
+export async function startServer(opts: {
+  port: number;
+  dataDir: string;
+  fresh?: boolean;
+  env?: Record<string, string>;
+}) {
   if (opts.fresh) rmSync(opts.dataDir, { recursive: true, force: true });
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
@@ -119,6 +124,20 @@ export async function load(make: () => Promise<unknown>, concurrency: number, du
   const t0 = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - t0) / 1000;
+  return summarize(latencies, seconds, errors);
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  latencies: number[];
+  seconds: number;
+}
+
+function summarize(latencies: number[], seconds: number, errors: number): LoadResult {
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -126,5 +145,16 @@ export async function load(make: () => Promise<unknown>, concurrency: number, du
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
+    latencies,
+    seconds,
   };
+}
+
+/** One result from several rounds of `load`: total requests over total time, pooled latencies. */
+export function combine(rounds: LoadResult[]): LoadResult {
+  return summarize(
+    rounds.flatMap((r) => r.latencies),
+    rounds.reduce((s, r) => s + r.seconds, 0),
+    rounds.reduce((s, r) => s + r.errors, 0),
+  );
 }

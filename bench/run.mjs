@@ -9,5 +9,8 @@ const benches = ['startup', 'api-throughput', 'bundle-size'].filter((b) => only.
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });
 for (const bench of benches) {
   console.log(`\n## ${bench}`);
-  spawnSync(process.execPath, ['--import', 'tsx', join(here, `${bench}.ts`)], { stdio: 'inherit', env: { ...process.env, SKIP_WEB_BUILD: '1' } });
+  spawnSync(process.execPath, ['--import', 'tsx', join(here, `${bench}.ts`)], {
+    stdio: 'inherit',
+    env: { ...process.env, SKIP_WEB_BUILD: '1' },
+  });
 }
