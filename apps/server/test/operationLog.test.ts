@@ -85,6 +85,7 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
 
   it('lists a mutation made elsewhere with account, module, action, target, address and result', async () => {
     const { ent, admin, client } = await t.tenant();
+    t.clock.advance(1000);
     const change = await client.call(endpoints.deptChange, { deptId: ent.depts.root }, { ip: '203.0.113.7' });
     expect(change.envelope.code).toBe(0);
     const res = await client.call(endpoints.operationLogList, { page: 1, size: 50, module: 'dept' });
@@ -99,6 +100,7 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
       action: 'change',
       targetType: 'department',
       targetId: ent.depts.root,
+      targetName: 'Root',
       ip: '203.0.113.7',
       result: 'success',
     });

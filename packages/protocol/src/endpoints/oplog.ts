@@ -38,6 +38,8 @@ export const operationLogSchema = z.object({
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** The target's current name when it is an account or a department (null when unknown or gone). */
+  targetName: z.string().nullable(),
   ip: z.string().nullable(),
   result: z.enum(['success', 'failure']),
 });

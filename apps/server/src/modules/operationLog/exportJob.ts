@@ -100,7 +100,7 @@ export async function runExport(
             row.module,
             row.action,
             row.targetType ?? '',
-            row.targetId ?? '',
+            row.targetName ?? row.targetId ?? '',
             row.ip ?? '',
             results[row.result] ?? row.result,
           ])

@@ -13,6 +13,7 @@ export function toOperationLogItem(row: OperationLogListRow): OperationLogItem {
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetName: row.targetName ?? null,
     ip: row.ip,
     result: row.result,
   };

@@ -5,6 +5,7 @@ import { scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
+  departments,
   enterprises,
   type OperationResult,
   operationLogExports,
@@ -94,6 +95,11 @@ const listColumns = {
   action: operationLogs.action,
   targetType: operationLogs.targetType,
   targetId: operationLogs.targetId,
+  // Names of the targets people recognise (accounts, departments), read at list time.
+  targetName: sql<string | null>`case ${operationLogs.targetType}
+    when 'account' then (select ${accounts.loginName} from ${accounts} where ${accounts.id} = ${operationLogs.targetId})
+    when 'department' then (select ${departments.name} from ${departments} where ${departments.id} = ${operationLogs.targetId})
+    end`,
   ip: operationLogs.ip,
   result: operationLogs.result,
 };
@@ -109,6 +115,7 @@ export type OperationLogListRow = {
   action: string;
   targetType: string | null;
   targetId: string | null;
+  targetName: string | null;
   ip: string | null;
   result: OperationResult;
 };

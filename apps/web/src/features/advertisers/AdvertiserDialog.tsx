@@ -108,7 +108,7 @@ export function AdvertiserDialog({
               name="password"
               label={t('field.password')}
               rules={[required, zodRule(strongPasswordSchema, t)]}
-              extra={t('field.passwordHint')}
+              tooltip={t('field.passwordHint')}
             >
               <Input.Password autoComplete="new-password" data-testid="adv-dialog-password" />
             </Form.Item>

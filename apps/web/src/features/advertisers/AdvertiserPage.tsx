@@ -64,6 +64,7 @@ export default function AdvertiserPage() {
     {
       title: t('field.staff'),
       dataIndex: 'staff',
+      width: 220,
       render: (staff: Advertiser['staff']) =>
         staff.length ? staff.map((s) => <Tag key={s.id}>{s.realName || s.loginName}</Tag>) : '-',
     },
@@ -139,7 +140,7 @@ export default function AdvertiserPage() {
 
   return (
     <div className="mq-view mq-advertisers" data-testid="adv-page">
-      <Card size="small" className="mq-filter-card">
+      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
         <Form form={form} layout="inline" onFinish={(v) => update({ page: 1, filters: trimAll(v) })}>
           <Form.Item name="loginName" label={t('field.loginName')}>
             <Input allowClear data-testid="adv-filter-login" />
@@ -206,7 +207,7 @@ export default function AdvertiserPage() {
           loading={list.isFetching}
           onRow={(row) => ({ 'data-testid': `adv-row-${row.loginName}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1520 }}
           pagination={listPagination(
             page,
             size,

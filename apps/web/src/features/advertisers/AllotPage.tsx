@@ -82,7 +82,7 @@ export default function AllotPage() {
 
   return (
     <div className="mq-view mq-allot" data-testid="allot-page">
-      <Card size="small" className="mq-filter-card">
+      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
         <Form form={form} layout="inline" onFinish={(v) => update({ page: 1, filters: trimAll(v) })}>
           <Form.Item name="loginName" label={t('field.loginName')}>
             <Input allowClear data-testid="allot-filter-login" />

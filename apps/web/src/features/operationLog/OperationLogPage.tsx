@@ -99,7 +99,7 @@ export default function OperationLogPage() {
         row.targetType || row.targetId ? (
           <span title={row.targetId ?? ''}>
             {row.targetType ? t(`target.${row.targetType}`, { defaultValue: row.targetType }) : ''}
-            {row.targetId ? ` ${row.targetId}` : ''}
+            {row.targetName || row.targetId ? ` ${row.targetName ?? row.targetId}` : ''}
           </span>
         ) : (
           '-'
@@ -119,7 +119,7 @@ export default function OperationLogPage() {
 
   return (
     <div className="mq-view mq-oplog" data-testid="oplog-page">
-      <Card size="small" className="mq-filter-card">
+      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
         <Form form={form} layout="inline" onFinish={search} className="mq-filter-form">
           <Form.Item name="account" label={t('filter.account')}>
             <Input allowClear placeholder={t('filter.accountPlaceholder')} data-testid="oplog-filter-account" />
