@@ -37,7 +37,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Top level with a menu title
   r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, online: true }),
   r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert' }),
-  r('/template', 'template', Perm.template, { menu: true }),
+  r('/template', 'template', Perm.template, { menu: true, online: true }),
   r('/poster', 'poster', Perm.poster, { menu: true }),
   r('/device', 'device', Perm.device, { menu: true, icon: 'device' }),
   r('/user', 'user', Perm.user, { menu: true, icon: 'user' }),

@@ -13,6 +13,7 @@ export type PageLoader = () => Promise<PageModule>;
 export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/': () => import('../features/home/HomePage'),
   '/skin': () => import('../features/skin/SkinPage'),
+  '/template': () => import('../features/template/TemplatePage'),
   '/login': () => import('../features/auth/LoginPage'),
   '/404': () => import('../features/errors/NotFoundPage'),
   '/report/operationLog': () => import('../features/operationLog/OperationLogPage'),
