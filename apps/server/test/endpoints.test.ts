@@ -2,6 +2,7 @@ import { ENDPOINT_LIST, type EndpointDef, ErrorCode } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
+import { oplogFixtures } from './fixtures/oplog.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import {
   type ApiClient,
@@ -34,6 +35,7 @@ const fixtures: Record<
   }
 > = {
   ...sharingFixtures,
+  ...oplogFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),
@@ -131,6 +133,12 @@ describe.each(BACKENDS)('every session endpoint on %s', (backend) => {
       const c = await caller();
       const payload = await fixture.happy(t, c);
       const res = await c.client.call(def, payload);
+      if (def.download) {
+        // A download answers the file itself, not the envelope.
+        expect(res.status).toBe(200);
+        expect(String(res.headers['content-disposition'])).toMatch(/^attachment;/);
+        return;
+      }
       expect(res.envelope.code).toBe(0);
       expect(def.response.safeParse(res.envelope.payload).success).toBe(true);
       fixture.expectAnswer?.(res.envelope.payload, c);

@@ -212,7 +212,10 @@ export async function deleteAdvertiser(input: { id: string }, ctx: CallContext) 
 
 export async function staffOptions(ctx: CallContext) {
   const rows = await listStaff(ctx.db, ctx.user.entId);
-  return rows.map((r) => ({ value: r.id, label: r.realName ? `${r.realName} (${r.loginName})` : r.loginName }));
+  return rows.map((r) => ({
+    value: r.id,
+    label: r.realName && r.realName !== r.loginName ? `${r.realName} (${r.loginName})` : r.loginName,
+  }));
 }
 
 async function checkAssignment(input: { advertiserIds: string[]; staffIds: string[] }, ctx: CallContext) {
