@@ -40,7 +40,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/template', 'template', Perm.template, { menu: true, online: true }),
   r('/poster', 'poster', Perm.poster, { menu: true }),
   r('/device', 'device', Perm.device, { menu: true, icon: 'device' }),
-  r('/user', 'user', Perm.user, { menu: true, icon: 'user' }),
+  r('/user', 'user', Perm.user, { menu: true, icon: 'user', online: true }),
   r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate' }),
   r('/report', 'report', Perm.report, { menu: true, icon: 'report' }),
   r('/shop', 'shop', Perm.applicationMarket, { menu: true, icon: 'shop' }),
@@ -141,8 +141,8 @@ export const ROUTES: readonly RouteDef[] = [
   // User
   r('/user/adv', 'userAdv', Perm.userAdv, { menu: true, online: true }),
   r('/user/allot', 'userAllot', Perm.userAllot, { menu: true, online: true }),
-  r('/user/company', 'userCompany', Perm.userCompany, { menu: true }),
-  r('/user/companyRole', 'userCompanyRole', Perm.userCompanyRole, { menu: true }),
+  r('/user/company', 'userCompany', Perm.userCompany, { menu: true, online: true }),
+  r('/user/companyRole', 'userCompanyRole', Perm.userCompanyRole, { menu: true, online: true }),
 ];
 
 /** Menu URL aliases (spec section 2). /shop/order and /help are unchanged. */

@@ -19,6 +19,9 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/report/operationLog': () => import('../features/operationLog/OperationLogPage'),
   '/user/adv': () => import('../features/advertisers/AdvertiserPage'),
   '/user/allot': () => import('../features/advertisers/AllotPage'),
+  '/user': () => import('../features/company/UserIndexPage'),
+  '/user/company': () => import('../features/company/CompanyPage'),
+  '/user/companyRole': () => import('../features/roles/RolesPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

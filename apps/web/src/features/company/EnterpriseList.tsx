@@ -1,0 +1,288 @@
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { EnterpriseRow } from '@marquee/protocol';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { listPagination, useUrlListState } from '../operationLog/useUrlState';
+import { EnterpriseDialog } from './EnterpriseDialog';
+import { confirmOkProps, invalidateOrg, ORG_KEY } from './queries';
+
+const FILTER_KEYS = ['entName', 'entCode', 'entKind', 'entStatus'] as const;
+type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
+
+export const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** Descriptions of one enterprise (the list's detail drawer and the own-enterprise card). */
+export function EnterpriseDescriptions({ ent, column = 3 }: { ent: EnterpriseRow; column?: number }) {
+  const { t } = useTranslation('company');
+  return (
+    <Descriptions size="small" column={column} data-testid="company-info">
+      <Descriptions.Item label={t('field.companyName')}>{ent.name}</Descriptions.Item>
+      <Descriptions.Item label={t('field.kind')}>{t(`kind.${ent.kind}`)}</Descriptions.Item>
+      <Descriptions.Item label={t('field.socialCreditCode')}>{ent.socialCreditCode || '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('field.contact')}>{ent.contact || '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('field.phone')}>{ent.phone || '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('field.accountType')}>{t(`accountType.${ent.accountType}`)}</Descriptions.Item>
+      <Descriptions.Item label={t('field.admin')}>{ent.adminLoginName ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('field.accountCount')}>{ent.accountCount}</Descriptions.Item>
+      <Descriptions.Item label={t('field.status')}>
+        <Tag color={ent.status === 'enabled' ? 'success' : 'default'}>{t(`status.${ent.status}`)}</Tag>
+      </Descriptions.Item>
+      {ent.parentName ? <Descriptions.Item label={t('field.parent')}>{ent.parentName}</Descriptions.Item> : null}
+      <Descriptions.Item label={t('field.createdAt')}>{dayjs(ent.createdAt).format(DATE_FORMAT)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/**
+ * The companies and agent companies the platform operator (or an agent) manages: filters in
+ * the URL, add and edit dialogs, pause and enable with confirmation, a detail drawer.
+ */
+export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
+  const { t } = useTranslation(['company', 'common']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
+  const [form] = Form.useForm<Filters>();
+  const [dialog, setDialog] = useState<{ open: boolean; editing: EnterpriseRow | null }>({
+    open: false,
+    editing: null,
+  });
+  const [viewing, setViewing] = useState<EnterpriseRow | null>(null);
+
+  useEffect(() => form.setFieldsValue(filters), [filters, form]);
+
+  const list = useQuery({
+    queryKey: [ORG_KEY, 'enterprises', page, size, filters],
+    queryFn: ({ signal }) =>
+      call(
+        'enterpriseList',
+        {
+          page,
+          size,
+          name: filters.entName,
+          socialCreditCode: filters.entCode,
+          kind: filters.entKind as 'enterprise' | 'agent' | undefined,
+          status: filters.entStatus as 'enabled' | 'paused' | undefined,
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const setStatus = useMutation({
+    mutationFn: (v: { id: string; status: 'enabled' | 'paused' }) => call('enterpriseSetStatus', v),
+    onSuccess: (_r, v) => {
+      void message.success(t(v.status === 'paused' ? 'toast.paused' : 'toast.enabled'));
+      void invalidateOrg(queryClient);
+    },
+  });
+
+  const columns: ColumnsType<EnterpriseRow> = [
+    {
+      title: t('field.companyName'),
+      dataIndex: 'name',
+      width: 240,
+      ellipsis: true,
+      render: (name: string, row) => (
+        <Typography.Link onClick={() => setViewing(row)} title={name} data-testid={`company-view-${row.name}`}>
+          {name}
+        </Typography.Link>
+      ),
+    },
+    {
+      title: t('field.kind'),
+      dataIndex: 'kind',
+      width: 110,
+      render: (v: string) => <Tag color={v === 'agent' ? 'purple' : 'blue'}>{t(`kind.${v}`)}</Tag>,
+    },
+    { title: t('field.socialCreditCode'), dataIndex: 'socialCreditCode', width: 190 },
+    { title: t('field.contact'), dataIndex: 'contact', width: 120, ellipsis: true },
+    { title: t('field.phone'), dataIndex: 'phone', width: 140 },
+    {
+      title: t('field.accountType'),
+      dataIndex: 'accountType',
+      width: 110,
+      render: (v: string) => t(`accountType.${v}`),
+    },
+    { title: t('field.admin'), dataIndex: 'adminLoginName', width: 140, render: (v: string | null) => v ?? '-' },
+    {
+      title: t('field.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (v: string) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
+    },
+    {
+      title: t('field.createdAt'),
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (v: string) => dayjs(v).format(DATE_FORMAT),
+    },
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      width: 150,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setDialog({ open: true, editing: row })}
+            data-testid={`company-edit-${row.name}`}
+          >
+            {t('action.edit')}
+          </Button>
+          {row.status === 'enabled' ? (
+            <Popconfirm
+              title={t('enterprise.pauseConfirm', { name: row.name })}
+              description={t('enterprise.pauseHint')}
+              okText={t('action.pause')}
+              cancelText={t('action.cancel')}
+              okButtonProps={confirmOkProps(true)}
+              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' })}
+            >
+              <Button type="link" size="small" danger data-testid={`company-pause-${row.name}`}>
+                {t('action.pause')}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Popconfirm
+              title={t('enterprise.enableConfirm', { name: row.name })}
+              okText={t('action.enable')}
+              cancelText={t('action.cancel')}
+              okButtonProps={confirmOkProps()}
+              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' })}
+            >
+              <Button type="link" size="small" data-testid={`company-enable-${row.name}`}>
+                {t('action.enable')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const search = (v: Filters) =>
+    update({ page: 1, filters: { ...v, entName: v.entName?.trim(), entCode: v.entCode?.trim() } });
+
+  return (
+    <div data-testid="company-list">
+      <Form form={form} layout="inline" onFinish={search} className="mq-org-filters">
+        <Form.Item name="entName" label={t('field.companyName')}>
+          <Input allowClear data-testid="company-filter-name" />
+        </Form.Item>
+        <Form.Item name="entCode" label={t('field.socialCreditCode')}>
+          <Input allowClear maxLength={18} />
+        </Form.Item>
+        <Form.Item name="entKind" label={t('field.kind')}>
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('filter.all')}
+            options={[
+              { value: 'enterprise', label: t('kind.enterprise') },
+              { value: 'agent', label: t('kind.agent') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="entStatus" label={t('field.status')}>
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            placeholder={t('filter.all')}
+            options={[
+              { value: 'enabled', label: t('status.enabled') },
+              { value: 'paused', label: t('status.paused') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="company-search">
+              {t('action.search')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                update({ page: 1, filters: {} });
+              }}
+            >
+              {t('action.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <div className="mq-org-toolbar">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setDialog({ open: true, editing: null })}
+          data-testid="company-add"
+        >
+          {t('enterprise.add')}
+        </Button>
+      </div>
+      <Table<EnterpriseRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1300 }}
+        onRow={(row) => ({ 'data-testid': `company-row-${row.name}` }) as React.HTMLAttributes<HTMLElement>}
+        locale={{
+          emptyText: list.isError ? (
+            <Empty description={t('loadFailed')}>
+              <Button onClick={() => list.refetch()}>{t('action.retry')}</Button>
+            </Empty>
+          ) : (
+            <Empty description={t('enterprise.empty')} />
+          ),
+        }}
+        pagination={listPagination(
+          page,
+          size,
+          list.data?.total ?? 0,
+          (p, s) => update({ page: s !== size ? 1 : p, size: s }),
+          (total) => t('total', { total }),
+        )}
+      />
+      <EnterpriseDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        allowAgent={allowAgent}
+        onClose={() => setDialog({ open: false, editing: null })}
+      />
+      <Drawer
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        title={viewing?.name}
+        size={560}
+        data-testid="company-drawer"
+      >
+        {viewing ? <EnterpriseDescriptions ent={viewing} column={1} /> : null}
+      </Drawer>
+    </div>
+  );
+}

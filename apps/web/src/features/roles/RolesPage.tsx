@@ -1,0 +1,262 @@
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  TreeSelect,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useCan } from '../../shell/useCan';
+import { confirmOkProps, deptOptions, invalidateOrg, ORG_KEY, useDeptTree } from '../company/queries';
+import { listPagination, useUrlListState } from '../operationLog/useUrlState';
+import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
+import '../company/company.css';
+
+const FILTER_KEYS = ['name', 'type', 'deptId'] as const;
+type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
+
+/**
+ * Roles (/user/companyRole): list by name, type and department (in the URL); add, view,
+ * edit and delete; the built-in administrator role cannot be deleted.
+ */
+export default function RolesPage() {
+  const { t } = useTranslation(['roles', 'common']);
+  const { message } = App.useApp();
+  const can = useCan();
+  const manage = can(Perm.userRoleManage);
+  const queryClient = useQueryClient();
+  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
+  const [form] = Form.useForm<Filters>();
+  const [dialog, setDialog] = useState<{ mode: RoleDialogMode | null; role: RoleRow | null }>({
+    mode: null,
+    role: null,
+  });
+  const depts = useDeptTree();
+  const deptData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
+
+  useEffect(() => form.setFieldsValue(filters), [filters, form]);
+
+  const list = useQuery({
+    queryKey: [ORG_KEY, 'roles', page, size, filters],
+    queryFn: ({ signal }) =>
+      call(
+        'roleList',
+        { page, size, name: filters.name, deptId: filters.deptId, type: filters.type as (typeof ROLE_TYPES)[number] },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => call('roleDelete', { id }),
+    onSuccess: () => {
+      void message.success(t('toast.deleted'));
+      void invalidateOrg(queryClient);
+    },
+  });
+
+  const columns: ColumnsType<RoleRow> = [
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      ellipsis: true,
+      render: (v: string, row) => (
+        <Space size={4}>
+          {v}
+          {row.builtin ? <Tag color="gold">{t('builtin')}</Tag> : null}
+        </Space>
+      ),
+    },
+    {
+      title: t('field.type'),
+      dataIndex: 'type',
+      width: 130,
+      render: (v: string) => t(`type.${v}`, { defaultValue: v }),
+    },
+    {
+      title: t('field.dept'),
+      dataIndex: 'deptName',
+      width: 160,
+      render: (v: string | null) => v ?? t('field.deptNone'),
+    },
+    { title: t('field.dataScope'), dataIndex: 'dataScope', width: 160, render: (v: string) => t(`scope.${v}`) },
+    {
+      title: t('field.codes'),
+      dataIndex: 'permissionCodes',
+      width: 110,
+      render: (v: string[]) => v.length,
+    },
+    { title: t('field.accounts'), dataIndex: 'accountCount', width: 100 },
+    {
+      title: t('field.createdAt'),
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      width: 190,
+      fixed: 'right',
+      render: (_: unknown, row) => {
+        const admin = isAdminRole(row);
+        return (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setDialog({ mode: 'view', role: row })}
+              data-testid={`role-view-${row.name}`}
+            >
+              {t('action.view')}
+            </Button>
+            {manage ? (
+              <>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setDialog({ mode: 'edit', role: row })}
+                  data-testid={`role-edit-${row.name}`}
+                >
+                  {t('action.edit')}
+                </Button>
+                {admin ? (
+                  <Tooltip title={t('adminNoDelete')}>
+                    <Button type="link" size="small" danger disabled data-testid={`role-delete-${row.name}`}>
+                      {t('action.delete')}
+                    </Button>
+                  </Tooltip>
+                ) : (
+                  <Popconfirm
+                    title={t('deleteConfirm', { name: row.name })}
+                    description={row.accountCount > 0 ? t('deleteHint', { count: row.accountCount }) : undefined}
+                    okText={t('action.delete')}
+                    cancelText={t('action.cancel')}
+                    okButtonProps={confirmOkProps(true)}
+                    onConfirm={() => remove.mutateAsync(row.id)}
+                  >
+                    <Button type="link" size="small" danger data-testid={`role-delete-${row.name}`}>
+                      {t('action.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </>
+            ) : null}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="mq-view mq-company" data-testid="roles-page">
+      <Card size="small">
+        <Form
+          form={form}
+          layout="inline"
+          className="mq-org-filters"
+          style={{ marginBottom: 0 }}
+          onFinish={(v: Filters) => update({ page: 1, filters: { ...v, name: v.name?.trim() } })}
+        >
+          <Form.Item name="name" label={t('field.name')}>
+            <Input allowClear data-testid="role-filter-name" />
+          </Form.Item>
+          <Form.Item name="type" label={t('field.type')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('filter.all')}
+              options={ROLE_TYPES.map((r) => ({ value: r, label: t(`type.${r}`) }))}
+              data-testid="role-filter-type"
+            />
+          </Form.Item>
+          <Form.Item name="deptId" label={t('field.dept')}>
+            <TreeSelect
+              allowClear
+              style={{ width: 180 }}
+              treeData={deptData}
+              treeDefaultExpandAll
+              showSearch={{ treeNodeFilterProp: 'title' }}
+              placeholder={t('filter.all')}
+              data-testid="role-filter-dept"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="role-search">
+                {t('action.search')}
+              </Button>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={() => {
+                  form.resetFields();
+                  update({ page: 1, filters: {} });
+                }}
+              >
+                {t('action.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card
+        size="small"
+        title={t('title')}
+        extra={
+          manage ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog({ mode: 'add', role: null })}
+              data-testid="role-add"
+            >
+              {t('add')}
+            </Button>
+          ) : null
+        }
+      >
+        <Table<RoleRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.data ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1100 }}
+          onRow={(row) => ({ 'data-testid': `role-row-${row.name}` }) as React.HTMLAttributes<HTMLElement>}
+          locale={{
+            emptyText: list.isError ? (
+              <Empty description={t('loadFailed')}>
+                <Button onClick={() => list.refetch()}>{t('action.retry')}</Button>
+              </Empty>
+            ) : (
+              <Empty description={t('empty')} />
+            ),
+          }}
+          pagination={listPagination(
+            page,
+            size,
+            list.data?.total ?? 0,
+            (p, s) => update({ page: s !== size ? 1 : p, size: s }),
+            (total) => t('total', { total }),
+          )}
+        />
+      </Card>
+      <RoleDialog mode={dialog.mode} role={dialog.role} onClose={() => setDialog({ mode: null, role: null })} />
+    </div>
+  );
+}
