@@ -89,8 +89,9 @@ describe('i18n resources (guide convention 9: a test fails when any key is missi
 
   it('validation: every message key used by the protocol validation rules', () => {
     const keys = new Set<string>();
-    for (const file of readdirSync(protocolSrc)) {
-      const source = readFileSync(join(protocolSrc, file), 'utf8');
+    const files = readdirSync(protocolSrc, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    for (const file of files) {
+      const source = readFileSync(join(file.parentPath, file.name), 'utf8');
       for (const m of source.matchAll(/['"`]validation\.(\w+)['"`]/g)) keys.add(m[1]);
     }
     expect(keys.size).toBeGreaterThan(5);

@@ -39,6 +39,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // An idle connection the server closes (restart, administrator command) must not crash
+    // the process: the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => console.warn(`postgres: idle connection closed: ${err.message}`));
     const db = drizzle({ client: pool });
     return {
       kind: 'postgres',
