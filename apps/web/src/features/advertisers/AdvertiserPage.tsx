@@ -56,22 +56,22 @@ export default function AdvertiserPage() {
   });
 
   const columns: ColumnsType<Advertiser> = [
-    { title: t('field.loginName'), dataIndex: 'loginName', width: 160 },
-    { title: t('field.realName'), dataIndex: 'realName', width: 180, ellipsis: true },
-    { title: t('field.phone'), dataIndex: 'phone', width: 140, render: (v: string | null) => v || '-' },
-    { title: t('field.email'), dataIndex: 'email', width: 200, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('field.dept'), dataIndex: 'deptName', width: 140, render: (v: string) => v || '-' },
+    { title: t('field.loginName'), dataIndex: 'loginName', width: 150, fixed: 'left' },
+    { title: t('field.realName'), dataIndex: 'realName', width: 160, ellipsis: true },
+    { title: t('field.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v || '-' },
+    { title: t('field.email'), dataIndex: 'email', width: 170, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('field.dept'), dataIndex: 'deptName', width: 120, render: (v: string) => v || '-' },
     {
       title: t('field.staff'),
       dataIndex: 'staff',
-      width: 220,
+      width: 180,
       render: (staff: Advertiser['staff']) =>
         staff.length ? staff.map((s) => <Tag key={s.id}>{s.realName || s.loginName}</Tag>) : '-',
     },
     {
       title: t('field.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 90,
       render: (v: Advertiser['status']) => (
         <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>
       ),
@@ -79,7 +79,7 @@ export default function AdvertiserPage() {
     {
       title: t('field.createdAt'),
       dataIndex: 'createdAt',
-      width: 170,
+      width: 160,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
     ...(can(Perm.userAdv)
@@ -87,7 +87,7 @@ export default function AdvertiserPage() {
           {
             title: t('actions'),
             key: 'actions',
-            width: 210,
+            width: 190,
             fixed: 'right' as const,
             render: (_: unknown, row: Advertiser) => (
               <NotForMonitor>
@@ -207,7 +207,7 @@ export default function AdvertiserPage() {
           loading={list.isFetching}
           onRow={(row) => ({ 'data-testid': `adv-row-${row.loginName}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
-          scroll={{ x: 1520 }}
+          scroll={{ x: 1350 }}
           pagination={listPagination(
             page,
             size,
