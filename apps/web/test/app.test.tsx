@@ -154,7 +154,8 @@ describe('login page', () => {
     expect((await screen.findAllByText('Your password is weak')).length).toBeGreaterThan(0);
   });
 
-  it("says 'feature not online' for the login methods of later issues", async () => {
+  it("says 'feature not online' for a scan method the server has not configured", async () => {
+    fakeServer({ oauthStart: () => ({ code: -10022, message: 'Feature not online' }) });
     const { tree } = renderApp('/login');
     render(tree);
     await screen.findByTestId('login-page');

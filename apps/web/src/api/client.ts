@@ -4,6 +4,7 @@ import {
   type EndpointName,
   type Endpoints,
   type Envelope,
+  ErrorCode,
   endpoints,
   LOGOUT_CODES,
   PLATFORM,
@@ -98,6 +99,10 @@ function failWithCode(name: EndpointName, code: number, message: string | undefi
   if (LOGOUT_CODES.includes(code)) {
     // Not awaited: logout itself calls auth.logout, whose own -11004 must not wait on itself.
     if (name !== 'logout') void useSession.getState().logout();
+  } else if (code === ErrorCode.PASSWORD_CHANGE_REQUIRED) {
+    // The server requires the password change first (updatePwd): the guard keeps the user there.
+    useSession.setState({ updatePwd: true });
+    navigate('/changePassword', { replace: true });
   } else if (!silent) {
     showErrorToast(text);
   }

@@ -18,6 +18,8 @@ export interface GuardContext {
   permissions: readonly string[];
   /** The current interface locale (cookie). */
   locale: Locale;
+  /** The account must change its password first (updatePwd): only the change page opens. */
+  updatePwd?: boolean;
 }
 
 export type GuardDecision =
@@ -30,6 +32,7 @@ export type GuardDecision =
 export const NOT_FOUND_PATH = '/404';
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
+export const CHANGE_PASSWORD_PATH = '/changePassword';
 
 /** First path segments of real routes and aliases: never read as a locale (e.g. `my`). */
 const KNOWN_FIRST_SEGMENTS: ReadonlySet<string> = new Set(
@@ -100,6 +103,12 @@ export function decideNavigation(pathname: string, search: string, ctx: GuardCon
 
   const route = findRoute(path);
   if (!route) return { action: 'redirect', to: NOT_FOUND_PATH };
+
+  // Forced password change: a logged-in account that must change its password sees that page only.
+  if (ctx.loggedIn && ctx.updatePwd && path !== CHANGE_PASSWORD_PATH && path !== NOT_FOUND_PATH) {
+    return { action: 'redirect', to: CHANGE_PASSWORD_PATH };
+  }
+  if (path === CHANGE_PASSWORD_PATH && !ctx.loggedIn) return { action: 'redirect', to: LOGIN_PATH };
 
   if (route.plain) {
     if (path === LOGIN_PATH && ctx.loggedIn) return { action: 'redirect', to: HOME_PATH };

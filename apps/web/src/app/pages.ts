@@ -15,6 +15,12 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/skin': () => import('../features/skin/SkinPage'),
   '/template': () => import('../features/template/TemplatePage'),
   '/login': () => import('../features/auth/LoginPage'),
+  '/login/register': () => import('../features/auth/RegisterPage'),
+  '/wechatLogin': () => import('../features/auth/WechatLoginPage'),
+  '/dingTalkLogin': () => import('../features/auth/DingTalkLoginPage'),
+  '/changePassword': () => import('../features/auth/ChangePasswordPage'),
+  '/my': () => import('../features/my/MyPage'),
+  '/dev/outbox': () => import('../features/outbox/OutboxPage'),
   '/404': () => import('../features/errors/NotFoundPage'),
   '/report/operationLog': () => import('../features/operationLog/OperationLogPage'),
   '/user/adv': () => import('../features/advertisers/AdvertiserPage'),
@@ -40,6 +46,7 @@ export const PLAIN_TITLES: Readonly<Record<string, string>> = {
   '/login/register': 'register',
   '/dingTalkLogin': 'dingTalkLogin',
   '/wechatLogin': 'wechatLogin',
+  '/changePassword': 'changePassword',
   '/404': 'notFound',
 };
 

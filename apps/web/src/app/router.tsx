@@ -28,11 +28,12 @@ import { useSession } from './session';
  */
 export function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { token, permissionList } = useSession.getState();
+  const { token, permissionList, updatePwd } = useSession.getState();
   const decision = decideNavigation(url.pathname, url.search, {
     loggedIn: Boolean(token),
     permissions: permissionList,
     locale: currentLocale(),
+    updatePwd,
   });
   if (decision.action === 'redirect') {
     if (decision.switchLocale) {

@@ -8,18 +8,23 @@ import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import WechatOutlined from '@ant-design/icons-svg/es/asn/WechatOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { loginAccountSchema, loginPasswordSchema } from '@marquee/protocol';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, call } from '../../api/client';
 import { canStorePasswords, recallPassword } from '../../app/credentials';
-import { safeRedirect } from '../../app/guards';
-import { usePendingNotices } from '../../app/notices';
 import { useSession } from '../../app/session';
 import { SvgIcon } from '../../components/plain/SvgIcon';
 import { validationMessage } from '../../components/zodRule';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PhoneCodeLogin } from './PhoneCodeLogin';
+import { finishLogin } from './plainForm';
+import './auth.css';
+
+// The scan tabs (with the QR renderer) and password retrieval load when first opened.
+const ScanLogin = lazy(() => import('./ScanLogin'));
+const ForgotPassword = lazy(() => import('./ForgotPassword'));
 
 type Field = 'loginName' | 'password';
 type Tab = 'account' | 'phone' | 'wechat' | 'dingtalk';
@@ -34,24 +39,13 @@ const TABS: { key: Tab; label: string; icon: IconDefinition }[] = [
 const SCHEMAS: Record<Field, z.ZodType> = { loginName: loginAccountSchema, password: loginPasswordSchema };
 const REQUIRED: Record<Field, string> = { loginName: 'required.account', password: 'required.password' };
 
-/** A login method that comes with a later issue: says so in the user's language. */
-function NotOnlineMethod({ feature, icon }: { feature: string; icon: IconDefinition }) {
-  const { t } = useTranslation('login');
-  return (
-    <div className="mq-login-not-online" role="status" data-testid="login-not-online">
-      <SvgIcon icon={icon} className="mq-login-not-online-icon" />
-      <p className="mq-login-not-online-title">{t('notOnline', { feature })}</p>
-      <p>{t('notOnline.later')}</p>
-    </div>
-  );
-}
-
 /**
  * Login (spec section 2 "Login"): account and password with remember-password, validated
  * with the protocol's rules (the server applies the same); the server's message on failure;
- * the weak-password warning and the forced-password-change notice after login. Phone code,
- * WeChat, DingTalk, register and forgot-password come with later issues and say
- * 'feature not online'.
+ * the weak-password warning after login, and the forced password change (updatePwd). The
+ * other tabs: verification code (PhoneCodeLogin), WeChat and DingTalk scan (ScanLogin, a
+ * real QR code of the provider's authorization URL); links to register and to password
+ * retrieval (ForgotPassword).
  *
  * Plain markup styled like antd: the login route must load at most 200 KB gzip of
  * JavaScript, and antd alone would take most of it. antd arrives with the shell.
@@ -63,10 +57,11 @@ export default function LoginPage() {
   const id = useId();
   const remembered = useSession((s) => s.remeberPWD);
   const rememberedName = useSession((s) => s.loginName);
-  const setLogin = useSession((s) => s.setLogin);
   const [tab, setTab] = useState<Tab>('account');
+  // A registration through an invitation comes back here with its message and account.
+  const arrived = useLocation().state as { notice?: string; loginName?: string } | null;
   const [values, setValues] = useState({
-    loginName: remembered ? rememberedName : '',
+    loginName: arrived?.loginName ?? (remembered ? rememberedName : ''),
     password: '',
     remember: remembered,
   });
@@ -74,7 +69,8 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(arrived?.notice ?? null);
+  const [forgot, setForgot] = useState(false);
 
   useEffect(() => {
     if (!remembered || !canStorePasswords()) return;
@@ -113,16 +109,7 @@ export default function LoginPage() {
     try {
       const { loginName, password, remember } = values;
       const res = await call('login', { loginName: loginName.trim(), password }, { silent: true });
-      setLogin(res, { password, remember });
-      const notices = usePendingNotices.getState();
-      notices.push({ kind: 'success', content: t('success') });
-      if (res.weakPassword) {
-        notices.push({ kind: 'warning', title: t('weakPassword.title'), content: t('weakPassword.content') });
-      }
-      if (res.updatePwd) {
-        notices.push({ kind: 'info', title: t('updatePwd.title'), content: t('updatePwd.content') });
-      }
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      finishLogin(res, t, navigate, params.get('redirect'), { password, remember });
     } catch (err) {
       setServerError(err instanceof ApiError ? err.message : t('errors:operationFailed'));
       setSubmitting(false);
@@ -168,8 +155,6 @@ export default function LoginPage() {
     </div>
   );
 
-  const active = TABS.find((item) => item.key === tab) ?? TABS[0];
-
   return (
     <div className="mq-login" data-testid="login-page">
       <aside className="mq-login-brand">
@@ -185,80 +170,110 @@ export default function LoginPage() {
         </div>
         <section className="mq-login-card" aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`}>{t('title')}</h2>
-          <div className="mq-login-tabs" role="tablist">
-            {TABS.map((item) => (
-              <button
-                key={item.key}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${item.key}`}
-                aria-selected={item.key === tab}
-                aria-controls={`${id}-panel`}
-                className={item.key === tab ? 'mq-login-tab mq-login-tab-active' : 'mq-login-tab'}
-                onClick={() => setTab(item.key)}
-                data-testid={`login-tab-${item.key}`}
-              >
-                {t(item.label)}
-              </button>
-            ))}
-          </div>
-          <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
-            {tab === 'account' ? (
-              <form className="mq-login-form" onSubmit={submit} noValidate>
-                {serverError ? (
-                  <div className="mq-alert mq-alert-error" role="alert" data-testid="login-error">
-                    <SvgIcon icon={CloseCircleFilled} className="mq-alert-icon" />
-                    <span>{serverError}</span>
-                  </div>
-                ) : null}
-                {input('loginName', 'text', UserOutlined)}
-                {input('password', showPassword ? 'text' : 'password', LockOutlined)}
-                <div className="mq-login-row">
-                  <label className="mq-checkbox">
-                    <input
-                      type="checkbox"
-                      checked={values.remember}
-                      onChange={(e) => setValues((v) => ({ ...v, remember: e.target.checked }))}
-                      data-testid="login-remember"
-                    />
-                    <span>{t('remember')}</span>
-                  </label>
+          {forgot ? (
+            <Suspense fallback={<span className="mq-spinner" aria-hidden />}>
+              <ForgotPassword
+                onBack={() => setForgot(false)}
+                onDone={(message) => {
+                  setForgot(false);
+                  setTab('account');
+                  setValues((v) => ({ ...v, password: '' }));
+                  setNotice(message);
+                }}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <div className="mq-login-tabs" role="tablist">
+                {TABS.map((item) => (
                   <button
+                    key={item.key}
                     type="button"
-                    className="mq-link-button"
-                    onClick={() => setNotice(t('notOnline', { feature: t('forgot') }))}
-                    data-testid="login-forgot"
+                    role="tab"
+                    id={`${id}-tab-${item.key}`}
+                    aria-selected={item.key === tab}
+                    aria-controls={`${id}-panel`}
+                    className={item.key === tab ? 'mq-login-tab mq-login-tab-active' : 'mq-login-tab'}
+                    onClick={() => setTab(item.key)}
+                    data-testid={`login-tab-${item.key}`}
                   >
-                    {t('forgot')}
+                    {t(item.label)}
                   </button>
-                </div>
-                {values.remember ? (
-                  <p className="mq-login-hint">
-                    {canStorePasswords() ? t('remember.browser') : t('remember.accountOnly')}
-                  </p>
+                ))}
+              </div>
+              <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
+                {tab === 'account' ? (
+                  <form className="mq-login-form" onSubmit={submit} noValidate>
+                    {serverError ? (
+                      <div className="mq-alert mq-alert-error" role="alert" data-testid="login-error">
+                        <SvgIcon icon={CloseCircleFilled} className="mq-alert-icon" />
+                        <span>{serverError}</span>
+                      </div>
+                    ) : null}
+                    {input('loginName', 'text', UserOutlined)}
+                    {input('password', showPassword ? 'text' : 'password', LockOutlined)}
+                    <div className="mq-login-row">
+                      <label className="mq-checkbox">
+                        <input
+                          type="checkbox"
+                          checked={values.remember}
+                          onChange={(e) => setValues((v) => ({ ...v, remember: e.target.checked }))}
+                          data-testid="login-remember"
+                        />
+                        <span>{t('remember')}</span>
+                      </label>
+                      <button
+                        type="button"
+                        className="mq-link-button"
+                        onClick={() => {
+                          setNotice(null);
+                          setForgot(true);
+                        }}
+                        data-testid="login-forgot"
+                      >
+                        {t('forgot')}
+                      </button>
+                    </div>
+                    {values.remember ? (
+                      <p className="mq-login-hint">
+                        {canStorePasswords() ? t('remember.browser') : t('remember.accountOnly')}
+                      </p>
+                    ) : null}
+                    {notice ? (
+                      <p
+                        className="mq-login-hint mq-login-notice mq-login-success"
+                        role="status"
+                        data-testid="login-notice"
+                      >
+                        {notice}
+                      </p>
+                    ) : null}
+                    <button
+                      type="submit"
+                      className="mq-button mq-button-primary mq-button-block"
+                      disabled={submitting}
+                      aria-busy={submitting}
+                      data-testid="login-submit"
+                    >
+                      {submitting ? <span className="mq-spinner" aria-hidden /> : null}
+                      {t('submit')}
+                    </button>
+                  </form>
                 ) : null}
-                {notice ? (
-                  <p className="mq-login-hint mq-login-notice" role="status">
-                    {notice}
-                  </p>
+                {tab === 'phone' ? <PhoneCodeLogin /> : null}
+                {tab === 'wechat' || tab === 'dingtalk' ? (
+                  <Suspense fallback={<span className="mq-spinner" aria-hidden />}>
+                    <ScanLogin key={tab} provider={tab} />
+                  </Suspense>
                 ) : null}
-                <button
-                  type="submit"
-                  className="mq-button mq-button-primary mq-button-block"
-                  disabled={submitting}
-                  aria-busy={submitting}
-                  data-testid="login-submit"
-                >
-                  {submitting ? <span className="mq-spinner" aria-hidden /> : null}
-                  {t('submit')}
-                </button>
-              </form>
-            ) : (
-              <NotOnlineMethod feature={t(active.label)} icon={active.icon} />
-            )}
-          </div>
+              </div>
+            </>
+          )}
           <div className="mq-login-footer">
-            <Link to="/login/register">{t('register')}</Link>
+            <span>{t('register.prompt')}</span>{' '}
+            <Link to="/login/register" data-testid="login-register">
+              {t('register')}
+            </Link>
           </div>
         </section>
       </main>

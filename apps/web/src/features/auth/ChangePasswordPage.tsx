@@ -1,0 +1,90 @@
+import { loginPasswordSchema } from '@marquee/protocol';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client';
+import { useSession } from '../../app/session';
+import { LanguageSwitch } from './LanguageSwitch';
+import { PasswordPair, useRules } from './PasswordPair';
+import './auth.css';
+
+interface Values {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * /changePassword: the forced password change (session state updatePwd). The guard sends
+ * an account that must change its password here and nowhere else, and the server refuses
+ * its other calls (PASSWORD_CHANGE_REQUIRED) until it is done; logging out is the only other way.
+ */
+export default function ChangePasswordPage() {
+  const { t, required, rule } = useRules();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const forced = useSession((s) => s.updatePwd);
+  const userName = useSession((s) => s.userName || s.loginName);
+  const [form] = Form.useForm<Values>();
+
+  const change = useMutation({
+    mutationFn: async (v: Values) => {
+      await call('changePassword', v);
+      return call('authInfo', {});
+    },
+    onSuccess: (info) => {
+      useSession.getState().setUserInfo(info);
+      void message.success(t('change.done'));
+      navigate('/', { replace: true });
+    },
+  });
+
+  return (
+    <div className="mq-login" data-testid="change-password-page">
+      <aside className="mq-login-brand">
+        <div className="mq-login-logo" aria-hidden>
+          M
+        </div>
+        <h1>{t('change.title')}</h1>
+        <p>{userName}</p>
+      </aside>
+      <main className="mq-login-panel">
+        <div className="mq-login-top">
+          <LanguageSwitch />
+        </div>
+        <section className="mq-login-card mq-register-card">
+          <h2>{t('change.title')}</h2>
+          {forced ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('change.forced')}
+              className="mq-register-weak"
+              data-testid="change-forced"
+            />
+          ) : null}
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(v) => change.mutate(v)}
+            disabled={change.isPending}
+          >
+            <Form.Item name="oldPassword" label={t('change.old')} rules={[required, rule(loginPasswordSchema)]}>
+              <Input.Password autoFocus autoComplete="current-password" data-testid="change-old" />
+            </Form.Item>
+            <PasswordPair prefix="change" label={t('change.new')} />
+            <Button type="primary" htmlType="submit" block loading={change.isPending} data-testid="change-submit">
+              {t('change.submit')}
+            </Button>
+          </Form>
+          <div className="mq-login-footer">
+            <Button type="link" onClick={() => void useSession.getState().logout()} data-testid="change-logout">
+              {t('change.logout')}
+            </Button>
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { ScanLoginPage } from './ScanLoginPage';
+
+/** /dingTalkLogin: DingTalk scan login on its own page. */
+export default function DingTalkLoginPage() {
+  return <ScanLoginPage provider="dingtalk" />;
+}

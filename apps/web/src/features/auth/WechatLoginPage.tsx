@@ -1,0 +1,6 @@
+import { ScanLoginPage } from './ScanLoginPage';
+
+/** /wechatLogin: WeChat scan login on its own page. */
+export default function WechatLoginPage() {
+  return <ScanLoginPage provider="wechat" />;
+}

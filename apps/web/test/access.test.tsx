@@ -1,0 +1,216 @@
+import { ErrorCode, ROUTES } from '@marquee/protocol';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decideNavigation } from '../src/app/guards';
+import { initialSessionState, useSession } from '../src/app/session';
+import { initI18n, storeLocale } from '../src/i18n';
+import { useTabs } from '../src/shell/tabs/store';
+import { fakeServer, installDomShims, loginResponse, renderApp, shellAnswers } from './harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 6000 });
+  installDomShims();
+  storeLocale('en-US');
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  useSession.setState({ ...initialSessionState(), locale: 'en-US' });
+  useTabs.getState().reset();
+  fakeServer(shellAnswers);
+});
+
+afterEach(() => cleanup());
+
+async function openLogin(path = '/login') {
+  const app = renderApp(path);
+  render(app.tree);
+  await screen.findByTestId('login-page');
+  return app;
+}
+
+describe('verification-code login', () => {
+  it('sends a code, counts down, and logs in with it', async () => {
+    const calls = fakeServer({
+      ...shellAnswers,
+      codeSend: () => ({ code: 0, payload: { expiresIn: 300, resendIn: 60 } }),
+      codeLogin: () => ({ code: 0, payload: loginResponse() }),
+    });
+    const { router } = await openLogin();
+    fireEvent.click(screen.getByTestId('login-tab-phone'));
+    fireEvent.click(screen.getByTestId('login-send-code'));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('login-phone'), { target: { value: '138 0000 0001' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-send-code'));
+    });
+    await waitFor(() => expect(screen.getByTestId('login-send-code').textContent).toMatch(/Again in \d+ s/));
+    expect((screen.getByTestId('login-send-code') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('login-code'), { target: { value: '12a3456' } });
+    expect((screen.getByTestId('login-code') as HTMLInputElement).value).toBe('123456');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-code-submit'));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(
+      calls.filter((c) => c.name !== 'stationLetterList' && c.name !== 'noticeList' && c.name !== 'deptUserList'),
+    ).toEqual([
+      { name: 'codeSend', data: { purpose: 'login', target: '138 0000 0001' } },
+      { name: 'codeLogin', data: { target: '138 0000 0001', code: '123456' } },
+    ]);
+    expect(useSession.getState().token).toBe('tok-1');
+  });
+
+  it("says 'not registered, register first' with the register link", async () => {
+    fakeServer({
+      codeSend: () => ({ code: ErrorCode.NOT_REGISTERED, message: 'Not registered. Please register first' }),
+    });
+    await openLogin();
+    fireEvent.click(screen.getByTestId('login-tab-phone'));
+    fireEvent.change(screen.getByTestId('login-phone'), { target: { value: '13900000000' } });
+    fireEvent.click(screen.getByTestId('login-send-code'));
+    const error = await screen.findByTestId('login-phone-error');
+    expect(error.textContent).toContain('Not registered. Please register first');
+    expect(screen.getByTestId('login-phone-register').getAttribute('href')).toBe('/login/register');
+  });
+});
+
+describe('password retrieval', () => {
+  it('checks the fields with the shared rules, resets, and comes back to the account form', async () => {
+    const calls = fakeServer({
+      codeSend: () => ({ code: 0, payload: { expiresIn: 300, resendIn: 60 } }),
+      passwordReset: () => ({ code: 0, payload: null }),
+    });
+    await openLogin();
+    fireEvent.click(screen.getByTestId('login-forgot'));
+    await screen.findByTestId('forgot-form');
+    fireEvent.change(screen.getByTestId('forgot-target'), { target: { value: 'admin@example.com' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('forgot-send-code'));
+    });
+    fireEvent.change(screen.getByTestId('forgot-code'), { target: { value: '654321' } });
+    fireEvent.change(screen.getByTestId('forgot-password'), { target: { value: 'weak' } });
+    fireEvent.change(screen.getByTestId('forgot-confirm'), { target: { value: 'other' } });
+    fireEvent.click(screen.getByTestId('forgot-submit'));
+    expect((await screen.findAllByText(/The password has 10 to 15 characters/)).length).toBe(1);
+    expect(screen.getByText('The passwords do not match')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('forgot-password'), { target: { value: 'Strong#Pass12' } });
+    fireEvent.change(screen.getByTestId('forgot-confirm'), { target: { value: 'Strong#Pass12' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('forgot-submit'));
+    });
+    expect((await screen.findByTestId('login-notice')).textContent).toContain('Your password was changed');
+    expect(screen.getByTestId('login-account')).toBeTruthy();
+    expect(calls.at(-1)).toEqual({
+      name: 'passwordReset',
+      data: {
+        target: 'admin@example.com',
+        code: '654321',
+        password: 'Strong#Pass12',
+        confirmPassword: 'Strong#Pass12',
+      },
+    });
+  });
+});
+
+describe('scan login', () => {
+  it('shows a QR code of the authorization URL, polls, and logs in when the scan is confirmed', async () => {
+    let polls = 0;
+    const calls = fakeServer({
+      ...shellAnswers,
+      oauthStart: () => ({
+        code: 0,
+        payload: { state: 'st.sig', authorizeUrl: 'https://open.example/authorize?state=st.sig', expiresIn: 300 },
+      }),
+      oauthPoll: () => ({ code: 0, payload: { status: ++polls < 2 ? 'pending' : 'ready' } }),
+      oauthLogin: () => ({ code: 0, payload: loginResponse() }),
+    });
+    const { router } = await openLogin();
+    fireEvent.click(screen.getByTestId('login-tab-wechat'));
+    const qr = await screen.findByTestId('scan-qr');
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(qr.getAttribute('data-url')).toBe('https://open.example/authorize?state=st.sig');
+    await waitFor(() => expect(calls.map((c) => c.name)).toContain('oauthLogin'), { timeout: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.filter((c) => c.name.startsWith('oauth')).map((c) => c.name)).toEqual([
+      'oauthStart',
+      'oauthPoll',
+      'oauthPoll',
+      'oauthLogin',
+    ]);
+  });
+
+  it("says 'not registered, register first' when no account is bound", async () => {
+    fakeServer({
+      oauthStart: () => ({
+        code: 0,
+        payload: { state: 's.t', authorizeUrl: 'https://open.example/a', expiresIn: 300 },
+      }),
+      oauthPoll: () => ({ code: 0, payload: { status: 'unbound' } }),
+    });
+    await openLogin();
+    fireEvent.click(screen.getByTestId('login-tab-dingtalk'));
+    const message = await screen.findByTestId('scan-message', {}, { timeout: 8000 });
+    expect(message.textContent).toContain('This WeChat or DingTalk account is not registered. Please register first');
+    expect(screen.getByTestId('scan-register').getAttribute('href')).toBe('/login/register');
+  });
+});
+
+describe('forced password change (updatePwd)', () => {
+  const ctx = { loggedIn: true, permissions: [], locale: 'en-US' as const };
+  it('keeps an account that must change its password on the change page', () => {
+    expect(decideNavigation('/device', '', { ...ctx, updatePwd: true })).toEqual({
+      action: 'redirect',
+      to: '/changePassword',
+    });
+    expect(decideNavigation('/', '', { ...ctx, updatePwd: true })).toEqual({
+      action: 'redirect',
+      to: '/changePassword',
+    });
+    expect(decideNavigation('/changePassword', '', { ...ctx, updatePwd: true })).toMatchObject({ action: 'render' });
+    expect(decideNavigation('/changePassword', '', { ...ctx, loggedIn: false })).toEqual({
+      action: 'redirect',
+      to: '/login',
+    });
+    expect(decideNavigation('/skin', '', { ...ctx, updatePwd: false })).toMatchObject({ action: 'render' });
+  });
+
+  it('goes to the change page after a login with updatePwd, and home after the change', async () => {
+    fakeServer({
+      ...shellAnswers,
+      login: () => ({ code: 0, payload: loginResponse({ updatePwd: true }) }),
+      changePassword: () => ({ code: 0, payload: null }),
+      authInfo: () => ({ code: 0, payload: { ...loginResponse(), updatePwd: false } }),
+    });
+    const { router } = await openLogin();
+    fireEvent.change(screen.getByTestId('login-account'), { target: { value: 'entadmin' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Marquee@2026' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'));
+    });
+    await screen.findByTestId('change-password-page');
+    expect(router.state.location.pathname).toBe('/changePassword');
+    await act(async () => {
+      await router.navigate('/device');
+    });
+    expect(router.state.location.pathname).toBe('/changePassword');
+    fireEvent.change(screen.getByTestId('change-old'), { target: { value: 'Marquee@2026' } });
+    fireEvent.change(screen.getByTestId('change-password'), { target: { value: 'Strong#Pass12' } });
+    fireEvent.change(screen.getByTestId('change-confirm'), { target: { value: 'Strong#Pass12' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('change-submit'));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useSession.getState().updatePwd).toBe(false);
+  });
+});
+
+describe('route table', () => {
+  it('has the access pages online', () => {
+    for (const path of ['/login/register', '/wechatLogin', '/dingTalkLogin', '/changePassword', '/my', '/dev/outbox']) {
+      expect(ROUTES.find((r) => r.path === path)?.online, path).toBe(true);
+    }
+  });
+});
