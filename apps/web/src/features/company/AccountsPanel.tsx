@@ -143,7 +143,7 @@ export function AccountsPanel() {
                       okText={t('action.pause')}
                       cancelText={t('action.cancel')}
                       okButtonProps={confirmOkProps(true)}
-                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' })}
+                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' }).catch(() => undefined)}
                       disabled={self}
                     >
                       <Button
@@ -162,7 +162,7 @@ export function AccountsPanel() {
                       okText={t('action.enable')}
                       cancelText={t('action.cancel')}
                       okButtonProps={confirmOkProps()}
-                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' })}
+                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' }).catch(() => undefined)}
                     >
                       <Button type="link" size="small" data-testid={`account-enable-${row.loginName}`}>
                         {t('action.enable')}
@@ -183,7 +183,7 @@ export function AccountsPanel() {
                     okText={t('action.delete')}
                     cancelText={t('action.cancel')}
                     okButtonProps={confirmOkProps(true)}
-                    onConfirm={() => remove.mutateAsync(row.id)}
+                    onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
                     disabled={self}
                   >
                     <Button

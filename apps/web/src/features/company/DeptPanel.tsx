@@ -87,7 +87,7 @@ export function DeptPanel({ topLevel }: { topLevel: boolean }) {
                   okText={t('action.delete')}
                   cancelText={t('action.cancel')}
                   okButtonProps={confirmOkProps(true)}
-                  onConfirm={() => remove.mutateAsync(n.id)}
+                  onConfirm={() => remove.mutateAsync(n.id).catch(() => undefined)}
                 >
                   <Tooltip title={t('action.delete')}>
                     <Button

@@ -158,7 +158,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
               okText={t('action.pause')}
               cancelText={t('action.cancel')}
               okButtonProps={confirmOkProps(true)}
-              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' })}
+              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' }).catch(() => undefined)}
             >
               <Button type="link" size="small" danger data-testid={`company-pause-${row.name}`}>
                 {t('action.pause')}
@@ -170,7 +170,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
               okText={t('action.enable')}
               cancelText={t('action.cancel')}
               okButtonProps={confirmOkProps()}
-              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' })}
+              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' }).catch(() => undefined)}
             >
               <Button type="link" size="small" data-testid={`company-enable-${row.name}`}>
                 {t('action.enable')}

@@ -100,7 +100,6 @@ export function RoleDialog({
   const walk = (nodes: UiNode[]): DataNode[] =>
     nodes.map((n) => ({
       key: n.key,
-      disableCheckbox: readOnly || (n.children.length === 0 && locked.has(n.key)),
       title: (
         // Clicking the title toggles the node like its checkbox (bigger target, keyboard via the checkbox).
         <span
@@ -175,7 +174,7 @@ export function RoleDialog({
               data-testid="role-type-select"
             />
           </Form.Item>
-          <Form.Item name="deptId" label={t('field.dept')} extra={t('field.deptHint')}>
+          <Form.Item name="deptId" label={t('field.dept')} tooltip={t('field.deptHint')}>
             <TreeSelect
               allowClear
               treeData={deptData}
@@ -207,8 +206,10 @@ export function RoleDialog({
             <div className="mq-perm-tree" data-testid="perm-tree">
               <Tree
                 checkable
+                // Tree-level disabled keeps parents' checked state (a node-level disableCheckbox would not).
+                disabled={readOnly}
                 selectable={false}
-                defaultExpandedKeys={uiTree.map((n) => n.key)}
+                defaultExpandAll
                 checkedKeys={checked}
                 onCheck={(keys) => {
                   const list = (Array.isArray(keys) ? keys : keys.checked).map(String);

@@ -148,7 +148,7 @@ export default function RolesPage() {
                     okText={t('action.delete')}
                     cancelText={t('action.cancel')}
                     okButtonProps={confirmOkProps(true)}
-                    onConfirm={() => remove.mutateAsync(row.id)}
+                    onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
                   >
                     <Button type="link" size="small" danger data-testid={`role-delete-${row.name}`}>
                       {t('action.delete')}
