@@ -187,6 +187,16 @@ describe.each(BACKENDS)('advertiser endpoints on %s', (backend) => {
     expect(allot.envelope.payload.data.map((a) => a.id)).toEqual([advB.id]);
     expect(allot.envelope.payload.data[0].staff.map((s) => s.id).sort()).toEqual([seller.id, deptStaff.id].sort());
 
+    // What the seller adds stays in its view (assigned to it).
+    const own = await sellerClient.call(endpoints.advertiserAdd, {
+      loginName: uniqueName('own'),
+      password: STRONG,
+      realName: 'Own',
+    });
+    expect(own.envelope.code).toBe(0);
+    expect(await ids(sellerClient)).toEqual([advB.id, own.envelope.payload.id].sort());
+    await client.call(endpoints.advertiserDelete, { id: own.envelope.payload.id });
+
     const un = await client.call(endpoints.advertiserUnassign, { advertiserIds: [advB.id], staffIds: [seller.id] });
     expect(un.envelope.payload).toEqual({ removed: 1 });
     expect(await ids(sellerClient)).toEqual([]);

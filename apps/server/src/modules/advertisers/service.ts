@@ -125,6 +125,9 @@ export async function addAdvertiser(input: NewAdvertiser, ctx: CallContext, pass
     passwordHash,
     ...input,
   });
+  // Staff who are not administrators look after what they add: assigning it to them keeps it
+  // in their view whatever their data scope.
+  if (user.dataScope !== 'all') await addAssignments(ctx.db, user.entId, [id], [user.accountId]);
   await ctx.audit({
     module: 'advertiser',
     action: 'add',
