@@ -1,5 +1,5 @@
-import { isWeakPassword, strongPasswordSchema } from '@marquee/protocol';
-import { Alert, Form, Input } from 'antd';
+import { strongPasswordSchema } from '@marquee/protocol';
+import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../components/zodRule';
@@ -16,7 +16,7 @@ export function useRules() {
   return { t, required, confirm, rule: (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, t) };
 }
 
-/** New password, weak-password warning while it fails the rule, and the confirmation. */
+/** New password (strength rule, validated while typing) and its confirmation. */
 export function PasswordPair({ prefix, label }: { prefix: string; label?: string }) {
   const { t, required, confirm, rule } = useRules();
   const password: string | undefined = Form.useWatch('password');
@@ -26,19 +26,11 @@ export function PasswordPair({ prefix, label }: { prefix: string; label?: string
         name="password"
         label={label ?? t('register.password')}
         rules={[required, rule(strongPasswordSchema)]}
-        extra={t('register.passwordRule')}
+        // The rule as help while empty; once typed, the rule's own message says what is missing.
+        extra={password ? undefined : t('register.passwordRule')}
       >
         <Input.Password autoComplete="new-password" data-testid={`${prefix}-password`} />
       </Form.Item>
-      {password && isWeakPassword(password) ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('register.weak')}
-          className="mq-register-weak"
-          data-testid={`${prefix}-weak`}
-        />
-      ) : null}
       <Form.Item
         name="confirmPassword"
         label={t('register.confirm')}
