@@ -114,8 +114,17 @@ export default function OperationLogPage() {
     },
   ];
 
-  const moduleOptions = (options.data?.modules ?? []).map((m) => ({ value: m, label: moduleLabel(t, m) }));
-  const actionOptions = (options.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(t, a) }));
+  // A code from the URL that no entry has (yet) still shows translated in its select.
+  const withCurrent = (codes: string[], current: string | undefined) =>
+    current && !codes.includes(current) ? [...codes, current] : codes;
+  const moduleOptions = withCurrent(options.data?.modules ?? [], filters.module).map((m) => ({
+    value: m,
+    label: moduleLabel(t, m),
+  }));
+  const actionOptions = withCurrent(options.data?.actions ?? [], filters.action).map((a) => ({
+    value: a,
+    label: actionLabel(t, a),
+  }));
 
   return (
     <div className="mq-view mq-oplog" data-testid="oplog-page">
