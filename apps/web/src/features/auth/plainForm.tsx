@@ -132,11 +132,7 @@ export function finishLogin(
     });
   }
   if (res.updatePwd) {
-    notices.push({
-      kind: 'info',
-      title: t('updatePwd.title', { ns: 'login' }),
-      content: t('updatePwd.content', { ns: 'login' }),
-    });
+    // The change page itself says why the user is there.
     navigate('/changePassword', { replace: true });
     return;
   }
