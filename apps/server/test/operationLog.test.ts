@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EndpointDef, ErrorCode, type ExportStatus, endpoints } from '@marquee/protocol';
@@ -6,6 +6,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.js';
 import { operationLogs } from '../src/db/schema/index.js';
+import { exportDir, exportPath } from '../src/modules/operationLog/exportJob.js';
+import { insertExport } from '../src/modules/operationLog/repository.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -228,6 +230,27 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
       const dl = await c.call(endpoints.operationLogExportDownload, { exportId });
       expect(dl.envelope.code).toBe(ErrorCode.NOT_FOUND);
     }
+  });
+
+  it('removes exports older than a week, with their files, when a later export finishes', async () => {
+    const { admin, client } = await t.tenant();
+    const old = await insertExport(t.db, {
+      entId: admin.entId,
+      accountId: admin.id,
+      fileName: 'old.xlsx',
+      status: 'done',
+      createdAt: new Date(Date.now() - 8 * 86_400_000),
+    });
+    await mkdir(exportDir(t.services), { recursive: true });
+    await writeFile(exportPath(t.services, old.id), 'old');
+    expect((await client.call(endpoints.operationLogExportStatus, { exportId: old.id })).envelope.code).toBe(0);
+    const started = await client.call(endpoints.operationLogExportStart, {});
+    await waitForExport(client, started.envelope.payload.exportId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await client.call(endpoints.operationLogExportStatus, { exportId: old.id })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+    await expect(access(exportPath(t.services, old.id))).rejects.toThrow();
   });
 
   it('refuses exports to third-party monitor users', async () => {

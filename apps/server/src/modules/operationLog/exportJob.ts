@@ -4,7 +4,7 @@ import type { OperationLogFilter } from '@marquee/protocol';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppServices } from '../../services.js';
-import { type LogReader, logWhere, nextLogBatch, updateExport } from './repository.js';
+import { deleteExportsBefore, type LogReader, logWhere, nextLogBatch, updateExport } from './repository.js';
 
 /** Rows read and written per batch; progress is stored after each. */
 export const EXPORT_BATCH = 1000;
@@ -12,6 +12,8 @@ export const EXPORT_BATCH = 1000;
 export const EXPORT_MAX_ROWS = 1_000_000;
 /** A pending or running export whose process is gone is failed after this long without progress. */
 export const EXPORT_STALE_MS = 2 * 60_000;
+/** Exports (rows and files) are kept this long, then removed when a later export starts. */
+export const EXPORT_KEEP_MS = 7 * 86_400_000;
 
 /** What the job needs to run again the query the export was started with. */
 export interface ExportSpec {
@@ -124,5 +126,16 @@ export async function runExport(
     }).catch(() => {});
   } finally {
     set.delete(exportId);
+    await pruneExports(services, log);
+  }
+}
+
+/** Removes exports older than EXPORT_KEEP_MS with their files; failures are only logged. */
+export async function pruneExports(services: AppServices, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const ids = await deleteExportsBefore(services.db, new Date(Date.now() - EXPORT_KEEP_MS));
+    await Promise.all(ids.map((id) => rm(exportPath(services, id), { force: true })));
+  } catch (error) {
+    log.warn({ err: error }, 'pruning old operation-log exports failed');
   }
 }

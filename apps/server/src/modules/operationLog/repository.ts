@@ -240,3 +240,12 @@ export async function updateExport(
     .set({ ...values, updatedAt: new Date() })
     .where(eq(operationLogExports.id, exportId));
 }
+
+/** Removes export rows created before `before`; returns their ids (their files go too). */
+export async function deleteExportsBefore(db: Executor, before: Date): Promise<string[]> {
+  const rows = await db
+    .delete(operationLogExports)
+    .where(lt(operationLogExports.createdAt, before))
+    .returning({ id: operationLogExports.id });
+  return rows.map((r) => r.id);
+}
