@@ -9,6 +9,7 @@ import type { Executor } from '../client.js';
 import { seedTemplates } from './templates.js';
 import { seedAccess } from './access.js';
 import { seedOplogDemo } from './oplog.js';
+import { seedOrgDemo } from './org.js';
 
 /** The password of every demo account (README lists the logins). */
 export const DEMO_PASSWORD = 'Marquee@2026';
@@ -299,4 +300,5 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
   await seedAccess(db);
   await seedOplogDemo(db, now);
   await seedTemplates(db, demo.id, now);
+  await seedOrgDemo(db, now);
 }
