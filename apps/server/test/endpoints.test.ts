@@ -2,6 +2,7 @@ import { ENDPOINT_LIST, type EndpointDef, ErrorCode } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
+import { accessFixtures } from './fixtures/access.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import {
@@ -35,6 +36,7 @@ const fixtures: Record<
   }
 > = {
   ...sharingFixtures,
+  ...accessFixtures,
   ...oplogFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {

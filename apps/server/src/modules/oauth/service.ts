@@ -58,6 +58,12 @@ export function verifyState(secret: string, state: string, provider?: OAuthProvi
   return ok ? { hash: stateHashOf(token) } : null;
 }
 
+/** A new random state for a provider: what the URL carries (signed) and what the table keeps (its hash). */
+export function makeState(secret: string, provider: OAuthProvider): { state: string; hash: string } {
+  const token = randomBytes(24).toString('base64url');
+  return { state: `${token}.${sign(secret, provider, token)}`, hash: stateHashOf(token) };
+}
+
 /**
  * Starts a scan: a random single-use state (only its hash is stored), signed, valid five
  * minutes; the answer's authorization URL is what the console shows as a QR code.
@@ -68,10 +74,9 @@ export async function startScan(
   bindFor: { entId: string; accountId: string } | null,
 ): Promise<{ state: string; authorizeUrl: string; expiresIn: number }> {
   const cfg = providerConfig(ctx.services, provider);
-  const token = randomBytes(24).toString('base64url');
-  const state = `${token}.${sign(ctx.services.config.appSecret, provider, token)}`;
+  const { state, hash } = makeState(ctx.services.config.appSecret, provider);
   await insertState(ctx.services.db, {
-    stateHash: stateHashOf(token),
+    stateHash: hash,
     provider,
     purpose: bindFor ? 'bind' : 'login',
     entId: bindFor?.entId ?? null,
