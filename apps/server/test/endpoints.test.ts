@@ -4,6 +4,7 @@ import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { accessFixtures } from './fixtures/access.js';
 import { oplogFixtures } from './fixtures/oplog.js';
+import { orgFixtures } from './fixtures/org.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import {
   type ApiClient,
@@ -38,6 +39,7 @@ const fixtures: Record<
   ...sharingFixtures,
   ...accessFixtures,
   ...oplogFixtures,
+  ...orgFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),
@@ -116,7 +118,8 @@ describe.each(BACKENDS)('every session endpoint on %s', (backend) => {
       }
     });
 
-    if (def.permission) {
+    // A numeric code counts as held (spec section 6), so it never answers NO_PERMISSION.
+    if (def.permission && !/^\d+$/.test(def.permission)) {
       it(`answers NO_PERMISSION without ${def.permission}`, async () => {
         const c = await caller([]);
         const payload = await fixture.happy(t, c);
