@@ -59,6 +59,27 @@ export function deptSubtreeIds(entId: string, deptPath: string) {
   )})`;
 }
 
+/**
+ * `column = any(array(<subquery>))`: unlike `in (subquery)`, PostgreSQL runs the subquery
+ * once (an InitPlan) and can use the array as an index condition, so the branches of a
+ * scope (department, owner, shared) combine as a BitmapOr of index scans instead of a
+ * filter over the whole enterprise.
+ */
+function anyOf(column: AnyPgColumn, arraySubquery: SQL): SQL {
+  return sql`${column} = any(array(${arraySubquery}))`;
+}
+
+/** `column` is in the subtree of a department (by materialized path). */
+export function inDeptSubtree(column: AnyPgColumn, entId: string, deptPath: string): SQL {
+  return anyOf(
+    column,
+    sql`select ${departments.id} from ${departments} where ${and(
+      eq(departments.entId, entId),
+      like(departments.path, `${deptPath}%`),
+    )}`,
+  );
+}
+
 /** The ids of a department and its ancestors, read from its materialized path `/root/../id/`. */
 export function pathIds(deptPath: string | null | undefined): string[] {
   return deptPath ? deptPath.split('/').filter(Boolean) : [];
@@ -89,19 +110,19 @@ export function allocationTargetWhere(principal: ScopeSubject): SQL {
   return or(account, deptOnly, withChildren) as SQL;
 }
 
-/** Ids of the objects of a ref-type shared with the caller, as a subquery. */
+/** Ids of the objects of a ref-type shared with the caller, as a subquery (for `array(...)`). */
 export function sharedRefIds(principal: ScopeSubject, refType: string): SQL {
-  return sql`(select ${allocations.refId} from ${allocations} where ${and(
+  return sql`select ${allocations.refId} from ${allocations} where ${and(
     eq(allocations.entId, principal.entId),
     eq(allocations.refType, refType),
     allocationTargetWhere(principal),
-  )})`;
+  )}`;
 }
 
 /** The rows shared with the caller, directly or through a container. */
 export function sharedWhere(principal: ScopeSubject, share: ShareColumns): SQL {
-  const parts = [inArray(share.id, sharedRefIds(principal, share.refType))];
-  for (const c of share.containers ?? []) parts.push(inArray(c.id, sharedRefIds(principal, c.refType)));
+  const parts = [anyOf(share.id, sharedRefIds(principal, share.refType))];
+  for (const c of share.containers ?? []) parts.push(anyOf(c.id, sharedRefIds(principal, c.refType)));
   return (parts.length === 1 ? parts[0] : or(...parts)) as SQL;
 }
 
@@ -113,7 +134,7 @@ function ownScopeWhere(principal: ScopeSubject, columns: ScopedColumns): SQL | u
     scoped =
       principal.dataScope === 'dept_only'
         ? eq(columns.deptId, principal.deptId)
-        : inArray(columns.deptId, deptSubtreeIds(principal.entId, principal.deptPath ?? '\u0000'));
+        : inDeptSubtree(columns.deptId, principal.entId, principal.deptPath ?? '\u0000');
   }
   return scoped && own ? (or(scoped, own) as SQL) : (scoped ?? own);
 }

@@ -1,5 +1,5 @@
 import { RefType } from '@marquee/protocol';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { manageWhere, type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, departments, templates } from '../../db/schema/index.js';
@@ -14,7 +14,11 @@ export const templateScope = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A page of the templates the caller can see, newest first; `hasPermission`: may share it. */
+/**
+ * A page of the templates the caller can see, newest first; `hasPermission`: may share it.
+ * The page is cut from templates alone (the order matches templates_ent_updated_idx), and
+ * only its rows are joined to their owner and department.
+ */
 export async function listTemplates(
   db: Executor,
   caller: ScopeSubject,
@@ -24,31 +28,47 @@ export async function listTemplates(
   const name = query.name?.trim();
   if (name) conds.push(ilike(templates.name, `%${escapeLike(name)}%`));
   const where = and(...conds);
+  const page = db
+    .select({
+      id: templates.id,
+      entId: templates.entId,
+      name: templates.name,
+      width: templates.width,
+      height: templates.height,
+      ownerId: templates.ownerId,
+      deptId: templates.deptId,
+      hasPermission: sql<boolean>`${manageWhere(caller, templateScope)}`.as('has_permission'),
+      updatedAt: templates.updatedAt,
+    })
+    .from(templates)
+    .where(where)
+    // `desc nulls last`: the order of templates_ent_updated_idx (plain desc means nulls first).
+    .orderBy(sql`${templates.updatedAt} desc nulls last`, asc(templates.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size)
+    .as('page');
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
-        id: templates.id,
-        name: templates.name,
-        width: templates.width,
-        height: templates.height,
-        ownerId: templates.ownerId,
+        id: page.id,
+        name: page.name,
+        width: page.width,
+        height: page.height,
+        ownerId: page.ownerId,
         ownerLogin: accounts.loginName,
         ownerReal: accounts.realName,
-        deptId: templates.deptId,
+        deptId: page.deptId,
         deptName: departments.name,
-        hasPermission: manageWhere(caller, templateScope).mapWith(Boolean),
-        updatedAt: templates.updatedAt,
+        hasPermission: page.hasPermission,
+        updatedAt: page.updatedAt,
       })
-      .from(templates)
-      .leftJoin(accounts, and(eq(accounts.id, templates.ownerId), eq(accounts.entId, templates.entId)))
-      .leftJoin(departments, and(eq(departments.id, templates.deptId), eq(departments.entId, templates.entId)))
-      .where(where)
-      .orderBy(desc(templates.updatedAt), desc(templates.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
+      .from(page)
+      .leftJoin(accounts, and(eq(accounts.id, page.ownerId), eq(accounts.entId, page.entId)))
+      .leftJoin(departments, and(eq(departments.id, page.deptId), eq(departments.entId, page.entId)))
+      .orderBy(sql`${page.updatedAt} desc nulls last`, asc(page.id)),
     db.select({ total: count() }).from(templates).where(where),
   ]);
-  return { total, rows };
+  return { total, rows: rows.map((r) => ({ ...r, hasPermission: Boolean(r.hasPermission) })) };
 }
 
 /** The ids among `ids` the caller can see. */

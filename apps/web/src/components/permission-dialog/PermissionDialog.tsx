@@ -159,7 +159,7 @@ export function PermissionDialog({ open, refType, refIds, onClose, onDone }: Per
           {isLocked ? (
             <Tooltip title={t('inheritedHint')}>
               <Typography.Text type="secondary" className="mq-perm-inherited">
-                <LockOutlined /> {t('inheritedSuffix')}
+                <LockOutlined /> {t('inheritedSuffix').trim()}
               </Typography.Text>
             </Tooltip>
           ) : null}
