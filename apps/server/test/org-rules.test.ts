@@ -3,6 +3,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, departments, roles } from '../src/db/schema/index.js';
 import { createRole } from '../src/modules/accounts/service.js';
+import { createNotice } from '../src/modules/notice/service.js';
+import { insertTemplate } from '../src/modules/templates/repository.js';
 import {
   BACKENDS,
   createEnterprise,
@@ -69,6 +71,16 @@ describe.each(BACKENDS)('organisation rules on %s', (backend) => {
       t.services.sessions.cache.invalidateAccount(manager.id);
       // The manager is no longer an administrator: an administrator account is out of reach.
       expect((await c.call(endpoints.accountDelete, { id: only.id })).envelope.code).toBe(ErrorCode.NO_PERMISSION);
+    });
+
+    it('delete is refused while the account still owns data (pause it instead)', async () => {
+      const { ent, client } = await t.tenant();
+      const author = await createUser(t.db, ent, { permissions: [] });
+      await createNotice(t.db, { entId: ent.id, title: 'By the author', content: '<p>x</p>', createdBy: author.id });
+      const res = await client.call(endpoints.accountDelete, { id: author.id });
+      expect(res.envelope.code).toBe(ErrorCode.CONFLICT);
+      expect(res.envelope.message).toMatch(/pause it instead/);
+      expect(await t.db.select().from(accounts).where(eq(accounts.id, author.id))).toHaveLength(1);
     });
 
     it('reset password sets update_pwd, ends the sessions and the new password logs in', async () => {
@@ -349,6 +361,16 @@ describe.each(BACKENDS)('organisation rules on %s', (backend) => {
       expect(withMembers.envelope.message).toMatch(/member accounts/);
       expect((await client.call(endpoints.deptDelete, { id: ent.depts.a1 })).envelope.code).toBe(0);
       expect((await client.call(endpoints.deptDelete, { id: ent.depts.a })).envelope.code).toBe(0);
+    });
+
+    it('delete is refused, with a clear message and nothing changed, while other data belongs to the department', async () => {
+      const { ent, admin, client } = await t.tenant();
+      await insertTemplate(t.db, { entId: ent.id, deptId: ent.depts.b, ownerId: admin.id, name: 'Kept template' });
+      const res = await client.call(endpoints.deptDelete, { id: ent.depts.b });
+      expect(res.envelope.code).toBe(ErrorCode.CONFLICT);
+      expect(res.envelope.message).toMatch(/Other data/);
+      const rows = await t.db.select().from(departments).where(eq(departments.id, ent.depts.b));
+      expect(rows).toHaveLength(1);
     });
 
     it('move refuses the department itself and its subtree, and rewrites the subtree paths', async () => {
