@@ -199,7 +199,7 @@ export function PermissionDialog({ open, refType, refIds, onClose, onDone }: Per
       width="60%"
       style={{ minWidth: 1000 }}
       destroyOnHidden
-      maskClosable={!save.isPending}
+      mask={{ closable: !save.isPending }}
       onCancel={() => {
         if (!save.isPending) onClose();
       }}

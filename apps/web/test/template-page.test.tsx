@@ -1,0 +1,121 @@
+import { Perm, type TemplateRow } from '@marquee/protocol';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialSessionState, useSession } from '../src/app/session';
+import { initI18n, storeLocale } from '../src/i18n';
+import { useTabs } from '../src/shell/tabs/store';
+import { fakeServer, installDomShims, loginResponse, renderApp, shellAnswers } from './harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 8000 });
+  installDomShims();
+  storeLocale('en-US');
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  useSession.setState({ ...initialSessionState(), locale: 'en-US' });
+  useTabs.getState().reset();
+});
+
+afterEach(() => cleanup());
+
+const row = (name: string, hasPermission: boolean): TemplateRow => ({
+  id: `id-${name}`,
+  name,
+  width: 1920,
+  height: 1080,
+  ownerId: 'o1',
+  ownerName: 'Owner',
+  deptId: 'd1',
+  deptName: 'East',
+  hasPermission,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function serve() {
+  return fakeServer({
+    ...shellAnswers,
+    templatePage: () => ({ code: 0, payload: { total: 2, data: [row('Mine', true), row('Shared to me', false)] } }),
+    permissionSubAccounts: () => ({ code: 0, payload: [{ id: 'u1', name: 'Ann' }] }),
+    permissionDeptTree: () => ({
+      code: 0,
+      payload: {
+        trees: [
+          {
+            id: 'd1',
+            name: 'East',
+            disabled: false,
+            children: [{ id: 'd2', name: 'Shop', disabled: false, children: [] }],
+          },
+        ],
+        deptChildMap: { d1: ['d2'], d2: [] },
+      },
+    }),
+    permissionAllocation: () => ({ code: 0, payload: { allocateInfos: [] } }),
+    permissionRefresh: () => ({ code: 0, payload: null }),
+  });
+}
+
+describe('template page (spec section 2)', () => {
+  it('lists with page size 20, locks rows without permission, shares the selection', async () => {
+    const calls = serve();
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.template, Perm.dataAllocation] }));
+    const { router, tree } = renderApp('/template');
+    render(tree);
+    // The first visit compiles the lazy page (antd included) inside the test run.
+    await screen.findByTestId('template-row-Mine', {}, { timeout: 25_000 });
+    expect(calls.find((c) => c.name === 'templatePage')?.data).toEqual({ page: 1, size: 20 });
+    const share = screen.getByTestId('template-share');
+    expect(share.closest('button')?.disabled).toBe(true);
+    const locked = screen.getByTestId('template-select-Shared to me') as HTMLInputElement;
+    expect(locked.disabled).toBe(true);
+    expect((screen.getByTestId('template-share-Shared to me') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('template-select-Mine'));
+    await waitFor(() => expect(share.closest('button')?.disabled).toBe(false));
+
+    // The name filter goes to the URL and the call.
+    fireEvent.change(screen.getByTestId('template-filter-name'), { target: { value: 'Mi' } });
+    fireEvent.click(screen.getByTestId('template-filter-search'));
+    await waitFor(() => expect(router.state.location.search).toBe('?name=Mi'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.name === 'templatePage' && (c.data as { name?: string }).name === 'Mi')).toBe(true),
+    );
+
+    // Share one row: the dialog loads its three lists; checking East checks Shop too; submit refreshes.
+    fireEvent.click(screen.getByTestId('template-share-Mine'));
+    const dialog = await screen.findByTestId('permission-dialog');
+    const east = await within(dialog).findByTestId('perm-dept-East');
+    await waitFor(() =>
+      expect(calls.map((c) => c.name)).toEqual(
+        expect.arrayContaining(['permissionSubAccounts', 'permissionDeptTree', 'permissionAllocation']),
+      ),
+    );
+    act(() => fireEvent.click(east));
+    await within(dialog).findByTestId('perm-tag-Shop');
+    fireEvent.click(within(dialog).getByTestId('permission-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'permissionRefresh')?.data).toEqual({
+        refType: '9',
+        refIds: ['id-Mine'],
+        allocateInfos: [
+          { id: 'd1', type: 1, deptDataType: 1 },
+          { id: 'd2', type: 1, deptDataType: 1 },
+        ],
+      }),
+    );
+  });
+
+  it('hides sharing without yxf_new_data_allocation', async () => {
+    serve();
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.template] }));
+    const { tree } = renderApp('/template');
+    render(tree);
+    await screen.findByTestId('template-row-Mine', {}, { timeout: 25_000 });
+    expect(screen.queryByTestId('template-share')).toBeNull();
+    expect(screen.queryByTestId('template-share-Mine')).toBeNull();
+    expect(screen.queryByTestId('template-select-Mine')).toBeNull();
+  });
+});
