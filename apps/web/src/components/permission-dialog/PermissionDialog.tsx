@@ -146,8 +146,6 @@ export function PermissionDialog({ open, refType, refIds, onClose, onDone }: Per
     const isLocked = locked.has(id);
     return (
       <span className="mq-perm-node">
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: the tree's own checkbox is the keyboard control; the name is a larger click target */}
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
         <span
           className={isLocked ? 'mq-perm-node-name mq-perm-node-locked' : 'mq-perm-node-name'}
           data-testid={`perm-dept-${name}`}
@@ -165,8 +163,6 @@ export function PermissionDialog({ open, refType, refIds, onClose, onDone }: Per
           ) : null}
         </span>
         {own ? (
-          // biome-ignore lint/a11y/noStaticElementInteractions: stops the tree from toggling when the type changes
-          // biome-ignore lint/a11y/useKeyWithClickEvents: as above
           <span onClick={(e) => e.stopPropagation()} className="mq-perm-node-type">
             <Radio.Group
               size="small"
