@@ -2,13 +2,13 @@ import { ApartmentOutlined, DeleteOutlined, DragOutlined, EditOutlined, PlusOutl
 import { type DeptNode, Perm } from '@marquee/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Popconfirm, Result, Space, Spin, Tag, Tooltip, Tree } from 'antd';
-import type { DataNode } from 'antd/es/tree';
+import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCan } from '../../shell/useCan';
 import { DeptMoveDialog, DeptNameDialog } from './DeptDialogs';
-import { confirmOkProps, invalidateOrg, useDeptTree } from './queries';
+import { confirmOkProps, findDept, invalidateOrg, useDeptTree } from './queries';
 
 /**
  * The department tree of the caller's enterprise (within their data scope): add, rename,
@@ -28,6 +28,24 @@ export function DeptPanel({ topLevel }: { topLevel: boolean }) {
     editing: null,
   });
   const [moving, setMoving] = useState<DeptNode | null>(null);
+
+  // Dragging a department onto another moves it under that one; between nodes, beside it.
+  const move = useMutation({
+    mutationFn: (v: { id: string; parentId: string | null }) => call('deptMove', v),
+    onSuccess: () => {
+      void message.success(t('toast.deptMoved'));
+      void invalidateOrg(queryClient);
+    },
+  });
+  const onDrop: TreeProps['onDrop'] = (info) => {
+    const id = String(info.dragNode.key);
+    const target = findDept(tree.data ?? [], String(info.node.key));
+    if (!target) return;
+    const parentId = info.dropToGap ? target.parentId : target.id;
+    if (parentId === null && !topLevel) return;
+    if (parentId === findDept(tree.data ?? [], id)?.parentId) return;
+    move.mutate({ id, parentId });
+  };
 
   const remove = useMutation({
     mutationFn: (id: string) => call('deptDelete', { id }),
@@ -142,6 +160,8 @@ export function DeptPanel({ topLevel }: { topLevel: boolean }) {
           showLine
           defaultExpandAll
           selectable={false}
+          draggable={manage && !move.isPending ? { icon: false } : false}
+          onDrop={onDrop}
           treeData={treeData}
           // Remounts when departments are added or removed, so new nodes show expanded.
           key={countNodes(tree.data ?? [])}
