@@ -1,0 +1,121 @@
+import { type AccountRow, type EnterpriseRow, Perm } from '@marquee/protocol';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialSessionState, useSession } from '../src/app/session';
+import { initI18n, storeLocale } from '../src/i18n';
+import { useTabs } from '../src/shell/tabs/store';
+import { fakeServer, installDomShims, loginResponse, renderApp, shellAnswers } from './harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const ent: EnterpriseRow = {
+  id: 'ent-1',
+  kind: 'enterprise',
+  parentId: null,
+  parentName: null,
+  name: 'Demo Media Co., Ltd.',
+  socialCreditCode: '91310000MA1DEMO001',
+  contact: 'Chen Jie',
+  phone: '13800000001',
+  accountType: 'enterprise',
+  status: 'enabled',
+  welcomeSpeech: '',
+  adminLoginName: 'entadmin',
+  accountCount: 2,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const account = (loginName: string, extra: Partial<AccountRow> = {}): AccountRow => ({
+  id: `id-${loginName}`,
+  userNo: 10001,
+  loginName,
+  realName: loginName,
+  phone: '',
+  email: '',
+  status: 'enabled',
+  accountType: 'enterprise',
+  isEntAdmin: false,
+  roles: [{ id: 'r-1', name: 'Staff' }],
+  departments: [{ id: 'd-1', name: 'Head office' }],
+  currentDeptId: 'd-1',
+  lastLoginAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+const orgAnswers = {
+  ...shellAnswers,
+  enterpriseDetail: () => ({ code: 0, payload: ent }),
+  deptTree: () => ({
+    code: 0,
+    payload: [{ id: 'd-1', name: 'Head office', parentId: null, disabled: false, memberCount: 2, children: [] }],
+  }),
+  roleOptions: () => ({ code: 0, payload: [{ value: 'r-1', label: 'Staff' }] }),
+  accountList: () => ({
+    code: 0,
+    payload: { total: 2, data: [account('entadmin', { id: 'acc-1', isEntAdmin: true }), account('alice_w')] },
+  }),
+};
+
+beforeAll(async () => {
+  // The first visit compiles the lazy page chunk (antd included) inside the test run.
+  configure({ asyncUtilTimeout: 20_000 });
+  installDomShims();
+  storeLocale('en-US');
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  useSession.setState({ ...initialSessionState(), locale: 'en-US' });
+  useTabs.getState().reset();
+});
+
+afterEach(() => cleanup());
+
+const manager = [Perm.user, Perm.userCompany, Perm.userAccountManage, Perm.userDeptManage];
+
+describe('/user/company for an enterprise administrator', () => {
+  it('lists the accounts with their actions; the own account cannot be paused or deleted', async () => {
+    fakeServer(orgAnswers);
+    useSession.getState().setLogin(loginResponse({ permissionList: manager }));
+    render(renderApp('/user/company?tab=accounts').tree);
+    await screen.findByTestId('account-row-alice_w');
+    expect(screen.getByTestId('company-info').textContent).toContain('Chen Jie');
+    expect((screen.getByTestId('account-pause-alice_w') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('account-pause-entadmin') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('account-delete-entadmin') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('account-batch-roles') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('add by hand: the weak-password warning shows and nothing is sent until the form is valid', async () => {
+    const calls = fakeServer(orgAnswers);
+    useSession.getState().setLogin(loginResponse({ permissionList: manager }));
+    render(renderApp('/user/company?tab=accounts').tree);
+    fireEvent.click(await screen.findByTestId('account-add'));
+    const password = await screen.findByTestId('account-dialog-password');
+    fireEvent.change(password, { target: { value: 'lowercase1' } });
+    await screen.findByTestId('account-dialog-weak');
+    fireEvent.click(screen.getByTestId('account-dialog-submit'));
+    await screen.findAllByText(/10 to 15 characters with at least three/);
+    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0));
+    expect(calls.some((c) => c.name === 'accountAdd')).toBe(false);
+  });
+
+  it('hides the management buttons without the account-management code', async () => {
+    fakeServer(orgAnswers);
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.user, Perm.userCompany] }));
+    render(renderApp('/user/company?tab=accounts').tree);
+    await screen.findByTestId('account-row-alice_w');
+    expect(screen.queryByTestId('account-add')).toBeNull();
+    expect(screen.queryByTestId('account-pause-alice_w')).toBeNull();
+  });
+
+  it('/user opens the first user page the account may open', async () => {
+    fakeServer(orgAnswers);
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.user, Perm.userCompany] }));
+    const { router, tree } = renderApp('/user');
+    render(tree);
+    await screen.findByTestId('company-page');
+    expect(router.state.location.pathname).toBe('/user/company');
+  });
+});
