@@ -216,6 +216,8 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
     expect(sheet.rowCount).toBe(n + 1);
     expect(sheet.getRow(1).getCell(2).value).toBe('Account');
     expect(sheet.getRow(2).getCell(4).value).toBe('bulk');
+    // Known codes are written as the page shows them, in the caller's language.
+    expect(sheet.getRow(2).getCell(5).value).toBe('Add');
     expect(sheet.getRow(2).getCell(7).value).toBe('t0');
 
     // The export itself is in the log.

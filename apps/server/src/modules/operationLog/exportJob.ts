@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OperationLogFilter } from '@marquee/protocol';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
+import { REPO_ROOT } from '../../config.js';
 import type { AppServices } from '../../services.js';
 import { deleteExportsBefore, type LogReader, logWhere, nextLogBatch, updateExport } from './repository.js';
 
@@ -34,6 +36,29 @@ const RESULTS: Record<string, Record<string, string>> = {
   'en-US': { success: 'Success', failure: 'Failure' },
   ja: { success: '成功', failure: '失敗' },
 };
+
+const labelCache = new Map<string, Record<string, string>>();
+
+/**
+ * The console's `operationLog` translations of one locale (module, action, target and result
+ * labels), so the workbook reads like the page. One source of truth: the web's locale file;
+ * when it is not there (a server deployed alone) the codes are written as they are.
+ */
+export function logLabels(language: string): Record<string, string> {
+  const locale = ['zh-CN', 'en-US', 'ja'].includes(language) ? language : 'zh-CN';
+  let labels = labelCache.get(locale);
+  if (!labels) {
+    try {
+      labels = JSON.parse(
+        readFileSync(join(REPO_ROOT, 'apps/web/src/i18n/locales', locale, 'operationLog.json'), 'utf8'),
+      ) as Record<string, string>;
+    } catch {
+      labels = {};
+    }
+    labelCache.set(locale, labels);
+  }
+  return labels;
+}
 
 export function exportDir(services: AppServices): string {
   return join(services.config.dataDir, 'exports');
@@ -80,6 +105,8 @@ export async function runExport(
     const where = logWhere(spec.reader, spec.filter, new Date(spec.until));
     const headers = HEADERS[spec.language] ?? HEADERS['zh-CN'];
     const results = RESULTS[spec.language] ?? RESULTS['zh-CN'];
+    const labels = logLabels(spec.language);
+    const label = (kind: string, code: string | null) => (code ? (labels[`${kind}.${code}`] ?? code) : '');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       filename: file,
       useStyles: true,
@@ -99,9 +126,9 @@ export async function runExport(
             formatTime(row.createdAt),
             row.loginName,
             row.entName,
-            row.module,
-            row.action,
-            row.targetType ?? '',
+            label('module', row.module),
+            label('action', row.action),
+            label('target', row.targetType),
             row.targetName ?? row.targetId ?? '',
             row.ip ?? '',
             results[row.result] ?? row.result,
