@@ -15,11 +15,11 @@ export const templateScope = {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A page of the templates the caller can see, newest first; `hasPermission`: may share it.
- * The page is cut from templates alone (the order matches templates_ent_updated_idx), and
- * only its rows are joined to their owner and department.
+ * The two queries of a template page: the page itself, cut from templates alone (its order
+ * matches templates_ent_updated_idx) and only then joined to owner and department, and the
+ * total. Exported for the scoped-list bench, which explains them.
  */
-export async function listTemplates(
+export function templatePageQueries(
   db: Executor,
   caller: ScopeSubject,
   query: { page: number; size: number; name?: string },
@@ -47,8 +47,8 @@ export async function listTemplates(
     .limit(query.size)
     .offset((query.page - 1) * query.size)
     .as('page');
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  return {
+    rows: db
       .select({
         id: page.id,
         name: page.name,
@@ -66,8 +66,18 @@ export async function listTemplates(
       .leftJoin(accounts, and(eq(accounts.id, page.ownerId), eq(accounts.entId, page.entId)))
       .leftJoin(departments, and(eq(departments.id, page.deptId), eq(departments.entId, page.entId)))
       .orderBy(sql`${page.updatedAt} desc nulls last`, asc(page.id)),
-    db.select({ total: count() }).from(templates).where(where),
-  ]);
+    total: db.select({ total: count() }).from(templates).where(where),
+  };
+}
+
+/** A page of the templates the caller can see, newest first; `hasPermission`: may share it. */
+export async function listTemplates(
+  db: Executor,
+  caller: ScopeSubject,
+  query: { page: number; size: number; name?: string },
+) {
+  const q = templatePageQueries(db, caller, query);
+  const [rows, [{ total }]] = await Promise.all([q.rows, q.total]);
   return { total, rows: rows.map((r) => ({ ...r, hasPermission: Boolean(r.hasPermission) })) };
 }
 
