@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
@@ -117,4 +117,9 @@ export async function setOpenWxLogin(db: Executor, entId: string, accountId: str
     .update(accounts)
     .set({ openWxLogin: value, updatedAt: at })
     .where(and(eq(accounts.entId, entId), eq(accounts.id, accountId)));
+}
+
+/** Forgets states that expired more than a day ago. */
+export async function pruneStates(db: Executor, now: Date) {
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now.getTime() - 86_400_000)));
 }

@@ -15,6 +15,7 @@ import {
   insertBinding,
   insertState,
   listBindings,
+  pruneStates,
   setOpenWxLogin,
   settleState,
   useState,
@@ -75,6 +76,7 @@ export async function startScan(
 ): Promise<{ state: string; authorizeUrl: string; expiresIn: number }> {
   const cfg = providerConfig(ctx.services, provider);
   const { state, hash } = makeState(ctx.services.config.appSecret, provider);
+  await pruneStates(ctx.services.db, ctx.now);
   await insertState(ctx.services.db, {
     stateHash: hash,
     provider,

@@ -63,6 +63,23 @@ export async function checkRegistration(input: RegisterInput, ctx: CallContext):
  * then the new administrator is logged in.
  */
 export async function register(input: RegisterInput, ctx: CallContext, checked: Checked): Promise<LoginResponse> {
+  try {
+    return await createRegistration(input, ctx, checked);
+  } catch (error) {
+    // Two registrations racing for the same login account or credit code: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError(ErrorCode.CONFLICT, accessMessages.loginNameTaken);
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function createRegistration(input: RegisterInput, ctx: CallContext, checked: Checked): Promise<LoginResponse> {
   await checkConflicts(ctx.db, input);
   await useCode(ctx.db, ctx.services.throttle, checked.codeId, input.phone, ctx.now);
   const ent = await insertEnterprise(ctx.db, {

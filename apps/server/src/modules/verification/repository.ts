@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
@@ -164,4 +164,18 @@ export async function listOutbox(db: Executor, input: { page: number; size: numb
     db.select({ total: count() }).from(devOutbox).where(where),
   ]);
   return { total: Number(total), rows };
+}
+
+/** Forgets a target's codes older than a day (they can no longer verify) and outbox messages older than a week. */
+export async function pruneCodes(db: Executor, purpose: VerificationPurpose, target: string, now: Date) {
+  await db
+    .delete(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        lt(verificationCodes.createdAt, new Date(now.getTime() - 86_400_000)),
+      ),
+    );
+  await db.delete(devOutbox).where(lt(devOutbox.createdAt, new Date(now.getTime() - 7 * 86_400_000)));
 }

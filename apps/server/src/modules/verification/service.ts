@@ -6,7 +6,15 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
 import { messages } from '../../protocol/messages.js';
 import { accessMessages } from './messages.js';
-import { activeCode, consumeCode, insertCode, latestCode, recordWrongAttempt, supersedeCodes } from './repository.js';
+import {
+  activeCode,
+  consumeCode,
+  insertCode,
+  latestCode,
+  pruneCodes,
+  recordWrongAttempt,
+  supersedeCodes,
+} from './repository.js';
 import { type CodeSender, codeText } from './sender.js';
 
 export interface CodeDeps {
@@ -55,6 +63,7 @@ export async function issueCode(
       );
     }
     await supersedeCodes(tx as unknown as Executor, input.purpose, input.target, input.now);
+    await pruneCodes(tx as unknown as Executor, input.purpose, input.target, input.now);
     await insertCode(tx as unknown as Executor, {
       purpose: input.purpose,
       channel: isEmailTarget(input.target) ? 'email' : 'sms',
