@@ -207,6 +207,88 @@ describe('forced password change (updatePwd)', () => {
   });
 });
 
+describe('registration', () => {
+  it('registers a company with a code to the phone and logs the new administrator in', async () => {
+    const calls = fakeServer({
+      ...shellAnswers,
+      codeSend: () => ({ code: 0, payload: { expiresIn: 300, resendIn: 60 } }),
+      register: () => ({ code: 0, payload: loginResponse({ loginName: 'sunrise_admin' }) }),
+    });
+    const { router, tree } = renderApp('/login/register');
+    render(tree);
+    await screen.findByTestId('register-form');
+    const fill = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
+    fill('register-company', '12345');
+    fill('register-credit-code', '91310000MA1SUNRISE');
+    fill('register-account', 'sunrise_admin');
+    fill('register-password', 'Sunrise#2026x');
+    fill('register-confirm', 'Sunrise#2026y');
+    fill('register-phone', '13712345678');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('register-send-code'));
+    });
+    await waitFor(() => expect(screen.getByTestId('register-send-code').textContent).toMatch(/Again in \d+ s/));
+    fill('register-code', '123456');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('register-submit'));
+    });
+    expect(await screen.findByText('The company name is not only digits and is longer than 4 characters')).toBeTruthy();
+    expect(screen.getByText('The passwords do not match')).toBeTruthy();
+    fill('register-company', 'Sunrise Screens Ltd');
+    fill('register-confirm', 'Sunrise#2026x');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('register-submit'));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.find((c) => c.name === 'register')?.data).toEqual({
+      companyName: 'Sunrise Screens Ltd',
+      socialCreditCode: '91310000MA1SUNRISE',
+      loginName: 'sunrise_admin',
+      password: 'Sunrise#2026x',
+      confirmPassword: 'Sunrise#2026x',
+      phone: '13712345678',
+      code: '123456',
+    });
+    expect(calls.find((c) => c.name === 'codeSend')?.data).toEqual({ purpose: 'register', target: '13712345678' });
+  });
+
+  it('registers through an invitation: shows the enterprise, accepts, and returns to login with the account', async () => {
+    const calls = fakeServer({
+      invitationInspect: () => ({
+        code: 0,
+        payload: {
+          enterpriseName: 'Demo Media Co., Ltd.',
+          deptName: 'East Region',
+          roleName: null,
+          expiresAt: '2030-01-01',
+        },
+      }),
+      invitationAccept: () => ({ code: 0, payload: { loginName: 'iris_invitee' } }),
+    });
+    const { router, tree } = renderApp('/login/register?invite=tok.sig');
+    render(tree);
+    expect((await screen.findByTestId('invite-enterprise')).textContent).toBe('Demo Media Co., Ltd.');
+    const fill = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
+    fill('invite-account', 'iris_invitee');
+    fill('invite-real-name', 'Iris Invitee');
+    fill('invite-password', 'Invitee#2026x');
+    fill('invite-confirm', 'Invitee#2026x');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('invite-submit'));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect((await screen.findByTestId('login-notice')).textContent).toContain('Your account was created');
+    expect((screen.getByTestId('login-account') as HTMLInputElement).value).toBe('iris_invitee');
+    expect(calls.find((c) => c.name === 'invitationAccept')?.data).toEqual({
+      token: 'tok.sig',
+      loginName: 'iris_invitee',
+      realName: 'Iris Invitee',
+      password: 'Invitee#2026x',
+      phone: '',
+    });
+  });
+});
+
 describe('route table', () => {
   it('has the access pages online', () => {
     for (const path of ['/login/register', '/wechatLogin', '/dingTalkLogin', '/changePassword', '/my', '/dev/outbox']) {
