@@ -11,6 +11,7 @@ import { leaveConfirmProps } from './tabs/leaveConfirm';
 import { affixViews, pageMatch, toVisitedView } from './tabs/routeView';
 import { isCachedView, useTabs, type VisitedView, viewName } from './tabs/store';
 import './shell.css';
+import { useFreshUserInfo } from './useFreshUserInfo';
 
 /** Adds the current route to the tabs on every navigation and returns its view. */
 function useTrackView() {
@@ -101,6 +102,7 @@ export default function MainLayout() {
   const { token } = theme.useToken();
   const view = useTrackView();
   useLeaveGuard();
+  useFreshUserInfo();
 
   // Tokens of the active antd theme (the skin) for the shell's own CSS.
   const style = {
