@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { departments, enterprises } from './tenancy.js';
@@ -30,4 +30,19 @@ export const templates = pgTable(
     index('templates_ent_dept_updated_idx').on(t.entId, t.deptId, t.updatedAt.desc(), t.id),
     index('templates_ent_owner_updated_idx').on(t.entId, t.ownerId, t.updatedAt.desc(), t.id),
   ],
+);
+
+/**
+ * Templates per department (dept_id '' for none), kept by a trigger on templates (migration
+ * template_counts), so a page's total over whole departments is a sum of a few rows instead
+ * of a count over every visible template. Never written by application code.
+ */
+export const templateDeptCounts = pgTable(
+  'template_dept_counts',
+  {
+    entId: text('ent_id').notNull(),
+    deptId: text('dept_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entId, t.deptId] })],
 );
