@@ -1,4 +1,5 @@
--- Custom SQL migration file, put your code below! --CREATE OR REPLACE FUNCTION "templates_count_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Custom SQL migration file, put your code below! --
+CREATE OR REPLACE FUNCTION "templates_count_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' OR TG_OP = 'UPDATE' THEN
     UPDATE "template_dept_counts" SET "n" = "n" - 1
