@@ -1,7 +1,10 @@
 import { ErrorCode, endpoints, Perm } from '@marquee/protocol';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathIds, scopeWhere } from '../src/auth/scope.js';
 import type { DataScope } from '../src/db/schema/index.js';
-import { insertTemplate } from '../src/modules/templates/repository.js';
+import { allocations, departments, templates } from '../src/db/schema/index.js';
+import { countVisibleTemplates, insertTemplate, templateScope } from '../src/modules/templates/repository.js';
 import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
 describe.each(BACKENDS)('template page on %s', (backend) => {
@@ -77,6 +80,35 @@ describe.each(BACKENDS)('template page on %s', (backend) => {
     expect((await client.call(endpoints.templatePage, { name: '%' })).envelope.payload.total).toBe(25);
     expect((await client.call(endpoints.templatePage, { name: '_' })).envelope.payload.total).toBe(0);
     expect((await client.call(endpoints.templatePage, { size: 7 })).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('counts totals from the department counts exactly as the scope filter does', async () => {
+    const ent = await createEnterprise(t.db);
+    const me = await createUser(t.db, ent, { deptIds: [ent.depts.a] });
+    const other = await createUser(t.db, ent, { deptIds: [ent.depts.b] });
+    const made: string[] = [];
+    const spots = [ent.depts.root, ent.depts.a, ent.depts.a1, ent.depts.b, null] as const;
+    for (let i = 0; i < 20; i++) {
+      const owner = i % 3 === 0 ? me : other;
+      made.push(
+        (await insertTemplate(t.db, { entId: ent.id, deptId: spots[i % 5], ownerId: owner.id, name: `C${i}` })).id,
+      );
+    }
+    await t.db.insert(allocations).values([
+      { entId: ent.id, refType: '9', refId: made[3], targetType: 2, targetId: me.id, deptDataType: 2 },
+      { entId: ent.id, refType: '9', refId: made[8], targetType: 1, targetId: ent.depts.a, deptDataType: 2 },
+    ]);
+    // Moves and deletes go through the trigger too.
+    await t.db.update(templates).set({ deptId: ent.depts.a1 }).where(eq(templates.id, made[4]));
+    await t.db.update(templates).set({ deptId: null }).where(eq(templates.id, made[1]));
+    await t.db.delete(templates).where(eq(templates.id, made[13]));
+    const [deptA] = await t.db.select().from(departments).where(eq(departments.id, ent.depts.a));
+    expect(pathIds(deptA.path)).toEqual([ent.depts.root, ent.depts.a]);
+    for (const dataScope of ['self', 'dept_only', 'dept_and_below', 'all'] as const) {
+      const caller = { entId: ent.id, accountId: me.id, deptId: ent.depts.a, deptPath: deptA.path, dataScope };
+      const [expected] = await t.db.select({ n: count() }).from(templates).where(scopeWhere(caller, templateScope));
+      expect(await countVisibleTemplates(t.db, caller), dataScope).toBe(expected.n);
+    }
   });
 
   it('guards the call', async () => {

@@ -1,8 +1,8 @@
 import { RefType } from '@marquee/protocol';
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { manageWhere, type ScopeSubject, scopeWhere } from '../../auth/scope.js';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { inDeptSubtree, manageWhere, type ScopeSubject, scopeWhere, sharedWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, departments, templates } from '../../db/schema/index.js';
+import { accounts, departments, templateDeptCounts, templates } from '../../db/schema/index.js';
 
 /** The scoped columns of templates (auth/scope.ts): owner, department, and sharing as ref-type '9'. */
 export const templateScope = {
@@ -77,8 +77,51 @@ export async function listTemplates(
   query: { page: number; size: number; name?: string },
 ) {
   const q = templatePageQueries(db, caller, query);
-  const [rows, [{ total }]] = await Promise.all([q.rows, q.total]);
+  const [rows, total] = await Promise.all([
+    q.rows,
+    query.name?.trim() ? q.total.then(([r]) => r.total) : countVisibleTemplates(db, caller),
+  ]);
   return { total, rows: rows.map((r) => ({ ...r, hasPermission: Boolean(r.hasPermission) })) };
+}
+
+/**
+ * The number of templates the caller can see, without a name filter. It equals the count of
+ * scopeWhere, computed in parts: whole departments covered by the role's scope come from
+ * template_dept_counts (a trigger keeps it), and only the caller's own and shared templates
+ * outside those departments are counted row by row, so the total of a wide scope costs a
+ * sum over departments instead of a scan of every visible template.
+ */
+export async function countVisibleTemplates(db: Executor, caller: ScopeSubject): Promise<number> {
+  const sumOf = async (where: SQL) => {
+    const [row] = await db
+      .select({ n: sql<string | null>`sum(${templateDeptCounts.n})` })
+      .from(templateDeptCounts)
+      .where(and(eq(templateDeptCounts.entId, caller.entId), where));
+    return Number(row?.n ?? 0);
+  };
+  if (caller.dataScope === 'all') return sumOf(sql`true`);
+  let covered: { counts: SQL; rows: SQL } | undefined;
+  if (caller.deptId && caller.dataScope === 'dept_only') {
+    covered = { counts: eq(templateDeptCounts.deptId, caller.deptId), rows: eq(templates.deptId, caller.deptId) };
+  } else if (caller.deptId && caller.dataScope === 'dept_and_below') {
+    const path = caller.deptPath ?? '\u0000';
+    covered = {
+      counts: inDeptSubtree(templateDeptCounts.deptId, caller.entId, path),
+      rows: inDeptSubtree(templates.deptId, caller.entId, path),
+    };
+  }
+  const ownOrShared = or(eq(templates.ownerId, caller.accountId), sharedWhere(caller, templateScope.share)) as SQL;
+  const [rest] = await db
+    .select({ n: count() })
+    .from(templates)
+    .where(
+      and(
+        eq(templates.entId, caller.entId),
+        ownOrShared,
+        covered ? sql`(${templates.deptId} is null or not (${covered.rows}))` : undefined,
+      ),
+    );
+  return (covered ? await sumOf(covered.counts) : 0) + rest.n;
 }
 
 /** The ids among `ids` the caller can see. */
