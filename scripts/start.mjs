@@ -21,7 +21,9 @@ function newestMtime(dir) {
 const sources = ['apps/web/src', 'apps/web/index.html', 'packages/protocol/src'].map((p) => join(root, p));
 const stale =
   !existsSync(dist) ||
-  sources.some((p) => existsSync(p) && (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs) > statSync(dist).mtimeMs);
+  sources.some(
+    (p) => existsSync(p) && (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs) > statSync(dist).mtimeMs,
+  );
 
 if (stale && !process.env.SKIP_WEB_BUILD) {
   console.log('Building the console (first start or sources changed)...');

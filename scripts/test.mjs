@@ -18,12 +18,32 @@ const steps = [
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
   {
     name: 'unit',
-    cmd: ['npx', 'vitest', 'run', '--project', 'protocol', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'protocol',
+      '--project',
+      'web',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/unit.json`,
+    ],
     report: 'unit.json',
   },
   {
     name: 'server',
-    cmd: ['npx', 'vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/server.json`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/server.json`,
+    ],
     report: 'server.json',
   },
   {
@@ -41,7 +61,11 @@ const failures = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const run = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   console.log(`=== ${step.name}: exit ${run.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (run.status !== 0) failures.push(step.name);
   if (step.report && existsSync(join(reports, step.report))) {
