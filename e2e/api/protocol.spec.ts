@@ -1,4 +1,4 @@
-import { buildSignedCall, endpoints, ErrorCode, toQueryString } from '@marquee/protocol';
+import { buildSignedCall, ErrorCode, endpoints, toQueryString } from '@marquee/protocol';
 import { expect, test } from '@playwright/test';
 import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
 
@@ -12,17 +12,30 @@ test('history-mode fallback serves the console for a deep link, unknown API path
 
 test('a signed login answers the session fields of the spec', async () => {
   const login = await loginApi('entadmin');
-  for (const field of ['token', 'thirdMonitorUser', 'folderMenuList', 'loginName', 'id', 'userId', 'deptId', 'deptName', 'permissionList'])
+  for (const field of [
+    'token',
+    'thirdMonitorUser',
+    'folderMenuList',
+    'loginName',
+    'id',
+    'userId',
+    'deptId',
+    'deptName',
+    'permissionList',
+  ])
     expect(login).toHaveProperty(field);
 });
 
 test('a tampered payload is rejected with the bad-signature code', async ({ request }) => {
-  const call = buildSignedCall({ loginName: 'entadmin', password: 'Marquee@2026' }, {
-    language: 'en-US',
-    uuid: 'e2e',
-    sequence: `tamper-${Date.now()}`,
-    traceKey: 'tamper',
-  });
+  const call = buildSignedCall(
+    { loginName: 'entadmin', password: 'Marquee@2026' },
+    {
+      language: 'en-US',
+      uuid: 'e2e',
+      sequence: `tamper-${Date.now()}`,
+      traceKey: 'tamper',
+    },
+  );
   const res = await request.post(`${BASE_URL}${endpoints.login.path}?${toQueryString(call.query)}`, {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     data: call.body.replace('entadmin', 'operator'),

@@ -6,24 +6,24 @@ import { LoginThrottle } from './auth/throttle.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLogger, pathOf } from './logger.js';
+import { accountHandlers } from './modules/accounts/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
-import { registerOAuthCallback } from './modules/oauth/callback.js';
-import { oauthHandlers } from './modules/oauth/routes.js';
-import { profileHandlers } from './modules/profile/routes.js';
-import { registrationHandlers } from './modules/registration/routes.js';
-import { verificationHandlers } from './modules/verification/routes.js';
-import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
-import { accountHandlers } from './modules/accounts/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
+import { registerOAuthCallback } from './modules/oauth/callback.js';
+import { oauthHandlers } from './modules/oauth/routes.js';
 import { operationLogHandlers } from './modules/operationLog/routes.js';
+import { profileHandlers } from './modules/profile/routes.js';
+import { registrationHandlers } from './modules/registration/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { templateHandlers } from './modules/templates/routes.js';
+import { verificationHandlers } from './modules/verification/routes.js';
+import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
 import { languageOf } from './protocol/envelope.js';
 import type { Handler } from './protocol/handlers.js';
 import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
@@ -47,13 +47,13 @@ export const HANDLERS: readonly Handler[] = [
   ...noticeHandlers,
   ...stationLetterHandlers,
   ...deptHandlers,
-  ...sharingHandlers,
-  ...templateHandlers,
   ...enterpriseHandlers,
   ...accountHandlers,
   ...roleHandlers,
   ...operationLogHandlers,
   ...advertiserHandlers,
+  ...sharingHandlers,
+  ...templateHandlers,
 ];
 
 export interface BuildAppOptions {

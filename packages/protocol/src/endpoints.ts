@@ -2,14 +2,14 @@ import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
-import { sharingEndpoints } from './endpoints/sharing.js';
 import { orgEndpoints } from './endpoints/org.js';
+import { sharingEndpoints } from './endpoints/sharing.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
-export * from './endpoints/sharing.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
+export * from './endpoints/sharing.js';
 
 /**
  * The endpoint catalogue (guide convention 1): every console call, one domain file each
@@ -17,10 +17,10 @@ export * from './endpoints/org.js';
  */
 export const endpoints = {
   ...foundationEndpoints,
-  ...sharingEndpoints,
+  ...accessEndpoints,
   ...oplogEndpoints,
   ...orgEndpoints,
-  ...accessEndpoints,
+  ...sharingEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -20,6 +20,8 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   download?: boolean;
   /** Writes data: the call runs in one transaction and writes the operation log. */
   mutation?: boolean;
+  /** Callable while the account must change its password (updatePwd); others answer PASSWORD_CHANGE_REQUIRED. */
+  allowDuringPasswordChange?: boolean;
   /**
    * The call reads data-scoped objects of a ref-type (refTypes.ts): a `list` answers many, a
    * `detail` answers the one named by `idField` of the request (default `id`). The isolation
@@ -29,8 +31,6 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   scope?: EndpointScope;
   /** Spec section 6: marked for non-monitor users; a third-party monitor gets NO_PERMISSION. */
   notForMonitor?: boolean;
-  /** Callable while the account must change its password (updatePwd); others answer PASSWORD_CHANGE_REQUIRED. */
-  allowDuringPasswordChange?: boolean;
 }
 
 /** What the isolation matrix needs to know of a data-scoped endpoint (EndpointDef.scope). */

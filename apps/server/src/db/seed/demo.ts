@@ -6,10 +6,10 @@ import { insertEnterprise } from '../../modules/enterprise/repository.js';
 import { createMonitorApplication, createNotice } from '../../modules/notice/service.js';
 import { createStationLetter } from '../../modules/stationLetter/service.js';
 import type { Executor } from '../client.js';
-import { seedTemplates } from './templates.js';
 import { seedAccess } from './access.js';
 import { seedOplogDemo } from './oplog.js';
 import { seedOrgDemo } from './org.js';
+import { seedTemplates } from './templates.js';
 
 /** The password of every demo account (README lists the logins). */
 export const DEMO_PASSWORD = 'Marquee@2026';
@@ -297,8 +297,8 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
     content: 'Your trial ends in 14 days',
     expiresAt: daysFrom(now, 14),
   });
-  await seedAccess(db);
-  await seedOplogDemo(db, now);
   await seedTemplates(db, demo.id, now);
   await seedOrgDemo(db, now);
+  await seedOplogDemo(db, now);
+  await seedAccess(db);
 }

@@ -181,7 +181,7 @@ export async function bindScan(ctx: CallContext, state: string) {
   const verified = verifyState(ctx.services.config.appSecret, state);
   if (!verified) throw new AppError(ErrorCode.CONFLICT, accessMessages.scanNotReady);
   const row = await findState(ctx.db, verified.hash);
-  if (!row || row.purpose !== 'bind' || row.accountId !== user.accountId) throw new AppError(ErrorCode.NOT_FOUND);
+  if (row?.purpose !== 'bind' || row.accountId !== user.accountId) throw new AppError(ErrorCode.NOT_FOUND);
   if (row.status === 'conflict') throw new AppError(ErrorCode.CONFLICT, accessMessages.identityTaken);
   const used = await useState(ctx.db, verified.hash, 'bind', 'scanned', ctx.now);
   if (!used?.providerUserId) throw new AppError(ErrorCode.CONFLICT, accessMessages.scanNotReady);

@@ -1,20 +1,16 @@
 import {
   companyNameSchema,
-  isWeakPassword,
   loginAccountSchema,
   mobileSchema,
   socialCreditCodeSchema,
-  strongPasswordSchema,
   verificationCodeSchema,
 } from '@marquee/protocol';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
-import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { zodRule } from '../../components/zodRule';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PasswordPair, useRules } from './PasswordPair';
 import { finishLogin, useCountdown } from './plainForm';
