@@ -7,9 +7,9 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { listPagination, useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { useCan } from '../../shell/useCan';
-import { listPagination, useUrlListState } from '../operationLog/useUrlState';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
 const FILTER_KEYS = ['loginName', 'realName', 'phone', 'status'] as const;
@@ -208,13 +208,7 @@ export default function AdvertiserPage() {
           onRow={(row) => ({ 'data-testid': `adv-row-${row.loginName}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           scroll={{ x: 1350 }}
-          pagination={listPagination(
-            page,
-            size,
-            list.data?.total ?? 0,
-            (p, s) => update({ page: s !== size ? 1 : p, size: s }),
-            (total) => t('total', { total }),
-          )}
+          pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
         />
       </Card>
       <AdvertiserDialog

@@ -6,8 +6,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { listPagination, useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import { listPagination, useUrlListState } from '../operationLog/useUrlState';
 import { trimAll } from './AdvertiserPage';
 
 const FILTER_KEYS = ['loginName', 'staffId'] as const;
@@ -162,13 +162,7 @@ export default function AllotPage() {
           onRow={(row) => ({ 'data-testid': `allot-row-${row.loginName}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           scroll={{ x: 900 }}
-          pagination={listPagination(
-            page,
-            size,
-            list.data?.total ?? 0,
-            (p, s) => update({ page: s !== size ? 1 : p, size: s }),
-            (total) => t('total', { total }),
-          )}
+          pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
         />
       </Card>
     </div>

@@ -1,15 +1,16 @@
 import { PlusOutlined, QrcodeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { type AccountRow, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useSession } from '../../app/session';
+import { ListEmpty } from '../../components/ListEmpty';
+import { listPagination, useUrlListState } from '../../components/listState';
 import { useCan } from '../../shell/useCan';
-import { listPagination, useUrlListState } from '../operationLog/useUrlState';
 import { AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
 import { DATE_FORMAT } from './EnterpriseList';
 import { InviteDialog } from './InviteDialog';
@@ -327,21 +328,20 @@ export function AccountsPanel() {
         }
         onRow={(row) => ({ 'data-testid': `account-row-${row.loginName}` }) as React.HTMLAttributes<HTMLElement>}
         locale={{
-          emptyText: list.isError ? (
-            <Empty description={t('loadFailed')}>
-              <Button onClick={() => list.refetch()}>{t('action.retry')}</Button>
-            </Empty>
-          ) : (
-            <Empty description={t('account.empty')} />
+          emptyText: (
+            <ListEmpty
+              description={t('account.empty')}
+              failed={
+                list.isError && {
+                  description: t('loadFailed'),
+                  retryLabel: t('action.retry'),
+                  onRetry: () => list.refetch(),
+                }
+              }
+            />
           ),
         }}
-        pagination={listPagination(
-          page,
-          size,
-          list.data?.total ?? 0,
-          (p, s) => update({ page: s !== size ? 1 : p, size: s }),
-          (total) => t('total', { total }),
-        )}
+        pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
       />
       <AccountDialog
         open={dialog.open}

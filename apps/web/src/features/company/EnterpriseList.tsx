@@ -6,7 +6,6 @@ import {
   Button,
   Descriptions,
   Drawer,
-  Empty,
   Form,
   Input,
   Popconfirm,
@@ -21,7 +20,8 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { listPagination, useUrlListState } from '../operationLog/useUrlState';
+import { ListEmpty } from '../../components/ListEmpty';
+import { listPagination, useUrlListState } from '../../components/listState';
 import { EnterpriseDialog } from './EnterpriseDialog';
 import { confirmOkProps, invalidateOrg, ORG_KEY } from './queries';
 
@@ -252,21 +252,20 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         scroll={{ x: 1300 }}
         onRow={(row) => ({ 'data-testid': `company-row-${row.name}` }) as React.HTMLAttributes<HTMLElement>}
         locale={{
-          emptyText: list.isError ? (
-            <Empty description={t('loadFailed')}>
-              <Button onClick={() => list.refetch()}>{t('action.retry')}</Button>
-            </Empty>
-          ) : (
-            <Empty description={t('enterprise.empty')} />
+          emptyText: (
+            <ListEmpty
+              description={t('enterprise.empty')}
+              failed={
+                list.isError && {
+                  description: t('loadFailed'),
+                  retryLabel: t('action.retry'),
+                  onRetry: () => list.refetch(),
+                }
+              }
+            />
           ),
         }}
-        pagination={listPagination(
-          page,
-          size,
-          list.data?.total ?? 0,
-          (p, s) => update({ page: s !== size ? 1 : p, size: s }),
-          (total) => t('total', { total }),
-        )}
+        pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
       />
       <EnterpriseDialog
         open={dialog.open}

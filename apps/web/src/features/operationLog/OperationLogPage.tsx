@@ -8,10 +8,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useSession } from '../../app/session';
+import { listPagination, useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { ExportDialog } from './ExportDialog';
 import { actionLabel, moduleLabel } from './labels';
-import { listPagination, useUrlListState } from './useUrlState';
 
 const FILTER_KEYS = ['account', 'module', 'action', 'from', 'to', 'entId'] as const;
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -206,13 +206,7 @@ export default function OperationLogPage() {
           onRow={() => ({ 'data-testid': 'oplog-row' }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           scroll={{ x: 1100 }}
-          pagination={listPagination(
-            page,
-            size,
-            list.data?.total ?? 0,
-            (p, s) => update({ page: s !== size ? 1 : p, size: s }),
-            (total) => t('total', { total }),
-          )}
+          pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
         />
       </Card>
       <ExportDialog filter={exportFilter} onClose={() => setExportFilter(null)} />

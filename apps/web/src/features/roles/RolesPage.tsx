@@ -1,29 +1,16 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  TreeSelect,
-} from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { ListEmpty } from '../../components/ListEmpty';
+import { listPagination, useUrlListState } from '../../components/listState';
 import { useCan } from '../../shell/useCan';
 import { confirmOkProps, deptOptions, invalidateOrg, ORG_KEY, useDeptTree } from '../company/queries';
-import { listPagination, useUrlListState } from '../operationLog/useUrlState';
 import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
 import '../company/company.css';
 
@@ -239,21 +226,20 @@ export default function RolesPage() {
           scroll={{ x: 1100 }}
           onRow={(row) => ({ 'data-testid': `role-row-${row.name}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{
-            emptyText: list.isError ? (
-              <Empty description={t('loadFailed')}>
-                <Button onClick={() => list.refetch()}>{t('action.retry')}</Button>
-              </Empty>
-            ) : (
-              <Empty description={t('empty')} />
+            emptyText: (
+              <ListEmpty
+                description={t('empty')}
+                failed={
+                  list.isError && {
+                    description: t('loadFailed'),
+                    retryLabel: t('action.retry'),
+                    onRetry: () => list.refetch(),
+                  }
+                }
+              />
             ),
           }}
-          pagination={listPagination(
-            page,
-            size,
-            list.data?.total ?? 0,
-            (p, s) => update({ page: s !== size ? 1 : p, size: s }),
-            (total) => t('total', { total }),
-          )}
+          pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
         />
       </Card>
       <RoleDialog mode={dialog.mode} role={dialog.role} onClose={() => setDialog({ mode: null, role: null })} />

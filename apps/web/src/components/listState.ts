@@ -49,14 +49,16 @@ export function useUrlListState<K extends string>(keys: readonly K[]) {
   return { page, size, filters, update };
 }
 
-/** Table pagination of every list (spec section 9): sizes 10/20/50/100/500, total, jumper. */
+/**
+ * Table pagination of every list (spec section 9): sizes 10/20/50/100/500, total, jumper.
+ * Changing the page size goes back to page 1; both live in the URL through `update`.
+ */
 export function listPagination(
-  page: number,
-  size: number,
+  state: { page: number; size: number; update: (next: { page?: number; size?: number }) => void },
   total: number,
-  onChange: (page: number, size: number) => void,
   showTotal: (total: number) => string,
 ) {
+  const { page, size, update } = state;
   return {
     current: page,
     pageSize: size,
@@ -65,6 +67,6 @@ export function listPagination(
     showSizeChanger: true,
     showQuickJumper: true,
     showTotal,
-    onChange,
+    onChange: (p: number, s: number) => update({ page: s !== size ? 1 : p, size: s }),
   };
 }
