@@ -1,89 +1,351 @@
-import { ALL_PERMISSION_CODES, ENDPOINT_LIST, type EndpointDef, ErrorCode, RefType } from '@marquee/protocol';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import {
+  ALL_PERMISSION_CODES,
+  type Audience,
+  ENDPOINT_LIST,
+  type EndpointDef,
+  ErrorCode,
+  hasPermission,
+  RefType,
+} from '@marquee/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../src/db/client.js';
-import { allocations, type DataScope } from '../src/db/schema/index.js';
+import {
+  advertiserAssignments,
+  allocations,
+  type DataScope,
+  devOutbox,
+  enterprises,
+  operationLogExports,
+  operationLogs,
+} from '../src/db/schema/index.js';
+import { createRole } from '../src/modules/accounts/service.js';
+import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { insertDepartment } from '../src/modules/dept/repository.js';
+import { insertEnterprise } from '../src/modules/enterprise/repository.js';
+import { createNotice } from '../src/modules/notice/service.js';
+import { exportPath } from '../src/modules/operationLog/exportJob.js';
+import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
-import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
+import {
+  BACKENDS,
+  createEnterprise,
+  createTestApp,
+  createUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestEnterprise,
+  uniqueName,
+} from './helpers/index.js';
 
 /**
- * The isolation matrix (guide convention 3, issue 3): every catalogue endpoint with a `scope`
- * (EndpointDef.scope) is called, about one object, by callers who must not see it and by
- * callers who must. A new scoped endpoint joins with no test code; a new ref-type needs one
- * entry in FIXTURES below (how to create an object of it owned by an account in a department).
+ * The isolation matrix (guide convention 3, issue 3). Every catalogue endpoint that reads
+ * enterprise data declares `scope` (which object, who may see it); every other session read
+ * declares why it is `unscoped`. For each object kind a fixture below makes one object in a
+ * fresh enterprise, and every caller of CALLERS calls every endpoint reading that kind. What
+ * each caller should see is worked out here, independently of the server, from the object's
+ * facts and the endpoint's audience (`expected` below); a caller who sees what it should not
+ * is a leak. A new endpoint over an existing object kind joins with no test code; a new
+ * object kind needs one fixture.
  */
-interface Owner {
-  entId: string;
-  deptId: string;
-  ownerId: string;
-}
-const FIXTURES: Record<string, (db: Executor, owner: Owner) => Promise<string>> = {
-  [RefType.template]: async (db, o) =>
-    (await insertTemplate(db, { entId: o.entId, deptId: o.deptId, ownerId: o.ownerId, name: 'Isolated template' })).id,
-};
 
-type Expect = 'visible' | 'hidden' | 'denied';
-type Account = Awaited<ReturnType<typeof createUser>>;
-interface CallerSpec {
-  name: string;
-  expect: Expect;
-  /** Creates the caller in the world below; null means the object's owner. */
-  make: (t: TestApp, w: World) => Promise<Account>;
+/** What decides who may see an object (the oracle's input). */
+interface Facts {
+  id: string;
+  /** The text to look for in a list answer (default: the id). */
+  marker?: string;
+  entId: string;
+  /** For `managed`: the enterprise that manages the object (an enterprise's agent). */
+  managerEntId?: string;
+  deptIds?: string[];
+  ownerId?: string;
+  sharedAccounts?: string[];
+  sharedDepts?: { dept: string; type: 1 | 2 }[];
+  /** For `parentField` endpoints: the parent the request names. */
+  parent?: Facts;
 }
+
 interface World {
-  ent: Awaited<ReturnType<typeof createEnterprise>>;
+  t: TestApp;
+  ent: TestEnterprise;
   /** root -> a -> a1 (the object's department), root -> b, root -> c -> c1 */
   c: string;
   c1: string;
-  owner: Account;
-  /** An account in c1 the object is shared with. */
-  sharedAccount: Account;
+  /** Department id to its parent (null for the root). */
+  parents: Map<string, string | null>;
+  /** A self-scope account in A1 that owns the object. */
+  owner: { id: string; loginName: string; password: string };
+  /** A self-scope account in C1 the object is shared with (or an advertiser is assigned to). */
+  sharedAccount: { id: string; loginName: string; password: string };
 }
 
-const user =
+const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
+  template: async (w) => {
+    const { id } = await insertTemplate(w.t.db, {
+      entId: w.ent.id,
+      deptId: w.ent.depts.a1,
+      ownerId: w.owner.id,
+      name: 'Isolated template',
+    });
+    await w.t.db.insert(allocations).values([
+      { entId: w.ent.id, refType: RefType.template, refId: id, targetType: 1, targetId: w.c, deptDataType: 2 },
+      {
+        entId: w.ent.id,
+        refType: RefType.template,
+        refId: id,
+        targetType: 2,
+        targetId: w.sharedAccount.id,
+        deptDataType: 2,
+      },
+    ]);
+    return {
+      id,
+      entId: w.ent.id,
+      deptIds: [w.ent.depts.a1],
+      ownerId: w.owner.id,
+      sharedDepts: [{ dept: w.c, type: 2 }],
+      sharedAccounts: [w.sharedAccount.id],
+    };
+  },
+  // The owner's own account: an account is its own "owner".
+  account: async (w) => ({ id: w.owner.id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id }),
+  role: async (w) => {
+    const { id } = await createRole(w.t.db, {
+      entId: w.ent.id,
+      name: uniqueName('Isolated role'),
+      deptId: w.ent.depts.a1,
+      dataScope: 'self',
+      permissionCodes: [],
+    });
+    return { id, entId: w.ent.id, deptIds: [w.ent.depts.a1] };
+  },
+  department: async (w) => ({
+    id: w.ent.depts.a1,
+    entId: w.ent.id,
+    deptIds: [w.ent.depts.a1],
+    parent: { id: w.ent.depts.a, entId: w.ent.id, deptIds: [w.ent.depts.a] },
+  }),
+  operationLog: async (w) => {
+    const marker = uniqueName('isolated_action');
+    const [row] = await w.t.db
+      .insert(operationLogs)
+      .values({ entId: w.ent.id, accountId: w.owner.id, deptId: w.ent.depts.a1, module: 'isolation', action: marker })
+      .returning({ id: operationLogs.id });
+    return { id: row.id, marker, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
+  },
+  logExport: async (w) => {
+    const [row] = await w.t.db
+      .insert(operationLogExports)
+      .values({ entId: w.ent.id, accountId: w.owner.id, status: 'done', fileName: 'operation-log.xlsx' })
+      .returning({ id: operationLogExports.id });
+    const file = exportPath(w.t.services, row.id);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, 'isolated export');
+    return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
+  },
+  advertiser: async (w) => {
+    const id = await createAdvertiser(w.t.db, {
+      entId: w.ent.id,
+      deptId: w.ent.depts.a1,
+      createdBy: null,
+      loginName: uniqueName('adv'),
+      password: TEST_PASSWORD,
+      realName: 'Isolated advertiser',
+    });
+    await w.t.db
+      .insert(advertiserAssignments)
+      .values({ entId: w.ent.id, advertiserAccountId: id, staffAccountId: w.sharedAccount.id });
+    return { id, entId: w.ent.id, deptIds: [w.ent.depts.a1], sharedAccounts: [w.sharedAccount.id] };
+  },
+  // An enterprise under the world's enterprise, which becomes an agent.
+  enterprise: async (w) => {
+    await w.t.db.update(enterprises).set({ kind: 'agent' }).where(eq(enterprises.id, w.ent.id));
+    const { id } = await insertEnterprise(w.t.db, { kind: 'enterprise', parentId: w.ent.id, name: uniqueName('Sub') });
+    return { id, entId: id, managerEntId: w.ent.id };
+  },
+  notice: async (w) => {
+    const { id } = await createNotice(w.t.db, {
+      entId: w.ent.id,
+      title: 'Isolated notice',
+      content: '<p>only here</p>',
+    });
+    return { id, entId: w.ent.id };
+  },
+  stationLetter: async (w) => {
+    const marker = uniqueName('Isolated letter');
+    const { id } = await createStationLetter(w.t.db, { entId: w.ent.id, accountId: w.owner.id, content: marker });
+    return { id, marker, entId: w.ent.id, ownerId: w.owner.id };
+  },
+  // A verification code sent to someone of the world's enterprise: only the operator reads the outbox.
+  outboxMessage: async (w) => {
+    const marker = uniqueName('isolated code');
+    const [row] = await w.t.db
+      .insert(devOutbox)
+      .values({ channel: 'sms', target: '13800000000', purpose: 'login', code: '123456', text: marker })
+      .returning({ id: devOutbox.id });
+    return { id: row.id, marker, entId: w.ent.id };
+  },
+};
+
+interface Caller {
+  name: string;
+  id: string;
+  entId: string;
+  entKind: 'enterprise' | 'agent' | 'provider';
+  deptId: string | null;
+  scope: DataScope | 'all';
+  permissions: readonly string[];
+  login: { id: string; entId: string; loginName: string; password: string };
+}
+
+type CallerSpec = { name: string; make: (w: World) => Promise<Omit<Caller, 'name'>> };
+
+const member =
   (scope: DataScope, dept: (w: World) => string, permissions: readonly string[] = ALL_PERMISSION_CODES) =>
-  async (t: TestApp, w: World) =>
-    createUser(t.db, w.ent, { dataScope: scope, deptIds: [dept(w)], permissions });
+  async (w: World): Promise<Omit<Caller, 'name'>> => {
+    const deptId = dept(w);
+    const login = await createUser(w.t.db, w.ent, { dataScope: scope, deptIds: [deptId], permissions });
+    return { id: login.id, entId: w.ent.id, entKind: 'enterprise', deptId, scope, permissions, login };
+  };
+
+const existing =
+  (pick: (w: World) => World['owner'], dept: (w: World) => string) =>
+  async (w: World): Promise<Omit<Caller, 'name'>> => {
+    const login = pick(w);
+    return {
+      id: login.id,
+      entId: w.ent.id,
+      entKind: 'enterprise',
+      deptId: dept(w),
+      scope: 'self',
+      permissions: ALL_PERMISSION_CODES,
+      login: { ...login, entId: w.ent.id },
+    };
+  };
 
 // The object lives in A1, owned by `owner`; it is shared with department C alone (type 2) and
-// with one account in C1.
+// with one account in C1 (for objects that can be shared).
 const CALLERS: readonly CallerSpec[] = [
   {
-    name: 'another enterprise (administrator)',
-    expect: 'hidden',
-    make: async (t) => {
-      const other = await createEnterprise(t.db);
-      return createUser(t.db, other, { isEntAdmin: true });
+    name: 'another enterprise (an agent, administrator)',
+    make: async (w) => {
+      const other = await createEnterprise(w.t.db, { kind: 'agent' });
+      const login = await createUser(w.t.db, other, { isEntAdmin: true });
+      const perms = ALL_PERMISSION_CODES;
+      return {
+        id: login.id,
+        entId: other.id,
+        entKind: 'agent',
+        deptId: other.depts.root,
+        scope: 'all',
+        permissions: perms,
+        login,
+      };
+    },
+  },
+  { name: 'sibling department B (dept and below)', make: member('dept_and_below', (w) => w.ent.depts.b) },
+  { name: 'self scope in A1 (not the owner)', make: member('self', (w) => w.ent.depts.a1) },
+  { name: 'dept only in A (parent)', make: member('dept_only', (w) => w.ent.depts.a) },
+  { name: 'dept only in A1', make: member('dept_only', (w) => w.ent.depts.a1) },
+  { name: 'dept and below in A', make: member('dept_and_below', (w) => w.ent.depts.a) },
+  { name: 'dept and below in A1', make: member('dept_and_below', (w) => w.ent.depts.a1) },
+  { name: 'dept and below in root', make: member('dept_and_below', (w) => w.ent.depts.root) },
+  {
+    name: 'enterprise administrator (in B)',
+    make: async (w) => {
+      const login = await createUser(w.t.db, w.ent, { isEntAdmin: true, deptIds: [w.ent.depts.b] });
+      const perms = ALL_PERMISSION_CODES;
+      return {
+        id: login.id,
+        entId: w.ent.id,
+        entKind: 'enterprise',
+        deptId: w.ent.depts.b,
+        scope: 'all',
+        permissions: perms,
+        login,
+      };
     },
   },
   {
-    name: 'sibling department B (dept and below)',
-    expect: 'hidden',
-    make: user('dept_and_below', (w) => w.ent.depts.b),
+    name: 'owner (self scope)',
+    make: existing(
+      (w) => w.owner,
+      (w) => w.ent.depts.a1,
+    ),
   },
-  { name: 'self scope in A1 (not the owner)', expect: 'hidden', make: user('self', (w) => w.ent.depts.a1) },
-  { name: 'dept only in A (parent)', expect: 'hidden', make: user('dept_only', (w) => w.ent.depts.a) },
-  { name: 'dept only in A1', expect: 'visible', make: user('dept_only', (w) => w.ent.depts.a1) },
-  { name: 'dept and below in A', expect: 'visible', make: user('dept_and_below', (w) => w.ent.depts.a) },
-  { name: 'dept and below in A1', expect: 'visible', make: user('dept_and_below', (w) => w.ent.depts.a1) },
-  { name: 'dept and below in root', expect: 'visible', make: user('dept_and_below', (w) => w.ent.depts.root) },
+  { name: 'shared department C alone (self scope)', make: member('self', (w) => w.c) },
+  { name: 'below shared department C (self scope)', make: member('self', (w) => w.c1) },
   {
-    name: 'enterprise administrator',
-    expect: 'visible',
-    make: (t, w) => createUser(t.db, w.ent, { isEntAdmin: true, deptIds: [w.ent.depts.b] }),
+    name: 'shared account in C1 (self scope)',
+    make: existing(
+      (w) => w.sharedAccount,
+      (w) => w.c1,
+    ),
   },
-  { name: 'owner (self scope)', expect: 'visible', make: async (_t, w) => w.owner },
-  { name: 'shared department C alone (self scope)', expect: 'visible', make: user('self', (w) => w.c) },
-  { name: 'below shared department C (self scope)', expect: 'hidden', make: user('self', (w) => w.c1) },
-  { name: 'shared account in C1', expect: 'visible', make: async (_t, w) => w.sharedAccount },
   {
-    name: 'without the permission (dept and below in root)',
-    expect: 'denied',
-    make: user('dept_and_below', (w) => w.ent.depts.root, []),
+    name: 'without any permission (dept and below in root)',
+    make: member('dept_and_below', (w) => w.ent.depts.root, []),
   },
 ];
 
+/** Ids of a department and its ancestors. */
+function lineage(w: World, dept: string | null): string[] {
+  const ids: string[] = [];
+  for (let d = dept; d; d = w.parents.get(d) ?? null) ids.push(d);
+  return ids;
+}
+
+/** The rule each audience stands for (protocol's Audience), written independently of the server. */
+function sees(w: World, c: Caller, o: Facts, audience: Audience): boolean {
+  switch (audience) {
+    case 'platform':
+      return c.entKind === 'provider';
+    case 'managed':
+      return c.entKind === 'provider' || c.entId === o.managerEntId;
+    case 'owner':
+      return c.entId === o.entId && c.id === o.ownerId;
+    case 'tenant':
+      return c.entId === o.entId;
+    case 'scoped': {
+      if (c.entId !== o.entId) return false;
+      if (c.scope === 'all' || c.id === o.ownerId || o.sharedAccounts?.includes(c.id)) return true;
+      const depts = o.deptIds ?? [];
+      if (c.scope === 'dept_only' && c.deptId && depts.includes(c.deptId)) return true;
+      if (c.scope === 'dept_and_below' && c.deptId && depts.some((d) => lineage(w, d).includes(c.deptId ?? ''))) {
+        return true;
+      }
+      const mine = lineage(w, c.deptId);
+      return (o.sharedDepts ?? []).some((s) => (s.type === 2 ? s.dept === c.deptId : mine.includes(s.dept)));
+    }
+  }
+}
+
+type Expect = 'visible' | 'hidden' | 'denied';
+
+function expected(def: EndpointDef, w: World, c: Caller, o: Facts): Expect {
+  if (!hasPermission(c.permissions, def.permission)) return 'denied';
+  const audience = def.scope?.audience ?? 'scoped';
+  const visible = sees(w, c, o, audience) && (!o.parent || !def.scope?.parentField || sees(w, c, o.parent, audience));
+  return visible ? 'visible' : 'hidden';
+}
+
+/** The request: fixed fields, the object (detail) or its parent, and the largest page the schema takes. */
+function request(def: EndpointDef, o: Facts): Record<string, unknown> {
+  const scope = def.scope;
+  const data: Record<string, unknown> = { ...(scope?.with ?? {}) };
+  if (scope?.kind === 'detail') data[scope.idField ?? 'id'] = o.id;
+  if (scope?.parentField && o.parent) data[scope.parentField] = o.parent.id;
+  for (const size of [100, 50]) {
+    const paged = { ...data, page: 1, size };
+    if (def.request.safeParse(paged).success) return paged;
+  }
+  return data;
+}
+
+const reads = ENDPOINT_LIST.filter((def) => def.auth === 'session' && !def.mutation);
 const scoped = ENDPOINT_LIST.filter((def) => def.scope);
+const objects = [...new Set(scoped.map((def) => def.scope?.object ?? ''))];
 
 describe.each(BACKENDS)('isolation matrix on %s', (backend) => {
   let t: TestApp;
@@ -92,63 +354,70 @@ describe.each(BACKENDS)('isolation matrix on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  it('has a fixture for every scoped ref-type', () => {
-    expect(scoped.length).toBeGreaterThan(0);
-    for (const def of scoped) expect(FIXTURES[def.scope?.refType ?? ''], def.name).toBeTypeOf('function');
+  it('covers every session read of the catalogue: scoped with a fixture, or unscoped with a reason', () => {
+    const undeclared = reads.filter((def) => !def.scope && !def.unscoped).map((def) => def.name);
+    expect(undeclared).toEqual([]);
+    expect(objects.filter((object) => !FIXTURES[object])).toEqual([]);
   });
 
   it('lets no caller see what their enterprise, data scope, sharing and permissions keep from them', async () => {
     const findings: string[] = [];
     let leaks = 0;
     let calls = 0;
-    for (const def of scoped) {
-      const world = await makeWorld(t, def);
-      const objectId = world.objectId;
-      for (const caller of CALLERS) {
-        const account = await caller.make(t, world);
-        const client = await t.loginAs(account);
-        const res = await client.call(def, request(def, objectId));
-        calls++;
-        const seen =
-          res.envelope.code === 0 &&
-          (def.scope?.kind === 'detail' || JSON.stringify(res.envelope.payload).includes(objectId));
-        const expected = caller.expect === 'denied' && !def.permission ? 'hidden' : caller.expect;
-        if (seen && expected !== 'visible') {
-          leaks++;
-          findings.push(`LEAK ${def.name}: ${caller.name} sees ${objectId}`);
-        } else if (!seen && expected === 'visible') {
-          findings.push(`MISS ${def.name}: ${caller.name} does not see ${objectId} (code ${res.envelope.code})`);
-        } else if (expected === 'denied' && res.envelope.code !== ErrorCode.NO_PERMISSION) {
-          findings.push(`${def.name}: ${caller.name} answered ${res.envelope.code}, not NO_PERMISSION`);
-        } else if (expected === 'hidden' && res.envelope.code !== 0 && res.envelope.code !== ErrorCode.NOT_FOUND) {
-          findings.push(`${def.name}: ${caller.name} answered ${res.envelope.code}`);
+    let callerCount = 0;
+    for (const object of objects) {
+      const w = await makeWorld(t);
+      const facts = await FIXTURES[object](w);
+      const callers: Caller[] = [];
+      for (const spec of CALLERS) callers.push({ name: spec.name, ...(await spec.make(w)) });
+      callerCount = callers.length;
+      for (const caller of callers) {
+        const client = await t.loginAs(caller.login);
+        for (const def of scoped.filter((d) => d.scope?.object === object)) {
+          const res = await client.call(def, request(def, facts));
+          calls++;
+          const code = def.download && res.status === 200 && !res.envelope ? 0 : (res.envelope?.code ?? -1);
+          const marker = facts.marker ?? facts.id;
+          const seen =
+            code === 0 && (def.scope?.kind === 'detail' || JSON.stringify(res.envelope.payload).includes(marker));
+          const want = expected(def, w, caller, facts);
+          const where = `${def.name} (${object}): ${caller.name}`;
+          if (seen && want !== 'visible') {
+            leaks++;
+            findings.push(`LEAK ${where} sees ${marker}`);
+          } else if (!seen && want === 'visible') {
+            findings.push(`MISS ${where} does not see ${marker} (code ${code})`);
+          } else if (want === 'denied' && code !== ErrorCode.NO_PERMISSION) {
+            findings.push(`${where} answered ${code}, not NO_PERMISSION`);
+          } else if (want === 'hidden' && ![0, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION].includes(code)) {
+            findings.push(`${where} answered ${code}`);
+          }
         }
       }
     }
-    console.log(`isolation (${backend}): ${scoped.length} endpoints x ${CALLERS.length} callers, ${leaks} leaks`);
-    expect(calls).toBe(scoped.length * CALLERS.length);
+    console.log(
+      `isolation (${backend}): ${scoped.length} endpoints x ${callerCount} callers (${objects.length} object kinds), ${calls} calls, ${leaks} leaks`,
+    );
     expect(findings).toEqual([]);
     expect(leaks).toBe(0);
+    expect(calls).toBe(scoped.length * CALLERS.length);
   });
 });
 
-function request(def: EndpointDef, objectId: string): Record<string, unknown> {
-  const fixed = def.scope?.with ?? {};
-  return def.scope?.kind === 'detail' ? { ...fixed, [def.scope.idField ?? 'id']: objectId } : { ...fixed };
-}
-
-/** A fresh enterprise with the object of the endpoint's ref-type in A1 and its two shares. */
-async function makeWorld(t: TestApp, def: EndpointDef): Promise<World & { objectId: string }> {
+/** A fresh enterprise: root -> a -> a1, root -> b, root -> c -> c1, an owner in A1 and a shared account in C1. */
+async function makeWorld(t: TestApp): Promise<World> {
   const ent = await createEnterprise(t.db);
   const c = await insertDepartment(t.db, { entId: ent.id, parentId: ent.depts.root, name: 'Dept C' });
   const c1 = await insertDepartment(t.db, { entId: ent.id, parentId: c.id, name: 'Dept C1' });
+  const parents = new Map<string, string | null>([
+    [ent.depts.root, null],
+    [ent.depts.a, ent.depts.root],
+    [ent.depts.a1, ent.depts.a],
+    [ent.depts.b, ent.depts.root],
+    [c.id, ent.depts.root],
+    [c1.id, c.id],
+  ]);
   const owner = await createUser(t.db, ent, { dataScope: 'self', deptIds: [ent.depts.a1] });
   const sharedAccount = await createUser(t.db, ent, { dataScope: 'self', deptIds: [c1.id] });
-  const refType = def.scope?.refType ?? '';
-  const objectId = await FIXTURES[refType](t.db, { entId: ent.id, deptId: ent.depts.a1, ownerId: owner.id });
-  await t.db.insert(allocations).values([
-    { entId: ent.id, refType, refId: objectId, targetType: 1, targetId: c.id, deptDataType: 2 },
-    { entId: ent.id, refType, refId: objectId, targetType: 2, targetId: sharedAccount.id, deptDataType: 2 },
-  ]);
-  return { ent, c: c.id, c1: c1.id, owner, sharedAccount, objectId };
+  return { t, ent, c: c.id, c1: c1.id, parents, owner, sharedAccount };
 }

@@ -195,6 +195,33 @@ describe.each(BACKENDS)('data sharing on %s', (backend) => {
     expect(denied.envelope.code).toBe(ErrorCode.NO_PERMISSION);
   });
 
+  it('deleting an account or a department removes what was shared with it', async () => {
+    const { ent, client, tpl } = await setup();
+    const account = await createUser(t.db, ent, { deptIds: [ent.depts.b] });
+    const dept = await client.call(endpoints.deptAdd, { parentId: ent.depts.b, name: 'Short-lived' });
+    expect(dept.envelope.code).toBe(0);
+    const deptId = dept.envelope.payload.id;
+    const shared = await client.call(endpoints.permissionRefresh, {
+      refType: T,
+      refIds: [tpl.id],
+      allocateInfos: [
+        { id: account.id, type: 2, deptDataType: 1 },
+        { id: deptId, type: 1, deptDataType: 2 },
+        { id: ent.depts.a1, type: 1, deptDataType: 1 },
+      ],
+    });
+    expect(shared.envelope.code).toBe(0);
+    expect((await client.call(endpoints.accountDelete, { id: account.id })).envelope.code).toBe(0);
+    expect((await client.call(endpoints.deptDelete, { id: deptId })).envelope.code).toBe(0);
+    const left = await t.db
+      .select({ targetId: allocations.targetId })
+      .from(allocations)
+      .where(and(eq(allocations.refType, T), eq(allocations.refId, tpl.id)));
+    expect(left.map((r) => r.targetId)).toEqual([ent.depts.a1]);
+    const listed = await client.call(endpoints.permissionAllocation, { refType: T, refId: tpl.id });
+    expect(listed.envelope.payload.allocateInfos.map((i) => i.id)).toEqual([ent.depts.a1]);
+  });
+
   it("answers NOT_FOUND for another enterprise's objects and targets, and for unregistered ref-types", async () => {
     const { ent, client, tpl } = await setup();
     const other = await setup();

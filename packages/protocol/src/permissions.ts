@@ -108,3 +108,11 @@ export const PROVIDER_ONLY_CODES: readonly string[] = [Perm.devOutbox];
 export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.filter(
   (code) => !PROVIDER_ONLY_CODES.includes(code),
 );
+
+/**
+ * The codes an account of an enterprise kind can hold: a role of a customer enterprise or an
+ * agent that lists a provider-only code (a misconfigured or old role) does not grant it.
+ */
+export function allowedCodes(kind: 'provider' | 'agent' | 'enterprise'): readonly string[] {
+  return kind === 'provider' ? ALL_PERMISSION_CODES : ENTERPRISE_ADMIN_CODES;
+}

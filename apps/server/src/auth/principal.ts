@@ -1,3 +1,4 @@
+import { allowedCodes } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
@@ -164,7 +165,8 @@ export async function buildPrincipal(
     .from(accountRoles)
     .innerJoin(roles, and(eq(roles.id, accountRoles.roleId), eq(roles.entId, accountRoles.entId)))
     .where(and(eq(accountRoles.entId, account.entId), eq(accountRoles.accountId, account.accountId)));
-  const permissions = new Set(roleRows.flatMap((r) => r.codes));
+  const allowed = allowedCodes(account.entKind);
+  const permissions = new Set(roleRows.flatMap((r) => r.codes).filter((code) => allowed.includes(code)));
   return {
     sessionId: session.sessionId,
     tokenHash: session.tokenHash,

@@ -23,23 +23,45 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   /** Callable while the account must change its password (updatePwd); others answer PASSWORD_CHANGE_REQUIRED. */
   allowDuringPasswordChange?: boolean;
   /**
-   * The call reads data-scoped objects of a ref-type (refTypes.ts): a `list` answers many, a
-   * `detail` answers the one named by `idField` of the request (default `id`). The isolation
-   * matrix (apps/server/test/isolation.test.ts) calls every such endpoint as callers who must
-   * not see an object and fails on any leak.
+   * The call reads enterprise data: which object, and who may see one (`audience`). The
+   * isolation matrix (apps/server/test/isolation.test.ts) calls every such endpoint, about
+   * one object, as callers of another enterprise, a sibling department, each data scope and
+   * without the permission, and fails on any leak. Every session read without a mutation
+   * declares either `scope` or `unscoped`.
    */
   scope?: EndpointScope;
+  /** Why a session read is outside the isolation matrix (it answers only the caller's own data). */
+  unscoped?: string;
   /** Spec section 6: marked for non-monitor users; a third-party monitor gets NO_PERMISSION. */
   notForMonitor?: boolean;
 }
 
-/** What the isolation matrix needs to know of a data-scoped endpoint (EndpointDef.scope). */
+/**
+ * Who may see an object an endpoint reads (EndpointScope.audience):
+ * - `scoped`: guide convention 3 — the enterprise administrator, the owner, the role's data
+ *   scope over the object's department, and whoever it was shared with (allocations, or an
+ *   advertiser's assignment to staff);
+ * - `tenant`: everyone of the object's enterprise who holds the endpoint's permission;
+ * - `owner`: only the account it belongs to (its exports, its letters);
+ * - `managed`: the enterprise's managing agent and the platform operator (enterprises);
+ * - `platform`: only the platform operator's accounts.
+ */
+export type Audience = 'scoped' | 'tenant' | 'owner' | 'managed' | 'platform';
+
+/** What the isolation matrix needs to know of an endpoint that reads enterprise data. */
 export interface EndpointScope {
-  refType: string;
+  /** The kind of object read: a fixture of the isolation matrix makes one ('template', 'account', ...). */
+  object: string;
+  /** `list` answers many (the matrix looks for the object in the answer), `detail` the one named by `idField`. */
   kind: 'list' | 'detail';
+  /** The request field naming the object of a `detail` (default `id`). */
   idField?: string;
-  /** Fixed fields the request needs besides the id (e.g. the refType of a generic call). */
+  /** The request field naming the object's parent, for a list of one parent's children: the caller must see both. */
+  parentField?: string;
+  /** Fixed fields the request needs besides the id (e.g. the refType of a generic call, a page). */
   with?: Record<string, unknown>;
+  /** Default `scoped`. */
+  audience?: Audience;
 }
 
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(

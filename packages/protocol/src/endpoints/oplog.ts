@@ -89,6 +89,7 @@ export const oplogEndpoints = {
     name: 'operationLog.list',
     path: '/api/operationLog/list.shtm',
     auth: 'session',
+    scope: { object: 'operationLog', kind: 'list' },
     permission: Perm.reportOperationLog,
     request: pageSchema.extend(operationLogFilterSchema.shape).strict(),
     response: z.object({ total: z.number(), data: z.array(operationLogSchema) }),
@@ -97,6 +98,7 @@ export const oplogEndpoints = {
     name: 'operationLog.options',
     path: '/api/operationLog/options.shtm',
     auth: 'session',
+    scope: { object: 'operationLog', kind: 'list' },
     permission: Perm.reportOperationLog,
     request: z.object({}).strict(),
     response: z.object({
@@ -120,6 +122,7 @@ export const oplogEndpoints = {
     name: 'operationLog.exportStatus',
     path: '/api/operationLog/exportStatus.shtm',
     auth: 'session',
+    scope: { object: 'logExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
     permission: Perm.reportOperationLog,
     request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
     response: exportStatusSchema,
@@ -128,6 +131,7 @@ export const oplogEndpoints = {
     name: 'operationLog.exportDownload',
     path: '/api/operationLog/exportDownload.shtm',
     auth: 'session',
+    scope: { object: 'logExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
     permission: Perm.reportOperationLog,
     download: true,
     notForMonitor: true,
@@ -139,6 +143,7 @@ export const oplogEndpoints = {
     name: 'advertiser.list',
     path: '/api/advertiser/list.shtm',
     auth: 'session',
+    scope: { object: 'advertiser', kind: 'list' },
     permission: Perm.userAdv,
     request: pageSchema
       .extend({
@@ -194,6 +199,7 @@ export const oplogEndpoints = {
     name: 'advertiser.staffOptions',
     path: '/api/advertiser/staffOptions.shtm',
     auth: 'session',
+    scope: { object: 'account', kind: 'list', audience: 'tenant' },
     permission: Perm.userAllot,
     request: z.object({}).strict(),
     response: z.array(z.object({ value: z.string(), label: z.string() })),
@@ -202,6 +208,7 @@ export const oplogEndpoints = {
     name: 'advertiser.allotList',
     path: '/api/advertiser/allotList.shtm',
     auth: 'session',
+    scope: { object: 'advertiser', kind: 'list' },
     permission: Perm.userAllot,
     request: pageSchema
       .extend({ loginName: z.string().max(64).optional(), staffId: z.string().max(64).optional() })

@@ -75,6 +75,7 @@ export const sharingEndpoints = {
     name: 'permission.subAccounts',
     path: '/api/permission/subAccounts.shtm',
     auth: 'session',
+    scope: { object: 'account', kind: 'list', audience: 'tenant' },
     permission: Perm.dataAllocation,
     request: empty,
     response: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -83,6 +84,7 @@ export const sharingEndpoints = {
     name: 'permission.deptTree',
     path: '/api/permission/deptTree.shtm',
     auth: 'session',
+    scope: { object: 'department', kind: 'list', audience: 'tenant' },
     permission: Perm.dataAllocation,
     request: empty,
     response: z.object({
@@ -97,7 +99,7 @@ export const sharingEndpoints = {
     auth: 'session',
     permission: Perm.dataAllocation,
     // Generic over ref-types; the isolation matrix tries it on templates.
-    scope: { refType: RefType.template, kind: 'detail', idField: 'refId', with: { refType: RefType.template } },
+    scope: { object: 'template', kind: 'detail', idField: 'refId', with: { refType: RefType.template } },
     request: z.object({ refType: refTypeSchema, refId: z.string().min(1).max(64) }).strict(),
     response: z.object({ allocateInfos: z.array(allocateInfoSchema) }),
   }),
@@ -121,7 +123,7 @@ export const sharingEndpoints = {
     path: '/api/template/page.shtm',
     auth: 'session',
     permission: Perm.template,
-    scope: { refType: RefType.template, kind: 'list' },
+    scope: { object: 'template', kind: 'list' },
     request: z
       .object({
         page: z.number().int().min(1).default(1),

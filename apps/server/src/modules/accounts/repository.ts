@@ -8,6 +8,7 @@ import {
   departments,
   roles,
 } from '../../db/schema/index.js';
+import { deleteAllocationsTargeting } from '../sharing/repository.js';
 
 export async function insertAccount(
   db: Executor,
@@ -208,5 +209,6 @@ export async function otherAdminCount(db: Executor, entId: string, exceptId: str
 }
 
 export async function deleteAccountRow(db: Executor, entId: string, id: string): Promise<void> {
+  await deleteAllocationsTargeting(db, entId, 2, id);
   await db.delete(accounts).where(and(eq(accounts.entId, entId), eq(accounts.id, id)));
 }

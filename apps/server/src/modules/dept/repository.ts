@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountDepartments, accounts, departments, roles } from '../../db/schema/index.js';
+import { deleteAllocationsTargeting } from '../sharing/repository.js';
 
 /** Creates a department under `parentId` (or a root), computing its materialized path. */
 export async function insertDepartment(
@@ -190,5 +191,6 @@ export async function deleteDepartmentRow(db: Executor, entId: string, id: strin
     .update(accounts)
     .set({ currentDeptId: null })
     .where(and(eq(accounts.entId, entId), eq(accounts.currentDeptId, id)));
+  await deleteAllocationsTargeting(db, entId, 1, id);
   await db.delete(departments).where(and(eq(departments.entId, entId), eq(departments.id, id)));
 }

@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, type EnterpriseRow, Perm } from '@marquee/protocol';
+import { allowedCodes, type EnterpriseRow, Perm } from '@marquee/protocol';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import type { Executor } from '../../db/client.js';
@@ -19,11 +19,13 @@ import {
   updateEnterpriseRow,
 } from './repository.js';
 
-/** The codes of a new enterprise's built-in administrator role (agents also manage enterprises). */
+/**
+ * The codes of a new enterprise's built-in administrator role: every code its kind may hold
+ * (allowedCodes), less company management for a plain enterprise (agents manage enterprises).
+ */
 export function adminRoleCodes(kind: EnterpriseKind): string[] {
-  return kind === 'enterprise'
-    ? ALL_PERMISSION_CODES.filter((c) => c !== Perm.userCompanyManage)
-    : [...ALL_PERMISSION_CODES];
+  const codes = allowedCodes(kind);
+  return kind === 'enterprise' ? codes.filter((c) => c !== Perm.userCompanyManage) : [...codes];
 }
 
 export interface NewEnterprise {

@@ -154,3 +154,20 @@ export async function accountNames(db: Executor, entId: string, ids: readonly st
 export function accountDisplayName(row: { loginName: string; realName: string }): string {
   return row.realName.trim() || row.loginName;
 }
+
+/**
+ * Removes the allocations that target an account (type 2) or a department (type 1) being
+ * deleted, in the deleting transaction: what was shared with it is shared with nobody.
+ */
+export async function deleteAllocationsTargeting(
+  db: Executor,
+  entId: string,
+  targetType: AllocationTargetType,
+  targetId: string,
+): Promise<void> {
+  await db
+    .delete(allocations)
+    .where(
+      and(eq(allocations.entId, entId), eq(allocations.targetType, targetType), eq(allocations.targetId, targetId)),
+    );
+}
