@@ -1,6 +1,7 @@
 import { ENDPOINT_LIST, ErrorCode, errorMessage, TIMESTAMP_WINDOW_MS } from '@marquee/protocol';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream, Logger } from 'pino';
+import { loadServerSecret } from './auth/secret.js';
 import { SessionService } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
 import type { Config } from './config.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? Date.now;
   const services: AppServices = {
     config,
+    secret: await loadServerSecret(options.db.db, config.appSecret),
     db: options.db.db,
     clock,
     sessions: new SessionService(options.db.db, {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,8 +19,8 @@ export interface Config {
   /** Trust X-Forwarded-For from a reverse proxy (the operation log records the client IP). */
   trustProxy: boolean;
   /**
-   * Key of the server's own HMACs (verification-code hashes, OAuth state signatures). Set
-   * APP_SECRET when several instances serve one database; the default is random per process.
+   * APP_SECRET, the key of the server's own HMACs (verification-code hashes, OAuth state and
+   * invitation signatures); empty means the random key kept in the database (auth/secret.ts).
    */
   appSecret: string;
   /** The console's public origin (OAuth redirect URIs); default http://localhost:<port>. */
@@ -92,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     sessionIdleHours: positiveNumber(env, 'SESSION_IDLE_HOURS', 12),
     sessionMaxDays: positiveNumber(env, 'SESSION_MAX_DAYS', 7),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    appSecret: env.APP_SECRET || randomBytes(32).toString('hex'),
+    appSecret: env.APP_SECRET || '',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     oauth: {
       wechat: oauthProvider(env, 'WECHAT', 'snsapi_login'),

@@ -9,6 +9,8 @@ import type { ReplayGuard } from './protocol/replayGuard.js';
 /** Long-lived collaborators of one app instance (tests build several, so nothing is global). */
 export interface AppServices {
   config: Config;
+  /** The key of the server's own HMACs (auth/secret.ts): APP_SECRET or the one kept in the database. */
+  secret: string;
   /** The root database (not a transaction). */
   db: Executor;
   /** Milliseconds since the epoch; tests move it to expire sessions and windows. */

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { departments, enterprises, invitations, meta, roles } from '../../db/schema/index.js';
+import { departments, enterprises, invitations, roles } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
 import { assertMayGrant, loadVisibleRoles } from '../roles/service.js';
@@ -10,40 +10,19 @@ import { loginNameTaken } from './repository.js';
 import { createAccount } from './service.js';
 
 /**
- * QR invitations. The token is `<invitation id>.<HMAC-SHA256 of the id>` with a secret kept
- * in the database (made on first use), so a link cannot be forged or altered; the row
- * carries the enterprise, expiry and the preset department and role.
+ * QR invitations. The token is `<invitation id>.<HMAC-SHA256 of the id>` keyed with the
+ * server secret (auth/secret.ts), so a link cannot be forged or altered; the row carries the
+ * enterprise, expiry and the preset department and role.
  */
-const SECRET_KEY = 'invitation_secret';
-const secrets = new WeakMap<object, Promise<Buffer>>();
-
-/** The signing secret (call outside a transaction: on PGlite the root database waits for it). */
-export function loadSecret(db: Executor): Promise<Buffer> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(meta)
-        .values({ key: SECRET_KEY, value: randomBytes(32).toString('hex') })
-        .onConflictDoNothing();
-      const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, SECRET_KEY));
-      return Buffer.from(String(row.value), 'hex');
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
-
-const sign = (secret: Buffer, id: string) =>
+const sign = (secret: string, id: string) =>
   createHmac('sha256', secret).update(`invitation:${id}`).digest('base64url');
 
-export function invitationToken(secret: Buffer, id: string): string {
+export function invitationToken(secret: string, id: string): string {
   return `${id}.${sign(secret, id)}`;
 }
 
 /** The invitation id of a well-signed token, or null. */
-export function verifyInvitationToken(secret: Buffer, token: string): string | null {
+export function verifyInvitationToken(secret: string, token: string): string | null {
   const dot = token.lastIndexOf('.');
   if (dot <= 0) return null;
   const id = token.slice(0, dot);
@@ -57,7 +36,6 @@ export const invitationPath = (token: string) => `/login/register?invite=${encod
 export async function invitationCreate(
   input: { deptId?: string | null; roleId?: string | null; days: number },
   ctx: CallContext,
-  secret: Buffer,
 ) {
   const user = ctx.user;
   // Someone without the whole enterprise invites into their own department by default.
@@ -79,7 +57,7 @@ export async function invitationCreate(
       createdAt: ctx.now,
     })
     .returning({ id: invitations.id });
-  const token = invitationToken(secret, row.id);
+  const token = invitationToken(ctx.services.secret, row.id);
   await ctx.audit({
     module: 'account',
     action: 'invite',
@@ -98,7 +76,7 @@ export async function invitationCreate(
 }
 
 /** A valid invitation of a token: signed, known, not revoked or expired, enterprise enabled. */
-async function loadInvitation(db: Executor, secret: Buffer, token: string, now: Date) {
+async function loadInvitation(db: Executor, secret: string, token: string, now: Date) {
   const id = verifyInvitationToken(secret, token);
   if (!id) throw notFound(OrgText.invitationInvalid);
   const [row] = await db
@@ -126,7 +104,7 @@ async function loadInvitation(db: Executor, secret: Buffer, token: string, now: 
 }
 
 export async function invitationInspect(input: { token: string }, ctx: CallContext) {
-  const row = await loadInvitation(ctx.db, await loadSecret(ctx.services.db), input.token, ctx.now);
+  const row = await loadInvitation(ctx.db, ctx.services.secret, input.token, ctx.now);
   return {
     enterpriseName: row.enterpriseName,
     deptName: row.deptName ?? null,
@@ -138,10 +116,9 @@ export async function invitationInspect(input: { token: string }, ctx: CallConte
 export async function invitationAccept(
   input: { token: string; loginName: string; realName: string; phone?: string },
   ctx: CallContext,
-  prepared: { passwordHash: string; secret: Buffer },
+  passwordHash: string,
 ) {
-  const { passwordHash } = prepared;
-  const row = await loadInvitation(ctx.db, prepared.secret, input.token, ctx.now);
+  const row = await loadInvitation(ctx.db, ctx.services.secret, input.token, ctx.now);
   if (await loginNameTaken(ctx.db, input.loginName)) throw conflict(OrgText.loginNameTaken);
   let deptId = row.deptId;
   if (!deptId) {

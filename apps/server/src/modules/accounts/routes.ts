@@ -1,7 +1,7 @@
 import { endpoints } from '@marquee/protocol';
 import { hashPassword } from '../../auth/passwords.js';
 import { defineHandler } from '../../protocol/handlers.js';
-import { invitationAccept, invitationCreate, invitationInspect, loadSecret } from './invitation.js';
+import { invitationAccept, invitationCreate, invitationInspect } from './invitation.js';
 import {
   accountAdd,
   accountBatchDepts,
@@ -31,19 +31,10 @@ export const accountHandlers = [
   defineHandler(endpoints.accountDelete, { handle: (input, ctx) => accountDelete(input, ctx) }),
   defineHandler(endpoints.accountBatchRoles, { handle: (input, ctx) => accountBatchRoles(input, ctx) }),
   defineHandler(endpoints.accountBatchDepts, { handle: (input, ctx) => accountBatchDepts(input, ctx) }),
-  defineHandler<typeof endpoints.invitationCreate, Buffer>(endpoints.invitationCreate, {
-    prepare: (_input, ctx) => loadSecret(ctx.services.db),
-    handle: (input, ctx, secret) => invitationCreate(input, ctx, secret),
-  }),
+  defineHandler(endpoints.invitationCreate, { handle: (input, ctx) => invitationCreate(input, ctx) }),
   defineHandler(endpoints.invitationInspect, { handle: (input, ctx) => invitationInspect(input, ctx) }),
-  defineHandler<typeof endpoints.invitationAccept, { passwordHash: string; secret: Buffer }>(
-    endpoints.invitationAccept,
-    {
-      prepare: async (input, ctx) => ({
-        passwordHash: await hashPassword(input.password),
-        secret: await loadSecret(ctx.services.db),
-      }),
-      handle: (input, ctx, prepared) => invitationAccept(input, ctx, prepared),
-    },
-  ),
+  defineHandler<typeof endpoints.invitationAccept, string>(endpoints.invitationAccept, {
+    prepare: (input) => hashPassword(input.password),
+    handle: (input, ctx, passwordHash) => invitationAccept(input, ctx, passwordHash),
+  }),
 ];

@@ -106,7 +106,7 @@ export async function checkCodeLogin(
   ctx: CallContext,
 ): Promise<{ codeId: string; account: TargetAccount }> {
   const codeId = await checkCode(
-    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.config.appSecret },
+    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.secret },
     { purpose: 'login', target: input.target, code: input.code, ip: ctx.ip, now: ctx.now },
   );
   const account = await findAccountByTarget(ctx.services.db, input.target);
@@ -138,7 +138,7 @@ export async function checkResetPassword(
   ctx: CallContext,
 ): Promise<{ codeId: string; account: TargetAccount; passwordHash: string }> {
   const codeId = await checkCode(
-    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.config.appSecret },
+    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.secret },
     { purpose: 'reset_password', target: input.target, code: input.code, ip: ctx.ip, now: ctx.now },
   );
   const account = await findAccountByTarget(ctx.services.db, input.target);

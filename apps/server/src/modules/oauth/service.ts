@@ -75,7 +75,7 @@ export async function startScan(
   bindFor: { entId: string; accountId: string } | null,
 ): Promise<{ state: string; authorizeUrl: string; expiresIn: number }> {
   const cfg = providerConfig(ctx.services, provider);
-  const { state, hash } = makeState(ctx.services.config.appSecret, provider);
+  const { state, hash } = makeState(ctx.services.secret, provider);
   await pruneStates(ctx.services.db, ctx.now);
   await insertState(ctx.services.db, {
     stateHash: hash,
@@ -98,7 +98,7 @@ export type PollStatus = 'pending' | 'ready' | 'unbound' | 'scanned' | 'conflict
 
 /** Where a scan stands (the console polls this while it shows the QR code). */
 export async function pollScan(ctx: CallContext, state: string): Promise<{ status: PollStatus }> {
-  const verified = verifyState(ctx.services.config.appSecret, state);
+  const verified = verifyState(ctx.services.secret, state);
   if (!verified) throw new AppError(ErrorCode.NOT_FOUND);
   const row = await findState(ctx.services.db, verified.hash);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
@@ -119,7 +119,7 @@ export async function completeCallback(
 ): Promise<PollStatus> {
   const cfg = services.config.oauth[provider];
   if (!cfg || !query.state) return 'failed';
-  const verified = verifyState(services.config.appSecret, query.state, provider);
+  const verified = verifyState(services.secret, query.state, provider);
   if (!verified) return 'failed';
   const now = new Date(services.clock());
   const row = await findState(services.db, verified.hash);
@@ -152,7 +152,7 @@ export async function completeCallback(
 
 /** Completes a scan login once (the state becomes 'used'), opening the session. */
 export async function scanLogin(ctx: CallContext, state: string): Promise<LoginResponse> {
-  const verified = verifyState(ctx.services.config.appSecret, state);
+  const verified = verifyState(ctx.services.secret, state);
   if (!verified) throw new AppError(ErrorCode.CONFLICT, accessMessages.scanNotReady);
   const row = await findState(ctx.db, verified.hash);
   if (row?.purpose === 'login' && row.status === 'unbound' && row.expiresAt > ctx.now) {
@@ -178,7 +178,7 @@ export async function bindingsOf(db: Executor, entId: string, accountId: string)
 /** Binds the scanned identity to the caller (replacing a previous binding of that provider). */
 export async function bindScan(ctx: CallContext, state: string) {
   const user = ctx.user;
-  const verified = verifyState(ctx.services.config.appSecret, state);
+  const verified = verifyState(ctx.services.secret, state);
   if (!verified) throw new AppError(ErrorCode.CONFLICT, accessMessages.scanNotReady);
   const row = await findState(ctx.db, verified.hash);
   if (row?.purpose !== 'bind' || row.accountId !== user.accountId) throw new AppError(ErrorCode.NOT_FOUND);

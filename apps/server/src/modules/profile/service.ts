@@ -79,7 +79,7 @@ export async function sendPhoneCode(ctx: CallContext, phone: string) {
 
 export function checkPhoneCode(ctx: CallContext, input: { phone: string; code: string }): Promise<string> {
   return checkCode(
-    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.config.appSecret },
+    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.secret },
     {
       purpose: 'bind_phone',
       target: input.phone,

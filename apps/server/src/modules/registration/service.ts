@@ -51,7 +51,7 @@ async function checkConflicts(db: Executor, input: RegisterInput): Promise<void>
 export async function checkRegistration(input: RegisterInput, ctx: CallContext): Promise<Checked> {
   await checkConflicts(ctx.services.db, input);
   const codeId = await checkCode(
-    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.config.appSecret },
+    { db: ctx.services.db, throttle: ctx.services.throttle, secret: ctx.services.secret },
     { purpose: 'register', target: input.phone, code: input.code, ip: ctx.ip, now: ctx.now },
   );
   return { codeId, passwordHash: await hashPassword(input.password) };

@@ -11,7 +11,7 @@ export function codeDeps(ctx: CallContext): CodeDeps {
     db: ctx.services.db,
     throttle: ctx.services.throttle,
     sender: ctx.services.codeSender,
-    secret: ctx.services.config.appSecret,
+    secret: ctx.services.secret,
   };
 }
 
