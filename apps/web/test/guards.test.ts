@@ -159,10 +159,15 @@ describe('locale prefix (spec section 5)', () => {
 });
 
 describe('route table and pages', () => {
-  it('has a page module for every online route, and only for those', async () => {
+  it('has a page module for every online route, and only for those, on its side of the shell', async () => {
     const { PAGE_LOADERS } = await import('../src/app/pages');
-    const online = ROUTES.filter((r) => r.online).map((r) => r.path);
-    expect(Object.keys(PAGE_LOADERS).sort()).toEqual([...online].sort());
+    const { SHELL_PAGE_LOADERS } = await import('../src/shell/pages');
+    const online = (plain: boolean) =>
+      ROUTES.filter((r) => r.online && Boolean(r.plain) === plain)
+        .map((r) => r.path)
+        .sort();
+    expect(Object.keys(PAGE_LOADERS).sort()).toEqual(online(true));
+    expect(Object.keys(SHELL_PAGE_LOADERS).sort()).toEqual(online(false));
   });
 
   it('puts tab meta on shell routes, with isCache false for the four uncached pages', async () => {

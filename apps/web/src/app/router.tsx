@@ -102,7 +102,7 @@ export function buildRoutes(): RouteObject[] {
             },
             {
               id: 'main',
-              lazy: async () => ({ Component: (await import('../shell/MainLayout')).default }),
+              lazy: async () => ({ Component: (await import('../shell/shellEntry')).default }),
               children: inShell.map((def) => pageRoute(def, true)),
             },
           ],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greetingText } from '../../src/shell/header/Greeting';
-import { isPendingMonitorApply, sanitizeNoticeHtml } from '../../src/shell/header/NoticeBell';
+import { sanitizeNoticeHtml } from '../../src/shell/header/NoticeDialog';
+import { isPendingMonitorApply } from '../../src/shell/header/notice';
 import { wheelScrollStep } from '../../src/shell/TabBar';
 
 const t = (key: string, options?: Record<string, unknown>) => (options ? `${key}:${JSON.stringify(options)}` : key);

@@ -1,6 +1,6 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { MenuItem } from '@marquee/protocol';
-import { Alert, Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Empty, Row, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
@@ -29,9 +29,7 @@ function SectionCard({ item }: { item: MenuItem }) {
       }
       extra={
         children.length > 0 ? (
-          <Typography.Text type="secondary">
-            {t('home.section.pages', { ns: 'pages', count: children.length })}
-          </Typography.Text>
+          <span className="mq-home-secondary">{t('home.section.pages', { ns: 'pages', count: children.length })}</span>
         ) : (
           <Link to={item.url} aria-label={t(item.code, { ns: 'menu' })}>
             <RightOutlined />
@@ -56,6 +54,10 @@ function SectionCard({ item }: { item: MenuItem }) {
  * The home page (route `/`): what the session knows — a greeting, the account, the
  * enterprise and current department, and a card for every section the user can open,
  * taken from the menu the server sent at login. No made-up figures.
+ *
+ * Headings and muted text are plain elements styled with antd's tokens (global.css), not
+ * antd's Typography: Typography brings its editable mode, and with it antd's TextArea, into
+ * the first page every user opens.
  */
 export default function HomePage() {
   const { t } = useTranslation('pages');
@@ -74,10 +76,8 @@ export default function HomePage() {
       <section className="mq-home-hero">
         {s.logo ? <img className="mq-home-logo" src={s.logo} alt="" /> : null}
         <div>
-          <Typography.Title level={3} className="mq-home-greeting">
-            {t(greetingKey(new Date().getHours()), { name })}
-          </Typography.Title>
-          {welcome ? <Typography.Paragraph type="secondary">{welcome}</Typography.Paragraph> : null}
+          <h3 className="mq-home-heading mq-home-greeting">{t(greetingKey(new Date().getHours()), { name })}</h3>
+          {welcome ? <p className="mq-home-secondary mq-home-welcome">{welcome}</p> : null}
         </div>
       </section>
 
@@ -96,9 +96,7 @@ export default function HomePage() {
         </Descriptions>
       </Card>
 
-      <Typography.Title level={4} className="mq-home-sections-title">
-        {t('home.sections')}
-      </Typography.Title>
+      <h4 className="mq-home-heading mq-home-sections-title">{t('home.sections')}</h4>
       {sections.length > 0 ? (
         <Row gutter={[16, 16]}>
           {sections.map((item) => (

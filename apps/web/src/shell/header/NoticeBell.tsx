@@ -1,110 +1,20 @@
 import { BellOutlined } from '@ant-design/icons';
-import { type Notice, Perm } from '@marquee/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Dropdown, Empty, Modal, Spin, Tag, theme } from 'antd';
-import dayjs from 'dayjs';
-import DOMPurify from 'dompurify';
-import { useMemo, useState } from 'react';
+import type { Notice } from '@marquee/protocol';
+import { Badge, Dropdown, Empty, Spin, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { useCan } from '../useCan';
-import { shellKeys, useNotices } from './queries';
+import { formatNoticeTime, isPendingMonitorApply } from './notice';
+import { useNotices } from './queries';
 
-/** Spec section 9: the notice detail dialog is 960 px wide. */
-export const NOTICE_DIALOG_WIDTH = 960;
-
-/** A notice that asks the user to agree to or refuse a monitor application. */
-export function isPendingMonitorApply(notice: Pick<Notice, 'type' | 'monitorStatus'>): boolean {
-  return notice.type === 'system' && notice.monitorStatus === 'pending';
-}
-
-/** Notice HTML as it may be shown: DOMPurify-sanitised (no scripts, handlers, styles or forms). */
-export function sanitizeNoticeHtml(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
-}
-
-function formatTime(value: string): string {
-  const d = dayjs(value);
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm') : value;
-}
-
-function NoticeDialog({ notice, open, onClose }: { notice: Notice | null; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('shell');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const can = useCan();
-  const html = useMemo(() => (notice ? sanitizeNoticeHtml(notice.content) : ''), [notice]);
-
-  const apply = useMutation({
-    mutationFn: (status: 0 | 1) => call('monitorApply', { noticeId: notice?.id ?? '', status }),
-    onSuccess: async () => {
-      message.success(t('notice.success'));
-      await queryClient.invalidateQueries({ queryKey: shellKeys.notices });
-      onClose();
-    },
-  });
-
-  const pending = notice ? isPendingMonitorApply(notice) && can(Perm.notice) : false;
-  const decided = notice?.type === 'system' ? notice.monitorStatus : null;
-
-  return (
-    <Modal
-      open={open}
-      width={NOTICE_DIALOG_WIDTH}
-      title={notice?.title}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        pending ? (
-          <>
-            <Button
-              danger
-              data-testid="notice-refuse"
-              loading={apply.isPending && apply.variables === 0}
-              disabled={apply.isPending}
-              onClick={() => apply.mutate(0)}
-            >
-              {t('notice.refuse')}
-            </Button>
-            <Button
-              type="primary"
-              data-testid="notice-agree"
-              loading={apply.isPending && apply.variables === 1}
-              disabled={apply.isPending}
-              onClick={() => apply.mutate(1)}
-            >
-              {t('notice.agree')}
-            </Button>
-          </>
-        ) : (
-          <Button onClick={onClose}>{t('dialog.close')}</Button>
-        )
-      }
-    >
-      {notice && (
-        <div data-testid="notice-dialog">
-          <div className="mq-notice-meta">
-            {notice.type === 'system' && <Tag color="blue">{t('notice.system')}</Tag>}
-            {decided === 'agreed' && <Tag color="success">{t('notice.agreed')}</Tag>}
-            {decided === 'refused' && <Tag color="error">{t('notice.refused')}</Tag>}
-            <span>{formatTime(notice.createdAt)}</span>
-          </div>
-          <div
-            className="mq-notice-content"
-            data-testid="notice-content"
-            // Sanitised with DOMPurify just above.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised notice HTML
-            dangerouslySetInnerHTML={{ __html: html }}
-          />
-        </div>
-      )}
-    </Modal>
-  );
-}
+// The dialog and DOMPurify load with the first notice the user opens; opening the bell's
+// panel starts the download, so the dialog is usually there before a notice is clicked.
+const loadNoticeDialog = () => import('./NoticeDialog');
+const NoticeDialog = lazy(loadNoticeDialog);
 
 /**
  * The notice bell (spec section 2 "Header"): a badge with the count, a dropdown of titles,
- * and the detail dialog with the monitor-application answer for pending system notices.
+ * and the detail dialog (NoticeDialog) with the monitor-application answer for pending
+ * system notices.
  */
 export default function NoticeBell() {
   const { t } = useTranslation('shell');
@@ -156,7 +66,7 @@ export default function NoticeBell() {
                   {isPendingMonitorApply(notice) && <span className="mq-notice-pending" />}
                   {notice.title}
                 </span>
-                <span className="mq-notice-item-time">{formatTime(notice.createdAt)}</span>
+                <span className="mq-notice-item-time">{formatNoticeTime(notice.createdAt)}</span>
               </button>
             </li>
           ))}
@@ -173,7 +83,10 @@ export default function NoticeBell() {
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (next) void refetch();
+          if (next) {
+            void refetch();
+            void loadNoticeDialog();
+          }
         }}
         popupRender={() => panel}
       >
@@ -183,7 +96,11 @@ export default function NoticeBell() {
           </Badge>
         </button>
       </Dropdown>
-      <NoticeDialog notice={current} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {current ? (
+        <Suspense fallback={null}>
+          <NoticeDialog notice={current} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,35 @@
+import type { RouteDef } from '@marquee/protocol';
+import type { PageLoader } from '../app/pages';
+
+/**
+ * The page module of each online route inside the shell (every route that is not `plain`);
+ * the pages outside it are in `app/pages.ts`. A feature that comes online adds its loader
+ * here and sets `online: true` in the protocol's route table.
+ *
+ * These `import()`s are written in the shell's chunk (it loads through `shellEntry.ts`) on
+ * purpose: the bundler then sees that the shell is loaded whenever one of these pages is, and
+ * keeps the antd code the shell already has (popups, modal, form context, skeleton, ...) in the
+ * shell's chunks. Written in the entry chunk, they let it cut that code into one small chunk
+ * per combination of pages sharing it, which the home route then loaded on top of the shell.
+ * The cost: on the first load of the shell, a page's chunk is asked for once the shell's has run.
+ */
+export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
+  '/': () => import('../features/home/HomePage'),
+  '/skin': () => import('../features/skin/SkinPage'),
+  '/template': () => import('../features/template/TemplatePage'),
+  '/my': () => import('../features/my/MyPage'),
+  '/dev/outbox': () => import('../features/outbox/OutboxPage'),
+  '/report/operationLog': () => import('../features/operationLog/OperationLogPage'),
+  '/user/adv': () => import('../features/advertisers/AdvertiserPage'),
+  '/user/allot': () => import('../features/advertisers/AllotPage'),
+  '/user': () => import('../features/company/UserIndexPage'),
+  '/user/company': () => import('../features/company/CompanyPage'),
+  '/user/companyRole': () => import('../features/roles/RolesPage'),
+};
+
+const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');
+
+/** The page loader of a route inside the shell; the "feature not online" page for the others. */
+export function shellPageLoader(route: RouteDef): PageLoader {
+  return (route.online ? SHELL_PAGE_LOADERS[route.path] : undefined) ?? notOnline;
+}
