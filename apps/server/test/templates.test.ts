@@ -1,10 +1,15 @@
 import { ErrorCode, endpoints, Perm } from '@marquee/protocol';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathIds, scopeWhere } from '../src/auth/scope.js';
 import type { DataScope } from '../src/db/schema/index.js';
 import { allocations, departments, templates } from '../src/db/schema/index.js';
-import { countVisibleTemplates, insertTemplate, templateScope } from '../src/modules/templates/repository.js';
+import {
+  countVisibleTemplates,
+  insertTemplate,
+  templatePageQueries,
+  templateScope,
+} from '../src/modules/templates/repository.js';
 import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
 describe.each(BACKENDS)('template page on %s', (backend) => {
@@ -80,6 +85,50 @@ describe.each(BACKENDS)('template page on %s', (backend) => {
     expect((await client.call(endpoints.templatePage, { name: '%' })).envelope.payload.total).toBe(25);
     expect((await client.call(endpoints.templatePage, { name: '_' })).envelope.payload.total).toBe(0);
     expect((await client.call(endpoints.templatePage, { size: 7 })).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('filters names as ILIKE does, by scanning and through the trigram index', async () => {
+    const { ent, admin, client } = await t.tenant();
+    const names = ['Écran Été', 'ÉCRAN été', 'ecran ete', 'STRASSE 5', 'Straße 5', 'Ärger', 'ärger', 'Tpl_1', 'Tpl%1'];
+    const made = [];
+    for (const name of names) {
+      made.push(await insertTemplate(t.db, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id, name }));
+    }
+    const caller = {
+      entId: ent.id,
+      accountId: admin.id,
+      deptId: ent.depts.a,
+      deptPath: null,
+      dataScope: 'all' as const,
+    };
+    // The stored lower(name) follows a rename.
+    await t.db.update(templates).set({ name: 'RENAMED Ärger' }).where(eq(templates.id, made[5].id));
+    for (const term of ['écran', 'ÉTÉ', 'ecran', 'straße', 'SSE 5', 'ärger', 'renamed', 'ÄR', '_1', '%1', 'l_', 'zz']) {
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const [expected] = await t.db
+        .select({ n: count() })
+        .from(templates)
+        .where(and(eq(templates.entId, ent.id), ilike(templates.name, like)));
+      const page = (await client.call(endpoints.templatePage, { name: term })).envelope.payload;
+      expect(page.total, term).toBe(expected.n);
+      expect(page.data, term).toHaveLength(expected.n);
+      if (term === 'renamed') expect(page.data.map((r) => r.id)).toEqual([made[5].id]);
+      // Both ways of running the filter (the call above scans: the tenant is small).
+      for (const scopeSize of [0, Number.POSITIVE_INFINITY]) {
+        const q = templatePageQueries(t.db, caller, { page: 1, size: 50, name: term }, scopeSize);
+        const [rows, [{ total }]] = await Promise.all([q.rows, q.total]);
+        expect(total, `${term} ${scopeSize}`).toBe(expected.n);
+        expect(rows.map((r) => r.id)).toEqual(page.data.map((r) => r.id));
+      }
+    }
+    // The index exists wherever pg_trgm does (PGlite loads it; the migration skips it elsewhere).
+    const probe = await t.db.execute(
+      sql`select exists (select 1 from pg_available_extensions where name = 'pg_trgm') as available,
+                 exists (select 1 from pg_indexes where indexname = 'templates_name_lower_trgm_idx') as indexed`,
+    );
+    const [row] = (probe as unknown as { rows: { available: boolean; indexed: boolean }[] }).rows;
+    expect(row.indexed).toBe(row.available);
+    if (backend === 'pglite') expect(row.indexed).toBe(true);
   });
 
   it('counts totals from the department counts exactly as the scope filter does', async () => {

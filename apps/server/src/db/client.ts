@@ -50,13 +50,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  // pg_trgm (a 16 kB bundle) backs the trigram index of the template name filter; a data
+  // directory whose migrations created that index needs it loaded on every open.
+  // (Options go in the one argument: PGlite drops the second when the first is undefined.)
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzle({ client });
   return {

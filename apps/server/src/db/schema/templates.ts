@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, updatedAt } from './columns.js';
@@ -19,6 +20,14 @@ export const templates = pgTable(
       .notNull()
       .references(() => accounts.id),
     name: text('name').notNull(),
+    /**
+     * `lower(name)`, kept by PostgreSQL, for the list's name filter: `name_lower LIKE
+     * lower(pattern)` is what `name ILIKE pattern` computes in a UTF-8 database, without
+     * lowering every candidate row again. A pg_trgm GIN index on it (migration
+     * template_name_search, only where pg_trgm can be created, so not declared here) serves
+     * `%term%`.
+     */
+    nameLower: text('name_lower').notNull().generatedAlwaysAs(sql`lower("name")`),
     width: integer('width').notNull().default(1920),
     height: integer('height').notNull().default(1080),
     createdAt: createdAt(),
