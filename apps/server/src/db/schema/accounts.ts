@@ -42,6 +42,9 @@ export const accounts = pgTable(
     uniqueIndex('accounts_user_no_key').on(t.userNo),
     index('accounts_ent_status_idx').on(t.entId, t.status),
     index('accounts_ent_dept_idx').on(t.entId, t.currentDeptId),
+    // Code login and password retrieval find the account of a phone or an email (verification).
+    index('accounts_email_lower_idx').on(sql`lower(${t.email})`),
+    index('accounts_phone_digits_idx').on(sql`regexp_replace(${t.phone}, '[[:space:]-]', '', 'g')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "accounts_email_lower_idx" ON "accounts" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "accounts_phone_digits_idx" ON "accounts" USING btree (regexp_replace("phone", '[[:space:]-]', '', 'g'));
