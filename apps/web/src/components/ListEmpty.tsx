@@ -1,11 +1,14 @@
 import { Button, Empty } from 'antd';
+import type { ReactNode } from 'react';
 
 /**
- * The empty state of a list table: the page's "nothing here" text or, when loading failed,
- * the failure text with a retry button. Pages pass their own translated texts.
+ * The empty state of a list table: the page's "nothing here" text (with antd's default
+ * picture unless `image` says otherwise) or, when loading failed, the failure text with a
+ * retry button. Pages pass their own translated texts.
  */
 export function ListEmpty(props: {
   description: string;
+  image?: ReactNode;
   failed?: { description: string; retryLabel: string; onRetry: () => void } | false;
 }) {
   const { failed } = props;
@@ -16,5 +19,5 @@ export function ListEmpty(props: {
       </Empty>
     );
   }
-  return <Empty description={props.description} />;
+  return <Empty image={props.image} description={props.description} />;
 }

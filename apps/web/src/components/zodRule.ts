@@ -21,3 +21,8 @@ export function zodRule(schema: z.ZodType, t: TFunction) {
     },
   };
 }
+
+/** The antd Form rule of a required field, with the `validation` namespace's message. */
+export function requiredRule(t: TFunction) {
+  return { required: true, message: t('required', { ns: 'validation' }) };
+}

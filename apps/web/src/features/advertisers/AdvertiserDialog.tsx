@@ -4,14 +4,13 @@ import {
   advertiserNameSchema,
   advertiserPhoneSchema,
   loginAccountSchema,
-  strongPasswordSchema,
 } from '@marquee/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { zodRule } from '../../components/zodRule';
+import { FormDialog } from '../../components/FormDialog';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { requiredRule, zodRule } from '../../components/zodRule';
 
 interface Values {
   loginName: string;
@@ -37,101 +36,57 @@ export function AdvertiserDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['advertisers', 'validation']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
   const isEdit = editing !== null;
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (editing)
-      form.setFieldsValue({ realName: editing.realName, phone: editing.phone ?? '', email: editing.email ?? '' });
-  }, [open, editing, form]);
+  const submit = async (v: Values) => {
+    const fields = { realName: v.realName.trim(), phone: v.phone?.trim() ?? '', email: v.email?.trim() ?? '' };
+    if (editing) await call('advertiserUpdate', { id: editing.id, ...fields });
+    else await call('advertiserAdd', { ...fields, loginName: v.loginName.trim(), password: v.password });
+  };
 
-  const save = useMutation({
-    mutationFn: async (v: Values) => {
-      const fields = { realName: v.realName.trim(), phone: v.phone?.trim() ?? '', email: v.email?.trim() ?? '' };
-      if (editing) await call('advertiserUpdate', { id: editing.id, ...fields });
-      else await call('advertiserAdd', { ...fields, loginName: v.loginName.trim(), password: v.password });
-    },
-    onSuccess: () => {
-      void message.success(t(isEdit ? 'dialog.updated' : 'dialog.added'));
-      void queryClient.invalidateQueries({ queryKey: ['advertisers'] });
-      onClose();
-    },
-  });
-
-  const required = { required: true, message: t('required', { ns: 'validation' }) };
+  const required = requiredRule(t);
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t(isEdit ? 'dialog.editTitle' : 'dialog.addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      onClose={onClose}
+      submit={submit}
+      success={t(isEdit ? 'dialog.updated' : 'dialog.added')}
+      invalidate={['advertisers']}
+      values={
+        editing ? { realName: editing.realName, phone: editing.phone ?? '', email: editing.email ?? '' } : undefined
+      }
       okText={t('dialog.save')}
       cancelText={t('dialog.cancel')}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': 'adv-dialog-submit' } as Record<string, string>}
-      maskClosable={false}
-      destroyOnHidden
+      submitTestId="adv-dialog-submit"
+      testId="adv-dialog"
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => save.mutate(v)}
-        disabled={save.isPending}
-        data-testid="adv-dialog"
-      >
-        {!isEdit ? (
-          <Form.Item
-            name="loginName"
-            label={t('field.loginName')}
-            rules={[required, zodRule(loginAccountSchema, t)]}
-            extra={t('field.loginNameHint')}
-          >
-            <Input autoComplete="off" data-testid="adv-dialog-login" />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="realName" label={t('field.realName')} rules={[required, zodRule(advertiserNameSchema, t)]}>
-          <Input data-testid="adv-dialog-name" />
+      {!isEdit ? (
+        <Form.Item
+          name="loginName"
+          label={t('field.loginName')}
+          rules={[required, zodRule(loginAccountSchema, t)]}
+          extra={t('field.loginNameHint')}
+        >
+          <Input autoComplete="off" data-testid="adv-dialog-login" />
         </Form.Item>
-        <Form.Item name="phone" label={t('field.phone')} rules={[zodRule(advertiserPhoneSchema, t)]}>
-          <Input data-testid="adv-dialog-phone" />
-        </Form.Item>
-        <Form.Item name="email" label={t('field.email')} rules={[zodRule(advertiserEmailSchema, t)]}>
-          <Input data-testid="adv-dialog-email" />
-        </Form.Item>
-        {!isEdit ? (
-          <>
-            <Form.Item
-              name="password"
-              label={t('field.password')}
-              rules={[required, zodRule(strongPasswordSchema, t)]}
-              tooltip={t('field.passwordHint')}
-            >
-              <Input.Password autoComplete="new-password" data-testid="adv-dialog-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
-              label={t('field.confirmPassword')}
-              dependencies={['password']}
-              rules={[
-                required,
-                ({ getFieldValue }) => ({
-                  validator: async (_r, value) => {
-                    if (value && value !== getFieldValue('password')) {
-                      throw new Error(t('passwordConfirm', { ns: 'validation' }));
-                    }
-                  },
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" data-testid="adv-dialog-confirm" />
-            </Form.Item>
-          </>
-        ) : null}
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item name="realName" label={t('field.realName')} rules={[required, zodRule(advertiserNameSchema, t)]}>
+        <Input data-testid="adv-dialog-name" />
+      </Form.Item>
+      <Form.Item name="phone" label={t('field.phone')} rules={[zodRule(advertiserPhoneSchema, t)]}>
+        <Input data-testid="adv-dialog-phone" />
+      </Form.Item>
+      <Form.Item name="email" label={t('field.email')} rules={[zodRule(advertiserEmailSchema, t)]}>
+        <Input data-testid="adv-dialog-email" />
+      </Form.Item>
+      {!isEdit ? (
+        <NewPasswordFields
+          testIdPrefix="adv-dialog"
+          labels={{ password: t('field.password'), confirm: t('field.confirmPassword'), hint: t('field.passwordHint') }}
+          hintPlacement="tooltip"
+        />
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,20 +1,20 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type Advertiser, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { listPagination, useUrlListState } from '../../components/listState';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { useCan } from '../../shell/useCan';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
 const FILTER_KEYS = ['loginName', 'realName', 'phone', 'status'] as const;
-
-type FilterValues = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
 /**
  * Advertiser users (/user/adv): advertiser accounts of the caller's enterprise within the
@@ -25,18 +25,16 @@ export default function AdvertiserPage() {
   const { message } = App.useApp();
   const can = useCan();
   const queryClient = useQueryClient();
-  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
-  const [form] = Form.useForm<FilterValues>();
+  const listState = useUrlListState(FILTER_KEYS);
+  const { page, size, filters } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: Advertiser | null }>({ open: false, editing: null });
-
-  useEffect(() => form.setFieldsValue(filters), [filters, form]);
 
   const list = useQuery({
     queryKey: ['advertisers', 'list', page, size, filters],
     queryFn: ({ signal }) =>
       call(
         'advertiserList',
-        { page, size, ...(filters as FilterValues & { status?: 'enabled' | 'paused' }) },
+        { page, size, ...filters, status: filters.status as 'enabled' | 'paused' | undefined },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -141,7 +139,13 @@ export default function AdvertiserPage() {
   return (
     <div className="mq-view mq-advertisers" data-testid="adv-page">
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={(v) => update({ page: 1, filters: trimAll(v) })}>
+        <FilterBar
+          values={filters}
+          onSearch={listState.applyFilters}
+          onReset={listState.clearFilters}
+          labels={{ search: t('search'), reset: t('reset') }}
+          testIds={{ search: 'adv-search', reset: 'adv-reset' }}
+        >
           <Form.Item name="loginName" label={t('field.loginName')}>
             <Input allowClear data-testid="adv-filter-login" />
           </Form.Item>
@@ -163,24 +167,7 @@ export default function AdvertiserPage() {
               data-testid="adv-filter-status"
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="adv-search">
-                {t('search')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => {
-                  form.resetFields();
-                  update({ page: 1, filters: {} });
-                }}
-                data-testid="adv-reset"
-              >
-                {t('reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </FilterBar>
       </Card>
       <Card
         size="small"
@@ -199,16 +186,14 @@ export default function AdvertiserPage() {
           </NotForMonitor>
         }
       >
-        <Table<Advertiser>
-          rowKey="id"
-          size="middle"
+        <ListTable
+          query={list}
+          state={listState}
           columns={columns}
-          dataSource={list.data?.data ?? []}
-          loading={list.isFetching}
-          onRow={(row) => ({ 'data-testid': `adv-row-${row.loginName}` }) as React.HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          rowTestId={(row) => `adv-row-${row.loginName}`}
+          empty={t('empty')}
           scroll={{ x: 1350 }}
-          pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
+          showTotal={(total) => t('total', { total })}
         />
       </Card>
       <AdvertiserDialog
@@ -218,10 +203,4 @@ export default function AdvertiserPage() {
       />
     </div>
   );
-}
-
-export function trimAll<T extends Record<string, string | undefined>>(values: T): T {
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() || undefined : v]),
-  ) as T;
 }

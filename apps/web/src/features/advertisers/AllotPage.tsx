@@ -1,14 +1,15 @@
-import { ReloadOutlined, SearchOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { Advertiser } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { listPagination, useUrlListState } from '../../components/listState';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import { trimAll } from './AdvertiserPage';
 
 const FILTER_KEYS = ['loginName', 'staffId'] as const;
 
@@ -21,12 +22,10 @@ export default function AllotPage() {
   const { t } = useTranslation(['advertisers', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
-  const [form] = Form.useForm<{ loginName?: string; staffId?: string }>();
+  const listState = useUrlListState(FILTER_KEYS);
+  const { page, size, filters } = listState;
   const [selected, setSelected] = useState<string[]>([]);
   const [staffIds, setStaffIds] = useState<string[]>([]);
-
-  useEffect(() => form.setFieldsValue(filters), [filters, form]);
 
   const list = useQuery({
     queryKey: ['advertisers', 'allot', page, size, filters],
@@ -83,7 +82,13 @@ export default function AllotPage() {
   return (
     <div className="mq-view mq-allot" data-testid="allot-page">
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={(v) => update({ page: 1, filters: trimAll(v) })}>
+        <FilterBar
+          values={filters}
+          onSearch={listState.applyFilters}
+          onReset={listState.clearFilters}
+          labels={{ search: t('search'), reset: t('reset') }}
+          testIds={{ search: 'allot-search' }}
+        >
           <Form.Item name="loginName" label={t('field.loginName')}>
             <Input allowClear data-testid="allot-filter-login" />
           </Form.Item>
@@ -97,23 +102,7 @@ export default function AllotPage() {
               data-testid="allot-filter-staff"
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="allot-search">
-                {t('search')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => {
-                  form.resetFields();
-                  update({ page: 1, filters: {} });
-                }}
-              >
-                {t('reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </FilterBar>
       </Card>
       <Card size="small" className="mq-list-card" title={t('allot.title')}>
         <NotForMonitor>
@@ -152,17 +141,15 @@ export default function AllotPage() {
             </Button>
           </Space>
         </NotForMonitor>
-        <Table<Advertiser>
-          rowKey="id"
-          size="middle"
+        <ListTable
+          query={list}
+          state={listState}
           columns={columns}
-          dataSource={list.data?.data ?? []}
-          loading={list.isFetching}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-          onRow={(row) => ({ 'data-testid': `allot-row-${row.loginName}` }) as React.HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          rowTestId={(row) => `allot-row-${row.loginName}`}
+          empty={t('empty')}
           scroll={{ x: 900 }}
-          pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
+          showTotal={(total) => t('total', { total })}
         />
       </Card>
     </div>

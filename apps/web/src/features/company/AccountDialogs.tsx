@@ -5,14 +5,14 @@ import {
   optionalPhoneSchema,
   realNameSchema,
 } from '@marquee/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Radio, Select, TreeSelect } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Form, Input, Radio, Select, TreeSelect } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { zodRule } from '../../components/zodRule';
+import { FormDialog } from '../../components/FormDialog';
+import { requiredRule, zodRule } from '../../components/zodRule';
 import { PasswordFields } from './PasswordFields';
-import { deptOptions, invalidateOrg, useDeptTree, useRoleOptions } from './queries';
+import { deptOptions, ORG_KEY, useDeptTree, useRoleOptions } from './queries';
 
 interface AccountValues {
   loginName: string;
@@ -44,174 +44,133 @@ export function AccountDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['company', 'validation']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<AccountValues>();
   const isEdit = editing !== null;
   const { deptData, roleData, loading } = useOrgOptions(open);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (editing) {
-      form.setFieldsValue({
-        realName: editing.realName,
-        phone: editing.phone,
-        email: editing.email,
-        accountType: editing.accountType,
-        roleIds: editing.roles.map((r) => r.id),
-        deptIds: editing.departments.map((d) => d.id),
+  const submit = async (v: AccountValues) => {
+    const fields = {
+      realName: v.realName.trim(),
+      phone: v.phone?.trim() ?? '',
+      email: v.email?.trim() ?? '',
+      accountType: v.accountType,
+      roleIds: v.roleIds ?? [],
+      deptIds: v.deptIds ?? [],
+    };
+    if (editing) await call('accountUpdate', { id: editing.id, ...fields });
+    else {
+      await call('accountAdd', {
+        ...fields,
+        loginName: v.loginName.trim(),
+        password: v.password,
+        confirmPassword: v.confirmPassword,
       });
     }
-  }, [open, editing, form]);
+  };
 
-  const save = useMutation({
-    mutationFn: async (v: AccountValues) => {
-      const fields = {
-        realName: v.realName.trim(),
-        phone: v.phone?.trim() ?? '',
-        email: v.email?.trim() ?? '',
-        accountType: v.accountType,
-        roleIds: v.roleIds ?? [],
-        deptIds: v.deptIds ?? [],
-      };
-      if (editing) await call('accountUpdate', { id: editing.id, ...fields });
-      else {
-        await call('accountAdd', {
-          ...fields,
-          loginName: v.loginName.trim(),
-          password: v.password,
-          confirmPassword: v.confirmPassword,
-        });
-      }
-    },
-    onSuccess: () => {
-      void message.success(t(isEdit ? 'toast.accountUpdated' : 'toast.accountAdded'));
-      void invalidateOrg(queryClient);
-      onClose();
-    },
-  });
-
-  const required = { required: true, message: t('required', { ns: 'validation' }) };
-  const busy = save.isPending;
+  const required = requiredRule(t);
   return (
-    <Modal
+    <FormDialog<AccountValues>
       open={open}
       title={t(isEdit ? 'account.editTitle' : 'account.addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      onClose={onClose}
+      submit={submit}
+      success={t(isEdit ? 'toast.accountUpdated' : 'toast.accountAdded')}
+      invalidate={[ORG_KEY]}
+      values={
+        editing
+          ? {
+              realName: editing.realName,
+              phone: editing.phone,
+              email: editing.email,
+              accountType: editing.accountType,
+              roleIds: editing.roles.map((r) => r.id),
+              deptIds: editing.departments.map((d) => d.id),
+            }
+          : undefined
+      }
+      initialValues={{ accountType: 'enterprise', roleIds: [], deptIds: [] }}
       okText={t('action.save')}
       cancelText={t('action.cancel')}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'account-dialog-submit' } as Record<string, string>}
-      cancelButtonProps={{ disabled: busy }}
-      maskClosable={false}
-      destroyOnHidden
+      submitTestId="account-dialog-submit"
+      testId="account-dialog"
+      className="mq-form-grid"
       width={760}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => save.mutate(v)}
-        disabled={busy}
-        initialValues={{ accountType: 'enterprise', roleIds: [], deptIds: [] }}
-        data-testid="account-dialog"
-        className="mq-form-grid"
-      >
-        {!isEdit ? (
-          <Form.Item
-            name="loginName"
-            label={t('field.loginName')}
-            rules={[required, zodRule(loginAccountSchema, t)]}
-            extra={t('field.loginNameHint')}
-          >
-            <Input autoComplete="off" data-testid="account-dialog-login" />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="realName" label={t('field.realName')} rules={[required, zodRule(realNameSchema, t)]}>
-          <Input data-testid="account-dialog-name" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('field.phone')} rules={[zodRule(optionalPhoneSchema, t)]}>
-          <Input data-testid="account-dialog-phone" />
-        </Form.Item>
-        <Form.Item name="email" label={t('field.email')} rules={[zodRule(emailSchema, t)]}>
-          <Input data-testid="account-dialog-email" />
-        </Form.Item>
-        <Form.Item name="accountType" label={t('field.accountType')}>
-          <Radio.Group
-            options={[
-              { value: 'enterprise', label: t('accountType.enterprise') },
-              { value: 'individual', label: t('accountType.individual') },
-            ]}
-          />
-        </Form.Item>
+      {!isEdit ? (
         <Form.Item
-          className="mq-span"
-          name="deptIds"
-          label={t('field.departments')}
-          rules={[{ ...required, type: 'array', min: 1 }]}
+          name="loginName"
+          label={t('field.loginName')}
+          rules={[required, zodRule(loginAccountSchema, t)]}
+          extra={t('field.loginNameHint')}
         >
-          <TreeSelect
-            multiple
-            treeData={deptData}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            loading={loading}
-            placeholder={t('dept.choose')}
-            data-testid="account-dialog-depts"
-          />
+          <Input autoComplete="off" data-testid="account-dialog-login" />
         </Form.Item>
-        <Form.Item className="mq-span" name="roleIds" label={t('field.roles')}>
-          <Select
-            mode="multiple"
-            options={roleData}
-            loading={loading}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('account.chooseRoles')}
-            data-testid="account-dialog-roles"
-          />
-        </Form.Item>
-        {!isEdit ? <PasswordFields testIdPrefix="account-dialog" disabled={busy} /> : null}
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item name="realName" label={t('field.realName')} rules={[required, zodRule(realNameSchema, t)]}>
+        <Input data-testid="account-dialog-name" />
+      </Form.Item>
+      <Form.Item name="phone" label={t('field.phone')} rules={[zodRule(optionalPhoneSchema, t)]}>
+        <Input data-testid="account-dialog-phone" />
+      </Form.Item>
+      <Form.Item name="email" label={t('field.email')} rules={[zodRule(emailSchema, t)]}>
+        <Input data-testid="account-dialog-email" />
+      </Form.Item>
+      <Form.Item name="accountType" label={t('field.accountType')}>
+        <Radio.Group
+          options={[
+            { value: 'enterprise', label: t('accountType.enterprise') },
+            { value: 'individual', label: t('accountType.individual') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        className="mq-span"
+        name="deptIds"
+        label={t('field.departments')}
+        rules={[{ ...required, type: 'array', min: 1 }]}
+      >
+        <TreeSelect
+          multiple
+          treeData={deptData}
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          loading={loading}
+          placeholder={t('dept.choose')}
+          data-testid="account-dialog-depts"
+        />
+      </Form.Item>
+      <Form.Item className="mq-span" name="roleIds" label={t('field.roles')}>
+        <Select
+          mode="multiple"
+          options={roleData}
+          loading={loading}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('account.chooseRoles')}
+          data-testid="account-dialog-roles"
+        />
+      </Form.Item>
+      {!isEdit ? <PasswordFields testIdPrefix="account-dialog" /> : null}
+    </FormDialog>
   );
 }
 
 /** The administrator sets a new strong password; the user must change it at next login. */
 export function ResetPasswordDialog({ account, onClose }: { account: AccountRow | null; onClose: () => void }) {
-  const { t } = useTranslation(['company', 'validation']);
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ password: string; confirmPassword: string }>();
-  useEffect(() => {
-    if (account) form.resetFields();
-  }, [account, form]);
-  const save = useMutation({
-    mutationFn: (v: { password: string; confirmPassword: string }) =>
-      call('accountResetPassword', { id: account?.id ?? '', ...v }),
-    onSuccess: () => {
-      void message.success(t('toast.passwordReset'));
-      onClose();
-    },
-  });
+  const { t } = useTranslation('company');
   return (
-    <Modal
+    <FormDialog<{ password: string; confirmPassword: string }>
       open={account !== null}
       title={t('account.resetTitle', { name: account?.loginName ?? '' })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      onClose={onClose}
+      submit={(v) => call('accountResetPassword', { id: account?.id ?? '', ...v })}
+      success={t('toast.passwordReset')}
       okText={t('action.save')}
       cancelText={t('action.cancel')}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': 'reset-submit' } as Record<string, string>}
-      cancelButtonProps={{ disabled: save.isPending }}
-      maskClosable={false}
-      destroyOnHidden
+      submitTestId="reset-submit"
     >
       <p className="mq-org-hint">{t('account.resetHint')}</p>
-      <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} disabled={save.isPending}>
-        <PasswordFields testIdPrefix="reset" disabled={save.isPending} />
-      </Form>
-    </Modal>
+      <PasswordFields testIdPrefix="reset" />
+    </FormDialog>
   );
 }
 
@@ -228,75 +187,54 @@ export function BatchDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['company', 'validation']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ values: string[] }>();
   const { deptData, roleData, loading } = useOrgOptions(kind !== null);
-  useEffect(() => {
-    if (kind) form.resetFields();
-  }, [kind, form]);
-  const save = useMutation({
-    mutationFn: async ({ values }: { values: string[] }) => {
-      if (kind === 'roles') await call('accountBatchRoles', { ids, roleIds: values ?? [] });
-      else await call('accountBatchDepts', { ids, deptIds: values ?? [] });
-    },
-    onSuccess: () => {
-      void message.success(t('toast.batchSaved', { count: ids.length }));
-      void invalidateOrg(queryClient);
-      onDone();
-    },
-  });
+  const submit = async ({ values }: { values: string[] }) => {
+    if (kind === 'roles') await call('accountBatchRoles', { ids, roleIds: values ?? [] });
+    else await call('accountBatchDepts', { ids, deptIds: values ?? [] });
+  };
   return (
-    <Modal
+    <FormDialog<{ values: string[] }>
       open={kind !== null}
       title={t(kind === 'roles' ? 'account.batchRolesTitle' : 'account.batchDeptsTitle', { count: ids.length })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      onClose={onClose}
+      submit={submit}
+      success={t('toast.batchSaved', { count: ids.length })}
+      invalidate={[ORG_KEY]}
+      onDone={onDone}
+      initialValues={{ values: [] }}
       okText={t('action.save')}
       cancelText={t('action.cancel')}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': 'batch-submit' } as Record<string, string>}
-      cancelButtonProps={{ disabled: save.isPending }}
-      maskClosable={false}
-      destroyOnHidden
+      submitTestId="batch-submit"
     >
       <p className="mq-org-hint">{t(kind === 'roles' ? 'account.batchRolesHint' : 'account.batchDeptsHint')}</p>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => save.mutate(v)}
-        disabled={save.isPending}
-        initialValues={{ values: [] }}
-      >
-        {kind === 'roles' ? (
-          <Form.Item name="values" label={t('field.roles')}>
-            <Select
-              mode="multiple"
-              options={roleData}
-              loading={loading}
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('account.chooseRoles')}
-              data-testid="batch-roles-select"
-            />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="values"
-            label={t('field.departments')}
-            rules={[{ required: true, type: 'array', min: 1, message: t('required', { ns: 'validation' }) }]}
-          >
-            <TreeSelect
-              multiple
-              treeData={deptData}
-              treeDefaultExpandAll
-              loading={loading}
-              showSearch={{ treeNodeFilterProp: 'title' }}
-              placeholder={t('dept.choose')}
-              data-testid="batch-depts-select"
-            />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      {kind === 'roles' ? (
+        <Form.Item name="values" label={t('field.roles')}>
+          <Select
+            mode="multiple"
+            options={roleData}
+            loading={loading}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('account.chooseRoles')}
+            data-testid="batch-roles-select"
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="values"
+          label={t('field.departments')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('required', { ns: 'validation' }) }]}
+        >
+          <TreeSelect
+            multiple
+            treeData={deptData}
+            treeDefaultExpandAll
+            loading={loading}
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            placeholder={t('dept.choose')}
+            data-testid="batch-depts-select"
+          />
+        </Form.Item>
+      )}
+    </FormDialog>
   );
 }

@@ -1,23 +1,24 @@
-import { PlusOutlined, QrcodeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { type AccountRow, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useSession } from '../../app/session';
-import { ListEmpty } from '../../components/ListEmpty';
-import { listPagination, useUrlListState } from '../../components/listState';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
 import { useCan } from '../../shell/useCan';
 import { AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
 import { DATE_FORMAT } from './EnterpriseList';
 import { InviteDialog } from './InviteDialog';
-import { confirmOkProps, deptOptions, invalidateOrg, ORG_KEY, useDeptTree, useRoleOptions } from './queries';
+import { deptOptions, invalidateOrg, ORG_KEY, useDeptTree, useRoleOptions } from './queries';
 
 const FILTER_KEYS = ['loginName', 'realName', 'roleId', 'deptId', 'phone', 'status'] as const;
-type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
 /**
  * Accounts (sub-accounts) of the caller's enterprise within their data scope: filters in the
@@ -31,8 +32,8 @@ export function AccountsPanel() {
   const manage = can(Perm.userAccountManage);
   const selfId = useSession((s) => s.id);
   const queryClient = useQueryClient();
-  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
-  const [form] = Form.useForm<Filters>();
+  const listState = useUrlListState(FILTER_KEYS);
+  const { page, size, filters } = listState;
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ open: boolean; editing: AccountRow | null }>({ open: false, editing: null });
   const [inviting, setInviting] = useState(false);
@@ -41,8 +42,6 @@ export function AccountsPanel() {
   const depts = useDeptTree();
   const roles = useRoleOptions();
   const deptData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
-
-  useEffect(() => form.setFieldsValue(filters), [filters, form]);
 
   const list = useQuery({
     queryKey: [ORG_KEY, 'accounts', page, size, filters],
@@ -138,37 +137,24 @@ export function AccountsPanel() {
                     {t('action.edit')}
                   </Button>
                   {row.status === 'enabled' ? (
-                    <Popconfirm
+                    <ConfirmAction
+                      label={t('action.pause')}
                       title={t('account.pauseConfirm', { name: row.loginName })}
                       description={t('account.pauseHint')}
-                      okText={t('action.pause')}
                       cancelText={t('action.cancel')}
-                      okButtonProps={confirmOkProps(true)}
-                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' }).catch(() => undefined)}
+                      danger
                       disabled={self}
-                    >
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        disabled={self}
-                        data-testid={`account-pause-${row.loginName}`}
-                      >
-                        {t('action.pause')}
-                      </Button>
-                    </Popconfirm>
+                      testId={`account-pause-${row.loginName}`}
+                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' })}
+                    />
                   ) : (
-                    <Popconfirm
+                    <ConfirmAction
+                      label={t('action.enable')}
                       title={t('account.enableConfirm', { name: row.loginName })}
-                      okText={t('action.enable')}
                       cancelText={t('action.cancel')}
-                      okButtonProps={confirmOkProps()}
-                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' }).catch(() => undefined)}
-                    >
-                      <Button type="link" size="small" data-testid={`account-enable-${row.loginName}`}>
-                        {t('action.enable')}
-                      </Button>
-                    </Popconfirm>
+                      testId={`account-enable-${row.loginName}`}
+                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' })}
+                    />
                   )}
                   <Button
                     type="link"
@@ -178,25 +164,16 @@ export function AccountsPanel() {
                   >
                     {t('account.resetPassword')}
                   </Button>
-                  <Popconfirm
+                  <ConfirmAction
+                    label={t('action.delete')}
                     title={t('account.deleteConfirm', { name: row.loginName })}
                     description={t('account.deleteHint')}
-                    okText={t('action.delete')}
                     cancelText={t('action.cancel')}
-                    okButtonProps={confirmOkProps(true)}
-                    onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+                    danger
                     disabled={self}
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      disabled={self}
-                      data-testid={`account-delete-${row.loginName}`}
-                    >
-                      {t('action.delete')}
-                    </Button>
-                  </Popconfirm>
+                    testId={`account-delete-${row.loginName}`}
+                    onConfirm={() => remove.mutateAsync(row.id)}
+                  />
                 </Space>
               );
             },
@@ -205,15 +182,16 @@ export function AccountsPanel() {
       : []),
   ];
 
-  const search = (v: Filters) =>
-    update({
-      page: 1,
-      filters: { ...v, loginName: v.loginName?.trim(), realName: v.realName?.trim(), phone: v.phone?.trim() },
-    });
-
   return (
     <div data-testid="accounts-panel">
-      <Form form={form} layout="inline" onFinish={search} className="mq-org-filters">
+      <FilterBar
+        values={filters}
+        onSearch={listState.applyFilters}
+        onReset={listState.clearFilters}
+        labels={{ search: t('action.search'), reset: t('action.reset') }}
+        testIds={{ search: 'account-search', reset: 'account-reset-filters' }}
+        className="mq-org-filters"
+      >
         <Form.Item name="loginName" label={t('field.loginName')}>
           <Input allowClear data-testid="account-filter-login" />
         </Form.Item>
@@ -256,24 +234,7 @@ export function AccountsPanel() {
             data-testid="account-filter-status"
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="account-search">
-              {t('action.search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                update({ page: 1, filters: {} });
-              }}
-              data-testid="account-reset-filters"
-            >
-              {t('action.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       {manage ? (
         <div className="mq-org-toolbar">
           <Space wrap>
@@ -308,12 +269,10 @@ export function AccountsPanel() {
           </Space>
         </div>
       ) : null}
-      <Table<AccountRow>
-        rowKey="id"
-        size="middle"
+      <ListTable
+        query={list}
+        state={listState}
         columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
         scroll={{ x: 1600 }}
         rowSelection={
           manage
@@ -326,22 +285,10 @@ export function AccountsPanel() {
               }
             : undefined
         }
-        onRow={(row) => ({ 'data-testid': `account-row-${row.loginName}` }) as React.HTMLAttributes<HTMLElement>}
-        locale={{
-          emptyText: (
-            <ListEmpty
-              description={t('account.empty')}
-              failed={
-                list.isError && {
-                  description: t('loadFailed'),
-                  retryLabel: t('action.retry'),
-                  onRetry: () => list.refetch(),
-                }
-              }
-            />
-          ),
-        }}
-        pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
+        rowTestId={(row) => `account-row-${row.loginName}`}
+        empty={t('account.empty')}
+        failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
+        showTotal={(total) => t('total', { total })}
       />
       <AccountDialog
         open={dialog.open}

@@ -6,9 +6,10 @@ import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { confirmOkProps } from '../../components/ConfirmAction';
 import { useCan } from '../../shell/useCan';
 import { DeptMoveDialog, DeptNameDialog } from './DeptDialogs';
-import { confirmOkProps, findDept, invalidateOrg, useDeptTree } from './queries';
+import { findDept, invalidateOrg, useDeptTree } from './queries';
 
 /**
  * The department tree of the caller's enterprise (within their data scope): add, rename,

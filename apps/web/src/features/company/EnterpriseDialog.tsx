@@ -7,14 +7,13 @@ import {
   realNameSchema,
   socialCreditCodeSchema,
 } from '@marquee/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Divider, Form, Input, Modal, Radio } from 'antd';
-import { useEffect } from 'react';
+import { Divider, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { zodRule } from '../../components/zodRule';
+import { FormDialog } from '../../components/FormDialog';
+import { requiredRule, zodRule } from '../../components/zodRule';
 import { PasswordFields } from './PasswordFields';
-import { invalidateOrg } from './queries';
+import { ORG_KEY } from './queries';
 
 interface Values {
   kind: 'enterprise' | 'agent';
@@ -47,136 +46,113 @@ export function EnterpriseDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['company', 'validation']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
   const isEdit = editing !== null;
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
+  const submit = async (v: Values) => {
+    const fields = {
+      name: v.name.trim(),
+      socialCreditCode: v.socialCreditCode.trim(),
+      contact: v.contact.trim(),
+      phone: v.phone.trim(),
+      accountType: v.accountType,
+    };
     if (editing) {
-      form.setFieldsValue({
-        name: editing.name,
-        socialCreditCode: editing.socialCreditCode ?? '',
-        contact: editing.contact,
-        phone: editing.phone,
-        accountType: editing.accountType,
-        welcomeSpeech: editing.welcomeSpeech,
+      await call('enterpriseUpdate', { id: editing.id, ...fields, welcomeSpeech: v.welcomeSpeech?.trim() ?? '' });
+    } else {
+      await call('enterpriseAdd', {
+        kind: v.kind,
+        ...fields,
+        admin: { loginName: v.adminLoginName.trim(), realName: v.adminRealName.trim(), password: v.password },
       });
     }
-  }, [open, editing, form]);
+  };
 
-  const save = useMutation({
-    mutationFn: async (v: Values) => {
-      const fields = {
-        name: v.name.trim(),
-        socialCreditCode: v.socialCreditCode.trim(),
-        contact: v.contact.trim(),
-        phone: v.phone.trim(),
-        accountType: v.accountType,
-      };
-      if (editing) {
-        await call('enterpriseUpdate', { id: editing.id, ...fields, welcomeSpeech: v.welcomeSpeech?.trim() ?? '' });
-      } else {
-        await call('enterpriseAdd', {
-          kind: v.kind,
-          ...fields,
-          admin: { loginName: v.adminLoginName.trim(), realName: v.adminRealName.trim(), password: v.password },
-        });
-      }
-    },
-    onSuccess: () => {
-      void message.success(t(isEdit ? 'toast.updated' : 'toast.added'));
-      void invalidateOrg(queryClient);
-      onClose();
-    },
-  });
-
-  const required = { required: true, message: t('required', { ns: 'validation' }) };
-  const busy = save.isPending;
+  const required = requiredRule(t);
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t(isEdit ? 'enterprise.editTitle' : 'enterprise.addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      onClose={onClose}
+      submit={submit}
+      success={t(isEdit ? 'toast.updated' : 'toast.added')}
+      invalidate={[ORG_KEY]}
+      values={
+        editing
+          ? {
+              name: editing.name,
+              socialCreditCode: editing.socialCreditCode ?? '',
+              contact: editing.contact,
+              phone: editing.phone,
+              accountType: editing.accountType,
+              welcomeSpeech: editing.welcomeSpeech,
+            }
+          : undefined
+      }
+      initialValues={{ kind: 'enterprise', accountType: 'enterprise' }}
       okText={t('action.save')}
       cancelText={t('action.cancel')}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'company-dialog-submit' } as Record<string, string>}
-      cancelButtonProps={{ disabled: busy }}
-      maskClosable={false}
-      destroyOnHidden
+      submitTestId="company-dialog-submit"
+      testId="company-dialog"
+      className="mq-form-grid"
       width={760}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => save.mutate(v)}
-        disabled={busy}
-        initialValues={{ kind: 'enterprise', accountType: 'enterprise' }}
-        data-testid="company-dialog"
-        className="mq-form-grid"
-      >
-        {!isEdit && allowAgent ? (
-          <Form.Item name="kind" label={t('field.kind')} className="mq-span">
-            <Radio.Group
-              options={[
-                { value: 'enterprise', label: t('kind.enterprise') },
-                { value: 'agent', label: t('kind.agent') },
-              ]}
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="name" label={t('field.companyName')} rules={[required, zodRule(companyNameSchema, t)]}>
-          <Input maxLength={100} data-testid="company-dialog-name" />
-        </Form.Item>
-        <Form.Item
-          name="socialCreditCode"
-          label={t('field.socialCreditCode')}
-          rules={[required, zodRule(socialCreditCodeSchema, t)]}
-        >
-          <Input maxLength={18} data-testid="company-dialog-code" />
-        </Form.Item>
-        <Form.Item name="contact" label={t('field.contact')} rules={[required, zodRule(contactSchema, t)]}>
-          <Input data-testid="company-dialog-contact" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('field.phone')} rules={[required, zodRule(phoneSchema, t)]}>
-          <Input data-testid="company-dialog-phone" />
-        </Form.Item>
-        <Form.Item name="accountType" label={t('field.accountType')}>
+      {!isEdit && allowAgent ? (
+        <Form.Item name="kind" label={t('field.kind')} className="mq-span">
           <Radio.Group
             options={[
-              { value: 'enterprise', label: t('accountType.enterprise') },
-              { value: 'individual', label: t('accountType.individual') },
+              { value: 'enterprise', label: t('kind.enterprise') },
+              { value: 'agent', label: t('kind.agent') },
             ]}
           />
         </Form.Item>
-        {isEdit ? (
-          <Form.Item name="welcomeSpeech" label={t('field.welcomeSpeech')} className="mq-span">
-            <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      ) : null}
+      <Form.Item name="name" label={t('field.companyName')} rules={[required, zodRule(companyNameSchema, t)]}>
+        <Input maxLength={100} data-testid="company-dialog-name" />
+      </Form.Item>
+      <Form.Item
+        name="socialCreditCode"
+        label={t('field.socialCreditCode')}
+        rules={[required, zodRule(socialCreditCodeSchema, t)]}
+      >
+        <Input maxLength={18} data-testid="company-dialog-code" />
+      </Form.Item>
+      <Form.Item name="contact" label={t('field.contact')} rules={[required, zodRule(contactSchema, t)]}>
+        <Input data-testid="company-dialog-contact" />
+      </Form.Item>
+      <Form.Item name="phone" label={t('field.phone')} rules={[required, zodRule(phoneSchema, t)]}>
+        <Input data-testid="company-dialog-phone" />
+      </Form.Item>
+      <Form.Item name="accountType" label={t('field.accountType')}>
+        <Radio.Group
+          options={[
+            { value: 'enterprise', label: t('accountType.enterprise') },
+            { value: 'individual', label: t('accountType.individual') },
+          ]}
+        />
+      </Form.Item>
+      {isEdit ? (
+        <Form.Item name="welcomeSpeech" label={t('field.welcomeSpeech')} className="mq-span">
+          <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      ) : (
+        <>
+          <Divider titlePlacement="start" className="mq-span">
+            {t('enterprise.adminSection')}
+          </Divider>
+          <Form.Item
+            name="adminLoginName"
+            label={t('field.loginName')}
+            rules={[required, zodRule(loginAccountSchema, t)]}
+            extra={t('field.loginNameHint')}
+          >
+            <Input autoComplete="off" data-testid="company-dialog-admin-login" />
           </Form.Item>
-        ) : (
-          <>
-            <Divider titlePlacement="start" className="mq-span">
-              {t('enterprise.adminSection')}
-            </Divider>
-            <Form.Item
-              name="adminLoginName"
-              label={t('field.loginName')}
-              rules={[required, zodRule(loginAccountSchema, t)]}
-              extra={t('field.loginNameHint')}
-            >
-              <Input autoComplete="off" data-testid="company-dialog-admin-login" />
-            </Form.Item>
-            <Form.Item name="adminRealName" label={t('field.realName')} rules={[required, zodRule(realNameSchema, t)]}>
-              <Input data-testid="company-dialog-admin-name" />
-            </Form.Item>
-            <PasswordFields testIdPrefix="company-dialog" disabled={busy} />
-          </>
-        )}
-      </Form>
-    </Modal>
+          <Form.Item name="adminRealName" label={t('field.realName')} rules={[required, zodRule(realNameSchema, t)]}>
+            <Input data-testid="company-dialog-admin-name" />
+          </Form.Item>
+          <PasswordFields testIdPrefix="company-dialog" />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,32 +1,20 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { EnterpriseRow } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { ListEmpty } from '../../components/ListEmpty';
-import { listPagination, useUrlListState } from '../../components/listState';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
 import { EnterpriseDialog } from './EnterpriseDialog';
-import { confirmOkProps, invalidateOrg, ORG_KEY } from './queries';
+import { invalidateOrg, ORG_KEY } from './queries';
 
 const FILTER_KEYS = ['entName', 'entCode', 'entKind', 'entStatus'] as const;
-type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -60,15 +48,13 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
   const { t } = useTranslation(['company', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
-  const [form] = Form.useForm<Filters>();
+  const listState = useUrlListState(FILTER_KEYS);
+  const { page, size, filters } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: EnterpriseRow | null }>({
     open: false,
     editing: null,
   });
   const [viewing, setViewing] = useState<EnterpriseRow | null>(null);
-
-  useEffect(() => form.setFieldsValue(filters), [filters, form]);
 
   const list = useQuery({
     queryKey: [ORG_KEY, 'enterprises', page, size, filters],
@@ -152,42 +138,39 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
             {t('action.edit')}
           </Button>
           {row.status === 'enabled' ? (
-            <Popconfirm
+            <ConfirmAction
+              label={t('action.pause')}
               title={t('enterprise.pauseConfirm', { name: row.name })}
               description={t('enterprise.pauseHint')}
-              okText={t('action.pause')}
               cancelText={t('action.cancel')}
-              okButtonProps={confirmOkProps(true)}
-              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' }).catch(() => undefined)}
-            >
-              <Button type="link" size="small" danger data-testid={`company-pause-${row.name}`}>
-                {t('action.pause')}
-              </Button>
-            </Popconfirm>
+              danger
+              testId={`company-pause-${row.name}`}
+              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' })}
+            />
           ) : (
-            <Popconfirm
+            <ConfirmAction
+              label={t('action.enable')}
               title={t('enterprise.enableConfirm', { name: row.name })}
-              okText={t('action.enable')}
               cancelText={t('action.cancel')}
-              okButtonProps={confirmOkProps()}
-              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' }).catch(() => undefined)}
-            >
-              <Button type="link" size="small" data-testid={`company-enable-${row.name}`}>
-                {t('action.enable')}
-              </Button>
-            </Popconfirm>
+              testId={`company-enable-${row.name}`}
+              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' })}
+            />
           )}
         </Space>
       ),
     },
   ];
 
-  const search = (v: Filters) =>
-    update({ page: 1, filters: { ...v, entName: v.entName?.trim(), entCode: v.entCode?.trim() } });
-
   return (
     <div data-testid="company-list">
-      <Form form={form} layout="inline" onFinish={search} className="mq-org-filters">
+      <FilterBar
+        values={filters}
+        onSearch={listState.applyFilters}
+        onReset={listState.clearFilters}
+        labels={{ search: t('action.search'), reset: t('action.reset') }}
+        testIds={{ search: 'company-search' }}
+        className="mq-org-filters"
+      >
         <Form.Item name="entName" label={t('field.companyName')}>
           <Input allowClear data-testid="company-filter-name" />
         </Form.Item>
@@ -216,23 +199,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
             ]}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="company-search">
-              {t('action.search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                update({ page: 1, filters: {} });
-              }}
-            >
-              {t('action.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <div className="mq-org-toolbar">
         <Button
           type="primary"
@@ -243,29 +210,15 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
           {t('enterprise.add')}
         </Button>
       </div>
-      <Table<EnterpriseRow>
-        rowKey="id"
-        size="middle"
+      <ListTable
+        query={list}
+        state={listState}
         columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
         scroll={{ x: 1300 }}
-        onRow={(row) => ({ 'data-testid': `company-row-${row.name}` }) as React.HTMLAttributes<HTMLElement>}
-        locale={{
-          emptyText: (
-            <ListEmpty
-              description={t('enterprise.empty')}
-              failed={
-                list.isError && {
-                  description: t('loadFailed'),
-                  retryLabel: t('action.retry'),
-                  onRetry: () => list.refetch(),
-                }
-              }
-            />
-          ),
-        }}
-        pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
+        rowTestId={(row) => `company-row-${row.name}`}
+        empty={t('enterprise.empty')}
+        failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
+        showTotal={(total) => t('total', { total })}
       />
       <EnterpriseDialog
         open={dialog.open}

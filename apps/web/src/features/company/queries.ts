@@ -1,6 +1,5 @@
 import type { DeptNode } from '@marquee/protocol';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { ButtonProps } from 'antd';
 import { call } from '../../api/client';
 
 /** Every organisation query lives under this key, so one invalidation refreshes them all. */
@@ -54,9 +53,4 @@ export function findDept(nodes: readonly DeptNode[], id: string): DeptNode | und
     if (found) return found;
   }
   return undefined;
-}
-
-/** Props of a confirmation's OK button, with the test id e2e tests click. */
-export function confirmOkProps(danger = false): ButtonProps {
-  return { danger, 'data-testid': 'confirm-ok' } as ButtonProps;
 }

@@ -1,14 +1,16 @@
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import type { OperationLogFilter, OperationLogItem } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useSession } from '../../app/session';
-import { listPagination, useUrlListState } from '../../components/listState';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { ExportDialog } from './ExportDialog';
 import { actionLabel, moduleLabel } from './labels';
@@ -32,8 +34,8 @@ interface FormValues {
 export default function OperationLogPage() {
   const { t } = useTranslation(['operationLog', 'common']);
   const isYXF = useSession((s) => s.isYXF);
-  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
-  const [form] = Form.useForm<FormValues>();
+  const listState = useUrlListState(FILTER_KEYS);
+  const { page, size, filters } = listState;
   const [exportFilter, setExportFilter] = useState<OperationLogFilter | null>(null);
 
   const filter: OperationLogFilter = useMemo(
@@ -41,8 +43,9 @@ export default function OperationLogPage() {
     [filters],
   );
 
-  useEffect(() => {
-    form.setFieldsValue({
+  // The time range is one field over two URL keys.
+  const fields: FormValues = useMemo(
+    () => ({
       account: filters.account,
       module: filters.module,
       action: filters.action,
@@ -51,8 +54,9 @@ export default function OperationLogPage() {
         filters.from || filters.to
           ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]
           : null,
-    });
-  }, [filters, form]);
+    }),
+    [filters],
+  );
 
   const list = useQuery({
     queryKey: ['operationLog.list', page, size, filter],
@@ -66,23 +70,9 @@ export default function OperationLogPage() {
   });
   const showEnterprise = isYXF || (options.data?.enterprises.length ?? 0) > 0;
 
-  const search = (values: FormValues) => {
-    const [from, to] = values.range ?? [];
-    update({
-      page: 1,
-      filters: {
-        account: values.account?.trim() || undefined,
-        module: values.module,
-        action: values.action,
-        entId: values.entId,
-        from: from ? from.toISOString() : undefined,
-        to: to ? to.toISOString() : undefined,
-      },
-    });
-  };
-  const reset = () => {
-    form.resetFields();
-    update({ page: 1, filters: {} });
+  const search = ({ range, ...values }: FormValues) => {
+    const [from, to] = range ?? [];
+    listState.applyFilters({ ...values, from: from?.toISOString(), to: to?.toISOString() });
   };
 
   const columns: ColumnsType<OperationLogItem> = [
@@ -129,7 +119,14 @@ export default function OperationLogPage() {
   return (
     <div className="mq-view mq-oplog" data-testid="oplog-page">
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={search} className="mq-filter-form">
+        <FilterBar
+          values={fields}
+          onSearch={search}
+          onReset={listState.clearFilters}
+          labels={{ search: t('search'), reset: t('reset') }}
+          testIds={{ search: 'oplog-search', reset: 'oplog-reset' }}
+          className="mq-filter-form"
+        >
           <Form.Item name="account" label={t('filter.account')}>
             <Input allowClear placeholder={t('filter.accountPlaceholder')} data-testid="oplog-filter-account" />
           </Form.Item>
@@ -173,17 +170,7 @@ export default function OperationLogPage() {
               />
             </Form.Item>
           ) : null}
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="oplog-search">
-                {t('search')}
-              </Button>
-              <Button onClick={reset} icon={<ReloadOutlined />} data-testid="oplog-reset">
-                {t('reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </FilterBar>
       </Card>
       <Card
         size="small"
@@ -197,16 +184,14 @@ export default function OperationLogPage() {
           </NotForMonitor>
         }
       >
-        <Table<OperationLogItem>
-          rowKey="id"
-          size="middle"
+        <ListTable
+          query={list}
+          state={listState}
           columns={columns}
-          dataSource={list.data?.data ?? []}
-          loading={list.isFetching}
-          onRow={() => ({ 'data-testid': 'oplog-row' }) as React.HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          rowTestId={() => 'oplog-row'}
+          empty={t('empty')}
           scroll={{ x: 1100 }}
-          pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
+          showTotal={(total) => t('total', { total })}
         />
       </Card>
       <ExportDialog filter={exportFilter} onClose={() => setExportFilter(null)} />

@@ -1,16 +1,18 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type OutboxMessage, PAGE_SIZES } from '@marquee/protocol';
+import type { OutboxMessage } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { call } from '../../api/client';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
 
 /** New messages show up without a click while the page is open. */
 const REFRESH_MS = 5000;
+const FILTER_KEYS = ['target'] as const;
 
 /**
  * The development outbox (route /dev/outbox, platform operator only): what the default code
@@ -19,10 +21,9 @@ const REFRESH_MS = 5000;
  */
 export default function OutboxPage() {
   const { t } = useTranslation('outbox');
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const size = Number(params.get('size')) || DEFAULT_PAGE_SIZE;
-  const target = params.get('target') ?? '';
+  const listState = useUrlListState(FILTER_KEYS);
+  const { page, size } = listState;
+  const target = listState.filters.target ?? '';
   const [draft, setDraft] = useState(target);
 
   const list = useQuery({
@@ -31,15 +32,6 @@ export default function OutboxPage() {
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
-
-  const update = (next: Record<string, string | number | undefined>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === '') merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged, { replace: true });
-  };
 
   const columns: ColumnsType<OutboxMessage> = [
     {
@@ -85,7 +77,7 @@ export default function OutboxPage() {
             value={draft}
             placeholder={t('filter.target')}
             onChange={(e) => setDraft(e.target.value)}
-            onSearch={(value) => update({ target: value.trim(), page: 1 })}
+            onSearch={(value) => listState.applyFilters({ target: value })}
             style={{ width: 280 }}
             data-testid="outbox-filter"
           />
@@ -98,25 +90,15 @@ export default function OutboxPage() {
             {t('refresh')}
           </Button>
         </Space>
-        <Table<OutboxMessage>
-          rowKey="id"
-          size="middle"
+        <ListTable
+          query={list}
+          state={listState}
           columns={columns}
-          dataSource={list.data?.data ?? []}
+          // The list refreshes itself every few seconds: the spinner is for the first load only.
           loading={list.isPending}
           locale={{ emptyText: t('empty') }}
-          onRow={() => ({ 'data-testid': 'outbox-row' }) as object}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (total) => t('total', { total }),
-            onChange: (nextPage, nextSize) =>
-              update({ page: nextPage, size: nextSize === DEFAULT_PAGE_SIZE ? undefined : nextSize }),
-          }}
+          rowTestId={() => 'outbox-row'}
+          showTotal={(total) => t('total', { total })}
           scroll={{ x: 900 }}
         />
       </Card>

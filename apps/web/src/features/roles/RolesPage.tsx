@@ -1,21 +1,22 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { ListEmpty } from '../../components/ListEmpty';
-import { listPagination, useUrlListState } from '../../components/listState';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
 import { useCan } from '../../shell/useCan';
-import { confirmOkProps, deptOptions, invalidateOrg, ORG_KEY, useDeptTree } from '../company/queries';
+import { deptOptions, invalidateOrg, ORG_KEY, useDeptTree } from '../company/queries';
 import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
 import '../company/company.css';
 
 const FILTER_KEYS = ['name', 'type', 'deptId'] as const;
-type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
 /**
  * Roles (/user/companyRole): list by name, type and department (in the URL); add, view,
@@ -27,16 +28,14 @@ export default function RolesPage() {
   const can = useCan();
   const manage = can(Perm.userRoleManage);
   const queryClient = useQueryClient();
-  const { page, size, filters, update } = useUrlListState(FILTER_KEYS);
-  const [form] = Form.useForm<Filters>();
+  const listState = useUrlListState(FILTER_KEYS);
+  const { page, size, filters } = listState;
   const [dialog, setDialog] = useState<{ mode: RoleDialogMode | null; role: RoleRow | null }>({
     mode: null,
     role: null,
   });
   const depts = useDeptTree();
   const deptData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
-
-  useEffect(() => form.setFieldsValue(filters), [filters, form]);
 
   const list = useQuery({
     queryKey: [ORG_KEY, 'roles', page, size, filters],
@@ -129,18 +128,15 @@ export default function RolesPage() {
                     </Button>
                   </Tooltip>
                 ) : (
-                  <Popconfirm
+                  <ConfirmAction
+                    label={t('action.delete')}
                     title={t('deleteConfirm', { name: row.name })}
                     description={row.accountCount > 0 ? t('deleteHint', { count: row.accountCount }) : undefined}
-                    okText={t('action.delete')}
                     cancelText={t('action.cancel')}
-                    okButtonProps={confirmOkProps(true)}
-                    onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-                  >
-                    <Button type="link" size="small" danger data-testid={`role-delete-${row.name}`}>
-                      {t('action.delete')}
-                    </Button>
-                  </Popconfirm>
+                    danger
+                    testId={`role-delete-${row.name}`}
+                    onConfirm={() => remove.mutateAsync(row.id)}
+                  />
                 )}
               </>
             ) : null}
@@ -153,12 +149,14 @@ export default function RolesPage() {
   return (
     <div className="mq-view mq-company" data-testid="roles-page">
       <Card size="small">
-        <Form
-          form={form}
-          layout="inline"
+        <FilterBar
+          values={filters}
+          onSearch={listState.applyFilters}
+          onReset={listState.clearFilters}
+          labels={{ search: t('action.search'), reset: t('action.reset') }}
+          testIds={{ search: 'role-search' }}
           className="mq-org-filters"
           style={{ marginBottom: 0 }}
-          onFinish={(v: Filters) => update({ page: 1, filters: { ...v, name: v.name?.trim() } })}
         >
           <Form.Item name="name" label={t('field.name')}>
             <Input allowClear data-testid="role-filter-name" />
@@ -183,23 +181,7 @@ export default function RolesPage() {
               data-testid="role-filter-dept"
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="role-search">
-                {t('action.search')}
-              </Button>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => {
-                  form.resetFields();
-                  update({ page: 1, filters: {} });
-                }}
-              >
-                {t('action.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </FilterBar>
       </Card>
       <Card
         size="small"
@@ -217,29 +199,15 @@ export default function RolesPage() {
           ) : null
         }
       >
-        <Table<RoleRow>
-          rowKey="id"
-          size="middle"
+        <ListTable
+          query={list}
+          state={listState}
           columns={columns}
-          dataSource={list.data?.data ?? []}
-          loading={list.isFetching}
           scroll={{ x: 1100 }}
-          onRow={(row) => ({ 'data-testid': `role-row-${row.name}` }) as React.HTMLAttributes<HTMLElement>}
-          locale={{
-            emptyText: (
-              <ListEmpty
-                description={t('empty')}
-                failed={
-                  list.isError && {
-                    description: t('loadFailed'),
-                    retryLabel: t('action.retry'),
-                    onRetry: () => list.refetch(),
-                  }
-                }
-              />
-            ),
-          }}
-          pagination={listPagination({ page, size, update }, list.data?.total ?? 0, (total) => t('total', { total }))}
+          rowTestId={(row) => `role-row-${row.name}`}
+          empty={t('empty')}
+          failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
+          showTotal={(total) => t('total', { total })}
         />
       </Card>
       <RoleDialog mode={dialog.mode} role={dialog.role} onClose={() => setDialog({ mode: null, role: null })} />

@@ -1,18 +1,21 @@
-import { SearchOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, Perm, RefType, type TemplateRow } from '@marquee/protocol';
+import { ShareAltOutlined } from '@ant-design/icons';
+import { Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
 import { useCan } from '../../shell/useCan';
-import { useTemplateListState } from './useTemplateListState';
 import './template.css';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const FILTER_KEYS = ['name'] as const;
 
 export const templateKeys = {
   all: ['template', 'page'] as const,
@@ -30,12 +33,12 @@ export default function TemplatePage() {
   const can = useCan();
   const canShare = can(Perm.dataAllocation);
   const queryClient = useQueryClient();
-  const { page, size, name, update } = useTemplateListState();
-  const [draft, setDraft] = useState(name);
+  // Spec section 9: the template list pages by 20.
+  const listState = useUrlListState(FILTER_KEYS, { defaultSize: TEMPLATE_PAGE_SIZE });
+  const { page, size, filters } = listState;
+  const name = filters.name ?? '';
   const [selected, setSelected] = useState<string[]>([]);
   const [sharing, setSharing] = useState<string[] | null>(null);
-
-  useEffect(() => setDraft(name), [name]);
 
   const query = useQuery({
     queryKey: templateKeys.page({ page, size, name }),
@@ -43,14 +46,14 @@ export default function TemplatePage() {
     placeholderData: keepPreviousData,
   });
 
-  const search = () => {
+  // A new search starts a new selection.
+  const search = (values: typeof filters) => {
     setSelected([]);
-    update({ name: draft.trim(), page: 1 });
+    listState.applyFilters(values);
   };
   const clear = () => {
-    setDraft('');
     setSelected([]);
-    update({ name: '', page: 1 });
+    listState.clearFilters();
   };
 
   const columns: ColumnsType<TemplateRow> = [
@@ -108,33 +111,27 @@ export default function TemplatePage() {
     });
   }
 
-  const data = query.data;
   return (
     <div className="mq-view mq-template" data-testid="template-page">
       <Card className="mq-template-filters">
-        <Form layout="inline" onFinish={search}>
-          <Form.Item label={t('filter.name')}>
+        <FilterBar
+          values={filters}
+          onSearch={search}
+          onReset={clear}
+          labels={{ search: t('filter.search'), reset: t('filter.clear') }}
+          testIds={{ search: 'template-filter-search', reset: 'template-filter-clear' }}
+          resetIcon={null}
+        >
+          <Form.Item name="name" label={t('filter.name')}>
             <Input
               allowClear={false}
-              value={draft}
               maxLength={100}
               placeholder={t('filter.namePlaceholder')}
-              onChange={(e) => setDraft(e.target.value)}
               data-testid="template-filter-name"
               style={{ width: 240 }}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="template-filter-search">
-                {t('filter.search')}
-              </Button>
-              <Button onClick={clear} data-testid="template-filter-clear">
-                {t('filter.clear')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </FilterBar>
       </Card>
       <Card
         className="mq-template-list"
@@ -153,14 +150,13 @@ export default function TemplatePage() {
           ) : null
         }
       >
-        <Table<TemplateRow>
-          rowKey="id"
-          size="middle"
+        <ListTable
+          query={query}
+          state={listState}
           columns={columns}
-          dataSource={data?.data ?? []}
-          loading={query.isFetching}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-          onRow={(row) => ({ 'data-testid': `template-row-${row.name}` }) as React.HTMLAttributes<HTMLElement>}
+          empty={t('empty')}
+          emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
+          rowTestId={(row) => `template-row-${row.name}`}
           rowSelection={
             canShare
               ? {
@@ -177,16 +173,7 @@ export default function TemplatePage() {
                 }
               : undefined
           }
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (total) => t('total', { total }),
-            onChange: (p, s) => update({ page: s !== size ? 1 : p, size: s }),
-          }}
+          showTotal={(total) => t('total', { total })}
         />
       </Card>
       <PermissionDialog

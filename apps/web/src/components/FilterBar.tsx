@@ -1,0 +1,64 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Space } from 'antd';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
+
+export interface FilterBarProps<V extends object> {
+  /**
+   * The filters of the URL as the fields hold them; the fields follow whenever it changes
+   * (Back, a link, a reset), so keep it stable between renders (useUrlListState's `filters` is).
+   */
+  values: V;
+  /** Search (the button or Enter) with the fields' values; useUrlListState's `applyFilters`. */
+  onSearch: (values: V) => void;
+  /** Reset, after the fields are cleared; useUrlListState's `clearFilters`. */
+  onReset: () => void;
+  labels: { search: string; reset: string };
+  testIds?: { search?: string; reset?: string };
+  /** The reset button's icon (default: reload); `null` for none. */
+  resetIcon?: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+  /** The filter fields: `Form.Item`s named after the keys of `values`. */
+  children: ReactNode;
+}
+
+/**
+ * The filter bar of a list page: an inline form of the page's fields followed by Search and
+ * Reset. The form is the bar's own; the page only maps its values to and from the URL.
+ */
+export function FilterBar<V extends object>({
+  values,
+  onSearch,
+  onReset,
+  labels,
+  testIds,
+  resetIcon = <ReloadOutlined />,
+  className,
+  style,
+  children,
+}: FilterBarProps<V>) {
+  const [form] = Form.useForm<V>();
+  useEffect(() => form.setFieldsValue(values), [values, form]);
+  return (
+    <Form form={form} layout="inline" onFinish={onSearch} className={className} style={style}>
+      {children}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={testIds?.search}>
+            {labels.search}
+          </Button>
+          <Button
+            icon={resetIcon}
+            onClick={() => {
+              form.resetFields();
+              onReset();
+            }}
+            data-testid={testIds?.reset}
+          >
+            {labels.reset}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
