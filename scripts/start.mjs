@@ -1,6 +1,8 @@
 // `npm start`: builds the console when it is missing or older than its sources, then runs
-// the server in this process (tsx registers the TypeScript loader; Node 20 has no type
-// stripping). The server migrates, seeds the demo data once and prints the URL and logins.
+// the server in this process. The server runs from apps/server/dist/main.mjs, an esbuild
+// bundle rebuilt here when its sources changed (scripts/server-bundle.mjs); if that build
+// fails, or SKIP_SERVER_BUNDLE is set, the TypeScript sources run through the tsx loader
+// instead. The server migrates, seeds the demo data once and prints the URL and logins.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,6 +33,26 @@ if (stale && !process.env.SKIP_WEB_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(pathToFileURL(join(root, 'apps/server/src/main.ts')).href);
+let bundle = null;
+if (!process.env.SKIP_SERVER_BUNDLE) {
+  const { bundleFile, bundleIsStale, buildServerBundle } = await import('./server-bundle.mjs');
+  try {
+    bundle = bundleIsStale() ? await buildServerBundle() : bundleFile;
+  } catch (err) {
+    const where = (e) => (e.location ? `${e.location.file}:${e.location.line}: ` : '');
+    const reason = err?.errors?.length
+      ? err.errors.map((e) => `${where(e)}${e.text}`).join('; ')
+      : String(err?.message ?? err);
+    console.warn(`Could not bundle the server (${reason}); running its TypeScript through tsx instead.`);
+  }
+}
+
+if (bundle) {
+  // Stack traces name apps/server/src lines, as they do under tsx.
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(bundle).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(join(root, 'apps/server/src/main.ts')).href);
+}

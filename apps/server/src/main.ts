@@ -5,7 +5,8 @@ import { openDatabase } from './db/client.js';
 // Process entry: config -> database -> migrate -> seed once -> app -> listen.
 const started = performance.now();
 const config = loadConfig();
-// The app's modules (fastify, zod, drizzle: ~0.6 s) load while PGlite starts (~0.7 s).
+// Under tsx the app's modules load while PGlite starts; `npm start` runs one bundle
+// (scripts/server-bundle.mjs), whose packages are all loaded before this line.
 const appModules = Promise.all([import('./app.js'), import('./db/seed/index.js')]);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
 await database.migrate();
