@@ -1,16 +1,11 @@
-import {
-  type Advertiser,
-  advertiserEmailSchema,
-  advertiserNameSchema,
-  advertiserPhoneSchema,
-  loginAccountSchema,
-} from '@marquee/protocol';
+import { type Advertiser, advertiserEmailSchema, advertiserNameSchema, advertiserPhoneSchema } from '@marquee/protocol';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { requiredRule, zodRule } from '../../components/zodRule';
+import { LoginNameField } from '../company/AccountFields';
 
 interface Values {
   loginName: string;
@@ -61,16 +56,7 @@ export function AdvertiserDialog({
       submitTestId="adv-dialog-submit"
       testId="adv-dialog"
     >
-      {!isEdit ? (
-        <Form.Item
-          name="loginName"
-          label={t('field.loginName')}
-          rules={[required, zodRule(loginAccountSchema, t)]}
-          extra={t('field.loginNameHint')}
-        >
-          <Input autoComplete="off" data-testid="adv-dialog-login" />
-        </Form.Item>
-      ) : null}
+      {!isEdit ? <LoginNameField testId="adv-dialog-login" /> : null}
       <Form.Item name="realName" label={t('field.realName')} rules={[required, zodRule(advertiserNameSchema, t)]}>
         <Input data-testid="adv-dialog-name" />
       </Form.Item>

@@ -1,16 +1,11 @@
-import {
-  type AccountRow,
-  emailSchema,
-  loginAccountSchema,
-  optionalPhoneSchema,
-  realNameSchema,
-} from '@marquee/protocol';
-import { Form, Input, Radio, Select, TreeSelect } from 'antd';
+import { type AccountRow, emailSchema, optionalPhoneSchema, realNameSchema } from '@marquee/protocol';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
+import { AccountTypeField, LoginNameField } from './AccountFields';
 import { PasswordFields } from './PasswordFields';
 import { deptOptions, ORG_KEY, useDeptTree, useRoleOptions } from './queries';
 
@@ -96,16 +91,7 @@ export function AccountDialog({
       className="mq-form-grid"
       width={760}
     >
-      {!isEdit ? (
-        <Form.Item
-          name="loginName"
-          label={t('field.loginName')}
-          rules={[required, zodRule(loginAccountSchema, t)]}
-          extra={t('field.loginNameHint')}
-        >
-          <Input autoComplete="off" data-testid="account-dialog-login" />
-        </Form.Item>
-      ) : null}
+      {!isEdit ? <LoginNameField testId="account-dialog-login" /> : null}
       <Form.Item name="realName" label={t('field.realName')} rules={[required, zodRule(realNameSchema, t)]}>
         <Input data-testid="account-dialog-name" />
       </Form.Item>
@@ -115,14 +101,7 @@ export function AccountDialog({
       <Form.Item name="email" label={t('field.email')} rules={[zodRule(emailSchema, t)]}>
         <Input data-testid="account-dialog-email" />
       </Form.Item>
-      <Form.Item name="accountType" label={t('field.accountType')}>
-        <Radio.Group
-          options={[
-            { value: 'enterprise', label: t('accountType.enterprise') },
-            { value: 'individual', label: t('accountType.individual') },
-          ]}
-        />
-      </Form.Item>
+      <AccountTypeField />
       <Form.Item
         className="mq-span"
         name="deptIds"

@@ -2,7 +2,6 @@ import {
   companyNameSchema,
   contactSchema,
   type EnterpriseRow,
-  loginAccountSchema,
   phoneSchema,
   realNameSchema,
   socialCreditCodeSchema,
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
+import { AccountTypeField, LoginNameField } from './AccountFields';
 import { PasswordFields } from './PasswordFields';
 import { ORG_KEY } from './queries';
 
@@ -122,14 +122,7 @@ export function EnterpriseDialog({
       <Form.Item name="phone" label={t('field.phone')} rules={[required, zodRule(phoneSchema, t)]}>
         <Input data-testid="company-dialog-phone" />
       </Form.Item>
-      <Form.Item name="accountType" label={t('field.accountType')}>
-        <Radio.Group
-          options={[
-            { value: 'enterprise', label: t('accountType.enterprise') },
-            { value: 'individual', label: t('accountType.individual') },
-          ]}
-        />
-      </Form.Item>
+      <AccountTypeField />
       {isEdit ? (
         <Form.Item name="welcomeSpeech" label={t('field.welcomeSpeech')} className="mq-span">
           <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
@@ -139,14 +132,7 @@ export function EnterpriseDialog({
           <Divider titlePlacement="start" className="mq-span">
             {t('enterprise.adminSection')}
           </Divider>
-          <Form.Item
-            name="adminLoginName"
-            label={t('field.loginName')}
-            rules={[required, zodRule(loginAccountSchema, t)]}
-            extra={t('field.loginNameHint')}
-          >
-            <Input autoComplete="off" data-testid="company-dialog-admin-login" />
-          </Form.Item>
+          <LoginNameField name="adminLoginName" testId="company-dialog-admin-login" />
           <Form.Item name="adminRealName" label={t('field.realName')} rules={[required, zodRule(realNameSchema, t)]}>
             <Input data-testid="company-dialog-admin-name" />
           </Form.Item>
