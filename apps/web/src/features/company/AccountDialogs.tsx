@@ -1,13 +1,12 @@
 import { type AccountRow, emailSchema, optionalPhoneSchema, realNameSchema } from '@marquee/protocol';
-import { Form, Input, Select, TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { AccountTypeField, LoginNameField } from './AccountFields';
+import { AccountTypeField, DeptPicker, LoginNameField, RolePicker } from './AccountFields';
 import { PasswordFields } from './PasswordFields';
-import { deptOptions, ORG_KEY, useDeptTree, useRoleOptions } from './queries';
+import { ORG_KEY } from './queries';
 
 interface AccountValues {
   loginName: string;
@@ -19,13 +18,6 @@ interface AccountValues {
   deptIds: string[];
   password: string;
   confirmPassword: string;
-}
-
-function useOrgOptions(open: boolean) {
-  const depts = useDeptTree(open);
-  const roles = useRoleOptions(open);
-  const deptData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
-  return { deptData, roleData: roles.data ?? [], loading: depts.isLoading || roles.isLoading };
 }
 
 /** Adds an account by hand (login account, strong password with confirmation) or edits one. */
@@ -40,7 +32,6 @@ export function AccountDialog({
 }) {
   const { t } = useTranslation(['company', 'validation']);
   const isEdit = editing !== null;
-  const { deptData, roleData, loading } = useOrgOptions(open);
 
   const submit = async (v: AccountValues) => {
     const fields = {
@@ -108,25 +99,10 @@ export function AccountDialog({
         label={t('field.departments')}
         rules={[{ ...required, type: 'array', min: 1 }]}
       >
-        <TreeSelect
-          multiple
-          treeData={deptData}
-          treeDefaultExpandAll
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          loading={loading}
-          placeholder={t('dept.choose')}
-          data-testid="account-dialog-depts"
-        />
+        <DeptPicker multiple enabled={open} testId="account-dialog-depts" />
       </Form.Item>
       <Form.Item className="mq-span" name="roleIds" label={t('field.roles')}>
-        <Select
-          mode="multiple"
-          options={roleData}
-          loading={loading}
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('account.chooseRoles')}
-          data-testid="account-dialog-roles"
-        />
+        <RolePicker mode="multiple" enabled={open} testId="account-dialog-roles" />
       </Form.Item>
       {!isEdit ? <PasswordFields testIdPrefix="account-dialog" /> : null}
     </FormDialog>
@@ -166,7 +142,6 @@ export function BatchDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['company', 'validation']);
-  const { deptData, roleData, loading } = useOrgOptions(kind !== null);
   const submit = async ({ values }: { values: string[] }) => {
     if (kind === 'roles') await call('accountBatchRoles', { ids, roleIds: values ?? [] });
     else await call('accountBatchDepts', { ids, deptIds: values ?? [] });
@@ -188,14 +163,7 @@ export function BatchDialog({
       <p className="mq-org-hint">{t(kind === 'roles' ? 'account.batchRolesHint' : 'account.batchDeptsHint')}</p>
       {kind === 'roles' ? (
         <Form.Item name="values" label={t('field.roles')}>
-          <Select
-            mode="multiple"
-            options={roleData}
-            loading={loading}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('account.chooseRoles')}
-            data-testid="batch-roles-select"
-          />
+          <RolePicker mode="multiple" enabled={kind !== null} testId="batch-roles-select" />
         </Form.Item>
       ) : (
         <Form.Item
@@ -203,15 +171,7 @@ export function BatchDialog({
           label={t('field.departments')}
           rules={[{ required: true, type: 'array', min: 1, message: t('required', { ns: 'validation' }) }]}
         >
-          <TreeSelect
-            multiple
-            treeData={deptData}
-            treeDefaultExpandAll
-            loading={loading}
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            placeholder={t('dept.choose')}
-            data-testid="batch-depts-select"
-          />
+          <DeptPicker multiple enabled={kind !== null} testId="batch-depts-select" />
         </Form.Item>
       )}
     </FormDialog>

@@ -1,11 +1,13 @@
 import { loginAccountSchema } from '@marquee/protocol';
-import { Form, Input, Radio } from 'antd';
+import { Form, Input, Radio, Select, type SelectProps, TreeSelect, type TreeSelectProps } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, zodRule } from '../../components/zodRule';
+import { deptOptions, useDeptTree, useRoleOptions } from './queries';
 
 /**
  * Fields every account form shares (accounts, a company's administrator, advertisers): the
- * login account with its rule and hint, and the account type.
+ * login account with its rule and hint, the account type, and the department and role pickers.
  */
 export function LoginNameField({ name = 'loginName', testId }: { name?: string; testId: string }) {
   const { t } = useTranslation(['company', 'validation']);
@@ -32,5 +34,45 @@ export function AccountTypeField() {
         ]}
       />
     </Form.Item>
+  );
+}
+
+type PickerProps<P> = Omit<P, 'treeData' | 'options'> & {
+  testId: string;
+  /** Loads the options (e.g. only while the dialog is open). */
+  enabled?: boolean;
+};
+
+/** The department tree picker (single or `multiple`) of account forms, filters and dialogs. */
+export function DeptPicker({ testId, enabled = true, ...rest }: PickerProps<TreeSelectProps>) {
+  const { t } = useTranslation('company');
+  const depts = useDeptTree(enabled);
+  const treeData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
+  return (
+    <TreeSelect
+      treeData={treeData}
+      treeDefaultExpandAll
+      loading={depts.isLoading}
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      placeholder={t('dept.choose')}
+      data-testid={testId}
+      {...rest}
+    />
+  );
+}
+
+/** The role picker (single, or `mode="multiple"`) of account forms, filters and dialogs. */
+export function RolePicker({ testId, enabled = true, ...rest }: PickerProps<SelectProps<string | string[]>>) {
+  const { t } = useTranslation('company');
+  const roles = useRoleOptions(enabled);
+  return (
+    <Select
+      options={roles.data ?? []}
+      loading={roles.isLoading}
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('account.chooseRoles')}
+      data-testid={testId}
+      {...rest}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { type AccountRow, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useSession } from '../../app/session';
@@ -14,9 +14,10 @@ import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { useCan } from '../../shell/useCan';
 import { AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
+import { DeptPicker, RolePicker } from './AccountFields';
 import { DATE_FORMAT } from './EnterpriseList';
 import { InviteDialog } from './InviteDialog';
-import { deptOptions, invalidateOrg, ORG_KEY, useDeptTree, useRoleOptions } from './queries';
+import { invalidateOrg, ORG_KEY } from './queries';
 
 const FILTER_KEYS = ['loginName', 'realName', 'roleId', 'deptId', 'phone', 'status'] as const;
 
@@ -39,9 +40,6 @@ export function AccountsPanel() {
   const [inviting, setInviting] = useState(false);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
   const [batch, setBatch] = useState<'roles' | 'depts' | null>(null);
-  const depts = useDeptTree();
-  const roles = useRoleOptions();
-  const deptData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
 
   const list = useQuery({
     queryKey: [ORG_KEY, 'accounts', page, size, filters],
@@ -199,25 +197,10 @@ export function AccountsPanel() {
           <Input allowClear data-testid="account-filter-name" />
         </Form.Item>
         <Form.Item name="roleId" label={t('field.role')}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            options={roles.data ?? []}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('filter.all')}
-            data-testid="account-filter-role"
-          />
+          <RolePicker allowClear style={{ width: 160 }} placeholder={t('filter.all')} testId="account-filter-role" />
         </Form.Item>
         <Form.Item name="deptId" label={t('field.department')}>
-          <TreeSelect
-            allowClear
-            style={{ width: 180 }}
-            treeData={deptData}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            placeholder={t('filter.all')}
-            data-testid="account-filter-dept"
-          />
+          <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="account-filter-dept" />
         </Form.Item>
         <Form.Item name="phone" label={t('field.phone')}>
           <Input allowClear style={{ width: 150 }} data-testid="account-filter-phone" />

@@ -1,14 +1,14 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { INVITATION_DEFAULT_DAYS, INVITATION_MAX_DAYS } from '@marquee/protocol';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, InputNumber, Modal, Result, Select, Space, TreeSelect, Typography } from 'antd';
+import { App, Button, Form, InputNumber, Modal, Result, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import QRCode from 'qrcode';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { DeptPicker, RolePicker } from './AccountFields';
 import { DATE_FORMAT } from './EnterpriseList';
-import { deptOptions, useDeptTree, useRoleOptions } from './queries';
 
 interface Values {
   deptId?: string;
@@ -43,9 +43,6 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { t } = useTranslation(['company', 'validation']);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const depts = useDeptTree(open);
-  const roles = useRoleOptions(open);
-  const deptData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
   const [invite, setInvite] = useState<{ url: string; qr: string; expiresAt: string } | null>(null);
 
   useEffect(() => {
@@ -140,25 +137,10 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
         >
           <p className="mq-org-hint">{t('invite.hint')}</p>
           <Form.Item name="deptId" label={t('invite.dept')}>
-            <TreeSelect
-              allowClear
-              treeData={deptData}
-              treeDefaultExpandAll
-              loading={depts.isLoading}
-              showSearch={{ treeNodeFilterProp: 'title' }}
-              placeholder={t('invite.deptDefault')}
-              data-testid="invite-dept"
-            />
+            <DeptPicker allowClear enabled={open} placeholder={t('invite.deptDefault')} testId="invite-dept" />
           </Form.Item>
           <Form.Item name="roleId" label={t('invite.role')}>
-            <Select
-              allowClear
-              options={roles.data ?? []}
-              loading={roles.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('invite.roleNone')}
-              data-testid="invite-role"
-            />
+            <RolePicker allowClear enabled={open} placeholder={t('invite.roleNone')} testId="invite-role" />
           </Form.Item>
           <Form.Item
             name="days"

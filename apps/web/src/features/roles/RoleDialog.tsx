@@ -1,13 +1,14 @@
 import { DATA_SCOPE_VALUES, ROLE_TYPES, type RoleRow, roleNameSchema } from '@marquee/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Radio, Select, Spin, Tree, TreeSelect } from 'antd';
+import { Alert, Button, Form, Input, Radio, Select, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { deptOptions, ORG_KEY, useDeptTree } from '../company/queries';
+import { DeptPicker } from '../company/AccountFields';
+import { ORG_KEY } from '../company/queries';
 import { checkedLeaves, codesToSave, indexTree, toggleNode, toUiTree, type UiNode } from './permissionTree';
 
 export type RoleDialogMode = 'add' | 'edit' | 'view';
@@ -44,8 +45,6 @@ export function RoleDialog({
     enabled: open,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const depts = useDeptTree(open);
-  const deptData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
   const uiTree = useMemo(() => toUiTree(tree.data ?? []), [tree.data]);
   const index = useMemo(() => indexTree(uiTree), [uiTree]);
   const [checked, setChecked] = useState<string[]>([]);
@@ -144,14 +143,7 @@ export function RoleDialog({
           />
         </Form.Item>
         <Form.Item name="deptId" label={t('field.dept')} tooltip={t('field.deptHint')}>
-          <TreeSelect
-            allowClear
-            treeData={deptData}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            placeholder={t('field.deptNone')}
-            data-testid="role-dept-select"
-          />
+          <DeptPicker allowClear enabled={open} placeholder={t('field.deptNone')} testId="role-dept-select" />
         </Form.Item>
       </div>
       <Form.Item name="dataScope" label={t('field.dataScope')}>

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Tag, Tooltip, TreeSelect } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { ConfirmAction } from '../../components/ConfirmAction';
@@ -12,7 +12,8 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { useCan } from '../../shell/useCan';
-import { deptOptions, invalidateOrg, ORG_KEY, useDeptTree } from '../company/queries';
+import { DeptPicker } from '../company/AccountFields';
+import { invalidateOrg, ORG_KEY } from '../company/queries';
 import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
 import '../company/company.css';
 
@@ -34,8 +35,6 @@ export default function RolesPage() {
     mode: null,
     role: null,
   });
-  const depts = useDeptTree();
-  const deptData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
 
   const list = useQuery({
     queryKey: [ORG_KEY, 'roles', page, size, filters],
@@ -171,15 +170,7 @@ export default function RolesPage() {
             />
           </Form.Item>
           <Form.Item name="deptId" label={t('field.dept')}>
-            <TreeSelect
-              allowClear
-              style={{ width: 180 }}
-              treeData={deptData}
-              treeDefaultExpandAll
-              showSearch={{ treeNodeFilterProp: 'title' }}
-              placeholder={t('filter.all')}
-              data-testid="role-filter-dept"
-            />
+            <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="role-filter-dept" />
           </Form.Item>
         </FilterBar>
       </Card>
