@@ -255,7 +255,8 @@ describe.each(BACKENDS)('verification codes, code login, registration, password 
       expect(res.envelope.code).toBe(0);
       const me = res.envelope.payload;
       expect(me.loginName).toBe(payload.loginName);
-      expect(me.permissionList).toEqual([...ENTERPRISE_ADMIN_CODES].sort());
+      // The same administrator role as a company the operator adds (adminRoleCodes).
+      expect(me.permissionList).toEqual(ENTERPRISE_ADMIN_CODES.filter((c) => c !== Perm.userCompanyManage).sort());
       expect(me.permissionList).not.toContain(Perm.devOutbox);
       const [ent] = await t.db.select().from(enterprises).where(eq(enterprises.id, me.entId));
       expect(ent).toMatchObject({

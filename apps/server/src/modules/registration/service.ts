@@ -1,15 +1,13 @@
-import { ENTERPRISE_ADMIN_CODES, ErrorCode, type LoginResponse } from '@marquee/protocol';
+import { ErrorCode, type LoginResponse } from '@marquee/protocol';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
 import { enterprises } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
-import { createAccount, createRole } from '../accounts/service.js';
 import { findLoginCandidate } from '../auth/repository.js';
 import { openSession } from '../auth/service.js';
-import { insertDepartment } from '../dept/repository.js';
-import { insertEnterprise } from '../enterprise/repository.js';
+import { createEnterpriseWithAdmin } from '../enterprise/service.js';
 import { accessMessages } from '../verification/messages.js';
 import { findAccountByTarget } from '../verification/repository.js';
 import { checkCode, useCode } from '../verification/service.js';
@@ -82,42 +80,28 @@ function isUniqueViolation(error: unknown): boolean {
 async function createRegistration(input: RegisterInput, ctx: CallContext, checked: Checked): Promise<LoginResponse> {
   await checkConflicts(ctx.db, input);
   await useCode(ctx.db, ctx.services.throttle, checked.codeId, input.phone, ctx.now);
-  const ent = await insertEnterprise(ctx.db, {
+  const ent = await createEnterpriseWithAdmin(ctx.db, {
     kind: 'enterprise',
     name: input.companyName,
     socialCreditCode: input.socialCreditCode,
     welcomeSpeech: input.companyName,
-  });
-  const root = await insertDepartment(ctx.db, { entId: ent.id, name: input.companyName.slice(0, 20) });
-  const role = await createRole(ctx.db, {
-    entId: ent.id,
-    name: 'Enterprise administrator',
-    type: 'admin',
-    dataScope: 'dept_and_below',
-    permissionCodes: ENTERPRISE_ADMIN_CODES,
-    builtin: true,
-  });
-  const account = await createAccount(ctx.db, {
-    entId: ent.id,
-    loginName: input.loginName,
-    password: input.password,
-    passwordHash: checked.passwordHash,
-    realName: input.loginName,
-    phone: input.phone,
-    isEntAdmin: true,
-    deptIds: [root.id],
-    roleIds: [role.id],
+    admin: {
+      loginName: input.loginName,
+      passwordHash: checked.passwordHash,
+      realName: input.loginName,
+      phone: input.phone,
+    },
   });
   return openSession(
     ctx,
-    { entId: ent.id, accountId: account.id, loginName: input.loginName },
+    { entId: ent.id, accountId: ent.adminId, loginName: input.loginName },
     { method: 'register', weakPassword: false },
     {
       module: 'registration',
       action: 'register',
       targetType: 'enterprise',
       targetId: ent.id,
-      detail: { companyName: input.companyName, accountId: account.id },
+      detail: { companyName: input.companyName, accountId: ent.adminId },
     },
   );
 }
