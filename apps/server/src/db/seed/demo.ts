@@ -1,6 +1,7 @@
 import { ALL_PERMISSION_CODES, Perm } from '@marquee/protocol';
 import { hashPassword } from '../../auth/passwords.js';
 import { createAccount, createRole } from '../../modules/accounts/service.js';
+import { ADVERTISER_ROLE_CODES } from '../../modules/advertisers/service.js';
 import { insertDepartment } from '../../modules/dept/repository.js';
 import { insertEnterprise } from '../../modules/enterprise/repository.js';
 import { createMonitorApplication, createNotice } from '../../modules/notice/service.js';
@@ -42,21 +43,6 @@ export const DEPT_STAFF_CODES: readonly string[] = [
   Perm.deptSwitch,
   Perm.notice,
   Perm.subDeptList,
-];
-
-export const ADVERTISER_CODES: readonly string[] = [
-  Perm.adv,
-  Perm.advEdit,
-  Perm.advMaterial,
-  Perm.advPlan,
-  Perm.advReport,
-  Perm.report,
-  Perm.reportAd,
-  Perm.my,
-  Perm.myFinance,
-  Perm.help,
-  Perm.helpFile,
-  Perm.notice,
 ];
 
 export const MONITOR_CODES: readonly string[] = [
@@ -145,7 +131,7 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
     name: 'Advertiser',
     type: 'advertiser',
     dataScope: 'self',
-    permissionCodes: ADVERTISER_CODES,
+    permissionCodes: ADVERTISER_ROLE_CODES,
   });
   const entadmin = await account({
     entId: demo.id,

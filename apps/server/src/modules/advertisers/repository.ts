@@ -137,15 +137,6 @@ export async function listStaff(db: Executor, entId: string, ids?: string[]) {
     .limit(1000);
 }
 
-export async function loginNameTaken(db: Executor, loginName: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(sql`lower(${accounts.loginName}) = lower(${loginName})`)
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** The enterprise's advertiser role (type 'advertiser'), oldest first; null when it has none. */
 export async function findAdvertiserRole(db: Executor, entId: string): Promise<string | null> {
   const rows = await db

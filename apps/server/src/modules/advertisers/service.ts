@@ -3,6 +3,8 @@ import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
+import { conflict, OrgText } from '../accounts/messages.js';
+import { loginNameTaken } from '../accounts/repository.js';
 import { createAccount, createRole, setAccountStatus } from '../accounts/service.js';
 import {
   type AdvertiserFilter,
@@ -13,7 +15,6 @@ import {
   insertAdvertiser,
   listAdvertisers,
   listStaff,
-  loginNameTaken,
   removeAssignments,
   staffOf,
   updateAdvertiserAccount,
@@ -37,11 +38,6 @@ export const ADVERTISER_ROLE_CODES: readonly string[] = [
   Perm.notice,
 ];
 
-const LOGIN_TAKEN = {
-  'zh-CN': '登录账号已存在',
-  'en-US': 'This login account is already taken',
-  ja: 'このログインアカウントは既に使われています',
-};
 const STILL_REFERENCED = {
   'zh-CN': '该广告主仍有关联数据，无法删除，请先暂停',
   'en-US': 'This advertiser still has data attached and cannot be deleted; pause it instead',
@@ -117,7 +113,7 @@ export interface NewAdvertiser {
  */
 export async function addAdvertiser(input: NewAdvertiser, ctx: CallContext, passwordHash: string) {
   const user = ctx.user;
-  if (await loginNameTaken(ctx.db, input.loginName)) throw new AppError(ErrorCode.CONFLICT, LOGIN_TAKEN);
+  if (await loginNameTaken(ctx.db, input.loginName)) throw conflict(OrgText.loginNameTaken);
   const id = await createAdvertiser(ctx.db, {
     entId: user.entId,
     deptId: user.deptId,

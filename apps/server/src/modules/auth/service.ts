@@ -147,6 +147,27 @@ export async function checkResetPassword(
 }
 
 /** Sets the new password, clears updatePwd and ends every session of the account. */
+/**
+ * Sets an account's new password (clearing updatePwd) and ends its sessions, except
+ * `keepSessionId` (the caller's own, when changing it while signed in); answers how many ended.
+ */
+export async function replacePassword(
+  ctx: CallContext,
+  ref: { entId: string; accountId: string },
+  passwordHash: string,
+  keepSessionId?: string,
+): Promise<number> {
+  await setPasswordHash(ctx.db, ref.entId, ref.accountId, passwordHash, ctx.now);
+  return ctx.services.sessions.endAllForAccount(
+    ctx.db,
+    { entId: ref.entId, accountId: ref.accountId },
+    'kicked',
+    ctx.now,
+    ctx.afterCommit,
+    keepSessionId,
+  );
+}
+
 export async function resetPassword(
   input: ResetPasswordInput,
   ctx: CallContext,
@@ -154,14 +175,7 @@ export async function resetPassword(
 ): Promise<null> {
   await useCode(ctx.db, ctx.services.throttle, checked.codeId, input.target, ctx.now);
   const { account } = checked;
-  await setPasswordHash(ctx.db, account.entId, account.accountId, checked.passwordHash, ctx.now);
-  const ended = await ctx.services.sessions.endAllForAccount(
-    ctx.db,
-    { entId: account.entId, accountId: account.accountId },
-    'kicked',
-    ctx.now,
-    ctx.afterCommit,
-  );
+  const ended = await replacePassword(ctx, account, checked.passwordHash);
   ctx.services.throttle.recordSuccess(account.loginName);
   await ctx.audit({
     module: 'auth',

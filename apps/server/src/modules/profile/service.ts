@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { accounts, enterprises } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
-import { setPasswordHash } from '../auth/repository.js';
+import { replacePassword } from '../auth/service.js';
 import { listAccountDepartments } from '../dept/repository.js';
 import { bindingsOf } from '../oauth/service.js';
 import { accessMessages } from '../verification/messages.js';
@@ -129,15 +129,7 @@ export async function checkChangePassword(
 /** Sets the password, clears updatePwd, ends the account's other sessions (this one stays). */
 export async function changePassword(ctx: CallContext, passwordHash: string): Promise<null> {
   const user = ctx.user;
-  await setPasswordHash(ctx.db, user.entId, user.accountId, passwordHash, ctx.now);
-  const ended = await ctx.services.sessions.endAllForAccount(
-    ctx.db,
-    { entId: user.entId, accountId: user.accountId },
-    'kicked',
-    ctx.now,
-    ctx.afterCommit,
-    user.sessionId,
-  );
+  const ended = await replacePassword(ctx, user, passwordHash, user.sessionId);
   ctx.services.throttle.recordSuccess(user.loginName);
   await ctx.audit({
     module: 'profile',

@@ -1,12 +1,11 @@
 import { ErrorCode, type LoginResponse } from '@marquee/protocol';
-import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
-import { enterprises } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { findLoginCandidate } from '../auth/repository.js';
 import { openSession } from '../auth/service.js';
+import { creditCodeTaken } from '../enterprise/repository.js';
 import { createEnterpriseWithAdmin } from '../enterprise/service.js';
 import { accessMessages } from '../verification/messages.js';
 import { findAccountByTarget } from '../verification/repository.js';
@@ -24,15 +23,6 @@ export interface RegisterInput {
 interface Checked {
   codeId: string;
   passwordHash: string;
-}
-
-async function creditCodeTaken(db: Executor, code: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: enterprises.id })
-    .from(enterprises)
-    .where(eq(enterprises.socialCreditCode, code))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** The conflicts a registration can meet, checked before the code is used and again in the transaction. */
