@@ -47,3 +47,49 @@ export function ConfirmAction({
     </Popconfirm>
   );
 }
+
+/**
+ * The pause/enable row action of an account or a company: pausing asks first (danger, with
+ * what it ends); enabling asks too. `testId` gets 'pause' or 'enable'.
+ */
+export function StatusAction({
+  status,
+  texts,
+  disabled,
+  testId,
+  onSet,
+}: {
+  status: 'enabled' | 'paused';
+  texts: {
+    pause: string;
+    enable: string;
+    pauseTitle: ReactNode;
+    pauseHint?: ReactNode;
+    enableTitle: ReactNode;
+    cancel: string;
+  };
+  disabled?: boolean;
+  testId: (action: 'pause' | 'enable') => string;
+  onSet: (status: 'enabled' | 'paused') => Promise<unknown>;
+}) {
+  return status === 'enabled' ? (
+    <ConfirmAction
+      label={texts.pause}
+      title={texts.pauseTitle}
+      description={texts.pauseHint}
+      cancelText={texts.cancel}
+      danger
+      disabled={disabled}
+      testId={testId('pause')}
+      onConfirm={() => onSet('paused')}
+    />
+  ) : (
+    <ConfirmAction
+      label={texts.enable}
+      title={texts.enableTitle}
+      cancelText={texts.cancel}
+      testId={testId('enable')}
+      onConfirm={() => onSet('enabled')}
+    />
+  );
+}

@@ -5,7 +5,7 @@ import { codeTargetSchema, strongPasswordSchema, verificationCodeSchema } from '
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { failure, PlainAlert, PlainField, ruleError, useCountdown } from './plainForm';
+import { failure, PlainAlert, PlainField, ruleError, SubmitButton, useCountdown } from './plainForm';
 import './auth.css';
 
 type Field = 'target' | 'code' | 'password' | 'confirmPassword';
@@ -143,16 +143,9 @@ export default function ForgotPassword({ onDone, onBack }: { onDone: (message: s
         testId: 'forgot-confirm',
       })}
       <p className="mq-login-hint">{t('forgot.rule')}</p>
-      <button
-        type="submit"
-        className="mq-button mq-button-primary mq-button-block"
-        disabled={submitting}
-        aria-busy={submitting}
-        data-testid="forgot-submit"
-      >
-        {submitting ? <span className="mq-spinner" aria-hidden /> : null}
+      <SubmitButton submitting={submitting} testId="forgot-submit">
         {t('forgot.submit')}
-      </button>
+      </SubmitButton>
       <div className="mq-login-links">
         <button type="button" className="mq-link-button" onClick={onBack} data-testid="forgot-back">
           {t('forgot.back')}

@@ -19,7 +19,7 @@ import { SvgIcon } from '../../components/plain/SvgIcon';
 import { validationMessage } from '../../components/zodRule';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PhoneCodeLogin } from './PhoneCodeLogin';
-import { finishLogin } from './plainForm';
+import { finishLogin, SubmitButton } from './plainForm';
 import './auth.css';
 
 // The scan tabs (with the QR renderer) and password retrieval load when first opened.
@@ -248,16 +248,9 @@ export default function LoginPage() {
                         {notice}
                       </p>
                     ) : null}
-                    <button
-                      type="submit"
-                      className="mq-button mq-button-primary mq-button-block"
-                      disabled={submitting}
-                      aria-busy={submitting}
-                      data-testid="login-submit"
-                    >
-                      {submitting ? <span className="mq-spinner" aria-hidden /> : null}
+                    <SubmitButton submitting={submitting} testId="login-submit">
                       {t('submit')}
-                    </button>
+                    </SubmitButton>
                   </form>
                 ) : null}
                 {tab === 'phone' ? <PhoneCodeLogin /> : null}

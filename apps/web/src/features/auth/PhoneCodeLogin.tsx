@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client';
-import { failure, finishLogin, PlainAlert, PlainField, ruleError, useCountdown } from './plainForm';
+import { failure, finishLogin, PlainAlert, PlainField, ruleError, SubmitButton, useCountdown } from './plainForm';
 
 /**
  * Verification-code login (spec section 2 'Login': phone verification code): send a code
@@ -123,16 +123,9 @@ export function PhoneCodeLogin() {
           {t('code.sent')}
         </p>
       ) : null}
-      <button
-        type="submit"
-        className="mq-button mq-button-primary mq-button-block"
-        disabled={submitting}
-        aria-busy={submitting}
-        data-testid="login-code-submit"
-      >
-        {submitting ? <span className="mq-spinner" aria-hidden /> : null}
+      <SubmitButton submitting={submitting} testId="login-code-submit">
         {t('submit')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

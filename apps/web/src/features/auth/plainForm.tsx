@@ -69,6 +69,30 @@ export function PlainField(props: PlainFieldProps) {
   );
 }
 
+/** The block submit button of a plain form, busy with a spinner while `submitting`. */
+export function SubmitButton({
+  submitting,
+  testId,
+  children,
+}: {
+  submitting: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      className="mq-button mq-button-primary mq-button-block"
+      disabled={submitting}
+      aria-busy={submitting}
+      data-testid={testId}
+    >
+      {submitting ? <span className="mq-spinner" aria-hidden /> : null}
+      {children}
+    </button>
+  );
+}
+
 export function PlainAlert({ children, testId }: { children: ReactNode; testId: string }) {
   return (
     <div className="mq-alert mq-alert-error" role="alert" data-testid={testId}>

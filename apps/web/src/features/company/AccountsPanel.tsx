@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useSession } from '../../app/session';
-import { ConfirmAction } from '../../components/ConfirmAction';
+import { ConfirmAction, StatusAction } from '../../components/ConfirmAction';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -134,26 +134,20 @@ export function AccountsPanel() {
                   >
                     {t('action.edit')}
                   </Button>
-                  {row.status === 'enabled' ? (
-                    <ConfirmAction
-                      label={t('action.pause')}
-                      title={t('account.pauseConfirm', { name: row.loginName })}
-                      description={t('account.pauseHint')}
-                      cancelText={t('action.cancel')}
-                      danger
-                      disabled={self}
-                      testId={`account-pause-${row.loginName}`}
-                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' })}
-                    />
-                  ) : (
-                    <ConfirmAction
-                      label={t('action.enable')}
-                      title={t('account.enableConfirm', { name: row.loginName })}
-                      cancelText={t('action.cancel')}
-                      testId={`account-enable-${row.loginName}`}
-                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' })}
-                    />
-                  )}
+                  <StatusAction
+                    status={row.status}
+                    texts={{
+                      pause: t('action.pause'),
+                      enable: t('action.enable'),
+                      pauseTitle: t('account.pauseConfirm', { name: row.loginName }),
+                      pauseHint: t('account.pauseHint'),
+                      enableTitle: t('account.enableConfirm', { name: row.loginName }),
+                      cancel: t('action.cancel'),
+                    }}
+                    disabled={self}
+                    testId={(action) => `account-${action}-${row.loginName}`}
+                    onSet={(status) => setStatus.mutateAsync({ id: row.id, status })}
+                  />
                   <Button
                     type="link"
                     size="small"

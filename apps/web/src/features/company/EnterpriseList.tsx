@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { ConfirmAction } from '../../components/ConfirmAction';
+import { StatusAction } from '../../components/ConfirmAction';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -137,25 +137,19 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
           >
             {t('action.edit')}
           </Button>
-          {row.status === 'enabled' ? (
-            <ConfirmAction
-              label={t('action.pause')}
-              title={t('enterprise.pauseConfirm', { name: row.name })}
-              description={t('enterprise.pauseHint')}
-              cancelText={t('action.cancel')}
-              danger
-              testId={`company-pause-${row.name}`}
-              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' })}
-            />
-          ) : (
-            <ConfirmAction
-              label={t('action.enable')}
-              title={t('enterprise.enableConfirm', { name: row.name })}
-              cancelText={t('action.cancel')}
-              testId={`company-enable-${row.name}`}
-              onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'enabled' })}
-            />
-          )}
+          <StatusAction
+            status={row.status}
+            texts={{
+              pause: t('action.pause'),
+              enable: t('action.enable'),
+              pauseTitle: t('enterprise.pauseConfirm', { name: row.name }),
+              pauseHint: t('enterprise.pauseHint'),
+              enableTitle: t('enterprise.enableConfirm', { name: row.name }),
+              cancel: t('action.cancel'),
+            }}
+            testId={(action) => `company-${action}-${row.name}`}
+            onSet={(status) => setStatus.mutateAsync({ id: row.id, status })}
+          />
         </Space>
       ),
     },
