@@ -1,28 +1,14 @@
 import { ErrorCode, ROUTES } from '@marquee/protocol';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { decideNavigation } from '../src/app/guards';
-import { initialSessionState, useSession } from '../src/app/session';
-import { initI18n, storeLocale } from '../src/i18n';
-import { useTabs } from '../src/shell/tabs/store';
-import { fakeServer, installDomShims, loginResponse, renderApp, shellAnswers } from './harness';
+import { useSession } from '../src/app/session';
+import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 6000 });
-  installDomShims();
-  storeLocale('en-US');
-  await initI18n('en-US');
-});
-
-beforeEach(() => {
-  useSession.setState({ ...initialSessionState(), locale: 'en-US' });
-  useTabs.getState().reset();
-  fakeServer(shellAnswers);
-});
-
-afterEach(() => cleanup());
+// Lazy pages compile in the test run: the wait covers their first visit.
+setUpConsoleTests({ asyncUtilTimeout: 6000, answers: shellAnswers });
 
 async function openLogin(path = '/login') {
   const app = renderApp(path);

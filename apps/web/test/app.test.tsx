@@ -1,29 +1,15 @@
 import { Perm } from '@marquee/protocol';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSessionState, useSession } from '../src/app/session';
-import { initI18n, storeLocale } from '../src/i18n';
-import { useTabs } from '../src/shell/tabs/store';
-import { fakeServer, installDomShims, loginResponse, renderApp, shellAnswers } from './harness';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../src/app/session';
+import { storeLocale } from '../src/i18n';
+import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 // The first visit of each lazy page compiles it (antd included) inside the test run.
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeAll(async () => {
-  // Pages are lazy chunks: the first visit of each compiles it in the test run.
-  configure({ asyncUtilTimeout: 5000 });
-  installDomShims();
-  storeLocale('en-US');
-  await initI18n('en-US');
-});
-
-beforeEach(() => {
-  useSession.setState({ ...initialSessionState(), locale: 'en-US' });
-  useTabs.getState().reset();
-  fakeServer(shellAnswers);
-});
-
-afterEach(() => cleanup());
+// Lazy pages compile in the test run: the wait covers their first visit.
+setUpConsoleTests({ asyncUtilTimeout: 5000, answers: shellAnswers });
 
 function signIn(permissionList: string[] = ['yxf_new_device', 'yxf_new_device_context']) {
   const res = loginResponse({ permissionList });

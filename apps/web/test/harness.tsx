@@ -1,33 +1,17 @@
 import { endpoints, type LoginResponse } from '@marquee/protocol';
+import { cleanup, configure } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { setFetch } from '../src/api/client';
 import { App } from '../src/app/App';
 import { setNavigator } from '../src/app/navigation';
 import { buildRoutes } from '../src/app/router';
+import { initialSessionState, useSession } from '../src/app/session';
+import { initI18n, storeLocale } from '../src/i18n';
+import { useTabs } from '../src/shell/tabs/store';
+import { installDomShims } from './domShims';
 
-/** jsdom lacks what antd's responsive and overflow code asks for. */
-export function installDomShims(): void {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
-  if (!('ResizeObserver' in window)) {
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  }
-}
+export { installDomShims };
 
 export type Answer = { code: number; message?: string; payload?: unknown };
 const byPath = Object.fromEntries(Object.entries(endpoints).map(([name, def]) => [def.path, name]));
@@ -88,4 +72,27 @@ export function renderApp(initial: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [initial] });
   setNavigator((to, options) => void router.navigate(to, { replace: options?.replace }));
   return { router, tree: <App router={router} /> };
+}
+
+/**
+ * The hooks of a console test file: DOM shims and en-US once; a signed-out session, no
+ * tabs and (with `answers`) a fake server before each test; unmount after each. Lazy pages
+ * compile in the test run, so `asyncUtilTimeout` is the file's wait for them.
+ */
+export function setUpConsoleTests(options: {
+  asyncUtilTimeout: number;
+  answers?: Record<string, (data: unknown) => Answer>;
+}): void {
+  beforeAll(async () => {
+    configure({ asyncUtilTimeout: options.asyncUtilTimeout });
+    installDomShims();
+    storeLocale('en-US');
+    await initI18n('en-US');
+  });
+  beforeEach(() => {
+    useSession.setState({ ...initialSessionState(), locale: 'en-US' });
+    useTabs.getState().reset();
+    if (options.answers) fakeServer(options.answers);
+  });
+  afterEach(() => cleanup());
 }

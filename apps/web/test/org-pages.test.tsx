@@ -1,10 +1,8 @@
 import { type AccountRow, type EnterpriseRow, Perm } from '@marquee/protocol';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSessionState, useSession } from '../src/app/session';
-import { initI18n, storeLocale } from '../src/i18n';
-import { useTabs } from '../src/shell/tabs/store';
-import { fakeServer, installDomShims, loginResponse, renderApp, shellAnswers } from './harness';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../src/app/session';
+import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -57,20 +55,8 @@ const orgAnswers = {
   }),
 };
 
-beforeAll(async () => {
-  // The first visit compiles the lazy page chunk (antd included) inside the test run.
-  configure({ asyncUtilTimeout: 20_000 });
-  installDomShims();
-  storeLocale('en-US');
-  await initI18n('en-US');
-});
-
-beforeEach(() => {
-  useSession.setState({ ...initialSessionState(), locale: 'en-US' });
-  useTabs.getState().reset();
-});
-
-afterEach(() => cleanup());
+// Lazy pages compile in the test run: the wait covers their first visit.
+setUpConsoleTests({ asyncUtilTimeout: 20_000 });
 
 const manager = [Perm.user, Perm.userCompany, Perm.userAccountManage, Perm.userDeptManage];
 

@@ -1,26 +1,13 @@
 import { Perm, type TemplateRow } from '@marquee/protocol';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSessionState, useSession } from '../src/app/session';
-import { initI18n, storeLocale } from '../src/i18n';
-import { useTabs } from '../src/shell/tabs/store';
-import { fakeServer, installDomShims, loginResponse, renderApp, shellAnswers } from './harness';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../src/app/session';
+import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 8000 });
-  installDomShims();
-  storeLocale('en-US');
-  await initI18n('en-US');
-});
-
-beforeEach(() => {
-  useSession.setState({ ...initialSessionState(), locale: 'en-US' });
-  useTabs.getState().reset();
-});
-
-afterEach(() => cleanup());
+// Lazy pages compile in the test run: the wait covers their first visit.
+setUpConsoleTests({ asyncUtilTimeout: 8000 });
 
 const row = (name: string, hasPermission: boolean): TemplateRow => ({
   id: `id-${name}`,

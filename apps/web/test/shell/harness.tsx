@@ -6,30 +6,9 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { i18n } from '../../src/i18n';
 import MainLayout from '../../src/shell/MainLayout';
 import { useLeaveTip } from '../../src/shell/tabs/useLeaveTip';
+import { installDomShims } from '../domShims';
 
-/** jsdom lacks what antd's responsive and overflow code asks for. */
-export function installDomShims(): void {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
-  if (!('ResizeObserver' in window)) {
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  }
-}
+export { installDomShims };
 
 /** A page with local state, to tell a kept-alive page from a remounted one. */
 function CounterPage({ name }: { name: string }) {
