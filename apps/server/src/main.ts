@@ -7,7 +7,7 @@ const started = performance.now();
 const config = loadConfig();
 // Under tsx the app's modules load while PGlite starts; `npm start` runs one bundle
 // (scripts/server-bundle.mjs), whose packages are all loaded before this line.
-const appModules = Promise.all([import('./app.js'), import('./db/seed/index.js')]);
+const appModules = Promise.all([import('./app.js'), import('./seed/index.js')]);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
 await database.migrate();
 const [{ buildApp }, { DEMO_LOGINS, seedIfNeeded }] = await appModules;

@@ -1,7 +1,7 @@
 import { ENTERPRISE_ADMIN_CODES, endpoints, type Notice, Perm } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises } from '../src/db/schema/index.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedIfNeeded } from '../src/db/seed/index.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedIfNeeded } from '../src/seed/index.js';
 import { BACKENDS, createTestApp, type TestApp } from './helpers/index.js';
 
 describe.each(BACKENDS)('demo seed on %s', (backend) => {

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@marquee/protocol';
 import type { Executor } from '../db/client.js';
-import { findLoginCandidate, type LoginCandidate } from '../modules/auth/repository.js';
 import { AppError } from '../protocol/appError.js';
 import { messages } from '../protocol/messages.js';
+import { findLoginCandidate, type LoginCandidate } from './loginRepository.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import type { LoginThrottle } from './throttle.js';
 

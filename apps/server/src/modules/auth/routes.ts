@@ -1,6 +1,6 @@
 import { endpoints } from '@marquee/protocol';
+import type { LoginCandidate } from '../../auth/loginRepository.js';
 import { defineHandler } from '../../protocol/handlers.js';
-import type { LoginCandidate } from './repository.js';
 import {
   checkCodeLogin,
   checkLogin,

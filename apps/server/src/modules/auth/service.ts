@@ -1,5 +1,6 @@
 import { ErrorCode, isWeakPassword, type LoginResponse, type UserInfo } from '@marquee/protocol';
 import { verifyCredentials } from '../../auth/login.js';
+import type { LoginCandidate } from '../../auth/loginRepository.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { loadPrincipal } from '../../auth/principal.js';
 import { AppError } from '../../protocol/appError.js';
@@ -7,7 +8,6 @@ import type { AuditEntry, CallContext } from '../../protocol/handlers.js';
 import { findAccountByTarget, type TargetAccount } from '../verification/repository.js';
 import { checkCode, useCode } from '../verification/service.js';
 import { toUserInfo } from './presenter.js';
-import type { LoginCandidate } from './repository.js';
 import { markLoggedIn, setPasswordHash } from './repository.js';
 
 export interface LoginInput {

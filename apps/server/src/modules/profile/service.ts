@@ -10,8 +10,7 @@ import { listAccountDepartments } from '../dept/repository.js';
 import { bindingsOf } from '../oauth/service.js';
 import { accessMessages } from '../verification/messages.js';
 import { findAccountByTarget } from '../verification/repository.js';
-import { codeDeps } from '../verification/routes.js';
-import { checkCode, issueCode, useCode } from '../verification/service.js';
+import { checkCode, codeDeps, issueCode, useCode } from '../verification/service.js';
 
 /** The personal centre of the caller: own account only, so no data scope beyond the tenant. */
 export async function loadProfile(db: Executor, ctx: CallContext): Promise<Profile> {

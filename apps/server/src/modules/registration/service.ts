@@ -1,9 +1,9 @@
 import { ErrorCode, type LoginResponse } from '@marquee/protocol';
+import { findLoginCandidate } from '../../auth/loginRepository.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
-import { findLoginCandidate } from '../auth/repository.js';
 import { openSession } from '../auth/service.js';
 import { creditCodeTaken } from '../enterprise/repository.js';
 import { createEnterpriseWithAdmin } from '../enterprise/service.js';

@@ -1,19 +1,9 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
 import { AppError } from '../../protocol/appError.js';
-import { type CallContext, defineHandler } from '../../protocol/handlers.js';
+import { defineHandler } from '../../protocol/handlers.js';
 import { accessMessages } from './messages.js';
 import { findAccountByTarget, listOutbox } from './repository.js';
-import { type CodeDeps, issueCode } from './service.js';
-
-/** The code dependencies of a call (root database: codes commit even when a later step fails). */
-export function codeDeps(ctx: CallContext): CodeDeps {
-  return {
-    db: ctx.services.db,
-    throttle: ctx.services.throttle,
-    sender: ctx.services.codeSender,
-    secret: ctx.services.secret,
-  };
-}
+import { codeDeps, issueCode } from './service.js';
 
 export const verificationHandlers = [
   defineHandler(endpoints.codeSend, {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { codeThrottleKey, type LoginThrottle } from '../../auth/throttle.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
+import type { CallContext } from '../../protocol/handlers.js';
 import { messages } from '../../protocol/messages.js';
 import { accessMessages } from './messages.js';
 import {
@@ -22,6 +23,16 @@ export interface CodeDeps {
   throttle: LoginThrottle;
   sender: CodeSender;
   secret: string;
+}
+
+/** The code dependencies of a call (root database: codes commit even when a later step fails). */
+export function codeDeps(ctx: CallContext): CodeDeps {
+  return {
+    db: ctx.services.db,
+    throttle: ctx.services.throttle,
+    sender: ctx.services.codeSender,
+    secret: ctx.services.secret,
+  };
 }
 
 /** A new 6-digit code from the CSPRNG. */

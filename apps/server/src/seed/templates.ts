@@ -1,8 +1,8 @@
 import { RefType } from '@marquee/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
-import { insertTemplate } from '../../modules/templates/repository.js';
-import type { Executor } from '../client.js';
-import { accounts, allocations, departments } from '../schema/index.js';
+import type { Executor } from '../db/client.js';
+import { accounts, allocations, departments } from '../db/schema/index.js';
+import { insertTemplate } from '../modules/templates/repository.js';
 
 /** [name, department, owner login, width, height] of the demo enterprise's templates. */
 const DEMO_TEMPLATES: readonly [string, string, string, number, number][] = [

@@ -1,7 +1,7 @@
 import { PROVIDER_ONLY_CODES } from '@marquee/protocol';
 import { and, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { enterprises, roles } from '../schema/index.js';
+import type { Executor } from '../db/client.js';
+import { enterprises, roles } from '../db/schema/index.js';
 
 /**
  * Access demo data: provider-only codes (the development outbox) stay with the platform

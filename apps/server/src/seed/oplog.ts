@@ -1,13 +1,13 @@
 import { Perm } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
-import { hashPassword } from '../../auth/passwords.js';
-import { addAccountRoles } from '../../modules/accounts/repository.js';
-import { createAccount, createRole } from '../../modules/accounts/service.js';
-import { addAssignments, insertAdvertiser } from '../../modules/advertisers/repository.js';
-import { createAdvertiser } from '../../modules/advertisers/service.js';
-import { insertOperationLog } from '../../modules/operationLog/repository.js';
-import type { Executor } from '../client.js';
-import { accounts, departments } from '../schema/index.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { Executor } from '../db/client.js';
+import { accounts, departments } from '../db/schema/index.js';
+import { addAccountRoles } from '../modules/accounts/repository.js';
+import { createAccount, createRole } from '../modules/accounts/service.js';
+import { addAssignments, insertAdvertiser } from '../modules/advertisers/repository.js';
+import { createAdvertiser } from '../modules/advertisers/service.js';
+import { insertOperationLog } from '../protocol/auditLog.js';
 
 const PASSWORD = 'Marquee@2026';
 

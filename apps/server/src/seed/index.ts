@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { meta } from '../schema/index.js';
+import type { Executor } from '../db/client.js';
+import { meta } from '../db/schema/index.js';
 import { seedDemo } from './demo.js';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from './demo.js';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { createdAt, id, updatedAt } from './columns.js';
 import { enterprises } from './tenancy.js';
 
 export type OperationResult = 'success' | 'failure';
@@ -38,5 +39,39 @@ export const operationLogs = pgTable(
     index('operation_logs_ent_module_created_idx').on(t.entId, t.module, t.createdAt),
     index('operation_logs_ent_dept_created_idx').on(t.entId, t.deptId, t.createdAt),
     index('operation_logs_created_idx').on(t.createdAt),
+  ],
+);
+
+export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/**
+ * Background Excel exports of the operation log. Only the account that started one may
+ * read its status or download its file; the file lives under `<dataDir>/exports/`.
+ */
+export const operationLogExports = pgTable(
+  'operation_log_exports',
+  {
+    id: id(),
+    entId: text('ent_id')
+      .notNull()
+      .references(() => enterprises.id),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The list filters the export was started with, resolved against the caller's scope. */
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<ExportStatus>().notNull().default('pending'),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** The name the browser saves the file under. */
+    fileName: text('file_name').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('operation_log_exports_status_check', sql`${t.status} in ('pending', 'running', 'done', 'failed')`),
+    index('operation_log_exports_account_idx').on(t.accountId, t.createdAt),
   ],
 );

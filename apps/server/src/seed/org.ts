@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../auth/passwords.js';
-import { updateEnterpriseRow } from '../../modules/enterprise/repository.js';
-import { createEnterpriseWithAdmin } from '../../modules/enterprise/service.js';
-import type { Executor } from '../client.js';
-import { enterprises } from '../schema/index.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { Executor } from '../db/client.js';
+import { enterprises } from '../db/schema/index.js';
+import { updateEnterpriseRow } from '../modules/enterprise/repository.js';
+import { createEnterpriseWithAdmin } from '../modules/enterprise/service.js';
 
 const PASSWORD = 'Marquee@2026';
 
