@@ -105,7 +105,7 @@ describe.each(BACKENDS)('call pipeline on %s', (backend) => {
     const client = t.client();
     const signed = buildSignedCall(
       { text: 'x' },
-      { language: 'en-US', uuid: 'u', sequence: 'dup', traceKey: 't', now: t.clock.now() },
+      { language: 'en-US', uuid: 'u', sequence: 'dup-sequence', traceKey: 't', now: t.clock.now() },
     );
     const repeated = await client.raw({
       path: echo.path,
@@ -210,11 +210,11 @@ describe.each(BACKENDS)('call pipeline on %s', (backend) => {
 
   it('refuses a replayed sequence as REPLAYED_SEQUENCE, per device', async () => {
     const client = t.client();
-    const first = await client.call(echo, { text: 'x' }, { sequence: 'seq-1' });
+    const first = await client.call(echo, { text: 'x' }, { sequence: 'sequence-1' });
     expect(first.envelope.code).toBe(0);
-    const again = await client.call(echo, { text: 'x' }, { sequence: 'seq-1' });
+    const again = await client.call(echo, { text: 'x' }, { sequence: 'sequence-1' });
     expect(again.envelope.code).toBe(ErrorCode.REPLAYED_SEQUENCE);
-    const otherDevice = await client.call(echo, { text: 'x' }, { sequence: 'seq-1', uuid: randomUUID() });
+    const otherDevice = await client.call(echo, { text: 'x' }, { sequence: 'sequence-1', uuid: randomUUID() });
     expect(otherDevice.envelope.code).toBe(0);
   });
 

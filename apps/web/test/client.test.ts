@@ -2,6 +2,7 @@ import {
   CONSOLE_APP,
   DEFAULT_TOKEN,
   type LoginResponse,
+  SEQUENCE_PATTERN,
   SIGNED_QUERY_FIELDS,
   type SignedQueryField,
   signCall,
@@ -98,10 +99,11 @@ describe('the signed call (spec section 7)', () => {
     expect(sign).toBe(signCall(CONSOLE_APP.key, fields, payload));
   });
 
-  it('uses a new sequence for every call', () => {
+  it('uses a new sequence for every call, in the documented format', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 200; i++) seen.add(prepareCall('logout', {}).query.sequence);
     expect(seen.size).toBe(200);
+    for (const sequence of seen) expect(sequence).toMatch(SEQUENCE_PATTERN);
   });
 
   it('sends the session token and user id once logged in', () => {

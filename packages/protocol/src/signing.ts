@@ -33,6 +33,12 @@ export const PLATFORM = '2';
 export const ORIGIN = 'new';
 export const VERSION_PREFIX = '1.3';
 
+/**
+ * The `sequence` query field: 8 to 64 characters of letters, digits, '_' and '-', unique per
+ * call of one client (appid and uuid) inside the timestamp window.
+ */
+export const SEQUENCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
 /** Accepted clock skew between client and server, both ways. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60 * 1000;
 

@@ -1,8 +1,12 @@
+import { toSafeText } from '@marquee/protocol';
+
 /**
  * Content-Disposition for a download: an ASCII fallback `filename` and the exact name in
  * `filename*` (RFC 5987/6266), so non-ASCII names (Chinese report titles) survive.
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(name: string): string {
+  // encodeURIComponent throws on a lone surrogate: the header names the file in well-formed text.
+  const fileName = toSafeText(name);
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -3,6 +3,8 @@ import {
   CONSOLE_APP,
   canonicalString,
   ErrorCode,
+  isSafeText,
+  SEQUENCE_PATTERN,
   SIGNED_QUERY_FIELDS,
   type SignedQueryField,
   TIMESTAMP_WINDOW_MS,
@@ -29,18 +31,20 @@ export const NOT_A_FORM: unique symbol = Symbol('not a form');
 
 /**
  * Reads the query fields and the payload field of a call; throws BAD_ENVELOPE naming the
- * first field that is missing, repeated or malformed.
+ * first field that is missing, repeated or malformed (too long, a NUL or a lone surrogate,
+ * a sequence outside SEQUENCE_PATTERN).
  */
 export function readEnvelope(query: unknown, body: unknown): { fields: CallFields; payload: string } {
   const q = (query ?? {}) as Record<string, unknown>;
   const fields = {} as CallFields;
   for (const name of [...SIGNED_QUERY_FIELDS, 'sign'] as const) {
     const value = q[name];
-    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_FIELD_LENGTH) {
+    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_FIELD_LENGTH || !isSafeText(value)) {
       throw new AppError(ErrorCode.BAD_ENVELOPE, messages.badEnvelope(name));
     }
     fields[name] = value;
   }
+  if (!SEQUENCE_PATTERN.test(fields.sequence)) throw new AppError(ErrorCode.BAD_ENVELOPE, messages.badSequence);
   if (!/^\d{1,16}$/.test(fields.timestamp))
     throw new AppError(ErrorCode.BAD_ENVELOPE, messages.badEnvelope('timestamp'));
   if (!KNOWN_APPS.has(fields.appid)) throw new AppError(ErrorCode.BAD_ENVELOPE, messages.badEnvelope('appid'));

@@ -21,6 +21,12 @@ export const messages = {
       `${errorMessage(ErrorCode.INVALID_PARAMS, locale)}${locale === 'en-US' ? ': ' : '：'}${field} (${reason})`;
     return { 'zh-CN': detail('zh-CN'), 'en-US': detail('en-US'), ja: detail('ja') };
   },
+  /** The sequence query field outside SEQUENCE_PATTERN (docs/protocol.md). */
+  badSequence: {
+    'zh-CN': `${errorMessage(ErrorCode.BAD_ENVELOPE, 'zh-CN')}：sequence（须为 8 至 64 个字母、数字、下划线或连字符）`,
+    'en-US': `${errorMessage(ErrorCode.BAD_ENVELOPE, 'en-US')}: sequence (8 to 64 letters, digits, underscores or hyphens)`,
+    ja: `${errorMessage(ErrorCode.BAD_ENVELOPE, 'ja')}：sequence（英数字・アンダースコア・ハイフンの 8～64 文字）`,
+  },
   badEnvelope(field: string): LocalizedText {
     const detail = (locale: 'zh-CN' | 'en-US' | 'ja') =>
       `${errorMessage(ErrorCode.BAD_ENVELOPE, locale)}${locale === 'en-US' ? ': ' : '：'}${field}`;

@@ -1,4 +1,13 @@
-import { type EndpointDef, type Envelope, ErrorCode, errorMessage, hasPermission } from '@marquee/protocol';
+import {
+  type EndpointDef,
+  type Envelope,
+  ErrorCode,
+  errorMessage,
+  FALLBACK_LOCALE,
+  findUnsafeValue,
+  hasPermission,
+  isLocale,
+} from '@marquee/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
@@ -83,6 +92,10 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
     } catch {
       throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams('payload', 'json'));
     }
+    // Before any schema or query: a NUL or a lone surrogate anywhere (PostgreSQL refuses the
+    // first, no encoding holds the second) and absurd nesting are the caller's mistake.
+    const unsafe = findUnsafeValue(raw);
+    if (unsafe) throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams(unsafe.path, unsafe.reason));
     const parsed = def.request.safeParse(raw);
     if (!parsed.success) {
       const { field, reason } = describeIssue(parsed.error);
@@ -108,7 +121,8 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
       request,
       services,
       principal,
-      language: fields.language,
+      // Handlers index per-locale tables with it: only a console locale reaches them.
+      language: isLocale(fields.language) ? fields.language : FALLBACK_LOCALE,
       traceKey: info.traceKey,
       deviceUuid: fields.uuid,
       now: new Date(now),

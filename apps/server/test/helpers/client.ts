@@ -69,7 +69,7 @@ export class ApiClient {
       token: options.token === undefined ? this.token : options.token,
       language: options.language ?? this.language,
       uuid: options.uuid ?? this.uuid,
-      sequence: options.sequence ?? `s${process.pid}-${++sequence}`,
+      sequence: options.sequence ?? `s${process.pid}-${String(++sequence).padStart(6, '0')}`,
       traceKey: `trace-${sequence}`,
       now: options.now ?? this.clock.now(),
       app: options.app,
