@@ -1,0 +1,172 @@
+import { Writable } from 'node:stream';
+import { ENDPOINT_LIST, type EndpointDef, ErrorCode, LOGOUT_CODES } from '@marquee/protocol';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
+import {
+  type ApiClient,
+  BACKENDS,
+  createEnterprise,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestEnterprise,
+  type TestUser,
+} from './helpers/index.js';
+import { payloads } from './helpers/payloads.js';
+
+/**
+ * The robustness test (issue 7): every endpoint of the catalogue, called with generated
+ * payloads (wrong types, missing and extra fields, NUL, lone surrogates, 100,000 characters,
+ * SQL and HTML fragments, deep nesting: helpers/payloads.ts) by an anonymous caller and by the
+ * administrators of a platform operator and of an enterprise, on a fresh database. Never
+ * SERVER_ERROR, never an HTTP 5xx, never a success for an anonymous caller on a session
+ * endpoint. A new endpoint joins with no test code. FUZZ_RUNS (payloads per endpoint and
+ * caller) and FUZZ_SEED reproduce or deepen a run.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+class ErrorLog extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.lines.push(chunk.toString());
+    done();
+  }
+  /** The message of the last failure logged since `mark`. */
+  since(mark: number): string {
+    for (const line of this.lines.slice(mark).reverse()) {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+        if (entry.err?.message) return `${entry.msg}: ${entry.err.message}`.slice(0, 300);
+      } catch {
+        // not JSON
+      }
+    }
+    return '';
+  }
+}
+
+/** A caller that survives its own random calls (logout, pause, password reset): it comes back as a new administrator. */
+class Administrator {
+  client!: ApiClient;
+  ent!: TestEnterprise;
+  user!: TestUser;
+  constructor(
+    private readonly t: TestApp,
+    readonly kind: 'provider' | 'enterprise',
+  ) {}
+
+  async start() {
+    this.ent = await createEnterprise(this.t.db, { kind: this.kind });
+    await this.newUser();
+  }
+
+  private async newUser() {
+    this.user = await createUser(this.t.db, this.ent, { isEntAdmin: true });
+    this.client = await this.t.loginAs(this.user);
+  }
+
+  /** Ids of real objects, so generated calls reach past NOT_FOUND. */
+  known(): string[] {
+    return [this.ent.id, this.user.id, ...Object.values(this.ent.depts)];
+  }
+
+  /** After a call that ended the session or the account: log in again, or start afresh. */
+  async recover(code: number) {
+    if (!LOGOUT_CODES.includes(code) && code !== ErrorCode.PASSWORD_CHANGE_REQUIRED) return;
+    try {
+      if (code === ErrorCode.PASSWORD_CHANGE_REQUIRED) throw new Error('password must change');
+      await this.client.login(this.user.loginName, this.user.password);
+    } catch {
+      try {
+        await this.newUser();
+      } catch {
+        await this.start();
+      }
+    }
+  }
+}
+
+interface Finding {
+  endpoint: string;
+  caller: string;
+  problem: string;
+  payload: string;
+}
+
+describe.each(BACKENDS)('robustness of every endpoint on %s', (backend) => {
+  let t: TestApp;
+  const errors = new ErrorLog();
+  beforeAll(async () => {
+    t = await createTestApp(backend, { logger: createLogger('error', errors) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('never answers SERVER_ERROR, an HTTP 5xx or an anonymous success on a session endpoint', async () => {
+    const admins = [new Administrator(t, 'provider'), new Administrator(t, 'enterprise')];
+    for (const admin of admins) await admin.start();
+    const anonymous = t.client();
+    const findings: Finding[] = [];
+    let calls = 0;
+    const codes = new Map<number, number>();
+
+    const callOnce = async (def: EndpointDef, payload: unknown, caller: string, client: ApiClient, token?: null) => {
+      const mark = errors.lines.length;
+      const res = await client.call(def, payload, { language: 'en-US', ...(token === null ? { token: null } : {}) });
+      calls += 1;
+      const json = res.headers['content-type']?.toString().startsWith('application/json');
+      const code = json ? res.envelope?.code : res.status === 200 ? 0 : undefined;
+      const problem =
+        res.status >= 500
+          ? `HTTP ${res.status}`
+          : code === ErrorCode.SERVER_ERROR
+            ? `SERVER_ERROR ${errors.since(mark)}`
+            : code === 0 && caller === 'anonymous' && def.auth === 'session'
+              ? 'anonymous success'
+              : null;
+      if (problem) {
+        const text = JSON.stringify(payload) ?? String(payload);
+        findings.push({
+          endpoint: def.name,
+          caller,
+          problem,
+          payload: text.length > 300 ? `${text.slice(0, 300)}…` : text,
+        });
+      }
+      codes.set(code ?? res.status, (codes.get(code ?? res.status) ?? 0) + 1);
+      return code ?? 0;
+    };
+
+    for (const [index, def] of ENDPOINT_LIST.entries()) {
+      const known = admins.flatMap((a) => a.known());
+      const samples = fc.sample(payloads(def.request, known), { numRuns: RUNS * 3, seed: SEED + index });
+      for (const [i, payload] of samples.entries()) {
+        if (i % 3 === 0) {
+          await callOnce(def, payload, 'anonymous', anonymous, null);
+        } else {
+          const admin = admins[i % 3 === 1 ? 0 : 1];
+          const code = await callOnce(def, payload, `${admin.kind} administrator`, admin.client);
+          await admin.recover(code);
+        }
+      }
+    }
+
+    const serverErrors = findings.filter((f) => f.problem.startsWith('SERVER_ERROR')).length;
+    console.log(
+      `robustness on ${backend} (seed ${SEED}): ${ENDPOINT_LIST.length} endpoints, ${calls} payloads, ${serverErrors} server errors, ${findings.length - serverErrors} other findings`,
+    );
+    console.log(
+      `  answers by code: ${[...codes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, n]) => `${c}: ${n}`)
+        .join(', ')}`,
+    );
+    for (const f of findings.slice(0, 30))
+      console.log(`  ${f.endpoint} as ${f.caller}: ${f.problem}\n    ${f.payload}`);
+    expect(findings).toEqual([]);
+  }, 600_000);
+});
