@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import {
   codeTargetSchema,
@@ -98,6 +99,7 @@ export const accessEndpoints = {
   codeSend: endpoint({
     name: 'verification.send',
     path: '/api/verification/send.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_REGISTERED, ErrorCode.RATE_LIMITED],
     auth: 'public',
     request: z.object({ purpose: z.enum(['login', 'register', 'reset_password']), target: codeTargetSchema }).strict(),
     response: codeSent,
@@ -105,6 +107,7 @@ export const accessEndpoints = {
   codeLogin: endpoint({
     name: 'auth.codeLogin',
     path: '/api/auth/codeLogin.shtm',
+    errors: [ErrorCode.ACCOUNT_PAUSED, ErrorCode.CODE_INVALID, ErrorCode.NOT_REGISTERED, ErrorCode.RATE_LIMITED],
     auth: 'public',
     mutation: true,
     request: z.object({ target: codeTargetSchema, code: verificationCodeSchema }).strict(),
@@ -113,6 +116,7 @@ export const accessEndpoints = {
   register: endpoint({
     name: 'registration.register',
     path: '/api/registration/register.shtm',
+    errors: [ErrorCode.ACCOUNT_PAUSED, ErrorCode.CODE_INVALID, ErrorCode.CONFLICT, ErrorCode.RATE_LIMITED],
     auth: 'public',
     mutation: true,
     request: z
@@ -131,6 +135,7 @@ export const accessEndpoints = {
   passwordReset: endpoint({
     name: 'auth.resetPassword',
     path: '/api/auth/resetPassword.shtm',
+    errors: [ErrorCode.CODE_INVALID, ErrorCode.NOT_REGISTERED, ErrorCode.RATE_LIMITED],
     auth: 'public',
     mutation: true,
     request: z
@@ -149,6 +154,7 @@ export const accessEndpoints = {
   oauthStart: endpoint({
     name: 'oauth.start',
     path: '/api/oauth/start.shtm',
+    errors: [ErrorCode.FEATURE_NOT_ONLINE],
     auth: 'public',
     request: z.object({ provider: providerSchema }).strict(),
     response: scanStart,
@@ -156,6 +162,7 @@ export const accessEndpoints = {
   oauthPoll: endpoint({
     name: 'oauth.poll',
     path: '/api/oauth/poll.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'public',
     request: z.object({ state: z.string().min(1).max(200) }).strict(),
     response: z.object({ status: z.enum(OAUTH_STATUSES) }),
@@ -163,6 +170,7 @@ export const accessEndpoints = {
   oauthLogin: endpoint({
     name: 'oauth.login',
     path: '/api/oauth/login.shtm',
+    errors: [ErrorCode.ACCOUNT_PAUSED, ErrorCode.CONFLICT, ErrorCode.NOT_REGISTERED],
     auth: 'public',
     mutation: true,
     request: z.object({ state: z.string().min(1).max(200) }).strict(),
@@ -171,6 +179,7 @@ export const accessEndpoints = {
   oauthBindStart: endpoint({
     name: 'oauth.bindStart',
     path: '/api/oauth/bindStart.shtm',
+    errors: [ErrorCode.FEATURE_NOT_ONLINE],
     auth: 'session',
     unscoped: "starts a binding of the caller's own account",
     request: z.object({ provider: providerSchema }).strict(),
@@ -179,6 +188,7 @@ export const accessEndpoints = {
   oauthBind: endpoint({
     name: 'oauth.bind',
     path: '/api/oauth/bind.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
     auth: 'session',
     mutation: true,
     request: z.object({ state: z.string().min(1).max(200) }).strict(),
@@ -187,6 +197,7 @@ export const accessEndpoints = {
   oauthUnbind: endpoint({
     name: 'oauth.unbind',
     path: '/api/oauth/unbind.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     mutation: true,
     request: z.object({ provider: providerSchema }).strict(),
@@ -195,6 +206,7 @@ export const accessEndpoints = {
   profileGet: endpoint({
     name: 'profile.get',
     path: '/api/profile/get.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     unscoped: "the caller's own profile",
     request: z.object({}).strict(),
@@ -203,6 +215,7 @@ export const accessEndpoints = {
   profileUpdate: endpoint({
     name: 'profile.update',
     path: '/api/profile/update.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     mutation: true,
     request: z
@@ -216,6 +229,7 @@ export const accessEndpoints = {
   profilePhoneCode: endpoint({
     name: 'profile.sendPhoneCode',
     path: '/api/profile/sendPhoneCode.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.RATE_LIMITED],
     auth: 'session',
     unscoped: 'sends a code to a phone the caller is binding to their own account',
     request: z.object({ phone: mobileSchema }).strict(),
@@ -224,6 +238,7 @@ export const accessEndpoints = {
   profileBindPhone: endpoint({
     name: 'profile.bindPhone',
     path: '/api/profile/bindPhone.shtm',
+    errors: [ErrorCode.CODE_INVALID, ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.RATE_LIMITED],
     auth: 'session',
     mutation: true,
     request: z.object({ phone: mobileSchema, code: verificationCodeSchema }).strict(),
@@ -232,6 +247,7 @@ export const accessEndpoints = {
   changePassword: endpoint({
     name: 'profile.changePassword',
     path: '/api/profile/changePassword.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.LOGIN_FAILED, ErrorCode.RATE_LIMITED],
     auth: 'session',
     mutation: true,
     allowDuringPasswordChange: true,
@@ -244,6 +260,7 @@ export const accessEndpoints = {
   outboxList: endpoint({
     name: 'devOutbox.list',
     path: '/api/devOutbox/list.shtm',
+    errors: [ErrorCode.NO_PERMISSION],
     auth: 'session',
     scope: { object: 'outboxMessage', kind: 'list', audience: 'platform' },
     permission: Perm.devOutbox,

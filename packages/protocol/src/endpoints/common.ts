@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCodeValue } from '../errors.js';
 import type { MenuItem } from '../routes.js';
 
 /**
@@ -34,6 +35,11 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   unscoped?: string;
   /** Spec section 6: marked for non-monitor users; a third-party monitor gets NO_PERMISSION. */
   notForMonitor?: boolean;
+  /**
+   * The codes the handler answers besides the pipeline's (CONFLICT, NOT_FOUND...), for the
+   * generated reference (docs/endpoints.md); the pipeline's codes follow from the entry.
+   */
+  errors?: readonly ErrorCodeValue[];
 }
 
 /**

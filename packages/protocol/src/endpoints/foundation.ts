@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { loginAccountSchema, loginPasswordSchema } from '../validation.js';
 import { empty, endpoint, loginResponseSchema, noticeSchema, ok, optionSchema, userInfoSchema } from './common.js';
@@ -8,6 +9,7 @@ export const foundationEndpoints = {
   login: endpoint({
     name: 'auth.login',
     path: '/api/auth/login.shtm',
+    errors: [ErrorCode.ACCOUNT_PAUSED, ErrorCode.LOGIN_FAILED, ErrorCode.RATE_LIMITED],
     auth: 'public',
     mutation: true,
     request: z.object({ loginName: loginAccountSchema, password: loginPasswordSchema }),
@@ -46,6 +48,7 @@ export const foundationEndpoints = {
   monitorApply: endpoint({
     name: 'notice.monitorApply',
     path: '/api/notice/monitorApply.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.notice,
     mutation: true,
@@ -72,6 +75,7 @@ export const foundationEndpoints = {
   deptChange: endpoint({
     name: 'dept.change',
     path: '/api/dept/change.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.deptSwitch,
     mutation: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { loginAccountSchema, pageSchema, strongPasswordSchema } from '../validation.js';
 import { endpoint, ok } from './common.js';
@@ -121,6 +122,7 @@ export const oplogEndpoints = {
   operationLogExportStatus: endpoint({
     name: 'operationLog.exportStatus',
     path: '/api/operationLog/exportStatus.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     scope: { object: 'logExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
     permission: Perm.reportOperationLog,
@@ -130,6 +132,7 @@ export const oplogEndpoints = {
   operationLogExportDownload: endpoint({
     name: 'operationLog.exportDownload',
     path: '/api/operationLog/exportDownload.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
     auth: 'session',
     scope: { object: 'logExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
     permission: Perm.reportOperationLog,
@@ -158,6 +161,7 @@ export const oplogEndpoints = {
   advertiserAdd: endpoint({
     name: 'advertiser.add',
     path: '/api/advertiser/add.shtm',
+    errors: [ErrorCode.CONFLICT],
     auth: 'session',
     permission: Perm.userAdv,
     mutation: true,
@@ -168,6 +172,7 @@ export const oplogEndpoints = {
   advertiserUpdate: endpoint({
     name: 'advertiser.update',
     path: '/api/advertiser/update.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.userAdv,
     mutation: true,
@@ -178,6 +183,7 @@ export const oplogEndpoints = {
   advertiserSetStatus: endpoint({
     name: 'advertiser.setStatus',
     path: '/api/advertiser/setStatus.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.userAdv,
     mutation: true,
@@ -188,6 +194,7 @@ export const oplogEndpoints = {
   advertiserDelete: endpoint({
     name: 'advertiser.delete',
     path: '/api/advertiser/delete.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.userAdv,
     mutation: true,
@@ -218,6 +225,7 @@ export const oplogEndpoints = {
   advertiserAssign: endpoint({
     name: 'advertiser.assign',
     path: '/api/advertiser/assign.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.userAllot,
     mutation: true,
@@ -233,6 +241,7 @@ export const oplogEndpoints = {
   advertiserUnassign: endpoint({
     name: 'advertiser.unassign',
     path: '/api/advertiser/unassign.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.userAllot,
     mutation: true,

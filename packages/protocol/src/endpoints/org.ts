@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import {
   companyNameSchema,
@@ -193,6 +194,7 @@ export const orgEndpoints = {
   enterpriseList: endpoint({
     name: 'enterprise.list',
     path: '/api/enterprise/list.shtm',
+    errors: [ErrorCode.NO_PERMISSION],
     auth: 'session',
     scope: { object: 'enterprise', kind: 'list', audience: 'managed' },
     permission: Perm.userCompanyManage,
@@ -207,6 +209,7 @@ export const orgEndpoints = {
   enterpriseDetail: endpoint({
     name: 'enterprise.detail',
     path: '/api/enterprise/detail.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     scope: { object: 'enterprise', kind: 'detail', audience: 'managed' },
     permission: Perm.userCompany,
@@ -217,6 +220,7 @@ export const orgEndpoints = {
   enterpriseAdd: endpoint({
     name: 'enterprise.add',
     path: '/api/enterprise/add.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userCompanyManage,
     mutation: true,
@@ -226,6 +230,7 @@ export const orgEndpoints = {
   enterpriseUpdate: endpoint({
     name: 'enterprise.update',
     path: '/api/enterprise/update.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userCompany,
     mutation: true,
@@ -235,6 +240,7 @@ export const orgEndpoints = {
   enterpriseSetStatus: endpoint({
     name: 'enterprise.setStatus',
     path: '/api/enterprise/setStatus.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userCompanyManage,
     mutation: true,
@@ -262,6 +268,7 @@ export const orgEndpoints = {
   accountDetail: endpoint({
     name: 'account.detail',
     path: '/api/account/detail.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     scope: { object: 'account', kind: 'detail' },
     permission: Perm.userCompany,
@@ -271,6 +278,7 @@ export const orgEndpoints = {
   accountAdd: endpoint({
     name: 'account.add',
     path: '/api/account/add.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userAccountManage,
     mutation: true,
@@ -290,6 +298,7 @@ export const orgEndpoints = {
   accountUpdate: endpoint({
     name: 'account.update',
     path: '/api/account/update.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userAccountManage,
     mutation: true,
@@ -299,6 +308,7 @@ export const orgEndpoints = {
   accountSetStatus: endpoint({
     name: 'account.setStatus',
     path: '/api/account/setStatus.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userAccountManage,
     mutation: true,
@@ -308,6 +318,7 @@ export const orgEndpoints = {
   accountResetPassword: endpoint({
     name: 'account.resetPassword',
     path: '/api/account/resetPassword.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userAccountManage,
     mutation: true,
@@ -322,6 +333,7 @@ export const orgEndpoints = {
   accountDelete: endpoint({
     name: 'account.delete',
     path: '/api/account/delete.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userAccountManage,
     mutation: true,
@@ -331,6 +343,7 @@ export const orgEndpoints = {
   accountBatchRoles: endpoint({
     name: 'account.batchRoles',
     path: '/api/account/batchRoles.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userAccountManage,
     mutation: true,
@@ -341,6 +354,7 @@ export const orgEndpoints = {
   accountBatchDepts: endpoint({
     name: 'account.batchDepts',
     path: '/api/account/batchDepts.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userAccountManage,
     mutation: true,
@@ -354,6 +368,7 @@ export const orgEndpoints = {
   invitationCreate: endpoint({
     name: 'invitation.create',
     path: '/api/invitation/create.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userAccountManage,
     mutation: true,
@@ -367,6 +382,7 @@ export const orgEndpoints = {
   invitationInspect: endpoint({
     name: 'invitation.inspect',
     path: '/api/invitation/inspect.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
     auth: 'public',
     request: z.object({ token: z.string().min(1).max(512) }),
     response: invitationInfoSchema,
@@ -374,6 +390,7 @@ export const orgEndpoints = {
   invitationAccept: endpoint({
     name: 'invitation.accept',
     path: '/api/invitation/accept.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
     auth: 'public',
     mutation: true,
     request: z.object({
@@ -399,6 +416,7 @@ export const orgEndpoints = {
   roleDetail: endpoint({
     name: 'role.detail',
     path: '/api/role/detail.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     scope: { object: 'role', kind: 'detail' },
     permission: Perm.userCompanyRole,
@@ -408,6 +426,7 @@ export const orgEndpoints = {
   roleAdd: endpoint({
     name: 'role.add',
     path: '/api/role/add.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userRoleManage,
     mutation: true,
@@ -417,6 +436,7 @@ export const orgEndpoints = {
   roleUpdate: endpoint({
     name: 'role.update',
     path: '/api/role/update.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userRoleManage,
     mutation: true,
@@ -426,6 +446,7 @@ export const orgEndpoints = {
   roleDelete: endpoint({
     name: 'role.delete',
     path: '/api/role/delete.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userRoleManage,
     mutation: true,
@@ -464,6 +485,7 @@ export const orgEndpoints = {
   deptSubList: endpoint({
     name: 'dept.subList',
     path: '/api/dept/subList.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     scope: { object: 'department', kind: 'list', parentField: 'parentId' },
     permission: Perm.subDeptList,
@@ -474,6 +496,7 @@ export const orgEndpoints = {
   deptAdd: endpoint({
     name: 'dept.add',
     path: '/api/dept/add.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userDeptManage,
     mutation: true,
@@ -483,6 +506,7 @@ export const orgEndpoints = {
   deptUpdate: endpoint({
     name: 'dept.update',
     path: '/api/dept/update.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.userDeptManage,
     mutation: true,
@@ -492,6 +516,7 @@ export const orgEndpoints = {
   deptMove: endpoint({
     name: 'dept.move',
     path: '/api/dept/move.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.userDeptManage,
     mutation: true,
@@ -502,6 +527,7 @@ export const orgEndpoints = {
   deptDelete: endpoint({
     name: 'dept.delete',
     path: '/api/dept/delete.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.userDeptManage,
     mutation: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { REF_TYPES, RefType } from '../refTypes.js';
 import { PAGE_SIZES } from '../validation.js';
@@ -96,6 +97,7 @@ export const sharingEndpoints = {
   permissionAllocation: endpoint({
     name: 'permission.allocation',
     path: '/api/permission/allocation.shtm',
+    errors: [ErrorCode.NOT_FOUND],
     auth: 'session',
     permission: Perm.dataAllocation,
     // Generic over ref-types; the isolation matrix tries it on templates.
@@ -106,6 +108,7 @@ export const sharingEndpoints = {
   permissionRefresh: endpoint({
     name: 'permission.refresh',
     path: '/api/permission/refresh.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
     auth: 'session',
     permission: Perm.dataAllocation,
     mutation: true,
