@@ -5,6 +5,7 @@ export * from './notices.js';
 export * from './operationLogs.js';
 export * from './oplog.js';
 export * from './org.js';
+export * from './runtime.js';
 export * from './sessions.js';
 export * from './sharing.js';
 export * from './templates.js';

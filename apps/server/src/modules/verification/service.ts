@@ -6,15 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
 import { messages } from '../../protocol/messages.js';
 import { accessMessages } from './messages.js';
-import {
-  activeCode,
-  consumeCode,
-  insertCode,
-  latestCode,
-  pruneCodes,
-  recordWrongAttempt,
-  supersedeCodes,
-} from './repository.js';
+import { activeCode, consumeCode, insertCode, latestCode, recordWrongAttempt, supersedeCodes } from './repository.js';
 import { type CodeSender, codeText } from './sender.js';
 
 export interface CodeDeps {
@@ -48,7 +40,7 @@ export async function issueCode(
   input: { purpose: CodePurpose; target: string; accountId?: string | null; ip: string; now: Date; language: string },
 ): Promise<{ expiresIn: number; resendIn: number }> {
   const now = input.now.getTime();
-  const wait = deps.throttle.retryAfterCodeSend(input.target, input.ip, now);
+  const wait = await deps.throttle.retryAfterCodeSend(input.target, input.ip, now);
   if (wait > 0) throw rateLimited(wait);
   const code = newCode();
   await deps.db.transaction(async (tx) => {
@@ -63,7 +55,6 @@ export async function issueCode(
       );
     }
     await supersedeCodes(tx as unknown as Executor, input.purpose, input.target, input.now);
-    await pruneCodes(tx as unknown as Executor, input.purpose, input.target, input.now);
     await insertCode(tx as unknown as Executor, {
       purpose: input.purpose,
       channel: isEmailTarget(input.target) ? 'email' : 'sms',
@@ -75,7 +66,7 @@ export async function issueCode(
       ip: input.ip,
     });
   });
-  deps.throttle.recordCodeSend(input.target, input.ip, now);
+  await deps.throttle.recordCodeSend(input.target, input.ip, now);
   await deps.sender.send({
     channel: isEmailTarget(input.target) ? 'email' : 'sms',
     target: input.target,
@@ -98,14 +89,14 @@ export async function checkCode(
 ): Promise<string> {
   const now = input.now.getTime();
   const key = codeThrottleKey(input.target);
-  const wait = deps.throttle.retryAfter(key, input.ip, now);
+  const wait = await deps.throttle.retryAfter(key, input.ip, now);
   if (wait > 0) throw rateLimited(wait);
   const active = await activeCode(deps.db, input.purpose, input.target, input.accountId ?? null, input.now);
   const expected = active ? Buffer.from(active.codeHash, 'hex') : null;
   const given = Buffer.from(hashCode(deps.secret, input.purpose, input.target, input.code), 'hex');
   if (!active || !expected || !timingSafeEqual(expected, given)) {
     if (active) await recordWrongAttempt(deps.db, active.id, VERIFICATION_RULES.attemptsPerCode, input.now);
-    deps.throttle.recordFailure(key, input.ip, now);
+    await deps.throttle.recordFailure(key, input.ip, now);
     throw new AppError(ErrorCode.CODE_INVALID);
   }
   return active.id;
@@ -114,5 +105,5 @@ export async function checkCode(
 /** Uses a checked code in the mutation's transaction (single use even under concurrency). */
 export async function useCode(tx: Executor, throttle: LoginThrottle, codeId: string, target: string, now: Date) {
   if (!(await consumeCode(tx, codeId, now))) throw new AppError(ErrorCode.CODE_INVALID);
-  throttle.recordSuccess(codeThrottleKey(target));
+  await throttle.recordSuccess(codeThrottleKey(target), tx);
 }
