@@ -52,17 +52,12 @@ try {
     );
   }
   const services = { config: { ...loadConfig({}, process.cwd()), dataDir }, db } as unknown as AppServices;
-  const row = await insertExport(db, { entId: ent.id, accountId: acc.id, fileName: 'bench.xlsx', total: ROWS });
-  let peakRss = process.memoryUsage().rss;
-  const baseRss = peakRss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 50);
-  const started = performance.now();
-  await runExport(
-    services,
-    row.id,
-    {
+  const row = await insertExport(db, {
+    entId: ent.id,
+    accountId: acc.id,
+    fileName: 'bench.xlsx',
+    total: ROWS,
+    filters: {
       reader: {
         entId: ent.id,
         entKind: 'enterprise',
@@ -75,8 +70,14 @@ try {
       until: new Date(now + 1000).toISOString(),
       language: 'en-US',
     },
-    pino({ level: 'error' }),
-  );
+  });
+  let peakRss = process.memoryUsage().rss;
+  const baseRss = peakRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  await runExport(services, row.id, pino({ level: 'error' }), true);
   const ms = performance.now() - started;
   clearInterval(sampler);
   const done = await findExport(db, row.id);

@@ -6,6 +6,10 @@ import { SessionService } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { InvalidationBus } from './db/invalidation.js';
+import type { JobDefinition } from './jobs/define.js';
+import { JOBS } from './jobs/index.js';
+import { JobQueue } from './jobs/queue.js';
 import { createLogger, pathOf } from './logger.js';
 import { accountHandlers } from './modules/accounts/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
@@ -70,6 +74,8 @@ export interface BuildAppOptions {
   extraEndpoints?: readonly Handler[];
   /** Delivers verification codes (default: the server log and the development outbox). */
   codeSender?: CodeSender;
+  /** Jobs that are not in the registry (tests of the queue itself). */
+  extraJobs?: readonly JobDefinition[];
 }
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -91,20 +97,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }) as unknown as FastifyInstance;
 
   const clock = options.clock ?? Date.now;
+  const bus = new InvalidationBus(options.db, (error) => logger.warn({ err: error }, 'cache invalidation not sent'));
   const services: AppServices = {
     config,
     secret: await loadServerSecret(options.db.db, config.appSecret),
     db: options.db.db,
+    database: options.db,
+    bus,
+    jobs: new JobQueue(options.db, config.jobs, logger),
     clock,
     sessions: new SessionService(options.db.db, {
       idleMs: config.sessionIdleHours * 3600_000,
       maxMs: config.sessionMaxDays * 86400_000,
     }),
-    throttle: new LoginThrottle(),
-    replay: new ReplayGuard(TIMESTAMP_WINDOW_MS),
+    throttle: new LoginThrottle(options.db.db),
+    replay: new ReplayGuard(options.db.db, TIMESTAMP_WINDOW_MS),
     notices: new NoticeCache(),
     codeSender: options.codeSender ?? new DevOutboxSender(options.db.db, logger),
   };
+  services.sessions.cache.connect(bus);
+  services.notices.connect(bus);
+  await bus.start();
+  try {
+    await services.jobs.start([...JOBS, ...(options.extraJobs ?? [])], services);
+  } catch (error) {
+    await bus.stop();
+    throw error;
+  }
+  // After the server stopped taking calls and those in flight answered (fastify close):
+  // jobs get the shutdown timeout to finish (the rest are failed, so another instance
+  // retries them at once), then the LISTEN connection closes. The caller closes the database.
+  app.addHook('onClose', async () => {
+    await services.jobs.stop(config.shutdownTimeoutMs);
+    await bus.stop();
+  });
   app.decorate('services', services);
   app.decorateRequest('callInfo', null);
 
@@ -145,7 +171,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .send({ error: clientError ? error.message : 'Internal Server Error' });
   });
 
+  // Liveness: the process answers. Readiness: it can serve calls (database) and run its
+  // background work (job queue); a load balancer sends traffic only to ready instances.
   app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/ready', async (_request, reply) => {
+    const [database, jobs] = await Promise.all([
+      options.db
+        .executeSql('select 1')
+        .then(() => true)
+        .catch(() => false),
+      services.jobs.ready(),
+    ]);
+    const ok = database && jobs;
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ ok, database: database ? 'up' : 'down', jobs: jobs ? 'up' : 'down' });
+  });
   await registerCalls(app, handlers, services);
   await registerOAuthCallback(app);
   const consoleServed = await registerConsole(app, config.webDist);

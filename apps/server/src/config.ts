@@ -27,6 +27,24 @@ export interface Config {
   publicUrl: string;
   /** WeChat and DingTalk scan login; a provider without full settings is 'feature not online'. */
   oauth: { wechat: OAuthProviderConfig | null; dingtalk: OAuthProviderConfig | null };
+  /** Connections of this instance's PostgreSQL pool (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** The background job queue (pg-boss) of this instance. */
+  jobs: JobsConfig;
+  /** SIGTERM: how long calls in flight and running jobs get to finish (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutMs: number;
+}
+
+/** JOBS, JOB_POLL_SECONDS, JOB_MAINTENANCE_SECONDS, JOB_POOL_SIZE. */
+export interface JobsConfig {
+  /** JOBS=on (default): this instance runs jobs and schedules; off: it only sends them (serves calls). */
+  enabled: boolean;
+  /** How often an idle worker looks for new jobs; jobs sent by this instance start at once. */
+  pollSeconds: number;
+  /** How often the queue's maintenance (expiring runs of dead instances, archiving) runs. */
+  maintenanceSeconds: number;
+  /** Connections of the job queue's own PostgreSQL pool. */
+  poolSize: number;
 }
 
 /** One OAuth2 provider (authorization-code flow): WECHAT_* or DINGTALK_* variables. */
@@ -59,6 +77,14 @@ function oauthProvider(
     if (!/^https?:\/\//.test(value)) throw new Error(`${prefix}_${name} must be an http(s) URL, got "${value}"`);
   }
   return { authorizeUrl, tokenUrl, userinfoUrl, clientId, clientSecret, scope: env[`${prefix}_SCOPE`] || scope };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got "${env[name]}"`);
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -97,5 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       wechat: oauthProvider(env, 'WECHAT', 'snsapi_login'),
       dingtalk: oauthProvider(env, 'DINGTALK', 'openid'),
     },
+    databasePoolSize: Math.round(positiveNumber(env, 'DATABASE_POOL_SIZE', 10)),
+    jobs: {
+      enabled: onOff(env, 'JOBS', true),
+      pollSeconds: Math.max(0.5, positiveNumber(env, 'JOB_POLL_SECONDS', 2)),
+      maintenanceSeconds: Math.max(1, Math.round(positiveNumber(env, 'JOB_MAINTENANCE_SECONDS', 60))),
+      poolSize: Math.round(positiveNumber(env, 'JOB_POOL_SIZE', 3)),
+    },
+    shutdownTimeoutMs: positiveNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25) * 1000,
   };
 }

@@ -1,7 +1,9 @@
 import type { SessionService } from './auth/sessions.js';
 import type { LoginThrottle } from './auth/throttle.js';
 import type { Config } from './config.js';
-import type { Executor } from './db/client.js';
+import type { Database, Executor } from './db/client.js';
+import type { InvalidationBus } from './db/invalidation.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { NoticeCache } from './modules/notice/cache.js';
 import type { CodeSender } from './modules/verification/sender.js';
 import type { ReplayGuard } from './protocol/replayGuard.js';
@@ -13,6 +15,12 @@ export interface AppServices {
   secret: string;
   /** The root database (not a transaction). */
   db: Executor;
+  /** The database handle (driver, raw SQL, LISTEN): readiness, the job queue, the invalidation bus. */
+  database: Database;
+  /** Cache invalidations shared with the other instances on the database (LISTEN/NOTIFY). */
+  bus: InvalidationBus;
+  /** The background job queue (pg-boss): send jobs; this instance runs them when JOBS=on. */
+  jobs: JobQueue;
   /** Milliseconds since the epoch; tests move it to expire sessions and windows. */
   clock: () => number;
   sessions: SessionService;

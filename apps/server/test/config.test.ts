@@ -18,7 +18,26 @@ describe('config', () => {
       appSecret: '',
       publicUrl: 'http://localhost:8080',
       oauth: { wechat: null, dingtalk: null },
+      databasePoolSize: 10,
+      jobs: { enabled: true, pollSeconds: 2, maintenanceSeconds: 60, poolSize: 3 },
+      shutdownTimeoutMs: 25_000,
     });
+  });
+
+  it('reads the job queue and shutdown settings, and refuses a JOBS that is not on or off', () => {
+    const config = loadConfig(
+      {
+        JOBS: 'off',
+        JOB_POLL_SECONDS: '1',
+        JOB_MAINTENANCE_SECONDS: '5',
+        JOB_POOL_SIZE: '2',
+        SHUTDOWN_TIMEOUT_SECONDS: '3',
+      },
+      '/srv/app',
+    );
+    expect(config.jobs).toEqual({ enabled: false, pollSeconds: 1, maintenanceSeconds: 5, poolSize: 2 });
+    expect(config.shutdownTimeoutMs).toBe(3000);
+    expect(() => loadConfig({ JOBS: 'maybe' }, '/srv/app')).toThrow(/JOBS must be on or off/);
   });
 
   it('reads the environment', () => {

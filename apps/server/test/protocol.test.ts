@@ -16,8 +16,15 @@ import { notices, operationLogs } from '../src/db/schema/index.js';
 import { AppError } from '../src/protocol/appError.js';
 import { contentDisposition } from '../src/protocol/download.js';
 import { defineHandler, type Handler } from '../src/protocol/handlers.js';
-import { ReplayGuard } from '../src/protocol/replayGuard.js';
-import { BACKENDS, createTestApp, MINUTE, type TestApp } from './helpers/index.js';
+import { pruneReplayKeys, ReplayGuard } from '../src/protocol/replayGuard.js';
+import {
+  BACKENDS,
+  createTestApp,
+  createTestDatabase,
+  MINUTE,
+  type TestApp,
+  type TestDatabase,
+} from './helpers/index.js';
 
 // Endpoints that exist only in this test, to drive the pipeline's generic paths.
 const echo = {
@@ -336,21 +343,40 @@ describe('content disposition', () => {
   });
 });
 
-describe('replay guard', () => {
-  it('forgets a sequence once its timestamp leaves the window', () => {
-    const guard = new ReplayGuard(1000);
-    expect(guard.accept('k', 0, 0)).toBe(true);
-    expect(guard.accept('k', 0, 500)).toBe(false);
-    expect(guard.accept('other', 1500, 1500)).toBe(true);
-    expect(guard.size).toBe(1);
+describe.each(BACKENDS)('replay guard (%s)', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterAll(() => database?.close());
+
+  it('accepts a key once inside its window and again once its row expired', async () => {
+    const guard = new ReplayGuard(database.db, 1000);
+    expect(await guard.accept('k', 0, 0)).toBe(true);
+    expect(await guard.accept('k', 0, 500)).toBe(false);
+    // A second guard (another instance) on the same database refuses it too.
+    expect(await new ReplayGuard(database.db, 1000).accept('k', 0, 600)).toBe(false);
+    expect(await guard.accept('k', 1500, 1500)).toBe(true);
   });
 
-  it('stays bounded and never lets a dropped entry be replayed', () => {
-    const guard = new ReplayGuard(60_000, 3);
-    for (let i = 1; i <= 5; i++) expect(guard.accept(`k${i}`, i, 10)).toBe(true);
-    expect(guard.size).toBe(3);
-    expect(guard.accept('k1', 1, 10)).toBe(false);
-    expect(guard.accept('k2', 2, 10)).toBe(false);
-    expect(guard.accept('k6', 6, 10)).toBe(true);
+  it('refuses the later of two identical calls that arrive together, in one batch', async () => {
+    const guard = new ReplayGuard(database.db, 60_000);
+    const answers = await Promise.all([
+      guard.accept('same', 1, 1),
+      guard.accept('same', 1, 1),
+      guard.accept('other', 1, 1),
+    ]);
+    expect(answers).toEqual([true, false, true]);
+    const many = await Promise.all(Array.from({ length: 1200 }, (_, i) => guard.accept(`n${i}`, 1, 1)));
+    expect(many.every(Boolean)).toBe(true);
+  });
+
+  it('prunes keys whose window has passed', async () => {
+    const guard = new ReplayGuard(database.db, 1000);
+    await guard.accept('old', 10_000, 10_000);
+    await guard.accept('new', 20_000, 20_000);
+    expect(await pruneReplayKeys(database.db, 15_000)).toBeGreaterThanOrEqual(1);
+    expect(await guard.accept('old', 10_000, 15_000)).toBe(true);
+    expect(await guard.accept('new', 20_000, 15_000)).toBe(false);
   });
 });

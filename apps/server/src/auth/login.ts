@@ -16,17 +16,17 @@ export async function verifyCredentials(
   throttle: LoginThrottle,
   input: { loginName: string; password: string; ip: string; now: number },
 ): Promise<LoginCandidate> {
-  const wait = throttle.retryAfter(input.loginName, input.ip, input.now);
+  const wait = await throttle.retryAfter(input.loginName, input.ip, input.now);
   if (wait > 0) throw new AppError(ErrorCode.RATE_LIMITED, messages.rateLimited(Math.max(1, Math.ceil(wait / 60_000))));
   const candidate = await findLoginCandidate(db, input.loginName);
   const ok = candidate
     ? await verifyPassword(candidate.passwordHash, input.password)
     : await verifyAgainstDummy(input.password).then(() => false);
   if (!candidate || !ok) {
-    throttle.recordFailure(input.loginName, input.ip, input.now);
+    await throttle.recordFailure(input.loginName, input.ip, input.now);
     throw new AppError(ErrorCode.LOGIN_FAILED);
   }
   if (candidate.paused) throw new AppError(ErrorCode.ACCOUNT_PAUSED);
-  throttle.recordSuccess(input.loginName);
+  await throttle.recordSuccess(input.loginName);
   return candidate;
 }

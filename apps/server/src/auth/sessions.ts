@@ -1,5 +1,5 @@
 import { DEFAULT_TOKEN, ErrorCode } from '@marquee/protocol';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { type SessionEndReason, sessions } from '../db/schema/index.js';
 import { AppError } from '../protocol/appError.js';
@@ -67,6 +67,7 @@ export class SessionService {
     const tokenHash = hashToken(token);
     let entry = this.cache.get(tokenHash, now);
     if (!entry) {
+      const generation = this.cache.generation;
       const loaded = await loadSessionByTokenHash(this.db, tokenHash);
       if (!loaded) throw new AppError(ErrorCode.TOKEN_INVALID);
       this.check(loaded.state, now);
@@ -74,7 +75,7 @@ export class SessionService {
         sessionId: loaded.state.sessionId,
         tokenHash,
       });
-      this.cache.set(tokenHash, loaded.state, principal, now);
+      this.cache.set(tokenHash, loaded.state, principal, now, generation);
       entry = { state: loaded.state, principal, loadedAt: now };
     }
     this.check(entry.state, now);
@@ -136,4 +137,17 @@ export class SessionService {
     afterCommit(() => this.cache.invalidateAccount(ref.accountId));
     return ended.length;
   }
+}
+
+/** Ended or expired sessions are kept this long (who was logged in when), then deleted. */
+export const SESSION_KEEP_MS = 30 * 86_400_000;
+
+/** Deletes sessions that ended or expired more than SESSION_KEEP_MS ago (the `prune-sessions` job). */
+export async function pruneSessions(db: Executor, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - SESSION_KEEP_MS);
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, before), lt(sessions.endedAt, before)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

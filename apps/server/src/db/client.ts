@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { QueryResult } from 'pg';
 
 /**
  * What every repository takes: the root database or a transaction (a transaction is a
@@ -14,6 +15,19 @@ export interface Database {
   /** Applies pending migrations (drizzle's migrator for the driver in use). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection string, for clients that open their own connections (the job queue). */
+  url?: string;
+  /**
+   * Raw SQL with `$n` parameters, as pg-boss calls it: the rows of every statement of a
+   * multi-statement text (pg-boss migrations), one statement when there are values.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * LISTEN on `channel`: `onNotify` gets each payload. On PostgreSQL a dedicated connection
+   * that reconnects by itself; `onReconnect` runs after each reconnection (notifications may
+   * have been missed meanwhile). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -43,11 +57,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // the process: the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`postgres: idle connection closed: ${err.message}`));
     const db = drizzle({ client: pool });
+    const databaseUrl = options.databaseUrl;
     return {
       kind: 'postgres',
       db: db as unknown as Executor,
       migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
+      url: databaseUrl,
+      executeSql: async (text, values) => {
+        const result = (await pool.query(text, values)) as unknown as QueryResult | QueryResult[];
+        return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows };
+      },
+      listen: (channel, onNotify, onReconnect) => listenPostgres(pg, databaseUrl, channel, onNotify, onReconnect),
     };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
@@ -68,5 +89,82 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db: db as unknown as Executor,
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      // The simple protocol runs several statements; pg-boss reads the rows of all of them.
+      return { rows: (await client.exec(text)).flatMap((r) => r.rows) };
+    },
+    // One process: NOTIFY reaches the listeners of the same PGlite, in-process.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+/** Delay before the LISTEN connection tries again, growing to 5 s. */
+const RECONNECT_MS = [100, 250, 500, 1000, 2000, 5000];
+
+/**
+ * A dedicated LISTEN connection (a pooled one would be handed to other queries). When the
+ * server closes it (restart, failover), it reconnects with back-off and calls `onReconnect`.
+ */
+async function listenPostgres(
+  pg: typeof import('pg').default,
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: import('pg').Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, application_name: 'marquee-listen' });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => {
+      // 'end' follows and schedules the reconnection.
+    });
+    next.on('end', () => {
+      if (client === next) client = null;
+      if (!stopped) schedule();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    client = next;
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    const wait = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)];
+    attempt++;
+    timer = setTimeout(() => {
+      if (stopped) return;
+      connect().then(
+        () => {
+          attempt = 0;
+          onReconnect?.();
+        },
+        () => {
+          if (!stopped && !client) schedule();
+        },
+      );
+    }, wait);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }

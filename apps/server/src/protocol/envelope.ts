@@ -55,7 +55,7 @@ export function readEnvelope(query: unknown, body: unknown): { fields: CallField
 }
 
 /** Signature, timestamp window and replay checks, in that order, each with its own code. */
-export function verifyCall(fields: CallFields, payload: string, now: number, replay: ReplayGuard): void {
+export async function verifyCall(fields: CallFields, payload: string, now: number, replay: ReplayGuard): Promise<void> {
   const key = KNOWN_APPS.get(fields.appid) as string;
   const expected = createHmac('sha256', key).update(canonicalString(fields, payload), 'utf8').digest();
   // Buffer.from(hex) silently stops at the first non-hex pair, so check the shape first.
@@ -65,7 +65,7 @@ export function verifyCall(fields: CallFields, payload: string, now: number, rep
   }
   const timestamp = Number(fields.timestamp);
   if (Math.abs(now - timestamp) > TIMESTAMP_WINDOW_MS) throw new AppError(ErrorCode.STALE_TIMESTAMP);
-  if (!replay.accept(`${fields.appid}\n${fields.uuid}\n${fields.sequence}`, timestamp, now)) {
+  if (!(await replay.accept(`${fields.appid}\n${fields.uuid}\n${fields.sequence}`, timestamp, now))) {
     throw new AppError(ErrorCode.REPLAYED_SEQUENCE);
   }
 }

@@ -84,7 +84,7 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
     const { fields, payload } = readEnvelope(request.query, request.body);
     info.traceKey = fields.traceKey.slice(0, 64);
     const now = services.clock();
-    verifyCall(fields, payload, now, services.replay);
+    await verifyCall(fields, payload, now, services.replay);
 
     let raw: unknown;
     try {

@@ -1,41 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+
+/** Most keys one insert carries; a larger backlog goes in several. */
+const MAX_BATCH = 500;
+
+interface Pending {
+  key: string;
+  expiresAt: number;
+  now: number;
+  resolve: (accepted: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Remembers (appid, uuid, sequence) for as long as the call's timestamp is inside the
- * window, so a captured call cannot be sent again. Bounded: when full, the oldest entry is
- * dropped and the `floor` rises to its timestamp; calls at or below the floor are refused
- * as replays, because the guard can no longer prove they are new. Honest clients send
- * fresh timestamps, so only a flood narrows the accepted window; a replay never passes.
+ * window, so a captured call cannot be sent again, to this instance or any other on the
+ * same database: the key is a row of `replay_keys` (an unlogged table), inserted with
+ * `on conflict do nothing`; a key whose row expired may be used again. Calls that arrive
+ * while an insert is on its way are grouped into the next one (a group commit), so under
+ * load the guard costs one statement per batch, not per call. The `prune-replay-keys` job
+ * deletes expired rows.
  */
 export class ReplayGuard {
-  private readonly seen = new Map<string, { timestamp: number; expires: number }>();
-  private floor = Number.NEGATIVE_INFINITY;
+  private queue: Pending[] = [];
+  private inFlight = false;
 
   constructor(
+    private readonly db: Executor,
     private readonly windowMs: number,
-    private readonly maxEntries = 200_000,
   ) {}
 
-  /** Records the call; false when it was already seen (or cannot be proven new). */
-  accept(key: string, timestamp: number, now: number): boolean {
-    this.prune(now);
-    if (timestamp <= this.floor || this.seen.has(key)) return false;
-    this.seen.set(key, { timestamp, expires: timestamp + this.windowMs });
-    if (this.seen.size > this.maxEntries) {
-      const [oldestKey, oldest] = this.seen.entries().next().value as [string, { timestamp: number }];
-      this.seen.delete(oldestKey);
-      this.floor = Math.max(this.floor, oldest.timestamp);
-    }
-    return true;
+  /** Records the call; false when it was already seen inside the window. */
+  accept(key: string, timestamp: number, now: number): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ key, expiresAt: timestamp + this.windowMs, now, resolve, reject });
+      if (!this.inFlight) void this.flush();
+    });
   }
 
-  get size(): number {
-    return this.seen.size;
-  }
-
-  /** Drops expired entries from the head; insertion order is close to expiry order. */
-  private prune(now: number): void {
-    for (const [key, entry] of this.seen) {
-      if (entry.expires >= now) break;
-      this.seen.delete(key);
+  private async flush(): Promise<void> {
+    this.inFlight = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        // The same key twice in one batch: the later one is a replay of the earlier.
+        const first = new Map<string, Pending>();
+        const duplicates: Pending[] = [];
+        for (const p of batch) {
+          if (first.has(p.key)) duplicates.push(p);
+          else first.set(p.key, p);
+        }
+        for (const p of duplicates) p.resolve(false);
+        const rows = [...first.values()];
+        try {
+          const accepted = await this.insert(rows);
+          for (const p of rows) p.resolve(accepted.has(p.key));
+        } catch (error) {
+          for (const p of rows) p.reject(error);
+        }
+      }
+    } finally {
+      this.inFlight = false;
     }
   }
+
+  /** The keys inserted (or whose expired row was taken over), in one statement. */
+  private async insert(rows: Pending[]): Promise<Set<string>> {
+    const now = Math.min(...rows.map((r) => r.now));
+    const values = sql.join(
+      rows.map((r) => sql`(${r.key}, ${r.expiresAt})`),
+      sql`, `,
+    );
+    const result = (await this.db.execute(sql`
+      insert into replay_keys (key, expires_at) values ${values}
+      on conflict (key) do update set expires_at = excluded.expires_at where replay_keys.expires_at < ${now}
+      returning key`)) as unknown as { rows: { key: string }[] };
+    return new Set(result.rows.map((r) => r.key));
+  }
+}
+
+/** Deletes keys whose window has passed (the `prune-replay-keys` job); returns how many. */
+export async function pruneReplayKeys(db: Executor, now: number): Promise<number> {
+  const result = (await db.execute(sql`delete from replay_keys where expires_at < ${now}`)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
+  return Number(result.rowCount ?? result.affectedRows ?? 0);
 }

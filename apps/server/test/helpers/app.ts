@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Executor } from '../../src/db/client.js';
+import type { JobDefinition } from '../../src/jobs/define.js';
 import type { Handler } from '../../src/protocol/handlers.js';
 import type { AppServices } from '../../src/services.js';
 import { ApiClient } from './client.js';
@@ -16,6 +17,13 @@ export interface TestAppOptions {
   extraEndpoints?: readonly Handler[];
   logger?: Logger;
   logStream?: Writable;
+  /** Jobs beside the registry's (tests of the queue). */
+  extraJobs?: readonly JobDefinition[];
+  /**
+   * A database another app already uses (several instances on one database); close()
+   * then leaves it open for its owner.
+   */
+  database?: TestDatabase;
 }
 
 export interface TestApp {
@@ -37,7 +45,8 @@ export interface TestApp {
 
 /** Builds the app in-process on a fresh database of `backend`. Call close() in afterAll. */
 export async function createTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(backend);
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase(backend));
   const clock = new TestClock();
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent' }, process.cwd()),
@@ -51,13 +60,14 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
       db: database,
       clock: clock.now,
       extraEndpoints: options.extraEndpoints,
+      extraJobs: options.extraJobs,
       logger: options.logger,
       logStream: options.logStream,
     });
     await app.ready();
   } catch (error) {
     // Nobody could close what was never returned: drop the database here.
-    await database.close();
+    if (!shared) await database.close();
     throw error;
   }
   const t: TestApp = {
@@ -80,7 +90,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
   return t;

@@ -5,6 +5,7 @@ export * from './invitations.js';
 export * from './meta.js';
 export * from './notices.js';
 export * from './operationLog.js';
+export * from './runtime.js';
 export * from './sessions.js';
 export * from './sharing.js';
 export * from './templates.js';

@@ -176,7 +176,7 @@ export async function resetPassword(
   await useCode(ctx.db, ctx.services.throttle, checked.codeId, input.target, ctx.now);
   const { account } = checked;
   const ended = await replacePassword(ctx, account, checked.passwordHash);
-  ctx.services.throttle.recordSuccess(account.loginName);
+  await ctx.services.throttle.recordSuccess(account.loginName, ctx.db);
   await ctx.audit({
     module: 'auth',
     action: 'resetPassword',

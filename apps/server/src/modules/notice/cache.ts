@@ -1,4 +1,5 @@
 import type { Notice } from '@marquee/protocol';
+import type { InvalidationBus, SharedCache } from '../../db/invalidation.js';
 
 export interface NoticePage {
   total: number;
@@ -7,11 +8,12 @@ export interface NoticePage {
 
 /**
  * The header asks for the notice list on every page load, so pages are kept for a few
- * seconds per enterprise. Writes through this process invalidate at once (after commit);
- * writes by another process show within the TTL.
+ * seconds per enterprise. Writes invalidate at once (after commit) here and, through the
+ * invalidation bus, on the other instances of the database.
  */
-export class NoticeCache {
+export class NoticeCache implements SharedCache {
   private readonly pages = new Map<string, { page: NoticePage; at: number }>();
+  private bus: InvalidationBus | null = null;
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -40,14 +42,34 @@ export class NoticeCache {
     this.pages.set(key, { page, at: now });
   }
 
+  /** Shares invalidations with the other instances on the database. */
+  connect(bus: InvalidationBus): void {
+    this.bus = bus;
+    bus.subscribe('notices', this);
+  }
+
   /** After a write to one enterprise's notices or monitor applications. */
   invalidateEnterprise(entId: string): void {
-    const prefix = `${entId}|`;
-    for (const key of [...this.pages.keys()]) if (key.startsWith(prefix)) this.pages.delete(key);
+    this.evict('enterprise', entId);
+    this.bus?.publish('notices', 'enterprise', entId);
   }
 
   /** After a write to a platform-wide notice, which every enterprise sees. */
   clear(): void {
+    this.evictAll();
+    this.bus?.publish('notices', 'all', '');
+  }
+
+  evict(kind: string, id: string): void {
+    if (kind === 'all') {
+      this.evictAll();
+      return;
+    }
+    const prefix = `${id}|`;
+    for (const key of [...this.pages.keys()]) if (key.startsWith(prefix)) this.pages.delete(key);
+  }
+
+  evictAll(): void {
     this.pages.clear();
   }
 }

@@ -119,7 +119,11 @@ export async function setOpenWxLogin(db: Executor, entId: string, accountId: str
     .where(and(eq(accounts.entId, entId), eq(accounts.id, accountId)));
 }
 
-/** Forgets states that expired more than a day ago. */
-export async function pruneStates(db: Executor, now: Date) {
-  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now.getTime() - 86_400_000)));
+/** Forgets states that expired more than a day ago (the `prune-oauth-states` job); returns how many. */
+export async function pruneStates(db: Executor, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(oauthStates)
+    .where(lt(oauthStates.expiresAt, new Date(now.getTime() - 86_400_000)))
+    .returning({ stateHash: oauthStates.stateHash });
+  return deleted.length;
 }

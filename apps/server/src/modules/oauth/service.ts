@@ -15,7 +15,6 @@ import {
   insertBinding,
   insertState,
   listBindings,
-  pruneStates,
   setOpenWxLogin,
   settleState,
   useState,
@@ -76,7 +75,6 @@ export async function startScan(
 ): Promise<{ state: string; authorizeUrl: string; expiresIn: number }> {
   const cfg = providerConfig(ctx.services, provider);
   const { state, hash } = makeState(ctx.services.secret, provider);
-  await pruneStates(ctx.services.db, ctx.now);
   await insertState(ctx.services.db, {
     stateHash: hash,
     provider,

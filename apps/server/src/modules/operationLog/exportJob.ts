@@ -5,15 +5,24 @@ import type { OperationLogFilter } from '@marquee/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { REPO_ROOT } from '../../config.js';
 import type { AppServices } from '../../services.js';
-import { deleteExportsBefore, type LogReader, logWhere, nextLogBatch, updateExport } from './repository.js';
+import { deleteExportsBefore, findExport, type LogReader, logWhere, nextLogBatch, updateExport } from './repository.js';
 
 /** Rows read and written per batch; progress is stored after each. */
 export const EXPORT_BATCH = 1000;
 /** An Excel sheet holds 1,048,576 rows; an export stops at one million. */
 export const EXPORT_MAX_ROWS = 1_000_000;
-/** A pending or running export whose process is gone is failed after this long without progress. */
-export const EXPORT_STALE_MS = 2 * 60_000;
-/** Exports (rows and files) are kept this long, then removed when a later export starts. */
+/** The queue's id of the export job (src/jobs). */
+export const EXPORT_JOB = 'operation-log-export';
+/** A run of the export job taking longer than this counts as lost (its instance died) and runs again. */
+export const EXPORT_EXPIRE_SECONDS = 10 * 60;
+/** Runs after the first that a failure or a dead instance allows. */
+export const EXPORT_RETRY_LIMIT = 2;
+/**
+ * A pending or running export without progress for this long is failed when asked about:
+ * every run the queue allows has expired by then (or no instance runs jobs).
+ */
+export const EXPORT_STALE_MS = (EXPORT_RETRY_LIMIT + 1) * EXPORT_EXPIRE_SECONDS * 1000 + 5 * 60_000;
+/** Exports (rows and files) are kept this long, then removed by the `prune-exports` job. */
 export const EXPORT_KEEP_MS = 7 * 86_400_000;
 
 /** What the job needs to run again the query the export was started with. */
@@ -67,13 +76,6 @@ export function exportPath(services: AppServices, exportId: string): string {
   return join(exportDir(services), `${exportId}.xlsx`);
 }
 
-// Exports running in this process, per app (tests build several apps in one process).
-const running = new WeakMap<AppServices, Set<string>>();
-
-export function isRunningHere(services: AppServices, exportId: string): boolean {
-  return running.get(services)?.has(exportId) ?? false;
-}
-
 /** Local time text of the export (server time zone), the spec's default year-month-day format. */
 function formatTime(date: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -81,26 +83,25 @@ function formatTime(date: Date): string {
 }
 
 /**
- * Writes the export's .xlsx with exceljs's streaming writer: rows are read in keyset batches
- * and committed to the file as they come, so memory stays flat for 100k rows and more.
- * Progress goes to the export row after each batch; failures mark it failed.
+ * The export job: writes the export's .xlsx with exceljs's streaming writer: rows are read
+ * in keyset batches and committed to the file as they come, so memory stays flat for 100k
+ * rows and more. Progress goes to the export row after each batch. Any instance with jobs
+ * on may run it; a run that was cut off (its instance died) starts again from the top.
+ * A failure is thrown for the queue to retry, and marks the export failed on the last run.
  */
 export async function runExport(
   services: AppServices,
   exportId: string,
-  spec: ExportSpec,
   log: FastifyBaseLogger,
+  lastRun: boolean,
 ): Promise<void> {
-  let set = running.get(services);
-  if (!set) {
-    set = new Set();
-    running.set(services, set);
-  }
-  set.add(exportId);
+  const row = await findExport(services.db, exportId);
+  if (!row || row.status === 'done' || row.status === 'failed') return;
+  const spec = row.filters as unknown as ExportSpec;
   const file = exportPath(services, exportId);
   try {
     await mkdir(exportDir(services), { recursive: true });
-    await updateExport(services.db, exportId, { status: 'running' });
+    await updateExport(services.db, exportId, { status: 'running', processed: 0 });
     const where = logWhere(spec.reader, spec.filter, new Date(spec.until));
     const headers = HEADERS[spec.language] ?? HEADERS['zh-CN'];
     const results = RESULTS[spec.language] ?? RESULTS['zh-CN'];
@@ -145,25 +146,22 @@ export async function runExport(
     await workbook.commit();
     await updateExport(services.db, exportId, { status: 'done', processed, finishedAt: new Date() });
   } catch (error) {
-    log.error({ err: error, exportId }, 'operation-log export failed');
+    log.error({ err: error, exportId, lastRun }, 'operation-log export failed');
     await rm(file, { force: true }).catch(() => {});
-    await updateExport(services.db, exportId, {
-      status: 'failed',
-      error: String((error as Error)?.message ?? error).slice(0, 500),
-      finishedAt: new Date(),
-    }).catch(() => {});
-  } finally {
-    set.delete(exportId);
-    await pruneExports(services, log);
+    if (lastRun) {
+      await updateExport(services.db, exportId, {
+        status: 'failed',
+        error: String((error as Error)?.message ?? error).slice(0, 500),
+        finishedAt: new Date(),
+      }).catch(() => {});
+    }
+    throw error;
   }
 }
 
-/** Removes exports older than EXPORT_KEEP_MS with their files; failures are only logged. */
+/** Removes exports older than EXPORT_KEEP_MS with their files (the `prune-exports` job). */
 export async function pruneExports(services: AppServices, log: FastifyBaseLogger): Promise<void> {
-  try {
-    const ids = await deleteExportsBefore(services.db, new Date(Date.now() - EXPORT_KEEP_MS));
-    await Promise.all(ids.map((id) => rm(exportPath(services, id), { force: true })));
-  } catch (error) {
-    log.warn({ err: error }, 'pruning old operation-log exports failed');
-  }
+  const ids = await deleteExportsBefore(services.db, new Date(services.clock() - EXPORT_KEEP_MS));
+  await Promise.all(ids.map((id) => rm(exportPath(services, id), { force: true })));
+  log.debug({ deleted: ids.length }, 'old operation-log exports pruned');
 }

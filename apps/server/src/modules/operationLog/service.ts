@@ -4,14 +4,7 @@ import { ErrorCode, type ExportStatus, type OperationLogFilter } from '@marquee/
 import type { Principal } from '../../auth/principal.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext, FileAnswer } from '../../protocol/handlers.js';
-import {
-  EXPORT_MAX_ROWS,
-  EXPORT_STALE_MS,
-  type ExportSpec,
-  exportPath,
-  isRunningHere,
-  runExport,
-} from './exportJob.js';
+import { EXPORT_JOB, EXPORT_MAX_ROWS, EXPORT_STALE_MS, type ExportSpec, exportPath } from './exportJob.js';
 import { toExportStatus, toOperationLogItem } from './presenter.js';
 import {
   countOperationLogs,
@@ -61,8 +54,9 @@ function exportFileName(now: Date): string {
 }
 
 /**
- * Starts a background export of the filtered log: the job row is written with the call (and
- * its operation-log entry); the file is produced after commit, in this process.
+ * Starts a background export of the filtered log: the export row, its operation-log entry
+ * and the `operation-log-export` job are written in the call's transaction; any instance
+ * that runs jobs produces the file (this one is woken at once).
  */
 export async function startExport(filter: OperationLogFilter, ctx: CallContext): Promise<ExportStatus> {
   const user = ctx.user;
@@ -89,11 +83,9 @@ export async function startExport(filter: OperationLogFilter, ctx: CallContext):
   });
   const total = Math.min(await countOperationLogs(ctx.db, logWhere(spec.reader, filter, ctx.now)), EXPORT_MAX_ROWS);
   await updateExport(ctx.db, row.id, { total });
-  const services = ctx.services;
-  const log = ctx.log;
-  ctx.afterCommit(() => {
-    void runExport(services, row.id, spec, log);
-  });
+  const jobs = ctx.services.jobs;
+  await jobs.send(EXPORT_JOB, { exportId: row.id }, ctx.db);
+  ctx.afterCommit(() => jobs.wake(EXPORT_JOB));
   return toExportStatus({ ...row, total });
 }
 
@@ -101,11 +93,10 @@ export async function startExport(filter: OperationLogFilter, ctx: CallContext):
 async function ownExport(exportId: string, ctx: CallContext) {
   const row = await findOwnExport(ctx.db, ctx.user, exportId);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
-  // A job whose process went away (restart) never finishes: fail it instead of polling forever.
+  // The queue runs a job again when its instance dies; one without progress after every
+  // run it allows would never finish: fail it instead of polling forever.
   const stale =
-    (row.status === 'pending' || row.status === 'running') &&
-    !isRunningHere(ctx.services, row.id) &&
-    Date.now() - row.updatedAt.getTime() > EXPORT_STALE_MS;
+    (row.status === 'pending' || row.status === 'running') && Date.now() - row.updatedAt.getTime() > EXPORT_STALE_MS;
   if (stale) {
     await updateExport(ctx.db, row.id, { status: 'failed', error: 'interrupted', finishedAt: new Date() });
     return { ...row, status: 'failed' as const };

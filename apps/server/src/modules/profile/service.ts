@@ -111,14 +111,14 @@ export async function checkChangePassword(
   const user = ctx.user;
   const { throttle } = ctx.services;
   const now = ctx.now.getTime();
-  const wait = throttle.retryAfter(user.loginName, ctx.ip, now);
+  const wait = await throttle.retryAfter(user.loginName, ctx.ip, now);
   if (wait > 0) throw new AppError(ErrorCode.RATE_LIMITED);
   const [row] = await ctx.services.db
     .select({ passwordHash: accounts.passwordHash })
     .from(accounts)
     .where(and(eq(accounts.entId, user.entId), eq(accounts.id, user.accountId)));
   if (!row || !(await verifyPassword(row.passwordHash, input.oldPassword))) {
-    throttle.recordFailure(user.loginName, ctx.ip, now);
+    await throttle.recordFailure(user.loginName, ctx.ip, now);
     throw new AppError(ErrorCode.LOGIN_FAILED, accessMessages.wrongOldPassword);
   }
   if (input.oldPassword === input.password) throw new AppError(ErrorCode.CONFLICT, accessMessages.samePassword);
@@ -129,7 +129,7 @@ export async function checkChangePassword(
 export async function changePassword(ctx: CallContext, passwordHash: string): Promise<null> {
   const user = ctx.user;
   const ended = await replacePassword(ctx, user, passwordHash, user.sessionId);
-  ctx.services.throttle.recordSuccess(user.loginName);
+  await ctx.services.throttle.recordSuccess(user.loginName, ctx.db);
   await ctx.audit({
     module: 'profile',
     action: 'changePassword',

@@ -166,16 +166,18 @@ export async function listOutbox(db: Executor, input: { page: number; size: numb
   return { total: Number(total), rows };
 }
 
-/** Forgets a target's codes older than a day (they can no longer verify) and outbox messages older than a week. */
-export async function pruneCodes(db: Executor, purpose: VerificationPurpose, target: string, now: Date) {
-  await db
+/**
+ * Forgets codes older than a day (spent, superseded or expired: they can no longer verify)
+ * and outbox messages older than a week (the `prune-verification` job); returns how many.
+ */
+export async function pruneCodes(db: Executor, now: Date): Promise<{ codes: number; outbox: number }> {
+  const codes = await db
     .delete(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.purpose, purpose),
-        eq(verificationCodes.target, target),
-        lt(verificationCodes.createdAt, new Date(now.getTime() - 86_400_000)),
-      ),
-    );
-  await db.delete(devOutbox).where(lt(devOutbox.createdAt, new Date(now.getTime() - 7 * 86_400_000)));
+    .where(lt(verificationCodes.createdAt, new Date(now.getTime() - 86_400_000)))
+    .returning({ id: verificationCodes.id });
+  const outbox = await db
+    .delete(devOutbox)
+    .where(lt(devOutbox.createdAt, new Date(now.getTime() - 7 * 86_400_000)))
+    .returning({ id: devOutbox.id });
+  return { codes: codes.length, outbox: outbox.length };
 }

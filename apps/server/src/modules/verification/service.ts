@@ -7,15 +7,7 @@ import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { messages } from '../../protocol/messages.js';
 import { accessMessages } from './messages.js';
-import {
-  activeCode,
-  consumeCode,
-  insertCode,
-  latestCode,
-  pruneCodes,
-  recordWrongAttempt,
-  supersedeCodes,
-} from './repository.js';
+import { activeCode, consumeCode, insertCode, latestCode, recordWrongAttempt, supersedeCodes } from './repository.js';
 import { type CodeSender, codeText } from './sender.js';
 
 export interface CodeDeps {
@@ -59,7 +51,7 @@ export async function issueCode(
   input: { purpose: CodePurpose; target: string; accountId?: string | null; ip: string; now: Date; language: string },
 ): Promise<{ expiresIn: number; resendIn: number }> {
   const now = input.now.getTime();
-  const wait = deps.throttle.retryAfterCodeSend(input.target, input.ip, now);
+  const wait = await deps.throttle.retryAfterCodeSend(input.target, input.ip, now);
   if (wait > 0) throw rateLimited(wait);
   const code = newCode();
   await deps.db.transaction(async (tx) => {
@@ -74,7 +66,6 @@ export async function issueCode(
       );
     }
     await supersedeCodes(tx as unknown as Executor, input.purpose, input.target, input.now);
-    await pruneCodes(tx as unknown as Executor, input.purpose, input.target, input.now);
     await insertCode(tx as unknown as Executor, {
       purpose: input.purpose,
       channel: isEmailTarget(input.target) ? 'email' : 'sms',
@@ -86,7 +77,7 @@ export async function issueCode(
       ip: input.ip,
     });
   });
-  deps.throttle.recordCodeSend(input.target, input.ip, now);
+  await deps.throttle.recordCodeSend(input.target, input.ip, now);
   await deps.sender.send({
     channel: isEmailTarget(input.target) ? 'email' : 'sms',
     target: input.target,
@@ -109,14 +100,14 @@ export async function checkCode(
 ): Promise<string> {
   const now = input.now.getTime();
   const key = codeThrottleKey(input.target);
-  const wait = deps.throttle.retryAfter(key, input.ip, now);
+  const wait = await deps.throttle.retryAfter(key, input.ip, now);
   if (wait > 0) throw rateLimited(wait);
   const active = await activeCode(deps.db, input.purpose, input.target, input.accountId ?? null, input.now);
   const expected = active ? Buffer.from(active.codeHash, 'hex') : null;
   const given = Buffer.from(hashCode(deps.secret, input.purpose, input.target, input.code), 'hex');
   if (!active || !expected || !timingSafeEqual(expected, given)) {
     if (active) await recordWrongAttempt(deps.db, active.id, VERIFICATION_RULES.attemptsPerCode, input.now);
-    deps.throttle.recordFailure(key, input.ip, now);
+    await deps.throttle.recordFailure(key, input.ip, now);
     throw new AppError(ErrorCode.CODE_INVALID);
   }
   return active.id;
@@ -125,5 +116,5 @@ export async function checkCode(
 /** Uses a checked code in the mutation's transaction (single use even under concurrency). */
 export async function useCode(tx: Executor, throttle: LoginThrottle, codeId: string, target: string, now: Date) {
   if (!(await consumeCode(tx, codeId, now))) throw new AppError(ErrorCode.CODE_INVALID);
-  throttle.recordSuccess(codeThrottleKey(target));
+  await throttle.recordSuccess(codeThrottleKey(target), tx);
 }

@@ -1,0 +1,26 @@
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+
+/**
+ * State every instance of the server shares through the database (docs/operations.md): the
+ * replay guard's seen calls and the login and code-send throttle's counted attempts. Both
+ * hold only what a time window needs and are pruned by scheduled jobs (src/jobs). Times
+ * are epoch milliseconds of the server clock that wrote them.
+ */
+
+/** One row per accepted call (`appid \n uuid \n sequence`), kept until its timestamp leaves the window. */
+export const replayKeys = pgTable('replay_keys', {
+  key: text('key').primaryKey(),
+  expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+});
+
+/** One row per counted attempt: a failed login or code check, or a code sent. */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    /** What is counted and by what: login-name, login-ip, send-target, send-ip. */
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('throttle_events_lookup').on(t.bucket, t.key, t.at), index('throttle_events_at').on(t.at)],
+);

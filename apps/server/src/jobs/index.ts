@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { pruneSessions } from '../auth/sessions.js';
+import { pruneThrottle } from '../auth/throttle.js';
+import { pruneStates } from '../modules/oauth/repository.js';
+import {
+  EXPORT_EXPIRE_SECONDS,
+  EXPORT_JOB,
+  EXPORT_RETRY_LIMIT,
+  pruneExports,
+  runExport,
+} from '../modules/operationLog/exportJob.js';
+import { pruneCodes } from '../modules/verification/repository.js';
+import { pruneReplayKeys } from '../protocol/replayGuard.js';
+import { defineJob, type JobDefinition } from './define.js';
+
+const none = z.object({}).strict();
+
+/**
+ * Every background job of the server, in one place. A job is one definition (./define.ts);
+ * the queue (./queue.ts) creates its queue on start and, on instances with JOBS=on, works it
+ * and sends it on its schedule (once across all instances). Nothing periodic runs on a bare
+ * timer in a request-serving module.
+ */
+export const JOBS: readonly JobDefinition[] = [
+  defineJob({
+    id: EXPORT_JOB,
+    payload: z.object({ exportId: z.string().min(1).max(64) }),
+    expireInSeconds: EXPORT_EXPIRE_SECONDS,
+    retryLimit: EXPORT_RETRY_LIMIT,
+    handler: ({ exportId }, ctx) => runExport(ctx.services, exportId, ctx.log, ctx.retryCount >= ctx.retryLimit),
+  }),
+  defineJob({
+    id: 'prune-replay-keys',
+    payload: none,
+    schedule: '* * * * *',
+    handler: async (_, ctx) => {
+      const deleted = await pruneReplayKeys(ctx.services.db, ctx.services.clock());
+      ctx.log.debug({ deleted }, 'replay keys pruned');
+    },
+  }),
+  defineJob({
+    id: 'prune-throttle',
+    payload: none,
+    schedule: '*/10 * * * *',
+    handler: async (_, ctx) => {
+      const deleted = await pruneThrottle(ctx.services.db, ctx.services.clock());
+      ctx.log.debug({ deleted }, 'throttle events pruned');
+    },
+  }),
+  defineJob({
+    id: 'prune-verification',
+    payload: none,
+    schedule: '7 * * * *',
+    handler: async (_, ctx) => {
+      const deleted = await pruneCodes(ctx.services.db, new Date(ctx.services.clock()));
+      ctx.log.debug(deleted, 'verification codes and outbox pruned');
+    },
+  }),
+  defineJob({
+    id: 'prune-oauth-states',
+    payload: none,
+    schedule: '17 * * * *',
+    handler: async (_, ctx) => {
+      const deleted = await pruneStates(ctx.services.db, new Date(ctx.services.clock()));
+      ctx.log.debug({ deleted }, 'scan-login states pruned');
+    },
+  }),
+  defineJob({
+    id: 'prune-sessions',
+    payload: none,
+    schedule: '27 3 * * *',
+    handler: async (_, ctx) => {
+      const deleted = await pruneSessions(ctx.services.db, new Date(ctx.services.clock()));
+      ctx.log.debug({ deleted }, 'old sessions pruned');
+    },
+  }),
+  defineJob({
+    id: 'prune-exports',
+    payload: none,
+    schedule: '37 * * * *',
+    handler: (_, ctx) => pruneExports(ctx.services, ctx.log),
+  }),
+];

@@ -1,0 +1,188 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSignedCall, type CallQuery, ErrorCode, endpoints } from '@marquee/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../src/jobs/define.js';
+import {
+  BACKENDS,
+  createEnterprise,
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestDatabase,
+} from './helpers/index.js';
+
+// Several instances of the server on one database (docs/operations.md): two apps built in
+// this process on the same PGlite or PostgreSQL database, as two processes behind a load
+// balancer would be. What one instance learns (a call's sequence, a logout, a failed
+// login, an export, a job) the other must know.
+
+/** Polls `check` until it is true or `ms` pass; returns how long it took. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check()) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+/** A job whose handler a test controls: runs are counted per instance and held until released. */
+function holdJob(instance: string, runs: { instance: string; retryCount: number }[], hold: boolean): JobDefinition {
+  return defineJob({
+    id: 'test-hold',
+    payload: z.object({ n: z.number() }),
+    expireInSeconds: 2,
+    retryLimit: 3,
+    retryDelay: 0,
+    handler: async (_payload, ctx) => {
+      runs.push({ instance, retryCount: ctx.retryCount });
+      // "Dies" mid-job: never finishes here.
+      if (hold) await new Promise(() => {});
+    },
+  });
+}
+
+const JOB_CONFIG = { enabled: true, pollSeconds: 0.5, maintenanceSeconds: 1, poolSize: 2 };
+
+describe.each(BACKENDS)('two instances on one %s database', (backend) => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    // Export files live in the data directory, which instances share (docs/operations.md).
+    dataDir = await mkdtemp(join(tmpdir(), 'marquee-multi-'));
+    // A only serves (JOBS=off): every job it sends is run by B.
+    a = await createTestApp(backend, { database, config: { dataDir, jobs: { ...JOB_CONFIG, enabled: false } } });
+    b = await createTestApp(backend, { database, config: { dataDir, jobs: JOB_CONFIG } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses on one instance a call already accepted by the other (replay)', async () => {
+    const ent = await createEnterprise(database.db);
+    const user = await createUser(database.db, ent);
+    const client = await a.loginAs(user);
+    const call = buildSignedCall(
+      { pushPlatform: 1 },
+      {
+        token: client.token ?? undefined,
+        uuid: client.uuid,
+        sequence: 'replay-across-1',
+        traceKey: 'trace-replay',
+        language: 'en-US',
+        now: a.clock.now(),
+      },
+    );
+    const request = {
+      path: endpoints.noticeList.path,
+      query: call.query as CallQuery as Record<string, string>,
+      body: call.body,
+    };
+    expect((await a.client().raw(request)).envelope.code).toBe(0);
+    expect((await b.client().raw(request)).envelope.code).toBe(ErrorCode.REPLAYED_SEQUENCE);
+    expect((await a.client().raw(request)).envelope.code).toBe(ErrorCode.REPLAYED_SEQUENCE);
+  });
+
+  it('ends a session on both instances within a second of a logout on one', async () => {
+    const ent = await createEnterprise(database.db);
+    const user = await createUser(database.db, ent);
+    const onA = await a.loginAs(user);
+    const onB = b.client({ token: onA.token });
+    // B has the session in its cache (B's test clock never moves, so only an invalidation evicts it).
+    expect((await onB.call(endpoints.authInfo)).envelope.code).toBe(0);
+    expect((await onA.call(endpoints.logout)).envelope.code).toBe(0);
+    const ms = await within(
+      1000,
+      async () => (await onB.call(endpoints.authInfo)).envelope.code === ErrorCode.TOKEN_INVALID,
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('ends the sessions of a paused account on both instances within a second', async () => {
+    const ent = await createEnterprise(database.db);
+    const admin = await createUser(database.db, ent, { isEntAdmin: true });
+    const staff = await createUser(database.db, ent);
+    const adminOnA = await a.loginAs(admin);
+    const staffOnB = await b.loginAs(staff);
+    expect((await staffOnB.call(endpoints.authInfo)).envelope.code).toBe(0);
+    const paused = await adminOnA.call(endpoints.accountSetStatus, { id: staff.id, status: 'paused' });
+    expect(paused.envelope.code).toBe(0);
+    await within(1000, async () => (await staffOnB.call(endpoints.authInfo)).envelope.code === ErrorCode.SESSION_ENDED);
+  });
+
+  it('counts failed logins on both instances in one throttle', async () => {
+    const ent = await createEnterprise(database.db);
+    const user = await createUser(database.db, ent);
+    const wrong = { loginName: user.loginName, password: 'Wrong@Pass2026' };
+    for (let i = 0; i < 5; i++) {
+      const app = i % 2 === 0 ? a : b;
+      expect((await app.client().call(endpoints.login, wrong, { token: null })).envelope.code).toBe(
+        ErrorCode.LOGIN_FAILED,
+      );
+    }
+    // The sixth attempt, on either instance and even with the right password, waits.
+    for (const app of [a, b]) {
+      const res = await app.client().call(endpoints.login, { loginName: user.loginName, password: TEST_PASSWORD });
+      expect(res.envelope.code).toBe(ErrorCode.RATE_LIMITED);
+    }
+  });
+
+  it('serves on one instance an export started on the other and run by a third party (the job queue)', async () => {
+    const { client } = await a.tenant();
+    const started = await client.call(endpoints.operationLogExportStart, {});
+    expect(started.envelope.code).toBe(0);
+    const { exportId } = started.envelope.payload;
+    // A does not run jobs: B's worker takes the job from the queue.
+    const onB = b.client({ token: client.token });
+    await within(15_000, async () => {
+      const res = await onB.call(endpoints.operationLogExportStatus, { exportId });
+      return res.envelope.payload?.status === 'done';
+    });
+    const file = await onB.call(endpoints.operationLogExportDownload, { exportId });
+    expect(file.status).toBe(200);
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // And A answers the same status.
+    expect((await client.call(endpoints.operationLogExportStatus, { exportId })).envelope.payload.status).toBe('done');
+  });
+
+  it('runs on another instance a job whose instance stopped mid-run', async () => {
+    const runs: { instance: string; retryCount: number }[] = [];
+    // C takes the job and holds it; it is stopped (SIGTERM) with 1 s for its jobs.
+    const c = await createTestApp(backend, {
+      database,
+      config: { dataDir, jobs: JOB_CONFIG, shutdownTimeoutMs: 1000 },
+      extraJobs: [holdJob('c', runs, true)],
+    });
+    let d: TestApp | undefined;
+    try {
+      await c.services.jobs.send('test-hold', { n: 1 });
+      c.services.jobs.wake('test-hold');
+      await within(10_000, async () => runs.length === 1);
+      await c.app.close();
+      // D starts after C took the job, so only a retry can bring it to D.
+      d = await createTestApp(backend, {
+        database,
+        config: { dataDir, jobs: JOB_CONFIG },
+        extraJobs: [holdJob('d', runs, false)],
+      });
+      await within(15_000, async () => runs.some((r) => r.instance === 'd'));
+      expect(runs[0]).toEqual({ instance: 'c', retryCount: 0 });
+      expect(runs.find((r) => r.instance === 'd')?.retryCount).toBeGreaterThanOrEqual(1);
+    } finally {
+      await c.close().catch(() => {});
+      await d?.close();
+    }
+  });
+});
