@@ -13,7 +13,7 @@ import {
   type TestEnterprise,
   type TestUser,
 } from './helpers/index.js';
-import { payloads } from './helpers/payloads.js';
+import { HOSTILE_STRINGS, payloads } from './helpers/payloads.js';
 
 /**
  * The robustness test (issue 7): every endpoint of the catalogue, called with generated
@@ -96,6 +96,21 @@ class Administrator {
   }
 }
 
+/** Mostly a plain call; sometimes hostile signed query fields (language, device uuid) the client can encode. */
+const encodable = HOSTILE_STRINGS.filter((text) => {
+  try {
+    encodeURIComponent(text);
+    return text.length > 0;
+  } catch {
+    return false;
+  }
+});
+const envelopes = fc.oneof(
+  { arbitrary: fc.constant({ language: 'en-US' }), weight: 6 },
+  { arbitrary: fc.constantFrom(...encodable).map((language) => ({ language })), weight: 1 },
+  { arbitrary: fc.constantFrom(...encodable).map((uuid) => ({ language: 'en-US', uuid })), weight: 1 },
+);
+
 interface Finding {
   endpoint: string;
   caller: string;
@@ -121,10 +136,17 @@ describe.each(BACKENDS)('robustness of every endpoint on %s', (backend) => {
     let calls = 0;
     const codes = new Map<number, number>();
 
-    const callOnce = async (def: EndpointDef, payload: unknown, caller: string, client: ApiClient, token?: null) => {
+    const callOnce = async (
+      def: EndpointDef,
+      payload: unknown,
+      caller: string,
+      client: ApiClient,
+      token: null | undefined,
+      envelope: { language: string; uuid?: string },
+    ) => {
       const mark = errors.lines.length;
       const res = await client.call(def, payload, {
-        language: 'en-US',
+        ...envelope,
         ...(token === null ? { token: null, ip: nextIp() } : {}),
       });
       calls += 1;
@@ -153,13 +175,16 @@ describe.each(BACKENDS)('robustness of every endpoint on %s', (backend) => {
 
     for (const [index, def] of ENDPOINT_LIST.entries()) {
       const known = admins.flatMap((a) => a.known());
-      const samples = fc.sample(payloads(def.request, known), { numRuns: RUNS * 3, seed: SEED + index });
-      for (const [i, payload] of samples.entries()) {
+      const samples = fc.sample(fc.tuple(payloads(def.request, known), envelopes), {
+        numRuns: RUNS * 3,
+        seed: SEED + index,
+      });
+      for (const [i, [payload, envelope]] of samples.entries()) {
         if (i % 3 === 0) {
-          await callOnce(def, payload, 'anonymous', anonymous, null);
+          await callOnce(def, payload, 'anonymous', anonymous, null, envelope);
         } else {
           const admin = admins[i % 3 === 1 ? 0 : 1];
-          const code = await callOnce(def, payload, `${admin.kind} administrator`, admin.client);
+          const code = await callOnce(def, payload, `${admin.kind} administrator`, admin.client, undefined, envelope);
           await admin.recover(code);
         }
       }
