@@ -45,8 +45,10 @@ class ErrorLog extends Writable {
   since(mark: number): string {
     for (const line of this.lines.slice(mark).reverse()) {
       try {
-        const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
-        if (entry.err?.message) return `${entry.msg}: ${entry.err.message}`.slice(0, 300);
+        const entry = JSON.parse(line) as { msg?: string; err?: { message?: string; cause?: { message?: string } } };
+        // A failed query's own message is the SQL; its cause says why (e.g. a NUL in text).
+        const why = entry.err?.cause?.message ?? entry.err?.message;
+        if (why) return `${entry.msg}: ${why}`.slice(0, 300);
       } catch {
         // not JSON
       }
