@@ -13,7 +13,7 @@ import {
   type TestEnterprise,
   type TestUser,
 } from './helpers/index.js';
-import { payloads } from './helpers/payloads.js';
+import { HOSTILE_STRINGS, payloads } from './helpers/payloads.js';
 
 /**
  * The robustness test (issue 7): every endpoint of the catalogue, called with generated
@@ -28,6 +28,13 @@ import { payloads } from './helpers/payloads.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
+let ipCounter = 0;
+/** A new client address: the fuzzer's failed logins must not throttle the callers that follow. */
+function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
 class ErrorLog extends Writable {
   readonly lines: string[] = [];
   override _write(chunk: Buffer, _encoding: string, done: () => void) {
@@ -38,8 +45,10 @@ class ErrorLog extends Writable {
   since(mark: number): string {
     for (const line of this.lines.slice(mark).reverse()) {
       try {
-        const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
-        if (entry.err?.message) return `${entry.msg}: ${entry.err.message}`.slice(0, 300);
+        const entry = JSON.parse(line) as { msg?: string; err?: { message?: string; cause?: { message?: string } } };
+        // A failed query's own message is the SQL; its cause says why (e.g. a NUL in text).
+        const why = entry.err?.cause?.message ?? entry.err?.message;
+        if (why) return `${entry.msg}: ${why}`.slice(0, 300);
       } catch {
         // not JSON
       }
@@ -65,7 +74,7 @@ class Administrator {
 
   private async newUser() {
     this.user = await createUser(this.t.db, this.ent, { isEntAdmin: true });
-    this.client = await this.t.loginAs(this.user);
+    this.client = await this.t.loginAs(this.user, { ip: nextIp() });
   }
 
   /** Ids of real objects, so generated calls reach past NOT_FOUND. */
@@ -88,6 +97,21 @@ class Administrator {
     }
   }
 }
+
+/** Mostly a plain call; sometimes hostile signed query fields (language, device uuid) the client can encode. */
+const encodable = HOSTILE_STRINGS.filter((text) => {
+  try {
+    encodeURIComponent(text);
+    return text.length > 0;
+  } catch {
+    return false;
+  }
+});
+const envelopes = fc.oneof(
+  { arbitrary: fc.constant({ language: 'en-US' }), weight: 6 },
+  { arbitrary: fc.constantFrom(...encodable).map((language) => ({ language })), weight: 1 },
+  { arbitrary: fc.constantFrom(...encodable).map((uuid) => ({ language: 'en-US', uuid })), weight: 1 },
+);
 
 interface Finding {
   endpoint: string;
@@ -114,9 +138,19 @@ describe.each(BACKENDS)('robustness of every endpoint on %s', (backend) => {
     let calls = 0;
     const codes = new Map<number, number>();
 
-    const callOnce = async (def: EndpointDef, payload: unknown, caller: string, client: ApiClient, token?: null) => {
+    const callOnce = async (
+      def: EndpointDef,
+      payload: unknown,
+      caller: string,
+      client: ApiClient,
+      token: null | undefined,
+      envelope: { language: string; uuid?: string },
+    ) => {
       const mark = errors.lines.length;
-      const res = await client.call(def, payload, { language: 'en-US', ...(token === null ? { token: null } : {}) });
+      const res = await client.call(def, payload, {
+        ...envelope,
+        ...(token === null ? { token: null, ip: nextIp() } : {}),
+      });
       calls += 1;
       const json = res.headers['content-type']?.toString().startsWith('application/json');
       const code = json ? res.envelope?.code : res.status === 200 ? 0 : undefined;
@@ -143,13 +177,16 @@ describe.each(BACKENDS)('robustness of every endpoint on %s', (backend) => {
 
     for (const [index, def] of ENDPOINT_LIST.entries()) {
       const known = admins.flatMap((a) => a.known());
-      const samples = fc.sample(payloads(def.request, known), { numRuns: RUNS * 3, seed: SEED + index });
-      for (const [i, payload] of samples.entries()) {
+      const samples = fc.sample(fc.tuple(payloads(def.request, known), envelopes), {
+        numRuns: RUNS * 3,
+        seed: SEED + index,
+      });
+      for (const [i, [payload, envelope]] of samples.entries()) {
         if (i % 3 === 0) {
-          await callOnce(def, payload, 'anonymous', anonymous, null);
+          await callOnce(def, payload, 'anonymous', anonymous, null, envelope);
         } else {
           const admin = admins[i % 3 === 1 ? 0 : 1];
-          const code = await callOnce(def, payload, `${admin.kind} administrator`, admin.client);
+          const code = await callOnce(def, payload, `${admin.kind} administrator`, admin.client, undefined, envelope);
           await admin.recover(code);
         }
       }

@@ -157,6 +157,8 @@ export interface ReferenceSpec {
   /** Markdown after the title: what the file is, where the rules are. */
   intro: string;
   endpoints: readonly EndpointDef[];
+  /** How a call reaches the endpoint (the console: `POST <path>`; a device protocol: its topic). */
+  transport(def: EndpointDef): string;
   /** The codes any call of `def` can answer before and around its handler (the pipeline's). */
   pipelineCodes(def: EndpointDef): readonly ErrorCodeValue[];
   /** The name of a code. */
@@ -185,7 +187,7 @@ function consolePipelineCodes(def: EndpointDef): ErrorCodeValue[] {
 
 function endpointSection(def: EndpointDef, spec: ReferenceSpec): string {
   const facts = [
-    `\`POST ${def.path}\``,
+    spec.transport(def),
     def.auth === 'public' ? 'public (no token)' : 'session',
     def.permission ? `permission \`${def.permission}\`` : def.auth === 'session' ? 'any signed-in account' : null,
     def.mutation ? 'mutation (one transaction, one operation-log entry)' : null,
@@ -257,6 +259,7 @@ trimmed by the client and may hold no NUL and no lone surrogate (INVALID_PARAMS 
 field). "Codes" lists what the handler declares (\`errors\` in the catalogue) and then what
 the pipeline can answer for that endpoint.`,
     endpoints: ENDPOINT_LIST,
+    transport: (def) => `\`POST ${def.path}\``,
     pipelineCodes: consolePipelineCodes,
     codeName: (code) => CODE_NAMES.get(code) ?? String(code),
   },

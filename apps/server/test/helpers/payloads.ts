@@ -166,7 +166,14 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
       // a pattern fast-check cannot read: plain strings below
     }
   }
-  return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) });
+  const length = { minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) };
+  // ASCII, any grapheme, any code point, and control characters (NUL among them).
+  return fc.oneof(
+    fc.string(length),
+    fc.string({ ...length, unit: 'grapheme' }),
+    fc.string({ ...length, unit: 'binary' }),
+    fc.string({ ...length, unit: 'binary-ascii' }),
+  );
 }
 
 /** Changes one field of an object to a value of any (probably wrong) type. */
