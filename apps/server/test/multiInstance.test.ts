@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildSignedCall, type CallQuery, ErrorCode, endpoints } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -185,4 +187,53 @@ describe.each(BACKENDS)('two instances on one %s database', (backend) => {
       await d?.close();
     }
   });
+});
+
+const NO_POSTGRES = process.env.TEST_DATABASE_URL
+  ? ''
+  : ' (skipped: TEST_DATABASE_URL is not set; an instance in a process of its own needs a shared PostgreSQL)';
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(`an instance killed mid-job on PostgreSQL${NO_POSTGRES}`, () => {
+  it('leaves its job to another instance, which completes it', async () => {
+    const database = await createTestDatabase('postgres');
+    const runs: { instance: string; retryCount: number }[] = [];
+    // Sends only (JOBS=off): the job goes to the process below.
+    const sender = await createTestApp('postgres', {
+      database,
+      config: { jobs: { ...JOB_CONFIG, enabled: false } },
+      extraJobs: [holdJob('sender', runs, false)],
+    });
+    const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/jobInstance.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+      env: { ...process.env, DATABASE_URL: database.url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += String(chunk);
+    });
+    let d: TestApp | undefined;
+    try {
+      await within(60_000, async () => out.includes('ready'));
+      await sender.services.jobs.send('test-hold', { n: 1 });
+      await within(15_000, async () => out.includes('started'));
+      // Death: no stop, no failing of its runs; the queue only sees the run go silent.
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+      d = await createTestApp('postgres', {
+        database,
+        config: { jobs: JOB_CONFIG },
+        extraJobs: [holdJob('d', runs, false)],
+      });
+      // Expired after its 2 s by D's maintenance (every second), then retried by D.
+      await within(20_000, async () => runs.some((r) => r.instance === 'd'));
+      expect(runs.find((r) => r.instance === 'd')?.retryCount).toBeGreaterThanOrEqual(1);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await d?.close();
+      await sender.close();
+      await database.close();
+    }
+  }, 120_000);
 });

@@ -46,6 +46,10 @@ export class ReplayGuard {
     this.inFlight = true;
     try {
       while (this.queue.length > 0) {
+        // Let the calls whose bytes are already here (the I/O phase) join this batch: an
+        // insert finishes in microtasks, before the event loop reads the next requests, and
+        // PGlite's runs on this thread, so without the wait batches would stay tiny.
+        await new Promise((resolve) => setImmediate(resolve));
         const batch = this.queue.splice(0, MAX_BATCH);
         // The same key twice in one batch: the later one is a replay of the earlier.
         const first = new Map<string, Pending>();
