@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxMs: config.sessionMaxDays * 86400_000,
     }),
     throttle: new LoginThrottle(options.db.db),
-    replay: new ReplayGuard(options.db.db, TIMESTAMP_WINDOW_MS),
+    replay: new ReplayGuard(options.db, TIMESTAMP_WINDOW_MS),
     notices: new NoticeCache(),
     codeSender: options.codeSender ?? new DevOutboxSender(options.db.db, logger),
   };

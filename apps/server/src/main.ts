@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { shutdownGracefully } from './shutdown.js';
 
 // Process entry: config -> database -> migrate -> seed once -> app -> listen.
 const started = performance.now();
@@ -8,7 +9,11 @@ const config = loadConfig();
 // Under tsx the app's modules load while PGlite starts; `npm start` runs one bundle
 // (scripts/server-bundle.mjs), whose packages are all loaded before this line.
 const appModules = Promise.all([import('./app.js'), import('./seed/index.js')]);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: join(config.dataDir, 'pglite'),
+  maxConnections: config.databasePoolSize,
+});
 await database.migrate();
 const [{ buildApp }, { DEMO_LOGINS, seedIfNeeded }] = await appModules;
 const seeded = await seedIfNeeded(database.db);
@@ -20,10 +25,10 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
-    await app.close();
-  } finally {
-    // PGlite must close cleanly to leave its data directory consistent.
-    await database.close();
+    await shutdownGracefully(app, database);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
   }
   process.exit(0);
 }

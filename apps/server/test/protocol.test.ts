@@ -351,16 +351,16 @@ describe.each(BACKENDS)('replay guard (%s)', (backend) => {
   afterAll(() => database?.close());
 
   it('accepts a key once inside its window and again once its row expired', async () => {
-    const guard = new ReplayGuard(database.db, 1000);
+    const guard = new ReplayGuard(database, 1000);
     expect(await guard.accept('k', 0, 0)).toBe(true);
     expect(await guard.accept('k', 0, 500)).toBe(false);
     // A second guard (another instance) on the same database refuses it too.
-    expect(await new ReplayGuard(database.db, 1000).accept('k', 0, 600)).toBe(false);
+    expect(await new ReplayGuard(database, 1000).accept('k', 0, 600)).toBe(false);
     expect(await guard.accept('k', 1500, 1500)).toBe(true);
   });
 
   it('refuses the later of two identical calls that arrive together, in one batch', async () => {
-    const guard = new ReplayGuard(database.db, 60_000);
+    const guard = new ReplayGuard(database, 60_000);
     const answers = await Promise.all([
       guard.accept('same', 1, 1),
       guard.accept('same', 1, 1),
@@ -372,7 +372,7 @@ describe.each(BACKENDS)('replay guard (%s)', (backend) => {
   });
 
   it('prunes keys whose window has passed', async () => {
-    const guard = new ReplayGuard(database.db, 1000);
+    const guard = new ReplayGuard(database, 1000);
     await guard.accept('old', 10_000, 10_000);
     await guard.accept('new', 20_000, 20_000);
     expect(await pruneReplayKeys(database.db, 15_000)).toBeGreaterThanOrEqual(1);

@@ -56,6 +56,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection the server closes (restart, administrator command) must not crash
     // the process: the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`postgres: idle connection closed: ${err.message}`));
+    // A connection checked out for a transaction has no listener of its own: when the server
+    // goes away mid-transaction (restart, failover) its 'error' would be an uncaught
+    // exception. The transaction's query fails (the call answers SERVER_ERROR) and the pool
+    // discards the broken connection on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzle({ client: pool });
     const databaseUrl = options.databaseUrl;
     return {
