@@ -3,7 +3,7 @@ import { App, theme } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation, useMatches } from 'react-router';
-import { useSession } from '../app/session';
+import { useSession } from '../session/session';
 import Header from './Header';
 import { KeepAliveOutlet } from './KeepAlive';
 import SideMenu from './SideMenu';

@@ -1,8 +1,8 @@
 import { Perm } from '@marquee/protocol';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSessionState, useSession } from '../../src/app/session';
 import { initI18n, switchLocale } from '../../src/i18n';
+import { initialSessionState, useSession } from '../../src/session/session';
 import { reloadPage } from '../../src/shell/reload';
 import { useTabs } from '../../src/shell/tabs/store';
 import { installDomShims, renderShell } from './harness';

@@ -1,8 +1,8 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { App, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
-import { SKIN_TOKENS, SKINS, type Skin } from '../../app/skins';
+import { SKIN_TOKENS, SKINS, type Skin } from '../../components/skins';
+import { useSession } from '../../session/session';
 
 function SkinPreview({ skin }: { skin: Skin }) {
   const { t } = useTranslation('pages');
