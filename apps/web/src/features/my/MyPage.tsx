@@ -344,7 +344,16 @@ export default function MyPage() {
   return (
     <div className="mq-view mq-my" data-testid="my-page">
       <Typography.Title level={3}>{t('title')}</Typography.Title>
-      <Card>
+      {/* The outbox link sits in the card's header: inside the tab list it would be a link among tabs. */}
+      <Card
+        extra={
+          canOutbox ? (
+            <Link to="/dev/outbox" data-testid="my-outbox-link">
+              {t('outboxLink')}
+            </Link>
+          ) : undefined
+        }
+      >
         {profile.data ? (
           <Tabs
             items={[
@@ -364,13 +373,6 @@ export default function MyPage() {
                 children: <BindingsTab profile={profile.data} />,
               },
             ]}
-            tabBarExtraContent={
-              canOutbox ? (
-                <Link to="/dev/outbox" data-testid="my-outbox-link">
-                  {t('outboxLink')}
-                </Link>
-              ) : null
-            }
           />
         ) : (
           <Skeleton active />
