@@ -12,7 +12,6 @@ import { expect, openAs, openLoggedOut, test } from '../fixtures/session.js';
  * as the platform operator (who may open all of them). Fails on any serious or critical
  * violation; prints the counts per page and writes them to .tmp/a11y/skin-<n>.json, which
  * `npm run bench a11y` prints too (with A11Y_DETAILS=1 also every failing node and its colours).
- * .tmp/a11y/skin-<n>.json (with A11Y_DETAILS=1 also every failing node, with colours).
  */
 const SKINS = [1, 2, 3, 4] as const;
 /** One file per skin (a failed test restarts the worker, so nothing is kept across tests). */
