@@ -98,6 +98,21 @@ for (const skin of SKINS) {
       await expect(page.getByTestId('main-content')).toBeVisible();
       found.push(await audit(page, skin, path));
     }
+    // The add dialogs open over the filter bars with the same field names: ids stay unique.
+    for (const [path, button] of [
+      ['/user/company?tab=accounts', 'account-add'],
+      ['/user/companyRole', 'role-add'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByTestId(button).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      found.push(await audit(page, skin, `${path.split('?')[0]} (${button} dialog)`));
+      const ids = await new AxeBuilder({ page })
+        .withRules(['duplicate-id', 'duplicate-id-active', 'duplicate-id-aria'])
+        .analyze();
+      const duplicates = ids.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+      expect.soft(duplicates, `duplicate ids with the ${button} dialog open`).toEqual([]);
+    }
     await context.close();
 
     for (const c of found) {
