@@ -73,7 +73,7 @@ async function audit(page: Page, skin: number, name: string): Promise<PageCount>
   return count;
 }
 
-test.setTimeout(240_000);
+test.setTimeout(600_000);
 
 for (const skin of SKINS) {
   test(`axe: no serious or critical violation in skin ${skin}`, async ({ browser }) => {
