@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-const benches = ['startup', 'api-throughput', 'bundle-size', 'scoped-list', 'multi-instance'].filter(
+const benches = ['startup', 'api-throughput', 'bundle-size', 'scoped-list', 'multi-instance', 'a11y'].filter(
   (b) => only.length === 0 || only.includes(b),
 );
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });

@@ -20,7 +20,13 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'packages/protocol/src'].map((p) => join(root, p));
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/vite.compress.ts',
+  'packages/protocol/src',
+].map((p) => join(root, p));
 const stale =
   !existsSync(dist) ||
   sources.some(

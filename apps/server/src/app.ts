@@ -4,6 +4,7 @@ import type { DestinationStream, Logger } from 'pino';
 import { loadServerSecret } from './auth/secret.js';
 import { SessionService } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
+import { registerCompression } from './compression.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { InvalidationBus } from './db/invalidation.js';
@@ -171,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .send({ error: clientError ? error.message : 'Internal Server Error' });
   });
 
+  // Before any route: the compression hook attaches to each route as it is added.
+  await registerCompression(app);
   // Liveness: the process answers. Readiness: it can serve calls (database) and run its
   // background work (job queue); a load balancer sends traffic only to ready instances.
   app.get('/api/health', async () => ({ ok: true }));

@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { reloadOnceForChunkError } from './app/chunkReload';
 import { createAppRouter } from './app/router';
-import { useSession } from './app/session';
-import { applySkinToBody } from './app/skinTokens';
 import { currentLocale, initI18n } from './i18n';
+import { useSession } from './session/session';
+import { applySkinToBody } from './session/skinTokens';
 import './app/global.css';
 
 // Vite's module preload failed (a chunk of an older deployment): reload once (spec section 8).

@@ -1,8 +1,8 @@
 import { ErrorCode, ROUTES } from '@marquee/protocol';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { decideNavigation } from '../src/app/guards';
-import { useSession } from '../src/app/session';
+import { decideNavigation } from '../src/session/guards';
+import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isChunkLoadError, reloadOnceForChunkError } from '../src/app/chunkReload';
 import { LoadingBar } from '../src/app/LoadingBar';
 import { OfflineBanner } from '../src/app/OfflineBanner';
-import { applySkinToBody, SKINS, skinClass, skinTheme, toSkin } from '../src/app/skins';
+import { applySkinToBody, SKINS, skinClass, skinTheme, toSkin } from '../src/components/skins';
 import { i18n, initI18n } from '../src/i18n';
 
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Perm } from '@marquee/protocol';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useSession } from '../src/app/session';
 import { storeLocale } from '../src/i18n';
+import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 // The first visit of each lazy page compiles it (antd included) inside the test run.

@@ -10,9 +10,9 @@ import {
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, dispositionFilename, download, prepareCall, setFetch } from '../src/api/client';
 import { setErrorToast } from '../src/api/notify';
-import { setNavigator } from '../src/app/navigation';
-import { DEVICE_ID_KEY, deviceId, initialSessionState, useSession } from '../src/app/session';
 import { initI18n, storeLocale } from '../src/i18n';
+import { setNavigator } from '../src/session/navigation';
+import { DEVICE_ID_KEY, deviceId, initialSessionState, useSession } from '../src/session/session';
 
 interface Captured {
   url: URL;

@@ -7,7 +7,7 @@ import {
   normalizePath,
   safeRedirect,
   statusOf,
-} from '../src/app/guards';
+} from '../src/session/guards';
 
 const everything = ROUTES.map((r) => r.permission).filter((p): p is string => Boolean(p));
 const admin: GuardContext = { loggedIn: true, permissions: everything, locale: 'zh-CN' };

@@ -4,10 +4,10 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { setFetch } from '../src/api/client';
 import { App } from '../src/app/App';
-import { setNavigator } from '../src/app/navigation';
 import { buildRoutes } from '../src/app/router';
-import { initialSessionState, useSession } from '../src/app/session';
 import { initI18n, storeLocale } from '../src/i18n';
+import { setNavigator } from '../src/session/navigation';
+import { initialSessionState, useSession } from '../src/session/session';
 import { useTabs } from '../src/shell/tabs/store';
 import { installDomShims } from './domShims';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { buildMenu, ErrorCode, errorMessages, LOCALES, MENU_SECTIONS, ROUTES } from '@marquee/protocol';
 import { describe, expect, it } from 'vitest';
 import { PLAIN_TITLES } from '../src/app/pages';
-import { SKIN_TOKENS } from '../src/app/skins';
+import { SKIN_TOKENS } from '../src/components/skins';
 import { currentLocale, i18n, initI18n, NAMESPACES, storeLocale, switchLocale } from '../src/i18n';
 
 const here = import.meta.dirname;

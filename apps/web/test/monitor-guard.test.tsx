@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSession } from '../src/app/session';
 import { MonitorOnly, NotForMonitor } from '../src/components/MonitorGuard';
+import { useSession } from '../src/session/session';
 
 afterEach(() => {
   cleanup();

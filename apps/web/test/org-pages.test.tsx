@@ -1,7 +1,7 @@
 import { type AccountRow, type EnterpriseRow, Perm } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useSession } from '../src/app/session';
+import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 30_000 });

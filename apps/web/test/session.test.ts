@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFetch } from '../src/api/client';
-import { setNavigator } from '../src/app/navigation';
-import { initialSessionState, restoreSessionState, SESSION_STORAGE_KEY, useSession } from '../src/app/session';
+import { setNavigator } from '../src/session/navigation';
+import { initialSessionState, restoreSessionState, SESSION_STORAGE_KEY, useSession } from '../src/session/session';
 import { useTabs } from '../src/shell/tabs/store';
 
 const navigations: string[] = [];

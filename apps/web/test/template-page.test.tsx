@@ -1,7 +1,7 @@
 import { Perm, type TemplateRow } from '@marquee/protocol';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useSession } from '../src/app/session';
+import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 30_000 });

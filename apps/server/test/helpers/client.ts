@@ -25,6 +25,8 @@ export interface CallOptions {
   /** Changes the signed call before it is sent (tampering tests). */
   tamper?: (call: { query: Record<string, string>; body: string }) => { query: Record<string, string>; body: string };
   ip?: string;
+  /** The Accept-Encoding header (default: none, so answers come uncompressed). */
+  acceptEncoding?: string;
 }
 
 export interface CallResult<T> {
@@ -77,7 +79,7 @@ export class ApiClient {
     let query: Record<string, string> = { ...(signed.query as CallQuery) };
     let body = signed.body;
     if (options.tamper) ({ query, body } = options.tamper({ query, body }));
-    return this.raw({ path: def.path, query, body, ip: options.ip });
+    return this.raw({ path: def.path, query, body, ip: options.ip, acceptEncoding: options.acceptEncoding });
   }
 
   /** Sends a request as given (no signing): for envelope tests. */
@@ -88,11 +90,13 @@ export class ApiClient {
     method?: 'POST' | 'GET';
     contentType?: string | null;
     ip?: string;
+    acceptEncoding?: string;
   }): Promise<CallResult<never>> {
     const qs = typeof request.query === 'string' ? request.query : toQueryString((request.query ?? {}) as CallQuery);
     const headers: Record<string, string> = { 'user-id': '86', platform: '2' };
     const contentType = request.contentType === undefined ? 'application/x-www-form-urlencoded' : request.contentType;
     if (contentType) headers['content-type'] = contentType;
+    if (request.acceptEncoding) headers['accept-encoding'] = request.acceptEncoding;
     const res = await this.app.inject({
       method: request.method ?? 'POST',
       url: qs ? `${request.path}?${qs}` : request.path,

@@ -12,9 +12,9 @@ import {
   type Res,
   toQueryString,
 } from '@marquee/protocol';
-import { navigate } from '../app/navigation';
-import { deviceId, randomUuid, useSession } from '../app/session';
 import { currentLocale, tr } from '../i18n';
+import { navigate } from '../session/navigation';
+import { deviceId, randomUuid, setServerLogout, useSession } from '../session/session';
 import { showErrorToast } from './notify';
 
 /**
@@ -159,6 +159,9 @@ export async function call<N extends EndpointName>(
   }
   return parsed.data as Res<Endpoints[N]>;
 }
+
+// The session (the layer below) ends itself on the server through this client.
+setServerLogout(() => call('logout', {}, { silent: true }));
 
 /** The file name of a Content-Disposition header (RFC 6266 `filename*` first). */
 export function dispositionFilename(header: string | null): string | undefined {

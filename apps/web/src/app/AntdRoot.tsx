@@ -4,12 +4,12 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { setErrorToast } from '../api/notify';
+import { skinTheme } from '../components/skins';
 import { currentLocale } from '../i18n';
+import { usePendingNotices } from '../session/notices';
+import { useSession } from '../session/session';
 import { loadAntdLocale } from './antdLocale';
-import { usePendingNotices } from './notices';
 import { queryClient } from './queryClient';
-import { useSession } from './session';
-import { skinTheme } from './skins';
 
 let antdLocale: AntdLocale | undefined;
 

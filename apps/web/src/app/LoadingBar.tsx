@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { tr } from '../i18n';
 
 /** Spec section 9: the bar shows only when loading lasts over 200 ms, and gives up after 5 s. */
 export const LOADING_BAR_DELAY_MS = 200;
@@ -32,6 +33,11 @@ export function LoadingBar({ active }: { active: boolean }) {
 
   if (phase === 'idle') return null;
   return (
-    <div className={`mq-loading-bar mq-loading-bar-${phase}`} role="progressbar" aria-busy={phase === 'running'} />
+    <div
+      className={`mq-loading-bar mq-loading-bar-${phase}`}
+      role="progressbar"
+      aria-label={tr('common', 'loading')}
+      aria-busy={phase === 'running'}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { currentHandle } from '../components/routeHandle';
+import { useSession } from '../session/session';
 import { LoadingBar } from './LoadingBar';
-import { currentHandle } from './routeHandle';
-import { useSession } from './session';
 
 /** The root of every route: loading bar, document title, login state after each navigation. */
 export function RootLayout() {

@@ -1,5 +1,5 @@
 import type { RouteDef } from '@marquee/protocol';
-import type { ComponentType } from 'react';
+import type { PageLoader } from '../components/routeHandle';
 
 /**
  * The page module of each online route outside the shell (`plain` routes); the shell's pages
@@ -8,9 +8,6 @@ import type { ComponentType } from 'react';
  * one for logged-out pages). A feature that comes online adds its loader to the list of its
  * side and sets `online: true` in the protocol's route table.
  */
-export type PageModule = { default: ComponentType };
-export type PageLoader = () => Promise<PageModule>;
-
 export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/login': () => import('../features/auth/LoginPage'),
   '/login/register': () => import('../features/auth/RegisterPage'),

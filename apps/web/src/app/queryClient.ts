@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onLoggedOut } from '../session/session';
 
 /** The one TanStack Query client; cleared on logout so no data of one user survives into the next. */
 export const queryClient = new QueryClient({
@@ -10,3 +11,5 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+onLoggedOut(() => queryClient.clear());

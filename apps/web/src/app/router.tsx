@@ -6,14 +6,14 @@ import {
   redirect,
   redirectDocument,
 } from 'react-router';
-import { RouteErrorPage } from '../features/errors/RouteErrorPage';
+import { routeHandle } from '../components/routeHandle';
 import { currentLocale, storeLocale } from '../i18n';
-import { decideNavigation } from './guards';
-import { setNavigator } from './navigation';
+import { decideNavigation } from '../session/guards';
+import { setNavigator } from '../session/navigation';
+import { useSession } from '../session/session';
 import { pageLoader, routeTitle } from './pages';
 import { BootFallback, PlainLayout, RootLayout } from './RootLayout';
-import { routeHandle } from './routeHandle';
-import { useSession } from './session';
+import { RouteErrorPage } from './RouteErrorPage';
 
 /**
  * The console's routes, built from the protocol's route table (spec section 2). History mode.

@@ -1,6 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { useFormName } from './formName';
 
 export interface FilterBarProps<V extends object> {
   /**
@@ -24,7 +25,9 @@ export interface FilterBarProps<V extends object> {
 
 /**
  * The filter bar of a list page: an inline form of the page's fields followed by Search and
- * Reset. The form is the bar's own; the page only maps its values to and from the URL.
+ * Reset. The form is the bar's own; the page only maps its values to and from the URL. Its
+ * fields' ids are prefixed with the form's own name (useFormName), so a dialog's form above it
+ * with the same field names never repeats an id.
  */
 export function FilterBar<V extends object>({
   values,
@@ -38,9 +41,10 @@ export function FilterBar<V extends object>({
   children,
 }: FilterBarProps<V>) {
   const [form] = Form.useForm<V>();
+  const name = useFormName('filter');
   useEffect(() => form.setFieldsValue(values), [values, form]);
   return (
-    <Form form={form} layout="inline" onFinish={onSearch} className={className} style={style}>
+    <Form form={form} name={name} layout="inline" onFinish={onSearch} className={className} style={style}>
       {children}
       <Form.Item>
         <Space>

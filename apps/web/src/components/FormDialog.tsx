@@ -1,6 +1,7 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, type FormInstance, Modal, type ModalProps } from 'antd';
 import { type ReactNode, useEffect, useEffectEvent } from 'react';
+import { useFormName } from './formName';
 
 export interface FormDialogProps<V extends object> {
   open: boolean;
@@ -70,6 +71,7 @@ export function FormDialog<V extends object>({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<V>(given);
+  const formName = useFormName('dialog');
   const save = useMutation({
     mutationFn: submit,
     onSuccess: () => {
@@ -107,6 +109,7 @@ export function FormDialog<V extends object>({
     >
       <Form<V>
         form={form}
+        name={formName}
         layout="vertical"
         onFinish={(v) => {
           if (!canSubmit || canSubmit(v)) save.mutate(v);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSession } from '../app/session';
+import { useSession } from '../session/session';
 
 /**
  * Spec section 6: "A third-party-monitor flag hides elements marked for non-monitor users and

@@ -3,7 +3,7 @@ import { App, theme } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation, useMatches } from 'react-router';
-import { useSession } from '../app/session';
+import { useSession } from '../session/session';
 import Header from './Header';
 import { KeepAliveOutlet } from './KeepAlive';
 import SideMenu from './SideMenu';
@@ -12,6 +12,21 @@ import { affixViews, pageMatch, toVisitedView } from './tabs/routeView';
 import { isCachedView, useTabs, type VisitedView, viewName } from './tabs/store';
 import './shell.css';
 import { useFreshUserInfo } from './useFreshUserInfo';
+
+/**
+ * The level-one heading of every page in the shell: the page's title (its tab's), for screen
+ * readers and the document outline. Pages show their own visible titles below it at level 2
+ * or lower; this is the one place a page's h1 comes from.
+ */
+function PageHeading({ view }: { view: VisitedView | null }) {
+  const { t } = useTranslation('menu');
+  const title = view?.meta.title ? t(view.meta.title) : '';
+  return (
+    <h1 id="mq-page-heading" className="mq-visually-hidden" data-testid="page-heading">
+      {title}
+    </h1>
+  );
+}
 
 /** Adds the current route to the tabs on every navigation and returns its view. */
 function useTrackView() {
@@ -115,6 +130,7 @@ export default function MainLayout() {
     '--mq-primary-bg': token.colorPrimaryBg,
     '--mq-primary-border': token.colorPrimaryBorder,
     '--mq-primary-c': token.colorPrimary,
+    '--mq-primary-text': token.colorPrimaryText,
     '--mq-surface': token.colorBgContainer,
     '--mq-layout-bg': token.colorBgLayout,
     '--mq-error': token.colorError,
@@ -126,7 +142,8 @@ export default function MainLayout() {
       <SideMenu />
       <div className="mq-main">
         <Header />
-        <main className="mq-content" data-testid="main-content">
+        <main className="mq-content" data-testid="main-content" aria-labelledby="mq-page-heading">
+          <PageHeading view={view} />
           <KeepAliveOutlet current={view} />
         </main>
       </div>

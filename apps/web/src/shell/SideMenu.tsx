@@ -4,9 +4,9 @@ import { Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../app/session';
+import { MenuIcon } from '../components/MenuIcon';
+import { useSession } from '../session/session';
 import { activeMenuCode, filterMenu, menuIconName, visibleMenuCount } from './menu/filterMenu';
-import { MenuIcon } from './menu/icons';
 
 /** Height of one rail entry plus its gap (icon + two short title lines), as in shell.css. */
 const ITEM_HEIGHT = 60;

@@ -49,10 +49,40 @@ function runCommand(actions: TabActions, view: VisitedView, command: TabCommand)
   else void actions.closeAll();
 }
 
-function Tab({ view, actions, others }: { view: VisitedView; actions: TabActions; others: boolean }) {
+/** The tab elements of a strip, in order. */
+function tabsOf(strip: HTMLElement | null): HTMLElement[] {
+  return [...(strip?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+}
+
+/** Where a key moves the focus in a strip of `count` tabs from `index` (null: not a move key). */
+export function tabKeyTarget(key: string, index: number, count: number): number | null {
+  if (count === 0) return null;
+  if (key === 'ArrowRight' || key === 'ArrowDown') return (index + 1) % count;
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+function Tab({
+  view,
+  actions,
+  others,
+  focusable,
+  onClosed,
+}: {
+  view: VisitedView;
+  actions: TabActions;
+  others: boolean;
+  /** In the strip's tab order (roving tabindex: the active tab, or the first when none is). */
+  focusable: boolean;
+  /** Called after the tab closed from the keyboard, to move the focus to a neighbour. */
+  onClosed: (view: VisitedView) => void;
+}) {
   const { t } = useTranslation(['shell', 'menu']);
   const active = actions.isActive(view);
   const title = view.meta.title ? t(view.meta.title, { ns: 'menu' }) : view.path;
+  const closable = !view.meta.affix;
   return (
     <Dropdown
       trigger={['contextMenu']}
@@ -67,19 +97,26 @@ function Tab({ view, actions, others }: { view: VisitedView; actions: TabActions
     >
       <div
         role="tab"
-        tabIndex={0}
+        tabIndex={focusable ? 0 : -1}
         aria-selected={active}
+        aria-keyshortcuts={closable ? 'Delete' : undefined}
         className={`mq-tab${active ? ' is-active' : ''}`}
         data-testid={`tab-${view.path}`}
         data-active={active || undefined}
         title={title}
         onClick={() => actions.open(view)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
+          const tabs = tabsOf(e.currentTarget.parentElement);
+          const target = tabKeyTarget(e.key, tabs.indexOf(e.currentTarget), tabs.length);
+          if (target !== null) {
+            e.preventDefault();
+            tabs[target]?.focus();
+          } else if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
             actions.open(view);
-          } else if (e.key === 'Delete' && !view.meta.affix) {
-            void actions.close(view);
+          } else if (e.key === 'Delete' && closable) {
+            e.preventDefault();
+            void actions.close(view).then(() => onClosed(view));
           }
         }}
         onMouseDown={(e) => {
@@ -89,25 +126,25 @@ function Tab({ view, actions, others }: { view: VisitedView; actions: TabActions
         onAuxClick={(e) => {
           if (e.button !== 1) return;
           e.preventDefault();
-          if (!view.meta.affix) void actions.close(view);
+          if (closable) void actions.close(view);
         }}
       >
         <span className="mq-tab-dot" />
         <span className="mq-tab-title">{title}</span>
-        {!view.meta.affix && (
-          <button
-            type="button"
+        {closable && (
+          // A pointer target only: a button inside a tab is a nested control (axe
+          // nested-interactive); the keyboard closes a tab with Delete (aria-keyshortcuts).
+          <span
             className="mq-tab-close"
-            aria-label={t('tabs.close')}
+            aria-hidden="true"
             data-testid={`tab-close-${view.path}`}
-            tabIndex={-1}
             onClick={(e) => {
               e.stopPropagation();
               void actions.close(view);
             }}
           >
             <CloseOutlined />
-          </button>
+          </span>
         )}
       </div>
     </Dropdown>
@@ -118,6 +155,9 @@ function Tab({ view, actions, others }: { view: VisitedView; actions: TabActions
  * The page-tabs strip (spec section 2 "Tab bar"): one tab per visited page; a click opens it,
  * the close icon or a middle-click closes it (affix tabs have no close), a right-click offers
  * refresh, close, close others and close all, the wheel scrolls the strip sideways.
+ * Keyboard (WAI-ARIA tabs): the strip is one stop in the tab order (the active tab); the arrow
+ * keys, Home and End move between tabs, Enter or Space opens one, Delete closes it (not an
+ * affix tab) and moves the focus to the tab now in its place.
  */
 export default function TabBar() {
   const visitedViews = useTabs((s) => s.visitedViews);
@@ -129,13 +169,22 @@ export default function TabBar() {
   useEffect(() => {
     if (!activePath) return;
     const strip = stripRef.current;
-    const tab = [...(strip?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])].find(
-      (el) => el.dataset.testid === `tab-${activePath}`,
-    );
+    const tab = tabsOf(strip).find((el) => el.dataset.testid === `tab-${activePath}`);
     tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [activePath]);
 
   const closable = visitedViews.filter((v) => !v.meta.affix);
+  const focusPath = activePath ?? visitedViews[0]?.path;
+
+  /** After a keyboard close: focus the tab that took the closed one's place (or the last). */
+  const focusAfterClose = (closed: VisitedView) => {
+    const index = visitedViews.findIndex((v) => v.path === closed.path);
+    requestAnimationFrame(() => {
+      const tabs = tabsOf(stripRef.current);
+      if (tabs.some((el) => el.dataset.testid === `tab-${closed.path}`)) return; // kept (leave tip cancelled)
+      tabs[Math.min(index, tabs.length - 1)]?.focus();
+    });
+  };
 
   return (
     <div
@@ -150,7 +199,14 @@ export default function TabBar() {
       }}
     >
       {visitedViews.map((view) => (
-        <Tab key={view.path} view={view} actions={actions} others={closable.some((v) => v.path !== view.path)} />
+        <Tab
+          key={view.path}
+          view={view}
+          actions={actions}
+          others={closable.some((v) => v.path !== view.path)}
+          focusable={view.path === focusPath}
+          onClosed={focusAfterClose}
+        />
       ))}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { RouteDef } from '@marquee/protocol';
-import type { PageLoader } from '../app/pages';
+import type { PageLoader } from '../components/routeHandle';
 
 /**
  * The page module of each online route inside the shell (every route that is not `plain`);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { call } from '../api/client';
-import { useSession } from '../app/session';
+import { useSession } from '../session/session';
 
 /** Refresh at most this often when the window regains focus. */
 const FOCUS_REFRESH_MS = 60_000;

@@ -1,9 +1,10 @@
 import { Perm } from '@marquee/protocol';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSessionState, useSession } from '../../src/app/session';
 import { initI18n, switchLocale } from '../../src/i18n';
+import { initialSessionState, useSession } from '../../src/session/session';
 import { reloadPage } from '../../src/shell/reload';
+import { tabKeyTarget } from '../../src/shell/TabBar';
 import { useTabs } from '../../src/shell/tabs/store';
 import { installDomShims, renderShell } from './harness';
 
@@ -169,6 +170,57 @@ describe('tab bar', () => {
     fireEvent(tab('/device'), new MouseEvent('auxclick', { bubbles: true, button: 1 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(tabPaths()).toEqual(['/']);
+  });
+
+  it('is a keyboard tab list: arrows move, Enter opens, Delete closes (never an affix tab)', async () => {
+    const { router } = mount('/device');
+    await screen.findByTestId('page-device');
+    await go(router, '/report');
+    await screen.findByTestId('page-report');
+    const strip = screen.getByRole('tablist');
+    expect(
+      within(strip)
+        .getAllByRole('tab')
+        .map((el) => el.dataset.testid),
+    ).toEqual(['tab-/', 'tab-/device', 'tab-/report']);
+    // One stop in the tab order: the active tab; no control nested in a tab.
+    expect(tab('/report').tabIndex).toBe(0);
+    expect(tab('/').tabIndex).toBe(-1);
+    expect(tab('/device').querySelector('button, a, input, [tabindex]')).toBeNull();
+    expect(tab('/device').getAttribute('aria-keyshortcuts')).toBe('Delete');
+    expect(tab('/').getAttribute('aria-keyshortcuts')).toBeNull();
+
+    tab('/report').focus();
+    fireEvent.keyDown(tab('/report'), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(tab('/'));
+    fireEvent.keyDown(tab('/'), { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(tab('/report'));
+    fireEvent.keyDown(tab('/report'), { key: 'Home' });
+    expect(document.activeElement).toBe(tab('/'));
+    fireEvent.keyDown(tab('/'), { key: 'End' });
+    expect(document.activeElement).toBe(tab('/report'));
+    fireEvent.keyDown(tab('/report'), { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(tab('/device'));
+
+    fireEvent.keyDown(tab('/device'), { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device'));
+    expect(tab('/device').getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.keyDown(tab('/'), { key: 'Delete' });
+    expect(tabPaths()).toEqual(['/', '/device', '/report']);
+    fireEvent.keyDown(tab('/device'), { key: 'Delete' });
+    await waitFor(() => expect(tabPaths()).toEqual(['/', '/report']));
+    await waitFor(() => expect(document.activeElement).toBe(tab('/report')));
+  });
+
+  it('moves the focus in a strip of tabs (tabKeyTarget)', () => {
+    expect(tabKeyTarget('ArrowRight', 2, 3)).toBe(0);
+    expect(tabKeyTarget('ArrowLeft', 0, 3)).toBe(2);
+    expect(tabKeyTarget('ArrowDown', 0, 3)).toBe(1);
+    expect(tabKeyTarget('Home', 2, 3)).toBe(0);
+    expect(tabKeyTarget('End', 0, 3)).toBe(2);
+    expect(tabKeyTarget('Enter', 0, 3)).toBeNull();
+    expect(tabKeyTarget('ArrowRight', 0, 0)).toBeNull();
   });
 
   it('context menu: close all keeps the affix tab and goes to the index page', async () => {

@@ -11,7 +11,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import { useCan } from '../../shell/useCan';
+import { useCan } from '../../session/useCan';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
 const FILTER_KEYS = ['loginName', 'realName', 'phone', 'status'] as const;

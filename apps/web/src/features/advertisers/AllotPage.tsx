@@ -114,6 +114,7 @@ export default function AllotPage() {
               showSearch={{ optionFilterProp: 'label' }}
               style={{ minWidth: 320 }}
               placeholder={t('allot.staffPlaceholder')}
+              aria-label={t('allot.staffPlaceholder')}
               options={staff.data ?? []}
               value={staffIds}
               onChange={setStaffIds}

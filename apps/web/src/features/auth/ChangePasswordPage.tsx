@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PasswordPair, useRules } from './PasswordPair';
 import './auth.css';

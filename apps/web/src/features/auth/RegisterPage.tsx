@@ -98,7 +98,13 @@ function CompanyForm() {
       <Form.Item label={t('register.code')} required extra={sent ? t('register.codeHint') : undefined}>
         <Space.Compact block>
           <Form.Item name="code" noStyle rules={[required, rule(verificationCodeSchema)]}>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} data-testid="register-code" />
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-label={t('register.code')}
+              data-testid="register-code"
+            />
           </Form.Item>
           <Button
             onClick={() => send.mutate()}

@@ -5,11 +5,11 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
-import { safeRedirect } from '../../app/guards';
-import { usePendingNotices } from '../../app/notices';
-import { useSession } from '../../app/session';
 import { SvgIcon } from '../../components/plain/SvgIcon';
 import { validationMessage } from '../../components/zodRule';
+import { safeRedirect } from '../../session/guards';
+import { usePendingNotices } from '../../session/notices';
+import { useSession } from '../../session/session';
 
 /**
  * Plain (antd-free) form pieces of the login route: the login page must stay under its

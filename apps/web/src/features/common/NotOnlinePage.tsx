@@ -2,7 +2,7 @@ import { RocketOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { currentHandle } from '../../app/routeHandle';
+import { currentHandle } from '../../components/routeHandle';
 
 /** The page of every route whose module is not online yet: 'feature not online' and the route's title. */
 export function NotOnlineResult({ extra }: { extra?: React.ReactNode }) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../api/client';
-import { useCan } from '../../shell/useCan';
+import { useCan } from '../../session/useCan';
 import { AccountsPanel } from './AccountsPanel';
 import { DeptPanel } from './DeptPanel';
 import { EnterpriseDialog } from './EnterpriseDialog';

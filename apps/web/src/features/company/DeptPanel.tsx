@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { confirmOkProps } from '../../components/ConfirmAction';
-import { useCan } from '../../shell/useCan';
+import { useCan } from '../../session/useCan';
 import { DeptMoveDialog, DeptNameDialog } from './DeptDialogs';
 import { findDept, invalidateOrg, useDeptTree } from './queries';
 

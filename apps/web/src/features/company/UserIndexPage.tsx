@@ -1,6 +1,6 @@
 import { ROUTES } from '@marquee/protocol';
 import { Navigate } from 'react-router';
-import { useCan } from '../../shell/useCan';
+import { useCan } from '../../session/useCan';
 import NotOnlinePage from '../common/NotOnlinePage';
 
 /** /user has no page of its own: it opens the first user page the caller may open. */

@@ -3,8 +3,8 @@ import type { MenuItem } from '@marquee/protocol';
 import { Alert, Card, Col, Descriptions, Empty, Row, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
-import { MenuIcon } from '../../shell/menu/icons';
+import { MenuIcon } from '../../components/MenuIcon';
+import { useSession } from '../../session/session';
 
 /** Greeting key by the hour of the day. */
 export function greetingKey(hour: number): string {

@@ -30,8 +30,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
-import { useSession } from '../../app/session';
 import { zodRule } from '../../components/zodRule';
+import { useSession } from '../../session/session';
 import { PasswordPair } from '../auth/PasswordPair';
 import { useCountdown } from '../auth/plainForm';
 import './my.css';
@@ -344,7 +344,16 @@ export default function MyPage() {
   return (
     <div className="mq-view mq-my" data-testid="my-page">
       <Typography.Title level={3}>{t('title')}</Typography.Title>
-      <Card>
+      {/* The outbox link sits in the card's header: inside the tab list it would be a link among tabs. */}
+      <Card
+        extra={
+          canOutbox ? (
+            <Link to="/dev/outbox" data-testid="my-outbox-link">
+              {t('outboxLink')}
+            </Link>
+          ) : undefined
+        }
+      >
         {profile.data ? (
           <Tabs
             items={[
@@ -364,13 +373,6 @@ export default function MyPage() {
                 children: <BindingsTab profile={profile.data} />,
               },
             ]}
-            tabBarExtraContent={
-              canOutbox ? (
-                <Link to="/dev/outbox" data-testid="my-outbox-link">
-                  {t('outboxLink')}
-                </Link>
-              ) : null
-            }
           />
         ) : (
           <Skeleton active />

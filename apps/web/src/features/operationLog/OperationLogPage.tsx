@@ -7,11 +7,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useSession } from '../../app/session';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
+import { useSession } from '../../session/session';
 import { ExportDialog } from './ExportDialog';
 import { actionLabel, moduleLabel } from './labels';
 

@@ -11,7 +11,7 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
-import { useCan } from '../../shell/useCan';
+import { useCan } from '../../session/useCan';
 import { DeptPicker } from '../company/AccountFields';
 import { invalidateOrg, ORG_KEY } from '../company/queries';
 import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';

@@ -1,8 +1,8 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { App, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
-import { SKIN_TOKENS, SKINS, type Skin } from '../../app/skins';
+import { SKIN_TOKENS, SKINS, type Skin } from '../../components/skins';
+import { useSession } from '../../session/session';
 
 function SkinPreview({ skin }: { skin: Skin }) {
   const { t } = useTranslation('pages');
@@ -17,7 +17,7 @@ function SkinPreview({ skin }: { skin: Skin }) {
         <div className="mq-skin-preview-header" style={{ background: tokens.container }} />
         <div className="mq-skin-preview-content" style={{ background: tokens.container, color: tokens.primary }}>
           <i style={{ background: tokens.primary }} />
-          <small style={{ color: tokens.dark ? 'rgba(255,255,255,.65)' : 'rgba(0,0,0,.45)' }}>
+          <small style={{ color: tokens.dark ? 'rgba(255,255,255,.65)' : 'rgba(0,0,0,.62)' }}>
             {t('skin.preview.content')}
           </small>
         </div>

@@ -11,7 +11,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
-import { useCan } from '../../shell/useCan';
+import { useCan } from '../../session/useCan';
 import './template.css';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 
 /**
  * Spec section 2 "Header": the provider's own users (isYXF) get a fixed welcome text, every

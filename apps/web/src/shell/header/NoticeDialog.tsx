@@ -5,7 +5,7 @@ import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useCan } from '../useCan';
+import { useCan } from '../../session/useCan';
 import { formatNoticeTime, isPendingMonitorApply } from './notice';
 import { shellKeys } from './queries';
 

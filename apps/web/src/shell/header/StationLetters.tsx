@@ -4,7 +4,7 @@ import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCan } from '../useCan';
+import { useCan } from '../../session/useCan';
 import { useStationLetters } from './queries';
 
 /** Spec section 9: the station-letter dialog is 600 px wide. */

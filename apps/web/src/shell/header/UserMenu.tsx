@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
-import { useSession } from '../../app/session';
 import { switchLocale } from '../../i18n';
+import { useSession } from '../../session/session';
+import { useCan } from '../../session/useCan';
 import { DEPT_SWITCH_RELOAD_MS, reloadPage } from '../reload';
-import { useCan } from '../useCan';
 import { useDeptUsers } from './queries';
 
 const Blank = () => <span className="mq-menu-blank" />;

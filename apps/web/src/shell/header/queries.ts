@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 
 /** Query keys of the shell's server reads. */
 export const shellKeys = {

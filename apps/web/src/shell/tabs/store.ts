@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onLoggedOut } from '../../session/session';
 
 /**
  * The page-tabs store (spec section 3 "Visited tab", guide convention 11): the
@@ -197,4 +198,11 @@ export const useTabs = create<TabsState>()((set, get) => {
       set(initial());
     },
   };
+});
+
+// A logout closes every tab, affix ones included: the next user may not have them.
+onLoggedOut(() => {
+  const tabs = useTabs.getState();
+  tabs.delAllViews();
+  tabs.reset();
 });

@@ -1,6 +1,6 @@
 import { hasPermission } from '@marquee/protocol';
 import { useCallback } from 'react';
-import { useSession } from '../app/session';
+import { useSession } from './session';
 
 /**
  * The session's `can` as a hook: re-renders when the permission list changes (the store's

@@ -1,6 +1,6 @@
-import { AntdProviders } from '../../app/AntdRoot';
-import { ErrorPage } from './ErrorPage';
-import NotFoundPage from './NotFoundPage';
+import { ErrorPage } from '../features/errors/ErrorPage';
+import NotFoundPage from '../features/errors/NotFoundPage';
+import { AntdProviders } from './AntdRoot';
 
 /**
  * The error element's page with antd's providers of its own: a route error can happen above

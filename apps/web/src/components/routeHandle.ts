@@ -1,5 +1,10 @@
 import type { RouteDef } from '@marquee/protocol';
+import type { ComponentType } from 'react';
 import type { UIMatch } from 'react-router';
+
+/** A page module (default export) and its lazy loader: app/pages.ts and shell/pages.ts. */
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
 
 /**
  * The `handle` of every route. `meta` is what the shell's tab bar reads through

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { isChunkLoadError, reloadOnceForChunkError } from '../../app/chunkReload';
-import { LoadingBar } from '../../app/LoadingBar';
+import { isChunkLoadError, reloadOnceForChunkError } from './chunkReload';
+import { LoadingBar } from './LoadingBar';
 
 // antd's Result and providers load only when an error is shown.
 const ErrorScreen = lazy(async () => {
-  const antd = await import('../../app/AntdRoot');
+  const antd = await import('./AntdRoot');
   await antd.prepareAntd();
   return import('./ErrorScreen');
 });

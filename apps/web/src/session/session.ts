@@ -9,9 +9,7 @@ import {
   type UserInfo,
 } from '@marquee/protocol';
 import { create } from 'zustand';
-import { call } from '../api/client';
 import { currentLocale } from '../i18n';
-import { useTabs } from '../shell/tabs/store';
 import { storePassword } from './credentials';
 import { navigate } from './navigation';
 import { applySkinToBody, DEFAULT_SKIN, type Skin, toSkin } from './skinTokens';
@@ -31,7 +29,7 @@ export interface SessionState {
   loginName: string;
   /**
    * Always empty: a remembered password lives in the browser's password manager, never in
-   * this state or localStorage (see app/credentials.ts).
+   * this state or localStorage (see session/credentials.ts).
    */
   password: string;
   remeberPWD: boolean;
@@ -77,6 +75,26 @@ export interface SessionActions {
 }
 
 export type Session = SessionState & SessionActions;
+
+/*
+ * The session is the lowest layer of the web (app -> shell -> features -> components -> api
+ * -> session): it imports none of the layers above. Those hook into logout instead: the API
+ * client says how to end the session on the server, and the tab store and the query cache
+ * drop what belonged to the user once the local session is cleared.
+ */
+let endServerSession: (() => Promise<unknown>) | null = null;
+const loggedOutListeners = new Set<() => void>();
+
+/** The API client's `auth.logout` call (registered by api/client.ts). */
+export function setServerLogout(end: () => Promise<unknown>): void {
+  endServerSession = end;
+}
+
+/** Runs `listener` after each logout has cleared the local session; returns the unsubscribe. */
+export function onLoggedOut(listener: () => void): () => void {
+  loggedOutListeners.add(listener);
+  return () => loggedOutListeners.delete(listener);
+}
 
 const loggedOutUser = {
   token: '',
@@ -248,22 +266,19 @@ export const useSession = create<Session>()((set, get) => ({
     if (logoutInFlight) return logoutInFlight;
     logoutInFlight = (async () => {
       try {
-        if (get().token) await call('logout', {}, { silent: true });
+        if (get().token) await endServerSession?.();
       } catch {
         // A failed logout call only ends the in-progress state (spec section 8); the local
         // session is cleared anyway so the user is never stuck logged in on this browser.
       }
       const { remeberPWD, loginName } = get();
       set({ ...loggedOutUser, password: '', loginName: remeberPWD ? loginName : '', loginout: true });
-      // The query cache lives with the antd root (not loaded on the login page): drop it if loaded.
-      void import('./queryClient').then(({ queryClient }) => queryClient.clear());
-      try {
-        const tabs = useTabs.getState();
-        tabs.delAllViews();
-        // delAllViews keeps affix tabs; the next user may not have them, so forget everything.
-        tabs.reset();
-      } catch {
-        // The tab bar may not be mounted (logout from the login page); nothing to close.
+      for (const listener of [...loggedOutListeners]) {
+        try {
+          listener();
+        } catch {
+          // A listener whose part is not mounted (the tab bar on the login page) has nothing to drop.
+        }
       }
       get().save();
       navigate('/login', { replace: true });

@@ -1,0 +1,135 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { ROUTES } from '@marquee/protocol';
+import type { Page } from '@playwright/test';
+import { expect, openAs, openLoggedOut, test } from '../fixtures/session.js';
+
+/**
+ * axe-core on every online page in every skin (1 light, 2 red, 3 blue, 4 dark): the logged-out
+ * pages (login, password retrieval, registration) and every online page of the shell, opened
+ * as the platform operator (who may open all of them). Fails on any serious or critical
+ * violation; prints the counts per page and writes them to .tmp/a11y/skin-<n>.json, which
+ * `npm run bench a11y` prints too (with A11Y_DETAILS=1 also every failing node and its colours).
+ */
+const SKINS = [1, 2, 3, 4] as const;
+/** One file per skin (a failed test restarts the worker, so nothing is kept across tests). */
+const REPORT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../.tmp/a11y');
+
+/** The shell's online pages, from the route table. */
+const SHELL_PAGES = ROUTES.filter((r) => r.online && !r.plain).map((r) => r.path);
+
+interface PageCount {
+  skin: number;
+  page: string;
+  serious: number;
+  critical: number;
+  moderate: number;
+  minor: number;
+  rules: string[];
+}
+/** With A11Y_DETAILS=1: every failing node (colours and ratio for contrast), for fixing. */
+const details: Record<string, unknown>[] = [];
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // antd's enter animations (fades, the tab ink bar) end within 0.3 s.
+  await page.waitForTimeout(400);
+}
+
+async function audit(page: Page, skin: number, name: string): Promise<PageCount> {
+  await settle(page);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const count: PageCount = { skin, page: name, serious: 0, critical: 0, moderate: 0, minor: 0, rules: [] };
+  for (const v of result.violations) {
+    const impact = (v.impact ?? 'minor') as 'serious' | 'critical' | 'moderate' | 'minor';
+    count[impact] += v.nodes.length;
+    if (process.env.A11Y_DETAILS) {
+      for (const n of v.nodes) {
+        const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        details.push({
+          skin,
+          page: name,
+          rule: v.id,
+          impact,
+          target: n.target.join(' '),
+          html: n.html.slice(0, 160),
+          ...data,
+        });
+      }
+    }
+    if (impact === 'serious' || impact === 'critical') {
+      count.rules.push(
+        `${v.id} x${v.nodes.length}: ${v.nodes
+          .slice(0, 2)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+      );
+    }
+  }
+  return count;
+}
+
+test.setTimeout(600_000);
+
+for (const skin of SKINS) {
+  test(`axe: no serious or critical violation in skin ${skin}`, async ({ browser }) => {
+    const found: PageCount[] = [];
+    const loggedOutContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const loggedOut = await loggedOutContext.newPage();
+    await openLoggedOut(loggedOut, '/login', skin);
+    await expect(loggedOut.getByTestId('login-submit')).toBeVisible();
+    found.push(await audit(loggedOut, skin, '/login'));
+    await loggedOut.getByTestId('login-forgot').click();
+    await expect(loggedOut.getByTestId('login-submit')).toBeHidden();
+    found.push(await audit(loggedOut, skin, '/login (forgot password)'));
+    await loggedOut.goto('/login/register');
+    found.push(await audit(loggedOut, skin, '/login/register'));
+    await loggedOutContext.close();
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openAs(page, 'operator', '/', skin);
+    for (const path of SHELL_PAGES) {
+      if (path !== '/') await page.goto(path);
+      await expect(page.getByTestId('main-content')).toBeVisible();
+      found.push(await audit(page, skin, path));
+    }
+    // The add dialogs open over the filter bars with the same field names: ids stay unique.
+    for (const [path, button] of [
+      ['/user/company?tab=accounts', 'account-add'],
+      ['/user/companyRole', 'role-add'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByTestId(button).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      found.push(await audit(page, skin, `${path.split('?')[0]} (${button} dialog)`));
+      const ids = await new AxeBuilder({ page })
+        .withRules(['duplicate-id', 'duplicate-id-active', 'duplicate-id-aria'])
+        .analyze();
+      const duplicates = ids.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+      expect.soft(duplicates, `duplicate ids with the ${button} dialog open`).toEqual([]);
+    }
+    await context.close();
+
+    for (const c of found) {
+      console.log(
+        `skin ${skin} ${c.page.padEnd(28)} critical ${c.critical} serious ${c.serious} moderate ${c.moderate} minor ${c.minor}` +
+          (c.rules.length > 0 ? `\n    ${c.rules.join('\n    ')}` : ''),
+      );
+    }
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const report = {
+      at: new Date().toISOString(),
+      skin,
+      counts: found,
+      details: details.filter((d) => d.skin === skin),
+    };
+    writeFileSync(join(REPORT_DIR, `skin-${skin}.json`), `${JSON.stringify(report, null, 1)}\n`);
+    const failing = found.filter((c) => c.critical + c.serious > 0);
+    expect(failing.map((c) => `${c.page}: ${c.rules.join('; ')}`)).toEqual([]);
+  });
+}
