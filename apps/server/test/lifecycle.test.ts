@@ -91,7 +91,7 @@ describe.each(BACKENDS)('graceful shutdown (%s)', (backend) => {
       // Already closed by the stop; closing again only drops a PostgreSQL test database.
       await database.close().catch(() => {});
     }
-  });
+  }, 120_000);
 });
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';

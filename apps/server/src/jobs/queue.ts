@@ -56,15 +56,29 @@ export class JobQueue {
       this.database.kind === 'postgres'
         ? { connectionString: this.database.url, max: this.config.poolSize, application_name: 'marquee-jobs' }
         : { db: { executeSql: (text, values) => this.database.executeSql(text, values) } };
-    const boss = new PgBoss({
-      ...connection,
-      schema: JOB_SCHEMA,
-      supervise: this.config.enabled,
-      schedule: this.config.enabled,
-      maintenanceIntervalSeconds: this.config.maintenanceSeconds,
-    });
-    boss.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));
-    await boss.start();
+    // Instances started together on a fresh database race to create pg-boss's schema (its
+    // check is outside its lock): the loser fails, and a new attempt finds the schema made.
+    let boss: PgBoss | null = null;
+    for (let attempt = 1; !boss; attempt++) {
+      const candidate = new PgBoss({
+        ...connection,
+        schema: JOB_SCHEMA,
+        supervise: this.config.enabled,
+        schedule: this.config.enabled,
+        maintenanceIntervalSeconds: this.config.maintenanceSeconds,
+      });
+      candidate.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));
+      try {
+        await candidate.start();
+        boss = candidate;
+      } catch (error) {
+        // (Its pool's idle connections close by themselves after pg's idle timeout.)
+        await candidate.stop({ graceful: false, close: true, wait: true }).catch(() => {});
+        if (attempt >= 5) throw error;
+        this.log.warn({ err: error, attempt }, 'job queue start failed, trying again');
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
     this.boss = boss;
     this.running = true;
     for (const def of definitions) {
