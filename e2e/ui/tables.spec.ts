@@ -60,7 +60,9 @@ async function coveredHeaders(panel: Locator): Promise<{ covered: Covered[]; ove
     }
     content.scrollLeft = 0;
     const overflowing = [...root.querySelectorAll<HTMLElement>('.mq-row-actions')].filter(
-      (el) => el.scrollWidth > el.clientWidth + 1 || (el.parentElement?.scrollWidth ?? 0) > (el.parentElement?.clientWidth ?? 0) + 1,
+      (el) =>
+        el.scrollWidth > el.clientWidth + 1 ||
+        (el.parentElement?.scrollWidth ?? 0) > (el.parentElement?.clientWidth ?? 0) + 1,
     ).length;
     return { covered, overflowing, headers: ths.length };
   });
