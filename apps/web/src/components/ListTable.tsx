@@ -10,6 +10,7 @@ import { listPagination, type PageState } from './listState';
 import { useIsMonitor } from './MonitorGuard';
 import {
   allowedOperations,
+  columnWidth,
   formatThousands,
   operationsWidth,
   rowOperations,
@@ -88,16 +89,17 @@ export function ListTable<T extends object>({
   const rows = query.data?.data ?? [];
   const locale = i18n.language;
 
-  const shown = useMemo(() => shownColumns(config.columns, overrides), [config.columns, overrides]);
+  const measure = useMemo(
+    () => textMeasure(`${token.fontSize}px ${token.fontFamily}`, token.fontSize),
+    [token.fontSize, token.fontFamily],
+  );
+  // Widths in the current language: a header never wraps under its sorter.
+  const shown = shownColumns(config.columns, overrides).map((c) => ({ ...c, width: columnWidth(c, measure) }));
   const allowed = useMemo(
     () => allowedOperations(config.operations, can, isMonitor),
     [config.operations, can, isMonitor],
   );
   const operationsTitle = config.operationsLabel ?? t('table:actions');
-  const measure = useMemo(
-    () => textMeasure(`${token.fontSize}px ${token.fontFamily}`, token.fontSize),
-    [token.fontSize, token.fontFamily],
-  );
   const opsWidth = allowed.length > 0 ? operationsWidth(allowed, rows, operationsTitle, measure) : 0;
 
   const columns = shown.map((column, index): ColumnType<T> => {

@@ -152,27 +152,23 @@ export default function AdvertiserPage() {
           </Form.Item>
         </FilterBar>
       </Card>
-      <Card
-        size="small"
-        className="mq-list-card"
-        title={t('title')}
-        extra={
-          <NotForMonitor>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ open: true, editing: null })}
-              data-testid="adv-add"
-            >
-              {t('add')}
-            </Button>
-          </NotForMonitor>
-        }
-      >
+      <Card size="small" className="mq-list-card" title={t('title')}>
         <ListTable
           config={config}
           query={list}
           state={listState}
+          toolbar={
+            <NotForMonitor>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ open: true, editing: null })}
+                data-testid="adv-add"
+              >
+                {t('add')}
+              </Button>
+            </NotForMonitor>
+          }
           rowTestId={(row) => `adv-row-${row.loginName}`}
           empty={t('empty')}
           showTotal={(total) => t('total', { total })}

@@ -74,7 +74,7 @@ export function AccountsPanel() {
       {
         prop: 'loginName',
         label: t('field.loginName'),
-        width: 160,
+        width: 200,
         ellipsis: true,
         sortable: true,
         slot: (v: string, row) => (

@@ -177,22 +177,18 @@ export default function OperationLogPage() {
           ) : null}
         </FilterBar>
       </Card>
-      <Card
-        size="small"
-        className="mq-list-card"
-        title={t('title')}
-        extra={
-          <NotForMonitor>
-            <Button icon={<DownloadOutlined />} onClick={() => setExportFilter(filter)} data-testid="oplog-export">
-              {t('export.button')}
-            </Button>
-          </NotForMonitor>
-        }
-      >
+      <Card size="small" className="mq-list-card" title={t('title')}>
         <ListTable
           config={config}
           query={list}
           state={listState}
+          toolbar={
+            <NotForMonitor>
+              <Button icon={<DownloadOutlined />} onClick={() => setExportFilter(filter)} data-testid="oplog-export">
+                {t('export.button')}
+              </Button>
+            </NotForMonitor>
+          }
           rowTestId={() => 'oplog-row'}
           empty={t('empty')}
           showTotal={(total) => t('total', { total })}

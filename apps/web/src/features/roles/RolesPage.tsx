@@ -159,26 +159,23 @@ export default function RolesPage() {
           </Form.Item>
         </FilterBar>
       </Card>
-      <Card
-        size="small"
-        title={t('title')}
-        extra={
-          manage ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ mode: 'add', role: null })}
-              data-testid="role-add"
-            >
-              {t('add')}
-            </Button>
-          ) : null
-        }
-      >
+      <Card size="small" title={t('title')}>
         <ListTable
           config={config}
           query={list}
           state={listState}
+          toolbar={
+            manage ? (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ mode: 'add', role: null })}
+                data-testid="role-add"
+              >
+                {t('add')}
+              </Button>
+            ) : null
+          }
           rowTestId={(row) => `role-row-${row.name}`}
           empty={t('empty')}
           failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}

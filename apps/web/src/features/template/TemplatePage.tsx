@@ -125,27 +125,24 @@ export default function TemplatePage() {
           </Form.Item>
         </FilterBar>
       </Card>
-      <Card
-        className="mq-template-list"
-        title={t('title')}
-        extra={
-          canShare ? (
-            <Button
-              type="primary"
-              icon={<ShareAltOutlined />}
-              disabled={selected.length === 0}
-              onClick={() => setSharing(selected)}
-              data-testid="template-share"
-            >
-              {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
-            </Button>
-          ) : null
-        }
-      >
+      <Card className="mq-template-list" title={t('title')}>
         <ListTable
           config={config}
           query={query}
           state={listState}
+          toolbar={
+            canShare ? (
+              <Button
+                type="primary"
+                icon={<ShareAltOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setSharing(selected)}
+                data-testid="template-share"
+              >
+                {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
+              </Button>
+            ) : null
+          }
           empty={t('empty')}
           emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
           rowTestId={(row) => `template-row-${row.name}`}
