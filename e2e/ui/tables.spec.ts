@@ -76,7 +76,7 @@ for (const viewport of VIEWPORTS) {
       const page = await browser.newPage({ viewport });
       await openAs(page, list.login, list.path);
       const panel = page.getByTestId(list.panel);
-      await expect(panel.locator('.ant-table-tbody > tr.ant-table-row').first()).toBeVisible();
+      await expect(panel.locator('.ant-table-tbody > tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
       const result = await coveredHeaders(panel);
       expect(result.headers).toBeGreaterThan(5);
       expect(result.covered).toEqual([]);
@@ -95,7 +95,7 @@ test('a column hidden from the keyboard stays hidden after a reload and comes ba
   const page = await browser.newPage({ viewport: VIEWPORTS[0] });
   await openAs(page, 'entadmin', '/user/company?tab=accounts');
   const panel = page.getByTestId('accounts-panel');
-  await expect(panel.locator('.ant-table-tbody > tr.ant-table-row').first()).toBeVisible();
+  await expect(panel.locator('.ant-table-tbody > tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   expect(await headerTexts(page)).toContain('邮箱');
 
   // Keyboard only: Enter opens the settings on the first checkbox it can change (real name);
@@ -116,7 +116,7 @@ test('a column hidden from the keyboard stays hidden after a reload and comes ba
   await expect.poll(() => headerTexts(page)).not.toContain('邮箱');
 
   await page.reload();
-  await expect(panel.locator('.ant-table-tbody > tr.ant-table-row').first()).toBeVisible();
+  await expect(panel.locator('.ant-table-tbody > tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   expect(await headerTexts(page)).not.toContain('邮箱');
   expect(await headerTexts(page)).toContain('手机号');
 

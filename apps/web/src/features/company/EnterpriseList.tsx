@@ -98,7 +98,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
       {
         prop: 'kind',
         label: t('field.kind'),
-        width: 110,
+        width: 130,
         slot: (v: string) => <Tag color={v === 'agent' ? 'purple' : 'blue'}>{t(`kind.${v}`)}</Tag>,
       },
       { prop: 'socialCreditCode', label: t('field.socialCreditCode'), width: 190 },
