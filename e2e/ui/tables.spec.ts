@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { BASE_URL } from '../fixtures/api.js';
 import { expect, openAs, test } from '../fixtures/session.js';
 
 /**
@@ -84,6 +85,24 @@ for (const viewport of VIEWPORTS) {
       await page.close();
     });
   }
+}
+
+// The actions column is measured in the page's language: the longest labels (ja, en-US) fit too.
+for (const locale of ['en-US', 'ja']) {
+  test(`accounts at 1366x768 in ${locale}: the actions fit and no header stays under a fixed column`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: VIEWPORTS[0] });
+    await context.addCookies([{ name: 'mq_locale', value: locale, url: BASE_URL }]);
+    const page = await context.newPage();
+    await openAs(page, 'entadmin', '/user/company?tab=accounts');
+    const panel = page.getByTestId('accounts-panel');
+    await expect(panel.locator('.ant-table-tbody > tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+    const result = await coveredHeaders(panel);
+    expect(result.covered).toEqual([]);
+    expect(result.overflowing).toBe(0);
+    await context.close();
+  });
 }
 
 /** The header texts of the accounts table. */
