@@ -69,6 +69,25 @@ describe.each(BACKENDS)('list sorting on %s', (backend) => {
     expect(up).toEqual([...up].sort((a, b) => a - b));
   });
 
+  it('sorts advertisers by real name both ways', async () => {
+    const { client } = await t.tenant();
+    for (const realName of ['Mango ads', 'Apple ads', 'Zebra ads']) {
+      const added = await client.call(endpoints.advertiserAdd, {
+        loginName: `adv_${realName.slice(0, 5).toLowerCase()}_${Math.random().toString(36).slice(2, 8)}`,
+        password: 'Strong#Pass1',
+        realName,
+      });
+      expect(added.envelope.code, added.body).toBe(0);
+    }
+    const names = async (order: 'asc' | 'desc') => {
+      const res = await client.call(endpoints.advertiserList, { page: 1, size: 50, sort: 'realName', order });
+      expect(res.envelope.code, res.body).toBe(0);
+      return res.envelope.payload.data.map((r) => r.realName);
+    };
+    expect(await names('asc')).toEqual(['Apple ads', 'Mango ads', 'Zebra ads']);
+    expect(await names('desc')).toEqual(['Zebra ads', 'Mango ads', 'Apple ads']);
+  });
+
   it('sorts enterprises by name for the platform operator', async () => {
     const provider = await createEnterprise(t.db, { kind: 'provider' });
     const operator = await createUser(t.db, provider, { isEntAdmin: true });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Perm } from '../permissions.js';
-import { loginAccountSchema, pageSchema, strongPasswordSchema } from '../validation.js';
+import { loginAccountSchema, pageSchema, sortFields, strongPasswordSchema } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
 /**
@@ -12,6 +12,9 @@ import { endpoint, ok } from './common.js';
 const isoTime = z.iso.datetime({ offset: true });
 
 /** Filters of the operation-log list and of its export. */
+/** The columns advertiser.list sorts by (`sort` of its request). */
+export const ADVERTISER_SORT_KEYS = ['loginName', 'realName', 'createdAt'] as const;
+
 export const operationLogFilterSchema = z
   .object({
     /** Login account contains (case-insensitive). */
@@ -147,6 +150,7 @@ export const oplogEndpoints = {
     permission: Perm.userAdv,
     request: pageSchema
       .extend({
+        ...sortFields(ADVERTISER_SORT_KEYS),
         loginName: z.string().max(64).optional(),
         realName: z.string().max(64).optional(),
         phone: z.string().max(32).optional(),

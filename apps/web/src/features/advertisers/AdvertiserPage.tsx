@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type Advertiser, Perm } from '@marquee/protocol';
+import { ADVERTISER_SORT_KEYS, type Advertiser, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -23,7 +23,7 @@ export default function AdvertiserPage() {
   const { t } = useTranslation(['advertisers', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
+  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ADVERTISER_SORT_KEYS });
   const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: Advertiser | null }>({ open: false, editing: null });
 
@@ -56,8 +56,8 @@ export default function AdvertiserPage() {
     id: 'advertisers',
     operationsLabel: t('actions'),
     columns: [
-      { prop: 'loginName', label: t('field.loginName'), width: 150, ellipsis: true },
-      { prop: 'realName', label: t('field.realName'), width: 160, ellipsis: true },
+      { prop: 'loginName', label: t('field.loginName'), width: 150, ellipsis: true, sortable: true },
+      { prop: 'realName', label: t('field.realName'), width: 160, ellipsis: true, sortable: true },
       { prop: 'phone', label: t('field.phone'), width: 130 },
       { prop: 'email', label: t('field.email'), width: 180, ellipsis: true },
       { prop: 'deptName', label: t('field.dept'), width: 130, ellipsis: true },
@@ -80,6 +80,7 @@ export default function AdvertiserPage() {
         prop: 'createdAt',
         label: t('field.createdAt'),
         width: 170,
+        sortable: true,
         slot: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
       },
     ],
