@@ -54,6 +54,11 @@ export type ListTableProps<T extends object> = Omit<TableProps<T>, 'dataSource' 
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
 
+/** The shell's scrolling content area (MainLayout's <main>), or the window outside the shell. */
+const STICKY = {
+  getContainer: (): HTMLElement | Window => document.querySelector<HTMLElement>('.mq-content') ?? window,
+};
+
 /**
  * The table of a list page, rendered from its table config (spec section 3): the columns
  * the user chose to show (column settings, remembered per account), sorters on sortable
@@ -188,6 +193,9 @@ export function ListTable<T extends object>({
         onRow={rowProps}
         columns={columns}
         scroll={{ x: scrollX }}
+        // The header and the horizontal scrollbar stay in view while the page scrolls, so a
+        // wide table shows that it scrolls even when its bottom is below the fold.
+        sticky={STICKY}
         rowSelection={rowSelection && { fixed: true, columnWidth: SELECTION_COLUMN_WIDTH, ...rowSelection }}
         showSorterTooltip={false}
         onChange={onChange}
