@@ -44,7 +44,7 @@ function renderList(initial: string, query: ListQuery<Row>) {
         <ListTable<Row>
           query={query}
           state={listState}
-          columns={[{ title: 'Name', dataIndex: 'name' }]}
+          config={{ id: 'parts', columns: [{ prop: 'name', label: 'Name' }] }}
           rowTestId={(row) => `row-${row.name}`}
           empty="Nothing here"
           failed={{ description: 'Could not load', retryLabel: 'Retry' }}

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
-vi.setConfig({ testTimeout: 30_000 });
+// The first visit compiles the lazy page with antd's table, popover and checkbox in the test run.
+vi.setConfig({ testTimeout: 60_000 });
 
 const ent: EnterpriseRow = {
   id: 'ent-1',
@@ -65,7 +66,8 @@ describe('/user/company for an enterprise administrator', () => {
     fakeServer(orgAnswers);
     useSession.getState().setLogin(loginResponse({ permissionList: manager }));
     render(renderApp('/user/company?tab=accounts').tree);
-    await screen.findByTestId('account-row-alice_w');
+    // The file's first visit compiles the lazy page.
+    await screen.findByTestId('account-row-alice_w', {}, { timeout: 45_000 });
     expect(screen.getByTestId('company-info').textContent).toContain('Chen Jie');
     expect((screen.getByTestId('account-pause-alice_w') as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByTestId('account-pause-entadmin') as HTMLButtonElement).disabled).toBe(true);

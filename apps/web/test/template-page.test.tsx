@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
-vi.setConfig({ testTimeout: 30_000 });
+// The first visit compiles the lazy page with antd's table, popover and checkbox in the test run.
+vi.setConfig({ testTimeout: 60_000 });
 
 // Lazy pages compile in the test run: the wait covers their first visit.
 setUpConsoleTests({ asyncUtilTimeout: 8000 });

@@ -10,6 +10,19 @@ export const pageSchema = z.object({
   size: z.number().int().min(1).max(500).default(50),
 });
 
+/** Directions of a sorted list. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * The sort fields of a list request: `sort` names one of the list's sortable columns (the
+ * table config's `sortable` props), `order` its direction (ascending when left out). Without
+ * `sort` the list keeps its own default order. Spread into the list's request schema.
+ */
+export function sortFields<const K extends string>(keys: readonly [K, ...K[]]) {
+  return { sort: z.enum(keys).optional(), order: z.enum(SORT_ORDERS).optional() };
+}
+
 /** Table page sizes (spec section 9). */
 export const PAGE_SIZES = [10, 20, 50, 100, 500] as const;
 export const DEFAULT_PAGE_SIZE = 50;

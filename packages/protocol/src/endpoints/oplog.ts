@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { loginAccountSchema, pageSchema, strongPasswordSchema } from '../validation.js';
+import { loginAccountSchema, pageSchema, sortFields, strongPasswordSchema } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
 /**
@@ -13,6 +13,9 @@ import { endpoint, ok } from './common.js';
 const isoTime = z.iso.datetime({ offset: true });
 
 /** Filters of the operation-log list and of its export. */
+/** The columns advertiser.list sorts by (`sort` of its request). */
+export const ADVERTISER_SORT_KEYS = ['loginName', 'realName', 'createdAt'] as const;
+
 export const operationLogFilterSchema = z
   .object({
     /** Login account contains (case-insensitive). */
@@ -150,6 +153,7 @@ export const oplogEndpoints = {
     permission: Perm.userAdv,
     request: pageSchema
       .extend({
+        ...sortFields(ADVERTISER_SORT_KEYS),
         loginName: z.string().max(64).optional(),
         realName: z.string().max(64).optional(),
         phone: z.string().max(32).optional(),

@@ -13,6 +13,7 @@ import {
   realNameSchema,
   roleNameSchema,
   socialCreditCodeSchema,
+  sortFields,
   strongPasswordSchema,
 } from '../validation.js';
 import { endpoint, ok, optionSchema } from './common.js';
@@ -27,6 +28,10 @@ export const ORG_STATUSES = ['enabled', 'paused'] as const;
 export const ACCOUNT_TYPES = ['individual', 'enterprise'] as const;
 export const DATA_SCOPE_VALUES = ['self', 'dept_and_below', 'dept_only'] as const;
 export const ROLE_TYPES = ['admin', 'staff', 'advertiser', 'monitor', 'custom'] as const;
+/** The columns each org list sorts by on the server (`sort` of its request). */
+export const ENTERPRISE_SORT_KEYS = ['name', 'accountCount', 'createdAt'] as const;
+export const ACCOUNT_SORT_KEYS = ['loginName', 'realName', 'lastLoginAt'] as const;
+export const ROLE_SORT_KEYS = ['name', 'accountCount', 'createdAt'] as const;
 /** Days an invitation stays valid by default, and at most. */
 export const INVITATION_DEFAULT_DAYS = 7;
 export const INVITATION_MAX_DAYS = 30;
@@ -199,6 +204,7 @@ export const orgEndpoints = {
     scope: { object: 'enterprise', kind: 'list', audience: 'managed' },
     permission: Perm.userCompanyManage,
     request: pageSchema.extend({
+      ...sortFields(ENTERPRISE_SORT_KEYS),
       name: text(100),
       socialCreditCode: text(18),
       kind: z.enum(ENTERPRISE_KINDS).optional(),
@@ -256,6 +262,7 @@ export const orgEndpoints = {
     scope: { object: 'account', kind: 'list' },
     permission: Perm.userCompany,
     request: pageSchema.extend({
+      ...sortFields(ACCOUNT_SORT_KEYS),
       loginName: text(64),
       realName: text(64),
       roleId: id.optional(),
@@ -410,7 +417,12 @@ export const orgEndpoints = {
     auth: 'session',
     scope: { object: 'role', kind: 'list' },
     permission: Perm.userCompanyRole,
-    request: pageSchema.extend({ name: text(64), type: z.enum(ROLE_TYPES).optional(), deptId: id.optional() }),
+    request: pageSchema.extend({
+      ...sortFields(ROLE_SORT_KEYS),
+      name: text(64),
+      type: z.enum(ROLE_TYPES).optional(),
+      deptId: id.optional(),
+    }),
     response: listOf(roleSchema),
   }),
   roleDetail: endpoint({

@@ -1,8 +1,9 @@
-import type { AccountRow } from '@marquee/protocol';
+import type { ACCOUNT_SORT_KEYS, AccountRow } from '@marquee/protocol';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { scopeWhere, tenantWhere } from '../../auth/scope.js';
 import { accountDepartments, accountRoles, accounts, departments, roles } from '../../db/schema/index.js';
+import type { SortRequest } from '../../db/sort.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { visibleDepartments } from '../dept/manage.js';
 import { selectDepartments } from '../dept/repository.js';
@@ -61,7 +62,7 @@ function toAccountRow(
   };
 }
 
-export interface AccountFilters {
+export interface AccountFilters extends SortRequest<(typeof ACCOUNT_SORT_KEYS)[number]> {
   page: number;
   size: number;
   loginName?: string;

@@ -1,3 +1,4 @@
+import type { ACCOUNT_SORT_KEYS } from '@marquee/protocol';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -8,6 +9,7 @@ import {
   departments,
   roles,
 } from '../../db/schema/index.js';
+import { listOrder, type SortRequest } from '../../db/sort.js';
 import { deleteAllocationsTargeting } from '../sharing/repository.js';
 
 export async function insertAccount(
@@ -87,13 +89,26 @@ const accountColumns = {
   createdAt: accounts.createdAt,
 };
 
-/** A page of the accounts matching `where` (which starts from the tenant and scope), newest first. */
+/**
+ * A page of the accounts matching `where` (which starts from the tenant and scope), newest
+ * first unless the page asks for one of ACCOUNT_SORT_KEYS.
+ */
 export async function selectAccounts(
   db: Executor,
   where: SQL,
-  page: { page: number; size: number } | null,
+  page: ({ page: number; size: number } & SortRequest<(typeof ACCOUNT_SORT_KEYS)[number]>) | null,
 ): Promise<{ total: number; rows: AccountRecord[] }> {
-  const query = db.select(accountColumns).from(accounts).where(where).orderBy(desc(accounts.userNo));
+  const order = listOrder(
+    page,
+    { loginName: accounts.loginName, realName: accounts.realName, lastLoginAt: accounts.lastLoginAt },
+    accounts.userNo,
+    [desc(accounts.userNo)],
+  );
+  const query = db
+    .select(accountColumns)
+    .from(accounts)
+    .where(where)
+    .orderBy(...order);
   const rows = page ? await query.limit(page.size).offset((page.page - 1) * page.size) : await query;
   if (!page) return { total: rows.length, rows };
   const [{ n }] = await db.select({ n: count() }).from(accounts).where(where);

@@ -1,6 +1,10 @@
+import type { ADVERTISER_SORT_KEYS } from '@marquee/protocol';
 import { and, asc, desc, eq, ilike, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, advertiserAssignments, advertisers, departments, roles } from '../../db/schema/index.js';
+import { listOrder, type SortRequest } from '../../db/sort.js';
+
+export type AdvertiserSort = SortRequest<(typeof ADVERTISER_SORT_KEYS)[number]>;
 
 export interface AdvertiserFilter {
   loginName?: string;
@@ -41,14 +45,20 @@ export interface AdvertiserRow {
   createdAt: Date;
 }
 
-/** One page of the advertisers matching `scope` and `filter`, newest first. */
+/** One page of the advertisers matching `scope` and `filter`, newest first unless the page asks for a sort. */
 export async function listAdvertisers(
   db: Executor,
   entId: string,
   scope: SQL,
   filter: AdvertiserFilter,
-  page: { page: number; size: number },
+  page: { page: number; size: number } & AdvertiserSort,
 ): Promise<{ total: number; rows: AdvertiserRow[] }> {
+  const order = listOrder(
+    page,
+    { loginName: accounts.loginName, realName: accounts.realName, createdAt: advertisers.createdAt },
+    accounts.id,
+    [desc(advertisers.createdAt), desc(accounts.id)],
+  );
   const where = and(eq(advertisers.entId, entId), scope, ...filterWhere(entId, filter));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -67,7 +77,7 @@ export async function listAdvertisers(
       .innerJoin(accounts, and(eq(accounts.id, advertisers.accountId), eq(accounts.entId, advertisers.entId)))
       .leftJoin(departments, eq(departments.id, accounts.currentDeptId))
       .where(where)
-      .orderBy(desc(advertisers.createdAt), desc(accounts.id))
+      .orderBy(...order)
       .limit(page.size)
       .offset((page.page - 1) * page.size),
     db

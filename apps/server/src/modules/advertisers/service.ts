@@ -9,6 +9,7 @@ import { createAccount, createRole, setAccountStatus } from '../accounts/service
 import {
   type AdvertiserFilter,
   type AdvertiserRow,
+  type AdvertiserSort,
   addAssignments,
   deleteAdvertiserAccount,
   findAdvertiserRole,
@@ -61,14 +62,16 @@ function present(row: AdvertiserRow, staff: Advertiser['staff']): Advertiser {
 
 /** Advertisers the caller sees (scope + assignments), with their assigned staff. */
 export async function listVisibleAdvertisers(
-  input: AdvertiserFilter & { page: number; size: number },
+  input: AdvertiserFilter & { page: number; size: number } & AdvertiserSort,
   ctx: CallContext,
 ) {
-  const { page, size, ...filter } = input;
+  const { page, size, sort, order, ...filter } = input;
   const user = ctx.user;
   const { total, rows } = await listAdvertisers(ctx.db, user.entId, advertiserScopeWhere(user), filter, {
     page,
     size,
+    sort,
+    order,
   });
   const staff = await staffOf(
     ctx.db,

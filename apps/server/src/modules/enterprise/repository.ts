@@ -1,7 +1,9 @@
+import type { ENTERPRISE_SORT_KEYS } from '@marquee/protocol';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { accounts, enterprises, sessions } from '../../db/schema/index.js';
+import { listOrder, type SortRequest } from '../../db/sort.js';
 
 export async function insertEnterprise(db: Executor, values: typeof enterprises.$inferInsert): Promise<{ id: string }> {
   const [row] = await db.insert(enterprises).values(values).returning({ id: enterprises.id });
@@ -31,13 +33,24 @@ const enterpriseColumns = {
 
 export type EnterpriseRecord = Awaited<ReturnType<typeof selectEnterprises>>['rows'][number];
 
-export async function selectEnterprises(db: Executor, where: SQL, page: { page: number; size: number } | null) {
+/** Enterprises matching `where`, newest first unless the page asks for one of ENTERPRISE_SORT_KEYS. */
+export async function selectEnterprises(
+  db: Executor,
+  where: SQL,
+  page: ({ page: number; size: number } & SortRequest<(typeof ENTERPRISE_SORT_KEYS)[number]>) | null,
+) {
+  const order = listOrder(
+    page,
+    { name: enterprises.name, accountCount: enterpriseColumns.accountCount, createdAt: enterprises.createdAt },
+    enterprises.id,
+    [desc(enterprises.createdAt), asc(enterprises.id)],
+  );
   const query = db
     .select(enterpriseColumns)
     .from(enterprises)
     .leftJoin(parent, eq(parent.id, enterprises.parentId))
     .where(where)
-    .orderBy(desc(enterprises.createdAt), asc(enterprises.id));
+    .orderBy(...order);
   const rows = page ? await query.limit(page.size).offset((page.page - 1) * page.size) : await query;
   let total = rows.length;
   if (page) {

@@ -1,8 +1,9 @@
-import { allowedCodes, type EnterpriseRow, Perm } from '@marquee/protocol';
+import { allowedCodes, type ENTERPRISE_SORT_KEYS, type EnterpriseRow, Perm } from '@marquee/protocol';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import type { Executor } from '../../db/client.js';
 import { type EnterpriseKind, enterprises } from '../../db/schema/index.js';
+import type { SortRequest } from '../../db/sort.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { conflict, noPermission, notFound, OrgText } from '../accounts/messages.js';
 import { loginNameTaken } from '../accounts/repository.js';
@@ -103,7 +104,7 @@ function toEnterpriseRow(row: EnterpriseRecord): EnterpriseRow {
 }
 
 export async function enterpriseList(
-  input: {
+  input: SortRequest<(typeof ENTERPRISE_SORT_KEYS)[number]> & {
     page: number;
     size: number;
     name?: string;

@@ -1,6 +1,8 @@
+import type { ROLE_SORT_KEYS } from '@marquee/protocol';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountRoles, type DataScope, departments, roles } from '../../db/schema/index.js';
+import { listOrder, type SortRequest } from '../../db/sort.js';
 
 export interface RoleRecord {
   id: string;
@@ -34,18 +36,26 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Roles matching `where` (which starts from the tenant and scope), a page of them. */
+/**
+ * Roles matching `where` (which starts from the tenant and scope), a page of them: built-in
+ * first, then by name, unless the page asks for one of ROLE_SORT_KEYS.
+ */
 export async function selectRoles(
   db: Executor,
   where: SQL,
-  page: { page: number; size: number } | null,
+  page: ({ page: number; size: number } & SortRequest<(typeof ROLE_SORT_KEYS)[number]>) | null,
 ): Promise<{ total: number; rows: RoleRecord[] }> {
+  const order = listOrder(page, { name: roles.name, accountCount, createdAt: roles.createdAt }, roles.id, [
+    desc(roles.builtin),
+    asc(roles.name),
+    asc(roles.id),
+  ]);
   const query = db
     .select(roleColumns)
     .from(roles)
     .leftJoin(departments, and(eq(departments.id, roles.deptId), eq(departments.entId, roles.entId)))
     .where(where)
-    .orderBy(desc(roles.builtin), asc(roles.name), asc(roles.id));
+    .orderBy(...order);
   const rows = page ? await query.limit(page.size).offset((page.page - 1) * page.size) : await query;
   if (!page) return { total: rows.length, rows: rows.map(normalize) };
   const [{ n }] = await db.select({ n: count() }).from(roles).where(where);

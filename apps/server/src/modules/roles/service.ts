@@ -1,8 +1,9 @@
-import { ALL_PERMISSION_CODES, type RoleRow } from '@marquee/protocol';
+import { ALL_PERMISSION_CODES, type ROLE_SORT_KEYS, type RoleRow } from '@marquee/protocol';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { scopeWhere } from '../../auth/scope.js';
 import { type DataScope, roles } from '../../db/schema/index.js';
+import type { SortRequest } from '../../db/sort.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { conflict, noPermission, notFound, OrgText } from '../accounts/messages.js';
 import { createRole } from '../accounts/service.js';
@@ -65,7 +66,13 @@ export function assertMayGrant(principal: Principal, codes: readonly string[]): 
 }
 
 export async function roleList(
-  input: { page: number; size: number; name?: string; type?: string; deptId?: string },
+  input: SortRequest<(typeof ROLE_SORT_KEYS)[number]> & {
+    page: number;
+    size: number;
+    name?: string;
+    type?: string;
+    deptId?: string;
+  },
   ctx: CallContext,
 ) {
   const where = and(

@@ -1,8 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type Advertiser, Perm } from '@marquee/protocol';
+import { ADVERTISER_SORT_KEYS, type Advertiser, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { App, Button, Card, Form, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
+import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
@@ -23,18 +23,17 @@ const FILTER_KEYS = ['loginName', 'realName', 'phone', 'status'] as const;
 export default function AdvertiserPage() {
   const { t } = useTranslation(['advertisers', 'common']);
   const { message } = App.useApp();
-  const can = useCan();
   const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
+  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ADVERTISER_SORT_KEYS });
+  const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: Advertiser | null }>({ open: false, editing: null });
 
   const list = useQuery({
-    queryKey: ['advertisers', 'list', page, size, filters],
+    queryKey: ['advertisers', 'list', pageRequest, filters],
     queryFn: ({ signal }) =>
       call(
         'advertiserList',
-        { page, size, ...filters, status: filters.status as 'enabled' | 'paused' | undefined },
+        { ...pageRequest, ...filters, status: filters.status as 'enabled' | 'paused' | undefined },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -53,89 +52,75 @@ export default function AdvertiserPage() {
     onSuccess: () => done('toast.deleted'),
   });
 
-  const columns: ColumnsType<Advertiser> = [
-    { title: t('field.loginName'), dataIndex: 'loginName', width: 150, fixed: 'left' },
-    { title: t('field.realName'), dataIndex: 'realName', width: 160, ellipsis: true },
-    { title: t('field.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v || '-' },
-    { title: t('field.email'), dataIndex: 'email', width: 170, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('field.dept'), dataIndex: 'deptName', width: 120, render: (v: string) => v || '-' },
-    {
-      title: t('field.staff'),
-      dataIndex: 'staff',
-      width: 180,
-      render: (staff: Advertiser['staff']) =>
-        staff.length ? staff.map((s) => <Tag key={s.id}>{s.realName || s.loginName}</Tag>) : '-',
-    },
-    {
-      title: t('field.status'),
-      dataIndex: 'status',
-      width: 90,
-      render: (v: Advertiser['status']) => (
-        <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>
-      ),
-    },
-    {
-      title: t('field.createdAt'),
-      dataIndex: 'createdAt',
-      width: 160,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-    },
-    ...(can(Perm.userAdv)
-      ? [
-          {
-            title: t('actions'),
-            key: 'actions',
-            width: 190,
-            fixed: 'right' as const,
-            render: (_: unknown, row: Advertiser) => (
-              <NotForMonitor>
-                <Space size={4}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setDialog({ open: true, editing: row })}
-                    data-testid={`adv-edit-${row.loginName}`}
-                  >
-                    {t('edit')}
-                  </Button>
-                  {row.status === 'enabled' ? (
-                    <Popconfirm
-                      title={t('confirm.pause', { name: row.loginName })}
-                      onConfirm={() => setStatus.mutateAsync({ id: row.id, status: 'paused' })}
-                      okButtonProps={{ 'data-testid': 'adv-pause-confirm' } as Record<string, string>}
-                    >
-                      <Button type="link" size="small" data-testid={`adv-pause-${row.loginName}`}>
-                        {t('pause')}
-                      </Button>
-                    </Popconfirm>
-                  ) : (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setStatus.mutate({ id: row.id, status: 'enabled' })}
-                      data-testid={`adv-enable-${row.loginName}`}
-                    >
-                      {t('enable')}
-                    </Button>
-                  )}
-                  <Popconfirm
-                    title={t('confirm.delete', { name: row.loginName })}
-                    okType="danger"
-                    onConfirm={() => remove.mutateAsync(row.id)}
-                    okButtonProps={{ 'data-testid': 'adv-delete-confirm' } as Record<string, string>}
-                  >
-                    <Button type="link" size="small" danger data-testid={`adv-delete-${row.loginName}`}>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              </NotForMonitor>
-            ),
-          },
-        ]
-      : []),
-  ];
-
+  const manage = { authCode: Perm.userAdv, notForMonitor: true };
+  const config: TableConfig<Advertiser> = {
+    id: 'advertisers',
+    operationsLabel: t('actions'),
+    columns: [
+      { prop: 'loginName', label: t('field.loginName'), width: 150, ellipsis: true, sortable: true },
+      { prop: 'realName', label: t('field.realName'), width: 160, ellipsis: true, sortable: true },
+      { prop: 'phone', label: t('field.phone'), width: 130 },
+      { prop: 'email', label: t('field.email'), width: 180, ellipsis: true },
+      { prop: 'deptName', label: t('field.dept'), width: 130, ellipsis: true },
+      {
+        prop: 'staff',
+        label: t('field.staff'),
+        width: 180,
+        slot: (staff: Advertiser['staff']) =>
+          staff.length ? staff.map((s) => <Tag key={s.id}>{s.realName || s.loginName}</Tag>) : '-',
+      },
+      {
+        prop: 'status',
+        label: t('field.status'),
+        width: 100,
+        slot: (v: Advertiser['status']) => (
+          <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>
+        ),
+      },
+      {
+        prop: 'createdAt',
+        label: t('field.createdAt'),
+        width: 170,
+        sortable: true,
+        slot: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      },
+    ],
+    operations: [
+      {
+        ...manage,
+        key: 'edit',
+        label: t('edit'),
+        handler: (row) => setDialog({ open: true, editing: row }),
+        testId: (row) => `adv-edit-${row.loginName}`,
+      },
+      {
+        ...manage,
+        key: 'pause',
+        label: t('pause'),
+        isShow: (row) => row.status === 'enabled',
+        confirm: (row) => ({ title: t('confirm.pause', { name: row.loginName }) }),
+        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'paused' }),
+        testId: (row) => `adv-pause-${row.loginName}`,
+      },
+      {
+        ...manage,
+        key: 'enable',
+        label: t('enable'),
+        isShow: (row) => row.status === 'paused',
+        handler: (row) => setStatus.mutate({ id: row.id, status: 'enabled' }),
+        testId: (row) => `adv-enable-${row.loginName}`,
+      },
+      {
+        ...manage,
+        key: 'delete',
+        label: t('delete'),
+        danger: true,
+        confirm: (row) => ({ title: t('confirm.delete', { name: row.loginName }) }),
+        handler: (row) => remove.mutateAsync(row.id),
+        testId: (row) => `adv-delete-${row.loginName}`,
+      },
+    ],
+  };
   return (
     <div className="mq-view mq-advertisers" data-testid="adv-page">
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
@@ -169,30 +154,25 @@ export default function AdvertiserPage() {
           </Form.Item>
         </FilterBar>
       </Card>
-      <Card
-        size="small"
-        className="mq-list-card"
-        title={t('title')}
-        extra={
-          <NotForMonitor>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ open: true, editing: null })}
-              data-testid="adv-add"
-            >
-              {t('add')}
-            </Button>
-          </NotForMonitor>
-        }
-      >
+      <Card size="small" className="mq-list-card" title={t('title')}>
         <ListTable
+          config={config}
           query={list}
           state={listState}
-          columns={columns}
+          toolbar={
+            <NotForMonitor>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ open: true, editing: null })}
+                data-testid="adv-add"
+              >
+                {t('add')}
+              </Button>
+            </NotForMonitor>
+          }
           rowTestId={(row) => `adv-row-${row.loginName}`}
           empty={t('empty')}
-          scroll={{ x: 1350 }}
           showTotal={(total) => t('total', { total })}
         />
       </Card>

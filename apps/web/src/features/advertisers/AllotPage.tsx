@@ -2,7 +2,6 @@ import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { Advertiser } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -10,6 +9,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
+import type { TableConfig } from '../../components/tableConfig';
 
 const FILTER_KEYS = ['loginName', 'staffId'] as const;
 
@@ -51,34 +51,37 @@ export default function AllotPage() {
   });
   const ready = selected.length > 0 && staffIds.length > 0;
 
-  const columns: ColumnsType<Advertiser> = [
-    { title: t('field.loginName'), dataIndex: 'loginName', width: 170 },
-    { title: t('field.realName'), dataIndex: 'realName', width: 200, ellipsis: true },
-    { title: t('field.dept'), dataIndex: 'deptName', width: 150, render: (v: string) => v || '-' },
-    {
-      title: t('field.staff'),
-      dataIndex: 'staff',
-      render: (list: Advertiser['staff']) =>
-        list.length ? (
-          list.map((s) => (
-            <Tag key={s.id} color="blue">
-              {s.realName ? `${s.realName} (${s.loginName})` : s.loginName}
-            </Tag>
-          ))
-        ) : (
-          <Typography.Text type="secondary">{t('allot.none')}</Typography.Text>
+  const config: TableConfig<Advertiser> = {
+    id: 'advertiserAllot',
+    columns: [
+      { prop: 'loginName', label: t('field.loginName'), width: 170, ellipsis: true },
+      { prop: 'realName', label: t('field.realName'), width: 200, ellipsis: true },
+      { prop: 'deptName', label: t('field.dept'), width: 150, ellipsis: true },
+      {
+        prop: 'staff',
+        label: t('field.staff'),
+        width: 320,
+        slot: (list: Advertiser['staff']) =>
+          list.length ? (
+            list.map((s) => (
+              <Tag key={s.id} color="blue">
+                {s.realName ? `${s.realName} (${s.loginName})` : s.loginName}
+              </Tag>
+            ))
+          ) : (
+            <Typography.Text type="secondary">{t('allot.none')}</Typography.Text>
+          ),
+      },
+      {
+        prop: 'status',
+        label: t('field.status'),
+        width: 100,
+        slot: (v: Advertiser['status']) => (
+          <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>
         ),
-    },
-    {
-      title: t('field.status'),
-      dataIndex: 'status',
-      width: 100,
-      render: (v: Advertiser['status']) => (
-        <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>
-      ),
-    },
-  ];
-
+      },
+    ],
+  };
   return (
     <div className="mq-view mq-allot" data-testid="allot-page">
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
@@ -143,13 +146,12 @@ export default function AllotPage() {
           </Space>
         </NotForMonitor>
         <ListTable
+          config={config}
           query={list}
           state={listState}
-          columns={columns}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
           rowTestId={(row) => `allot-row-${row.loginName}`}
           empty={t('empty')}
-          scroll={{ x: 900 }}
           showTotal={(total) => t('total', { total })}
         />
       </Card>

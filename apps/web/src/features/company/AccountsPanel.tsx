@@ -1,16 +1,16 @@
 import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { type AccountRow, Perm } from '@marquee/protocol';
+import { ACCOUNT_SORT_KEYS, type AccountRow, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { ConfirmAction, StatusAction } from '../../components/ConfirmAction';
+import { ConfirmAction } from '../../components/ConfirmAction';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
+import type { TableConfig } from '../../components/tableConfig';
 import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
 import { AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
@@ -33,8 +33,8 @@ export function AccountsPanel() {
   const manage = can(Perm.userAccountManage);
   const selfId = useSession((s) => s.id);
   const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
+  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ACCOUNT_SORT_KEYS });
+  const { filters, pageRequest } = listState;
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ open: boolean; editing: AccountRow | null }>({ open: false, editing: null });
   const [inviting, setInviting] = useState(false);
@@ -42,11 +42,11 @@ export function AccountsPanel() {
   const [batch, setBatch] = useState<'roles' | 'depts' | null>(null);
 
   const list = useQuery({
-    queryKey: [ORG_KEY, 'accounts', page, size, filters],
+    queryKey: [ORG_KEY, 'accounts', pageRequest, filters],
     queryFn: ({ signal }) =>
       call(
         'accountList',
-        { page, size, ...filters, status: filters.status as 'enabled' | 'paused' | undefined },
+        { ...pageRequest, ...filters, status: filters.status as 'enabled' | 'paused' | undefined },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -68,111 +68,112 @@ export function AccountsPanel() {
     },
   });
 
-  const columns: ColumnsType<AccountRow> = [
-    {
-      title: t('field.loginName'),
-      dataIndex: 'loginName',
-      width: 150,
-      ellipsis: true,
-      render: (v: string, row) => (
-        <Space size={4}>
-          {v}
-          {row.isEntAdmin ? <Tag color="gold">{t('account.admin')}</Tag> : null}
-        </Space>
-      ),
-    },
-    { title: t('field.realName'), dataIndex: 'realName', width: 140, ellipsis: true },
-    {
-      title: t('field.roles'),
-      dataIndex: 'roles',
-      width: 200,
-      render: (v: AccountRow['roles']) => (v.length === 0 ? '-' : v.map((r) => <Tag key={r.id}>{r.name}</Tag>)),
-    },
-    {
-      title: t('field.departments'),
-      dataIndex: 'departments',
-      width: 200,
-      render: (v: AccountRow['departments'], row) =>
-        v.length === 0
-          ? '-'
-          : v.map((d) => (
-              <Tag key={d.id} color={d.id === row.currentDeptId ? 'blue' : undefined}>
-                {d.name}
-              </Tag>
-            )),
-    },
-    { title: t('field.phone'), dataIndex: 'phone', width: 130, render: (v: string) => v || '-' },
-    { title: t('field.email'), dataIndex: 'email', width: 180, ellipsis: true, render: (v: string) => v || '-' },
-    {
-      title: t('field.status'),
-      dataIndex: 'status',
-      width: 90,
-      render: (v: string) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
-    },
-    {
-      title: t('field.lastLoginAt'),
-      dataIndex: 'lastLoginAt',
-      width: 150,
-      render: (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : '-'),
-    },
-    ...(manage
-      ? [
-          {
-            title: t('field.actions'),
-            key: 'actions',
-            width: 320,
-            fixed: 'right' as const,
-            render: (_: unknown, row: AccountRow) => {
-              const self = row.id === selfId;
-              return (
-                <Space size={0} wrap>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setDialog({ open: true, editing: row })}
-                    data-testid={`account-edit-${row.loginName}`}
-                  >
-                    {t('action.edit')}
-                  </Button>
-                  <StatusAction
-                    status={row.status}
-                    texts={{
-                      pause: t('action.pause'),
-                      enable: t('action.enable'),
-                      pauseTitle: t('account.pauseConfirm', { name: row.loginName }),
-                      pauseHint: t('account.pauseHint'),
-                      enableTitle: t('account.enableConfirm', { name: row.loginName }),
-                      cancel: t('action.cancel'),
-                    }}
-                    disabled={self}
-                    testId={(action) => `account-${action}-${row.loginName}`}
-                    onSet={(status) => setStatus.mutateAsync({ id: row.id, status })}
-                  />
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setResetting(row)}
-                    data-testid={`account-reset-${row.loginName}`}
-                  >
-                    {t('account.resetPassword')}
-                  </Button>
-                  <ConfirmAction
-                    label={t('action.delete')}
-                    title={t('account.deleteConfirm', { name: row.loginName })}
-                    description={t('account.deleteHint')}
-                    cancelText={t('action.cancel')}
-                    danger
-                    disabled={self}
-                    testId={`account-delete-${row.loginName}`}
-                    onConfirm={() => remove.mutateAsync(row.id)}
-                  />
-                </Space>
-              );
-            },
-          },
-        ]
-      : []),
-  ];
+  const manageOp = { authCode: Perm.userAccountManage };
+  const config: TableConfig<AccountRow> = {
+    id: 'accounts',
+    columns: [
+      {
+        prop: 'loginName',
+        label: t('field.loginName'),
+        width: 200,
+        ellipsis: true,
+        sortable: true,
+        slot: (v: string, row) => (
+          <Space size={4}>
+            {v}
+            {row.isEntAdmin ? <Tag color="gold">{t('account.admin')}</Tag> : null}
+          </Space>
+        ),
+      },
+      { prop: 'realName', label: t('field.realName'), width: 140, ellipsis: true, sortable: true },
+      {
+        prop: 'roles',
+        label: t('field.roles'),
+        width: 180,
+        slot: (v: AccountRow['roles']) => (v.length === 0 ? '-' : v.map((r) => <Tag key={r.id}>{r.name}</Tag>)),
+      },
+      {
+        prop: 'departments',
+        label: t('field.departments'),
+        width: 180,
+        slot: (v: AccountRow['departments'], row) =>
+          v.length === 0
+            ? '-'
+            : v.map((d) => (
+                <Tag key={d.id} color={d.id === row.currentDeptId ? 'blue' : undefined}>
+                  {d.name}
+                </Tag>
+              )),
+      },
+      { prop: 'phone', label: t('field.phone'), width: 130 },
+      { prop: 'email', label: t('field.email'), width: 200, ellipsis: true },
+      {
+        prop: 'status',
+        label: t('field.status'),
+        width: 100,
+        slot: (v: string) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
+      },
+      {
+        prop: 'lastLoginAt',
+        label: t('field.lastLoginAt'),
+        width: 170,
+        sortable: true,
+        slot: (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : '-'),
+      },
+    ],
+    operations: [
+      {
+        ...manageOp,
+        key: 'edit',
+        label: t('action.edit'),
+        handler: (row) => setDialog({ open: true, editing: row }),
+        testId: (row) => `account-edit-${row.loginName}`,
+      },
+      {
+        ...manageOp,
+        key: 'pause',
+        label: t('action.pause'),
+        isShow: (row) => row.status === 'enabled',
+        disabled: (row) => row.id === selfId,
+        danger: true,
+        confirm: (row) => ({
+          title: t('account.pauseConfirm', { name: row.loginName }),
+          description: t('account.pauseHint'),
+        }),
+        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'paused' }),
+        testId: (row) => `account-pause-${row.loginName}`,
+      },
+      {
+        ...manageOp,
+        key: 'enable',
+        label: t('action.enable'),
+        isShow: (row) => row.status === 'paused',
+        confirm: (row) => ({ title: t('account.enableConfirm', { name: row.loginName }) }),
+        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'enabled' }),
+        testId: (row) => `account-enable-${row.loginName}`,
+      },
+      {
+        ...manageOp,
+        key: 'resetPassword',
+        label: t('account.resetPassword'),
+        handler: (row) => setResetting(row),
+        testId: (row) => `account-reset-${row.loginName}`,
+      },
+      {
+        ...manageOp,
+        key: 'delete',
+        label: t('action.delete'),
+        danger: true,
+        disabled: (row) => row.id === selfId,
+        confirm: (row) => ({
+          title: t('account.deleteConfirm', { name: row.loginName }),
+          description: t('account.deleteHint'),
+        }),
+        handler: (row) => remove.mutateAsync(row.id),
+        testId: (row) => `account-delete-${row.loginName}`,
+      },
+    ],
+  };
 
   return (
     <div data-testid="accounts-panel">
@@ -212,45 +213,44 @@ export function AccountsPanel() {
           />
         </Form.Item>
       </FilterBar>
-      {manage ? (
-        <div className="mq-org-toolbar">
-          <Space wrap>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ open: true, editing: null })}
-              data-testid="account-add"
-            >
-              {t('account.add')}
-            </Button>
-            <Button icon={<QrcodeOutlined />} onClick={() => setInviting(true)} data-testid="account-invite">
-              {t('account.invite')}
-            </Button>
-            <Button
-              disabled={selected.length === 0}
-              onClick={() => setBatch('roles')}
-              data-testid="account-batch-roles"
-            >
-              {t('account.batchRoles')}
-            </Button>
-            <Button
-              disabled={selected.length === 0}
-              onClick={() => setBatch('depts')}
-              data-testid="account-batch-depts"
-            >
-              {t('account.batchDepts')}
-            </Button>
-            {selected.length > 0 ? (
-              <span className="mq-org-hint">{t('account.selected', { count: selected.length })}</span>
-            ) : null}
-          </Space>
-        </div>
-      ) : null}
       <ListTable
+        config={config}
         query={list}
         state={listState}
-        columns={columns}
-        scroll={{ x: 1600 }}
+        toolbar={
+          manage ? (
+            <Space wrap>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ open: true, editing: null })}
+                data-testid="account-add"
+              >
+                {t('account.add')}
+              </Button>
+              <Button icon={<QrcodeOutlined />} onClick={() => setInviting(true)} data-testid="account-invite">
+                {t('account.invite')}
+              </Button>
+              <Button
+                disabled={selected.length === 0}
+                onClick={() => setBatch('roles')}
+                data-testid="account-batch-roles"
+              >
+                {t('account.batchRoles')}
+              </Button>
+              <Button
+                disabled={selected.length === 0}
+                onClick={() => setBatch('depts')}
+                data-testid="account-batch-depts"
+              >
+                {t('account.batchDepts')}
+              </Button>
+              {selected.length > 0 ? (
+                <span className="mq-org-hint">{t('account.selected', { count: selected.length })}</span>
+              ) : null}
+            </Space>
+          ) : null
+        }
         rowSelection={
           manage
             ? {

@@ -1,16 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { EnterpriseRow } from '@marquee/protocol';
+import { ENTERPRISE_SORT_KEYS, type EnterpriseRow, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { App, Button, Descriptions, Drawer, Form, Input, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { StatusAction } from '../../components/ConfirmAction';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
+import type { TableConfig } from '../../components/tableConfig';
 import { EnterpriseDialog } from './EnterpriseDialog';
 import { invalidateOrg, ORG_KEY } from './queries';
 
@@ -48,8 +47,8 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
   const { t } = useTranslation(['company', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
+  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ENTERPRISE_SORT_KEYS });
+  const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: EnterpriseRow | null }>({
     open: false,
     editing: null,
@@ -57,13 +56,12 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
   const [viewing, setViewing] = useState<EnterpriseRow | null>(null);
 
   const list = useQuery({
-    queryKey: [ORG_KEY, 'enterprises', page, size, filters],
+    queryKey: [ORG_KEY, 'enterprises', pageRequest, filters],
     queryFn: ({ signal }) =>
       call(
         'enterpriseList',
         {
-          page,
-          size,
+          ...pageRequest,
           name: filters.entName,
           socialCreditCode: filters.entCode,
           kind: filters.entKind as 'enterprise' | 'agent' | undefined,
@@ -82,78 +80,84 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
     },
   });
 
-  const columns: ColumnsType<EnterpriseRow> = [
-    {
-      title: t('field.companyName'),
-      dataIndex: 'name',
-      width: 240,
-      ellipsis: true,
-      render: (name: string, row) => (
-        <Typography.Link onClick={() => setViewing(row)} title={name} data-testid={`company-view-${row.name}`}>
-          {name}
-        </Typography.Link>
-      ),
-    },
-    {
-      title: t('field.kind'),
-      dataIndex: 'kind',
-      width: 110,
-      render: (v: string) => <Tag color={v === 'agent' ? 'purple' : 'blue'}>{t(`kind.${v}`)}</Tag>,
-    },
-    { title: t('field.socialCreditCode'), dataIndex: 'socialCreditCode', width: 190 },
-    { title: t('field.contact'), dataIndex: 'contact', width: 120, ellipsis: true },
-    { title: t('field.phone'), dataIndex: 'phone', width: 140 },
-    {
-      title: t('field.accountType'),
-      dataIndex: 'accountType',
-      width: 110,
-      render: (v: string) => t(`accountType.${v}`),
-    },
-    { title: t('field.admin'), dataIndex: 'adminLoginName', width: 140, render: (v: string | null) => v ?? '-' },
-    {
-      title: t('field.status'),
-      dataIndex: 'status',
-      width: 90,
-      render: (v: string) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
-    },
-    {
-      title: t('field.createdAt'),
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (v: string) => dayjs(v).format(DATE_FORMAT),
-    },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      width: 150,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => setDialog({ open: true, editing: row })}
-            data-testid={`company-edit-${row.name}`}
-          >
-            {t('action.edit')}
-          </Button>
-          <StatusAction
-            status={row.status}
-            texts={{
-              pause: t('action.pause'),
-              enable: t('action.enable'),
-              pauseTitle: t('enterprise.pauseConfirm', { name: row.name }),
-              pauseHint: t('enterprise.pauseHint'),
-              enableTitle: t('enterprise.enableConfirm', { name: row.name }),
-              cancel: t('action.cancel'),
-            }}
-            testId={(action) => `company-${action}-${row.name}`}
-            onSet={(status) => setStatus.mutateAsync({ id: row.id, status })}
-          />
-        </Space>
-      ),
-    },
-  ];
+  const config: TableConfig<EnterpriseRow> = {
+    id: 'enterprises',
+    columns: [
+      {
+        prop: 'name',
+        label: t('field.companyName'),
+        width: 220,
+        ellipsis: true,
+        sortable: true,
+        slot: (name: string, row) => (
+          <Typography.Link onClick={() => setViewing(row)} title={name} data-testid={`company-view-${row.name}`}>
+            {name}
+          </Typography.Link>
+        ),
+      },
+      {
+        prop: 'kind',
+        label: t('field.kind'),
+        width: 130,
+        slot: (v: string) => <Tag color={v === 'agent' ? 'purple' : 'blue'}>{t(`kind.${v}`)}</Tag>,
+      },
+      { prop: 'socialCreditCode', label: t('field.socialCreditCode'), width: 190 },
+      { prop: 'contact', label: t('field.contact'), width: 120, ellipsis: true },
+      { prop: 'phone', label: t('field.phone'), width: 140 },
+      {
+        prop: 'accountType',
+        label: t('field.accountType'),
+        width: 120,
+        slot: (v: string) => t(`accountType.${v}`),
+      },
+      { prop: 'adminLoginName', label: t('field.admin'), width: 140, ellipsis: true },
+      { prop: 'accountCount', label: t('field.accountCount'), width: 110, sortable: true, showThousands: true },
+      {
+        prop: 'status',
+        label: t('field.status'),
+        width: 100,
+        slot: (v: string) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
+      },
+      {
+        prop: 'createdAt',
+        label: t('field.createdAt'),
+        width: 170,
+        sortable: true,
+        slot: (v: string) => dayjs(v).format(DATE_FORMAT),
+      },
+    ],
+    operations: [
+      {
+        key: 'edit',
+        label: t('action.edit'),
+        authCode: Perm.userCompany,
+        handler: (row) => setDialog({ open: true, editing: row }),
+        testId: (row) => `company-edit-${row.name}`,
+      },
+      {
+        key: 'pause',
+        label: t('action.pause'),
+        authCode: Perm.userCompanyManage,
+        isShow: (row) => row.status === 'enabled',
+        danger: true,
+        confirm: (row) => ({
+          title: t('enterprise.pauseConfirm', { name: row.name }),
+          description: t('enterprise.pauseHint'),
+        }),
+        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'paused' }),
+        testId: (row) => `company-pause-${row.name}`,
+      },
+      {
+        key: 'enable',
+        label: t('action.enable'),
+        authCode: Perm.userCompanyManage,
+        isShow: (row) => row.status === 'paused',
+        confirm: (row) => ({ title: t('enterprise.enableConfirm', { name: row.name }) }),
+        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'enabled' }),
+        testId: (row) => `company-enable-${row.name}`,
+      },
+    ],
+  };
 
   return (
     <div data-testid="company-list">
@@ -194,21 +198,20 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
           />
         </Form.Item>
       </FilterBar>
-      <div className="mq-org-toolbar">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ open: true, editing: null })}
-          data-testid="company-add"
-        >
-          {t('enterprise.add')}
-        </Button>
-      </div>
       <ListTable
+        config={config}
         query={list}
         state={listState}
-        columns={columns}
-        scroll={{ x: 1300 }}
+        toolbar={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ open: true, editing: null })}
+            data-testid="company-add"
+          >
+            {t('enterprise.add')}
+          </Button>
+        }
         rowTestId={(row) => `company-row-${row.name}`}
         empty={t('enterprise.empty')}
         failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}

@@ -2,7 +2,6 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { OperationLogFilter, OperationLogItem } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
+import type { TableConfig } from '../../components/tableConfig';
 import { useSession } from '../../session/session';
 import { ExportDialog } from './ExportDialog';
 import { actionLabel, moduleLabel } from './labels';
@@ -75,34 +75,39 @@ export default function OperationLogPage() {
     listState.applyFilters({ ...values, from: from?.toISOString(), to: to?.toISOString() });
   };
 
-  const columns: ColumnsType<OperationLogItem> = [
-    { title: t('col.time'), dataIndex: 'time', width: 180, render: (v: string) => dayjs(v).format(TIME_FORMAT) },
-    { title: t('col.account'), dataIndex: 'loginName', width: 160 },
-    ...(showEnterprise ? [{ title: t('col.enterprise'), dataIndex: 'entName', width: 200, ellipsis: true }] : []),
-    { title: t('col.module'), dataIndex: 'module', width: 140, render: (v: string) => moduleLabel(t, v) },
-    { title: t('col.action'), dataIndex: 'action', width: 140, render: (v: string) => actionLabel(t, v) },
-    {
-      title: t('col.target'),
-      key: 'target',
-      ellipsis: true,
-      render: (_: unknown, row) =>
-        row.targetType || row.targetId ? (
-          <span title={row.targetId ?? ''}>
-            {row.targetType ? t(`target.${row.targetType}`, { defaultValue: row.targetType }) : ''}
-            {row.targetName || row.targetId ? ` ${row.targetName ?? row.targetId}` : ''}
-          </span>
-        ) : (
-          '-'
-        ),
-    },
-    { title: t('col.ip'), dataIndex: 'ip', width: 150, render: (v: string | null) => v || '-' },
-    {
-      title: t('col.result'),
-      dataIndex: 'result',
-      width: 100,
-      render: (v: 'success' | 'failure') => <Tag color={v === 'success' ? 'success' : 'error'}>{t(`result.${v}`)}</Tag>,
-    },
-  ];
+  const config: TableConfig<OperationLogItem> = {
+    id: 'operationLog',
+    columns: [
+      { prop: 'time', label: t('col.time'), width: 180, slot: (v: string) => dayjs(v).format(TIME_FORMAT) },
+      { prop: 'loginName', label: t('col.account'), width: 160, ellipsis: true },
+      // Shown where there is more than one enterprise to tell apart.
+      { prop: 'entName', label: t('col.enterprise'), width: 200, ellipsis: true, show: showEnterprise },
+      { prop: 'module', label: t('col.module'), width: 140, slot: (v: string) => moduleLabel(t, v) },
+      { prop: 'action', label: t('col.action'), width: 140, slot: (v: string) => actionLabel(t, v) },
+      {
+        prop: 'target',
+        label: t('col.target'),
+        width: 260,
+        ellipsis: true,
+        slot: (_: unknown, row) =>
+          row.targetType || row.targetId ? (
+            <span title={row.targetId ?? ''}>
+              {row.targetType ? t(`target.${row.targetType}`, { defaultValue: row.targetType }) : ''}
+              {row.targetName || row.targetId ? ` ${row.targetName ?? row.targetId}` : ''}
+            </span>
+          ) : (
+            '-'
+          ),
+      },
+      { prop: 'ip', label: t('col.ip'), width: 150 },
+      {
+        prop: 'result',
+        label: t('col.result'),
+        width: 100,
+        slot: (v: 'success' | 'failure') => <Tag color={v === 'success' ? 'success' : 'error'}>{t(`result.${v}`)}</Tag>,
+      },
+    ],
+  };
 
   // A code from the URL that no entry has (yet) still shows translated in its select.
   const withCurrent = (codes: string[], current: string | undefined) =>
@@ -172,25 +177,20 @@ export default function OperationLogPage() {
           ) : null}
         </FilterBar>
       </Card>
-      <Card
-        size="small"
-        className="mq-list-card"
-        title={t('title')}
-        extra={
-          <NotForMonitor>
-            <Button icon={<DownloadOutlined />} onClick={() => setExportFilter(filter)} data-testid="oplog-export">
-              {t('export.button')}
-            </Button>
-          </NotForMonitor>
-        }
-      >
+      <Card size="small" className="mq-list-card" title={t('title')}>
         <ListTable
+          config={config}
           query={list}
           state={listState}
-          columns={columns}
+          toolbar={
+            <NotForMonitor>
+              <Button icon={<DownloadOutlined />} onClick={() => setExportFilter(filter)} data-testid="oplog-export">
+                {t('export.button')}
+              </Button>
+            </NotForMonitor>
+          }
           rowTestId={() => 'oplog-row'}
           empty={t('empty')}
-          scroll={{ x: 1100 }}
           showTotal={(total) => t('total', { total })}
         />
       </Card>

@@ -2,13 +2,13 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { OutboxMessage } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
+import type { TableConfig } from '../../components/tableConfig';
 
 /** New messages show up without a click while the page is open. */
 const REFRESH_MS = 5000;
@@ -33,73 +33,76 @@ export default function OutboxPage() {
     refetchInterval: REFRESH_MS,
   });
 
-  const columns: ColumnsType<OutboxMessage> = [
-    {
-      title: t('column.time'),
-      dataIndex: 'createdAt',
-      width: 180,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-    },
-    {
-      title: t('column.channel'),
-      dataIndex: 'channel',
-      width: 100,
-      render: (v: OutboxMessage['channel']) => <Tag color={v === 'sms' ? 'blue' : 'purple'}>{t(`channel.${v}`)}</Tag>,
-    },
-    {
-      title: t('column.target'),
-      dataIndex: 'target',
-      width: 220,
-      render: (v: string) => <span data-testid="outbox-target">{v}</span>,
-    },
-    { title: t('column.purpose'), dataIndex: 'purpose', width: 140, render: (v: string) => t(`purpose.${v}`) },
-    {
-      title: t('column.code'),
-      dataIndex: 'code',
-      width: 120,
-      render: (v: string) => (
-        <Typography.Text strong copyable className="mq-outbox-code" data-testid="outbox-code">
-          {v}
-        </Typography.Text>
-      ),
-    },
-    { title: t('column.text'), dataIndex: 'text', ellipsis: true },
-  ];
-
+  const config: TableConfig<OutboxMessage> = {
+    id: 'devOutbox',
+    columns: [
+      {
+        prop: 'createdAt',
+        label: t('column.time'),
+        width: 180,
+        slot: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      },
+      {
+        prop: 'channel',
+        label: t('column.channel'),
+        width: 100,
+        slot: (v: OutboxMessage['channel']) => <Tag color={v === 'sms' ? 'blue' : 'purple'}>{t(`channel.${v}`)}</Tag>,
+      },
+      {
+        prop: 'target',
+        label: t('column.target'),
+        width: 220,
+        slot: (v: string) => <span data-testid="outbox-target">{v}</span>,
+      },
+      { prop: 'purpose', label: t('column.purpose'), width: 140, slot: (v: string) => t(`purpose.${v}`) },
+      {
+        prop: 'code',
+        label: t('column.code'),
+        width: 120,
+        slot: (v: string) => (
+          <Typography.Text strong copyable className="mq-outbox-code" data-testid="outbox-code">
+            {v}
+          </Typography.Text>
+        ),
+      },
+      { prop: 'text', label: t('column.text'), ellipsis: true, width: 320 },
+    ],
+  };
   return (
     <div className="mq-view" data-testid="outbox-page">
       <Typography.Title level={3}>{t('title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('description')}</Typography.Paragraph>
       <Card>
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            allowClear
-            value={draft}
-            placeholder={t('filter.target')}
-            onChange={(e) => setDraft(e.target.value)}
-            onSearch={(value) => listState.applyFilters({ target: value })}
-            style={{ width: 280 }}
-            data-testid="outbox-filter"
-          />
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void list.refetch()}
-            loading={list.isFetching}
-            data-testid="outbox-refresh"
-          >
-            {t('refresh')}
-          </Button>
-        </Space>
         <ListTable
+          config={config}
           query={list}
           state={listState}
-          columns={columns}
+          toolbar={
+            <Space wrap>
+              <Input.Search
+                allowClear
+                value={draft}
+                placeholder={t('filter.target')}
+                onChange={(e) => setDraft(e.target.value)}
+                onSearch={(value) => listState.applyFilters({ target: value })}
+                style={{ width: 280 }}
+                data-testid="outbox-filter"
+              />
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={() => void list.refetch()}
+                loading={list.isFetching}
+                data-testid="outbox-refresh"
+              >
+                {t('refresh')}
+              </Button>
+            </Space>
+          }
           // The list refreshes itself every few seconds: the spinner is for the first load only.
           loading={list.isPending}
           locale={{ emptyText: t('empty') }}
           rowTestId={() => 'outbox-row'}
           showTotal={(total) => t('total', { total })}
-          scroll={{ x: 900 }}
         />
       </Card>
     </div>

@@ -1,16 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
+import { Perm, ROLE_SORT_KEYS, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { ConfirmAction } from '../../components/ConfirmAction';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
+import { formatThousands, type TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { DeptPicker } from '../company/AccountFields';
 import { invalidateOrg, ORG_KEY } from '../company/queries';
@@ -24,24 +23,29 @@ const FILTER_KEYS = ['name', 'type', 'deptId'] as const;
  * edit and delete; the built-in administrator role cannot be deleted.
  */
 export default function RolesPage() {
-  const { t } = useTranslation(['roles', 'common']);
+  const { t, i18n } = useTranslation(['roles', 'common']);
   const { message } = App.useApp();
   const can = useCan();
   const manage = can(Perm.userRoleManage);
   const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
+  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ROLE_SORT_KEYS });
+  const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ mode: RoleDialogMode | null; role: RoleRow | null }>({
     mode: null,
     role: null,
   });
 
   const list = useQuery({
-    queryKey: [ORG_KEY, 'roles', page, size, filters],
+    queryKey: [ORG_KEY, 'roles', pageRequest, filters],
     queryFn: ({ signal }) =>
       call(
         'roleList',
-        { page, size, name: filters.name, deptId: filters.deptId, type: filters.type as (typeof ROLE_TYPES)[number] },
+        {
+          ...pageRequest,
+          name: filters.name,
+          deptId: filters.deptId,
+          type: filters.type as (typeof ROLE_TYPES)[number],
+        },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -55,96 +59,77 @@ export default function RolesPage() {
     },
   });
 
-  const columns: ColumnsType<RoleRow> = [
-    {
-      title: t('field.name'),
-      dataIndex: 'name',
-      ellipsis: true,
-      render: (v: string, row) => (
-        <Space size={4}>
-          {v}
-          {row.builtin ? <Tag color="gold">{t('builtin')}</Tag> : null}
-        </Space>
-      ),
-    },
-    {
-      title: t('field.type'),
-      dataIndex: 'type',
-      width: 130,
-      render: (v: string) => t(`type.${v}`, { defaultValue: v }),
-    },
-    {
-      title: t('field.dept'),
-      dataIndex: 'deptName',
-      width: 160,
-      render: (v: string | null) => v ?? t('field.deptNone'),
-    },
-    { title: t('field.dataScope'), dataIndex: 'dataScope', width: 160, render: (v: string) => t(`scope.${v}`) },
-    {
-      title: t('field.codes'),
-      dataIndex: 'permissionCodes',
-      width: 110,
-      render: (v: string[]) => v.length,
-    },
-    { title: t('field.accounts'), dataIndex: 'accountCount', width: 100 },
-    {
-      title: t('field.createdAt'),
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      width: 190,
-      fixed: 'right',
-      render: (_: unknown, row) => {
-        const admin = isAdminRole(row);
-        return (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDialog({ mode: 'view', role: row })}
-              data-testid={`role-view-${row.name}`}
-            >
-              {t('action.view')}
-            </Button>
-            {manage ? (
-              <>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setDialog({ mode: 'edit', role: row })}
-                  data-testid={`role-edit-${row.name}`}
-                >
-                  {t('action.edit')}
-                </Button>
-                {admin ? (
-                  <Tooltip title={t('adminNoDelete')}>
-                    <Button type="link" size="small" danger disabled data-testid={`role-delete-${row.name}`}>
-                      {t('action.delete')}
-                    </Button>
-                  </Tooltip>
-                ) : (
-                  <ConfirmAction
-                    label={t('action.delete')}
-                    title={t('deleteConfirm', { name: row.name })}
-                    description={row.accountCount > 0 ? t('deleteHint', { count: row.accountCount }) : undefined}
-                    cancelText={t('action.cancel')}
-                    danger
-                    testId={`role-delete-${row.name}`}
-                    onConfirm={() => remove.mutateAsync(row.id)}
-                  />
-                )}
-              </>
-            ) : null}
+  const config: TableConfig<RoleRow> = {
+    id: 'roles',
+    columns: [
+      {
+        prop: 'name',
+        label: t('field.name'),
+        width: 220,
+        ellipsis: true,
+        sortable: true,
+        slot: (v: string, row) => (
+          <Space size={4}>
+            {v}
+            {row.builtin ? <Tag color="gold">{t('builtin')}</Tag> : null}
           </Space>
-        );
+        ),
       },
-    },
-  ];
-
+      { prop: 'type', label: t('field.type'), width: 130, slot: (v: string) => t(`type.${v}`, { defaultValue: v }) },
+      {
+        prop: 'deptName',
+        label: t('field.dept'),
+        width: 160,
+        ellipsis: true,
+        slot: (v: string | null) => v ?? t('field.deptNone'),
+      },
+      { prop: 'dataScope', label: t('field.dataScope'), width: 160, slot: (v: string) => t(`scope.${v}`) },
+      {
+        prop: 'permissionCodes',
+        label: t('field.codes'),
+        width: 110,
+        align: 'right',
+        slot: (v: string[]) => formatThousands(v.length, i18n.language),
+      },
+      { prop: 'accountCount', label: t('field.accounts'), width: 110, sortable: true, showThousands: true },
+      {
+        prop: 'createdAt',
+        label: t('field.createdAt'),
+        width: 170,
+        sortable: true,
+        slot: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
+    ],
+    operations: [
+      {
+        key: 'view',
+        label: t('action.view'),
+        handler: (row) => setDialog({ mode: 'view', role: row }),
+        testId: (row) => `role-view-${row.name}`,
+      },
+      {
+        key: 'edit',
+        label: t('action.edit'),
+        authCode: Perm.userRoleManage,
+        handler: (row) => setDialog({ mode: 'edit', role: row }),
+        testId: (row) => `role-edit-${row.name}`,
+      },
+      {
+        key: 'delete',
+        label: t('action.delete'),
+        authCode: Perm.userRoleManage,
+        danger: true,
+        // The built-in administrator role stays: the button says why it cannot be used.
+        disabled: (row) => (isAdminRole(row) ? t('adminNoDelete') : false),
+        confirm: (row) => ({
+          title: t('deleteConfirm', { name: row.name }),
+          description: row.accountCount > 0 ? t('deleteHint', { count: row.accountCount }) : undefined,
+        }),
+        handler: (row) => remove.mutateAsync(row.id),
+        testId: (row) => `role-delete-${row.name}`,
+      },
+    ],
+  };
   return (
     <div className="mq-view mq-company" data-testid="roles-page">
       <Card size="small">
@@ -174,27 +159,23 @@ export default function RolesPage() {
           </Form.Item>
         </FilterBar>
       </Card>
-      <Card
-        size="small"
-        title={t('title')}
-        extra={
-          manage ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ mode: 'add', role: null })}
-              data-testid="role-add"
-            >
-              {t('add')}
-            </Button>
-          ) : null
-        }
-      >
+      <Card size="small" title={t('title')}>
         <ListTable
+          config={config}
           query={list}
           state={listState}
-          columns={columns}
-          scroll={{ x: 1100 }}
+          toolbar={
+            manage ? (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ mode: 'add', role: null })}
+                data-testid="role-add"
+              >
+                {t('add')}
+              </Button>
+            ) : null
+          }
           rowTestId={(row) => `role-row-${row.name}`}
           empty={t('empty')}
           failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}

@@ -1,8 +1,7 @@
 import { ShareAltOutlined } from '@ant-design/icons';
 import { Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Empty, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
+import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import './template.css';
 
@@ -56,60 +56,52 @@ export default function TemplatePage() {
     listState.clearFilters();
   };
 
-  const columns: ColumnsType<TemplateRow> = [
-    {
-      title: t('column.name'),
-      dataIndex: 'name',
-      render: (value: string, row) => (
-        <div className="mq-template-name">
-          <Typography.Text strong>{value}</Typography.Text>
-          <Typography.Text type="secondary" className="mq-template-meta">
-            {row.ownerName}
-            {row.deptName ? ` · ${row.deptName}` : ''}
-          </Typography.Text>
-        </div>
-      ),
-    },
-    { title: t('column.owner'), dataIndex: 'ownerName', width: 180 },
-    { title: t('column.department'), dataIndex: 'deptName', width: 180 },
-    {
-      title: t('column.size'),
-      key: 'size',
-      width: 130,
-      render: (_v, row) => `${row.width} × ${row.height}`,
-    },
-    {
-      title: t('column.updatedAt'),
-      dataIndex: 'updatedAt',
-      width: 180,
-      render: (v: string) => dayjs(v).format(TIME_FORMAT),
-    },
-  ];
-  if (canShare) {
-    columns.push({
-      title: t('column.actions'),
-      key: 'actions',
-      width: 120,
-      render: (_v, row) =>
-        row.hasPermission ? (
-          <Button
-            type="link"
-            size="small"
-            icon={<ShareAltOutlined />}
-            onClick={() => setSharing([row.id])}
-            data-testid={`template-share-${row.name}`}
-          >
-            {t('share')}
-          </Button>
-        ) : (
-          <Tooltip title={t('share.noPermission')}>
-            <Button type="link" size="small" disabled data-testid={`template-share-${row.name}`}>
-              {t('share')}
-            </Button>
-          </Tooltip>
+  const config: TableConfig<TemplateRow> = {
+    id: 'templates',
+    operationsLabel: t('column.actions'),
+    columns: [
+      {
+        prop: 'name',
+        label: t('column.name'),
+        width: 280,
+        slot: (value: string, row) => (
+          <div className="mq-template-name">
+            <Typography.Text strong>{value}</Typography.Text>
+            <Typography.Text type="secondary" className="mq-template-meta">
+              {row.ownerName}
+              {row.deptName ? ` · ${row.deptName}` : ''}
+            </Typography.Text>
+          </div>
         ),
-    });
-  }
+      },
+      { prop: 'ownerName', label: t('column.owner'), width: 180, ellipsis: true },
+      { prop: 'deptName', label: t('column.department'), width: 180, ellipsis: true },
+      {
+        prop: 'size',
+        label: t('column.size'),
+        width: 130,
+        slot: (_v, row) => `${row.width} × ${row.height}`,
+      },
+      {
+        prop: 'updatedAt',
+        label: t('column.updatedAt'),
+        width: 180,
+        slot: (v: string) => dayjs(v).format(TIME_FORMAT),
+      },
+    ],
+    operations: [
+      {
+        key: 'share',
+        label: t('share'),
+        authCode: Perm.dataAllocation,
+        icon: <ShareAltOutlined />,
+        // Spec section 5: a row whose has-permission is falsy cannot be shared.
+        disabled: (row) => (row.hasPermission ? false : t('share.noPermission')),
+        handler: (row) => setSharing([row.id]),
+        testId: (row) => `template-share-${row.name}`,
+      },
+    ],
+  };
 
   return (
     <div className="mq-view mq-template" data-testid="template-page">
@@ -133,27 +125,24 @@ export default function TemplatePage() {
           </Form.Item>
         </FilterBar>
       </Card>
-      <Card
-        className="mq-template-list"
-        title={t('title')}
-        extra={
-          canShare ? (
-            <Button
-              type="primary"
-              icon={<ShareAltOutlined />}
-              disabled={selected.length === 0}
-              onClick={() => setSharing(selected)}
-              data-testid="template-share"
-            >
-              {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
-            </Button>
-          ) : null
-        }
-      >
+      <Card className="mq-template-list" title={t('title')}>
         <ListTable
+          config={config}
           query={query}
           state={listState}
-          columns={columns}
+          toolbar={
+            canShare ? (
+              <Button
+                type="primary"
+                icon={<ShareAltOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setSharing(selected)}
+                data-testid="template-share"
+              >
+                {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
+              </Button>
+            ) : null
+          }
           empty={t('empty')}
           emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
           rowTestId={(row) => `template-row-${row.name}`}
