@@ -11,7 +11,6 @@ import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import type { TableConfig } from '../../components/tableConfig';
-import { useCan } from '../../session/useCan';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
 const FILTER_KEYS = ['loginName', 'realName', 'phone', 'status'] as const;
