@@ -1,5 +1,6 @@
 export * from './endpoints.js';
 export * from './errors.js';
+export * from './format.js';
 export * from './permissions.js';
 export * from './refTypes.js';
 export * from './routes.js';

@@ -7,6 +7,7 @@ import {
   ErrorCode,
   endpoints,
   LOGOUT_CODES,
+  ORIGIN,
   PLATFORM,
   type Req,
   type Res,
@@ -15,6 +16,7 @@ import {
 import { navigate } from '../app/navigation';
 import { deviceId, randomUuid, useSession } from '../app/session';
 import { currentLocale, tr } from '../i18n';
+import { apiBase } from './hosts';
 import { showErrorToast } from './notify';
 
 /**
@@ -73,7 +75,7 @@ export function prepareCall(name: EndpointName, data: unknown, now: number = Dat
     now,
   });
   return {
-    url: `${def.path}?${toQueryString(query)}`,
+    url: `${apiBase(ORIGIN)}${def.path}?${toQueryString(query)}`,
     query,
     payload,
     init: {

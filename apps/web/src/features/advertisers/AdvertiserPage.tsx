@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type Advertiser, Perm } from '@marquee/protocol';
+import { type Advertiser, formatTime, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -78,7 +77,7 @@ export default function AdvertiserPage() {
       title: t('field.createdAt'),
       dataIndex: 'createdAt',
       width: 160,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatTime(v),
     },
     ...(can(Perm.userAdv)
       ? [

@@ -1,9 +1,8 @@
 import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { type AccountRow, Perm } from '@marquee/protocol';
+import { type AccountRow, formatTime, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -15,7 +14,6 @@ import { useUrlListState } from '../../components/listState';
 import { useCan } from '../../shell/useCan';
 import { AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
 import { DeptPicker, RolePicker } from './AccountFields';
-import { DATE_FORMAT } from './EnterpriseList';
 import { InviteDialog } from './InviteDialog';
 import { invalidateOrg, ORG_KEY } from './queries';
 
@@ -113,7 +111,7 @@ export function AccountsPanel() {
       title: t('field.lastLoginAt'),
       dataIndex: 'lastLoginAt',
       width: 150,
-      render: (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : '-'),
+      render: (v: string | null) => formatTime(v),
     },
     ...(manage
       ? [

@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { EnterpriseRow } from '@marquee/protocol';
+import { type EnterpriseRow, formatTime } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -15,8 +14,6 @@ import { EnterpriseDialog } from './EnterpriseDialog';
 import { invalidateOrg, ORG_KEY } from './queries';
 
 const FILTER_KEYS = ['entName', 'entCode', 'entKind', 'entStatus'] as const;
-
-export const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /** Descriptions of one enterprise (the list's detail drawer and the own-enterprise card). */
 export function EnterpriseDescriptions({ ent, column = 3 }: { ent: EnterpriseRow; column?: number }) {
@@ -35,7 +32,7 @@ export function EnterpriseDescriptions({ ent, column = 3 }: { ent: EnterpriseRow
         <Tag color={ent.status === 'enabled' ? 'success' : 'default'}>{t(`status.${ent.status}`)}</Tag>
       </Descriptions.Item>
       {ent.parentName ? <Descriptions.Item label={t('field.parent')}>{ent.parentName}</Descriptions.Item> : null}
-      <Descriptions.Item label={t('field.createdAt')}>{dayjs(ent.createdAt).format(DATE_FORMAT)}</Descriptions.Item>
+      <Descriptions.Item label={t('field.createdAt')}>{formatTime(ent.createdAt)}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -120,7 +117,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
       title: t('field.createdAt'),
       dataIndex: 'createdAt',
       width: 150,
-      render: (v: string) => dayjs(v).format(DATE_FORMAT),
+      render: (v: string) => formatTime(v),
     },
     {
       title: t('field.actions'),

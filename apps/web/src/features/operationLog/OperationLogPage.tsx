@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { OperationLogFilter, OperationLogItem } from '@marquee/protocol';
+import { formatTime, type OperationLogFilter, type OperationLogItem, TIME_FORMAT } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -16,7 +16,6 @@ import { ExportDialog } from './ExportDialog';
 import { actionLabel, moduleLabel } from './labels';
 
 const FILTER_KEYS = ['account', 'module', 'action', 'from', 'to', 'entId'] as const;
-export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface FormValues {
   account?: string;
@@ -76,7 +75,7 @@ export default function OperationLogPage() {
   };
 
   const columns: ColumnsType<OperationLogItem> = [
-    { title: t('col.time'), dataIndex: 'time', width: 180, render: (v: string) => dayjs(v).format(TIME_FORMAT) },
+    { title: t('col.time'), dataIndex: 'time', width: 180, render: (v: string) => formatTime(v) },
     { title: t('col.account'), dataIndex: 'loginName', width: 160 },
     ...(showEnterprise ? [{ title: t('col.enterprise'), dataIndex: 'entName', width: 200, ellipsis: true }] : []),
     { title: t('col.module'), dataIndex: 'module', width: 140, render: (v: string) => moduleLabel(t, v) },

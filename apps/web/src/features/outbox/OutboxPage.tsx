@@ -1,9 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { OutboxMessage } from '@marquee/protocol';
+import { formatTime, type OutboxMessage } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -38,7 +37,7 @@ export default function OutboxPage() {
       title: t('column.time'),
       dataIndex: 'createdAt',
       width: 180,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatTime(v),
     },
     {
       title: t('column.channel'),

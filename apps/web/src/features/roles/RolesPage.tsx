@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
+import { formatTime, Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -91,7 +90,7 @@ export default function RolesPage() {
       title: t('field.createdAt'),
       dataIndex: 'createdAt',
       width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatTime(v),
     },
     {
       title: t('field.actions'),

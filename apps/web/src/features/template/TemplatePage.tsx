@@ -1,9 +1,8 @@
 import { ShareAltOutlined } from '@ant-design/icons';
-import { Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
+import { formatTime, Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -14,7 +13,6 @@ import { PermissionDialog } from '../../components/permission-dialog/PermissionD
 import { useCan } from '../../shell/useCan';
 import './template.css';
 
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const FILTER_KEYS = ['name'] as const;
 
 export const templateKeys = {
@@ -82,7 +80,7 @@ export default function TemplatePage() {
       title: t('column.updatedAt'),
       dataIndex: 'updatedAt',
       width: 180,
-      render: (v: string) => dayjs(v).format(TIME_FORMAT),
+      render: (v: string) => formatTime(v),
     },
   ];
   if (canShare) {
