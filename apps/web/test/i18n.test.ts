@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildMenu, ErrorCode, errorMessages, LOCALES, MENU_SECTIONS, ROUTES } from '@marquee/protocol';
+import {
+  buildMenu,
+  ErrorCode,
+  errorMessages,
+  LOCALES,
+  MENU_SECTIONS,
+  ROUTES,
+  validationMessages,
+} from '@marquee/protocol';
 import { describe, expect, it } from 'vitest';
 import { PLAIN_TITLES } from '../src/app/pages';
 import { SKIN_TOKENS } from '../src/app/skins';
@@ -95,9 +103,16 @@ describe('i18n resources (guide convention 9: a test fails when any key is missi
       for (const m of source.matchAll(/['"`]validation\.(\w+)['"`]/g)) keys.add(m[1]);
     }
     expect(keys.size).toBeGreaterThan(5);
+    const missing = [...keys].filter((k) => !(k in validationMessages));
+    expect(missing, 'validationMessages.ts').toEqual([]);
+  });
+
+  it('validation: the same messages as the protocol catalogue (the server answers with them)', () => {
     for (const locale of LOCALES) {
-      const missing = [...keys].filter((k) => !(k in resources[locale].validation));
-      expect(missing, `${locale}/validation.json`).toEqual([]);
+      const catalogue = Object.fromEntries(
+        Object.entries(validationMessages).map(([key, texts]) => [key, texts[locale as keyof typeof texts]]),
+      );
+      expect(resources[locale].validation, `${locale}/validation.json`).toEqual(catalogue);
     }
   });
 

@@ -6,3 +6,4 @@ export * from './refTypes.js';
 export * from './routes.js';
 export * from './signing.js';
 export * from './validation.js';
+export * from './validationMessages.js';

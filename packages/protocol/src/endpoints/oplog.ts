@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Perm } from '../permissions.js';
-import { loginAccountSchema, pageSchema, strongPasswordSchema } from '../validation.js';
+import { loginAccountSchema, pageSchema, phoneSchema, strongPasswordSchema } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
 /**
@@ -69,10 +69,10 @@ export const advertiserSchema = z.object({
 });
 export type Advertiser = z.infer<typeof advertiserSchema>;
 
-/** Phone of an advertiser contact: digits, optionally a leading +, 5 to 20 characters. */
-export const advertiserPhoneSchema = z.string().regex(/^\+?\d{5,20}$/, 'validation.invalid');
-export const advertiserNameSchema = z.string().min(1, 'validation.required').max(50, 'validation.invalid');
-export const advertiserEmailSchema = z.email('validation.invalid').max(120);
+/** Phone of an advertiser contact: the phone rule of every account. */
+export const advertiserPhoneSchema = phoneSchema;
+export const advertiserNameSchema = z.string().min(1, 'validation.required').max(50);
+export const advertiserEmailSchema = z.email('validation.email').max(120);
 
 const optionalText = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal('')]).optional();
 
