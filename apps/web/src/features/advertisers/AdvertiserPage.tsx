@@ -192,7 +192,7 @@ export default function AdvertiserPage() {
           rowTestId={(row) => `adv-row-${row.loginName}`}
           empty={t('empty')}
           scroll={{ x: 1350 }}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <AdvertiserDialog

@@ -149,7 +149,7 @@ export default function AllotPage() {
           rowTestId={(row) => `allot-row-${row.loginName}`}
           empty={t('empty')}
           scroll={{ x: 900 }}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
     </div>

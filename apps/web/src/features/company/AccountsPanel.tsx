@@ -263,7 +263,7 @@ export function AccountsPanel() {
         rowTestId={(row) => `account-row-${row.loginName}`}
         empty={t('account.empty')}
         failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-        showTotal={(total) => t('total', { total })}
+        showTotal={(total) => t('total', { count: total })}
       />
       <AccountDialog
         open={dialog.open}

@@ -209,7 +209,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         rowTestId={(row) => `company-row-${row.name}`}
         empty={t('enterprise.empty')}
         failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-        showTotal={(total) => t('total', { total })}
+        showTotal={(total) => t('total', { count: total })}
       />
       <EnterpriseDialog
         open={dialog.open}

@@ -190,7 +190,7 @@ export default function OperationLogPage() {
           rowTestId={() => 'oplog-row'}
           empty={t('empty')}
           scroll={{ x: 1100 }}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <ExportDialog filter={exportFilter} onClose={() => setExportFilter(null)} />

@@ -97,7 +97,7 @@ export default function OutboxPage() {
           loading={list.isPending}
           locale={{ emptyText: t('empty') }}
           rowTestId={() => 'outbox-row'}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
           scroll={{ x: 900 }}
         />
       </Card>

@@ -197,7 +197,7 @@ export default function RolesPage() {
           rowTestId={(row) => `role-row-${row.name}`}
           empty={t('empty')}
           failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <RoleDialog mode={dialog.mode} role={dialog.role} onClose={() => setDialog({ mode: null, role: null })} />

@@ -171,7 +171,7 @@ export default function TemplatePage() {
                 }
               : undefined
           }
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <PermissionDialog
