@@ -1,6 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface FilterBarProps<V extends object> {
   /**
@@ -12,7 +13,6 @@ export interface FilterBarProps<V extends object> {
   onSearch: (values: V) => void;
   /** Reset, after the fields are cleared; useUrlListState's `clearFilters`. */
   onReset: () => void;
-  labels: { search: string; reset: string };
   testIds?: { search?: string; reset?: string };
   /** The reset button's icon (default: reload); `null` for none. */
   resetIcon?: ReactNode;
@@ -24,19 +24,19 @@ export interface FilterBarProps<V extends object> {
 
 /**
  * The filter bar of a list page: an inline form of the page's fields followed by Search and
- * Reset. The form is the bar's own; the page only maps its values to and from the URL.
+ * Reset, worded once for every list (common `filter.search` / `filter.reset`: 查询 / 重置). The form is the bar's own; the page only maps its values to and from the URL.
  */
 export function FilterBar<V extends object>({
   values,
   onSearch,
   onReset,
-  labels,
   testIds,
   resetIcon = <ReloadOutlined />,
   className,
   style,
   children,
 }: FilterBarProps<V>) {
+  const { t } = useTranslation('common');
   const [form] = Form.useForm<V>();
   useEffect(() => form.setFieldsValue(values), [values, form]);
   return (
@@ -45,7 +45,7 @@ export function FilterBar<V extends object>({
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={testIds?.search}>
-            {labels.search}
+            {t('filter.search')}
           </Button>
           <Button
             icon={resetIcon}
@@ -55,7 +55,7 @@ export function FilterBar<V extends object>({
             }}
             data-testid={testIds?.reset}
           >
-            {labels.reset}
+            {t('filter.reset')}
           </Button>
         </Space>
       </Form.Item>

@@ -142,7 +142,6 @@ export default function AdvertiserPage() {
           values={filters}
           onSearch={listState.applyFilters}
           onReset={listState.clearFilters}
-          labels={{ search: t('search'), reset: t('reset') }}
           testIds={{ search: 'adv-search', reset: 'adv-reset' }}
         >
           <Form.Item name="loginName" label={t('field.loginName')}>

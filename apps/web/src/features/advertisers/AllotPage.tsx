@@ -86,7 +86,6 @@ export default function AllotPage() {
           values={filters}
           onSearch={listState.applyFilters}
           onReset={listState.clearFilters}
-          labels={{ search: t('search'), reset: t('reset') }}
           testIds={{ search: 'allot-search' }}
         >
           <Form.Item name="loginName" label={t('field.loginName')}>

@@ -178,7 +178,6 @@ export function AccountsPanel() {
         values={filters}
         onSearch={listState.applyFilters}
         onReset={listState.clearFilters}
-        labels={{ search: t('action.search'), reset: t('action.reset') }}
         testIds={{ search: 'account-search', reset: 'account-reset-filters' }}
         className="mq-org-filters"
       >

@@ -158,7 +158,6 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         values={filters}
         onSearch={listState.applyFilters}
         onReset={listState.clearFilters}
-        labels={{ search: t('action.search'), reset: t('action.reset') }}
         testIds={{ search: 'company-search' }}
         className="mq-org-filters"
       >

@@ -122,7 +122,6 @@ export default function OperationLogPage() {
           values={fields}
           onSearch={search}
           onReset={listState.clearFilters}
-          labels={{ search: t('search'), reset: t('reset') }}
           testIds={{ search: 'oplog-search', reset: 'oplog-reset' }}
           className="mq-filter-form"
         >

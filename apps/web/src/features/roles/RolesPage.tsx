@@ -151,7 +151,6 @@ export default function RolesPage() {
           values={filters}
           onSearch={listState.applyFilters}
           onReset={listState.clearFilters}
-          labels={{ search: t('action.search'), reset: t('action.reset') }}
           testIds={{ search: 'role-search' }}
           className="mq-org-filters"
           style={{ marginBottom: 0 }}

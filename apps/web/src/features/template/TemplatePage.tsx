@@ -116,7 +116,6 @@ export default function TemplatePage() {
           values={filters}
           onSearch={search}
           onReset={clear}
-          labels={{ search: t('filter.search'), reset: t('filter.clear') }}
           testIds={{ search: 'template-filter-search', reset: 'template-filter-clear' }}
           resetIcon={null}
         >
