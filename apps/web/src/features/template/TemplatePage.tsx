@@ -36,7 +36,9 @@ export default function TemplatePage() {
   const { page, size, filters } = listState;
   const name = filters.name ?? '';
   const [selected, setSelected] = useState<string[]>([]);
-  const [sharing, setSharing] = useState<string[] | null>(null);
+  const [sharing, setSharing] = useState<Pick<TemplateRow, 'id' | 'name'>[] | null>(null);
+  // The names of the selected rows (kept across pages, as the selection is) for the dialog's title.
+  const [selectedNames, setSelectedNames] = useState<Record<string, string>>({});
 
   const query = useQuery({
     queryKey: templateKeys.page({ page, size, name }),
@@ -94,7 +96,7 @@ export default function TemplatePage() {
             type="link"
             size="small"
             icon={<ShareAltOutlined />}
-            onClick={() => setSharing([row.id])}
+            onClick={() => setSharing([row])}
             data-testid={`template-share-${row.name}`}
           >
             {t('share')}
@@ -139,7 +141,7 @@ export default function TemplatePage() {
               type="primary"
               icon={<ShareAltOutlined />}
               disabled={selected.length === 0}
-              onClick={() => setSharing(selected)}
+              onClick={() => setSharing(selected.map((id) => ({ id, name: selectedNames[id] ?? id })))}
               data-testid="template-share"
             >
               {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
@@ -159,7 +161,13 @@ export default function TemplatePage() {
               ? {
                   selectedRowKeys: selected,
                   preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelected(keys.map(String)),
+                  onChange: (keys, rows) => {
+                    setSelected(keys.map(String));
+                    setSelectedNames((known) => ({
+                      ...known,
+                      ...Object.fromEntries(rows.filter(Boolean).map((r) => [r.id, r.name])),
+                    }));
+                  },
                   // Spec section 5: rows whose has-permission is falsy cannot be selected.
                   getCheckboxProps: (row) =>
                     ({
@@ -176,7 +184,8 @@ export default function TemplatePage() {
       <PermissionDialog
         open={sharing !== null}
         refType={RefType.template}
-        refIds={sharing ?? []}
+        refIds={sharing?.map((s) => s.id) ?? []}
+        names={sharing?.map((s) => s.name) ?? []}
         onClose={() => setSharing(null)}
         onDone={() => {
           setSelected([]);
