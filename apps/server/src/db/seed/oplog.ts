@@ -8,8 +8,9 @@ import { createAdvertiser } from '../../modules/advertisers/service.js';
 import { insertOperationLog } from '../../modules/operationLog/repository.js';
 import type { Executor } from '../client.js';
 import { accounts, departments } from '../schema/index.js';
+import { DEMO_PASSWORD } from './demoLogins.js';
 
-const PASSWORD = 'Marquee@2026';
+const PASSWORD = DEMO_PASSWORD;
 
 /**
  * Demo data of the operation log and advertiser pages: the demo advertiser plus five more,
