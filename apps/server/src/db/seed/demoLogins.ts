@@ -20,7 +20,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { role: 'advertiser', account: 'advertiser', password: DEMO_PASSWORD },
   { role: 'third-party monitor', account: 'monitor', password: DEMO_PASSWORD },
   { role: 'administrator of a second enterprise', account: 'otheradmin', password: DEMO_PASSWORD },
-  { role: 'administrator of an agent company', account: 'agentadmin', password: DEMO_PASSWORD },
+  { role: 'administrator of an agency', account: 'agentadmin', password: DEMO_PASSWORD },
   {
     role: 'sales staff who sees only the advertisers assigned to them',
     account: 'adsales',
