@@ -37,7 +37,10 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 /** The texts of each key, plural forms grouped under their base key. */
 function pluralGroups(bundle: Bundle): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [key, text] of Object.entries(bundle)) (out[key.replace(PLURAL_SUFFIX, '')] ??= []).push(text);
+  for (const [key, text] of Object.entries(bundle)) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    out[base] = [...(out[base] ?? []), text];
+  }
   return out;
 }
 

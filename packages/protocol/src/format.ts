@@ -100,8 +100,8 @@ function integerWords(n: bigint): string {
   const unit = Number(rest % 10_000n);
   let out = yi > 0n ? `${integerWords(yi)}亿` : '';
   // A zero between a written part and the next non-zero digit reads as one 零.
-  if (wan > 0) out += (out && wan < 1000 ? '零' : '') + `${groupWords(wan)}万`;
-  if (unit > 0) out += (out && (unit < 1000 || wan === 0) ? '零' : '') + groupWords(unit);
+  if (wan > 0) out += `${out && wan < 1000 ? '零' : ''}${groupWords(wan)}万`;
+  if (unit > 0) out += `${out && (unit < 1000 || wan === 0) ? '零' : ''}${groupWords(unit)}`;
   return out;
 }
 
