@@ -15,7 +15,7 @@ const database = await openDatabase({
   maxConnections: config.databasePoolSize,
 });
 await database.migrate();
-const [{ buildApp }, { DEMO_LOGINS, seedIfNeeded }] = await appModules;
+const [{ buildApp }, { demoLoginLines, seedIfNeeded }] = await appModules;
 const seeded = await seedIfNeeded(database.db);
 const app = await buildApp({ config, db: database });
 
@@ -39,14 +39,12 @@ await app.listen({ port: config.port, host: config.host });
 const readyMs = Math.round(performance.now() - started);
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const database_ = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`;
-const width = Math.max(...DEMO_LOGINS.map((l) => l.role.length));
 const lines = [
   '',
   `Marquee is ready at http://${shownHost}:${config.port} (${readyMs} ms${seeded ? ', demo data seeded' : ''})`,
   `Database: ${database_}`,
   '',
-  `  ${'Role'.padEnd(width)}  ${'Account'.padEnd(10)}  Password`,
-  ...DEMO_LOGINS.map((l) => `  ${l.role.padEnd(width)}  ${l.account.padEnd(10)}  ${l.password}`),
+  ...demoLoginLines(),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

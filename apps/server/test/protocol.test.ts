@@ -261,7 +261,12 @@ describe.each(BACKENDS)('call pipeline on %s', (backend) => {
     // The field path survives translation.
     const zh = await client.call(echo, { text: '' }, { language: 'zh-CN' });
     expect(zh.envelope.message).toContain(errorMessage(ErrorCode.INVALID_PARAMS, 'zh-CN'));
-    expect(zh.envelope.message).toContain('text (validation.required)');
+    expect(zh.envelope.message).toContain('text（此项为必填项）');
+    // The rule's own message, in the caller's language, after the field.
+    const en = await client.call(echo, { text: '' }, { language: 'en-US' });
+    expect(en.envelope.message).toBe('Invalid parameters: text (This field is required)');
+    const wrongTypeJa = await client.call(echo, { text: 'x', n: 1.5 }, { language: 'ja' });
+    expect(wrongTypeJa.envelope.message).toBe('パラメータが無効です：n（整数で入力してください）');
   });
 
   it('answers in the caller language and falls back to zh-CN', async () => {

@@ -1,8 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ENTERPRISE_ADMIN_CODES, endpoints, type Notice, Perm } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises } from '../src/db/schema/index.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedIfNeeded } from '../src/seed/index.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, demoLoginLines, seedIfNeeded } from '../src/seed/index.js';
 import { BACKENDS, createTestApp, type TestApp } from './helpers/index.js';
+
+describe('demo logins: one list for the start-up banner and the README', () => {
+  it('README shows the same table as the banner prints', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
+    // The table under the header "| role | account | password |", up to the first line that is not a row.
+    const table = readme.slice(readme.indexOf('| role | account | password |')).split('\n').slice(2);
+    const rows = table
+      .slice(
+        0,
+        table.findIndex((line) => !line.startsWith('|')),
+      )
+      .map((line) => line.split('|').map((cell) => cell.trim()))
+      .map(([, role, account, password]) => ({ role, account, password }));
+    expect(rows).toEqual(DEMO_LOGINS.map((l) => ({ ...l })));
+    const banner = demoLoginLines();
+    expect(banner).toHaveLength(DEMO_LOGINS.length + 1);
+    for (const [i, login] of DEMO_LOGINS.entries())
+      expect(banner[i + 1]).toMatch(new RegExp(`${login.account}\\s+${login.password}$`));
+  });
+});
 
 describe.each(BACKENDS)('demo seed on %s', (backend) => {
   let t: TestApp;
@@ -26,6 +48,8 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       'advertiser',
       'monitor',
       'otheradmin',
+      'agentadmin',
+      'adsales',
     ]);
     for (const login of DEMO_LOGINS) {
       expect(login.password).toBe(DEMO_PASSWORD);

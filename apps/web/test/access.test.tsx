@@ -80,7 +80,7 @@ describe('password retrieval', () => {
     fireEvent.change(screen.getByTestId('forgot-password'), { target: { value: 'weak' } });
     fireEvent.change(screen.getByTestId('forgot-confirm'), { target: { value: 'other' } });
     fireEvent.click(screen.getByTestId('forgot-submit'));
-    expect((await screen.findAllByText(/The password has 10 to 15 characters/)).length).toBe(1);
+    expect((await screen.findAllByText('The password must have 10 to 15 characters')).length).toBe(1);
     expect(screen.getByText('The passwords do not match')).toBeTruthy();
     fireEvent.change(screen.getByTestId('forgot-password'), { target: { value: 'Strong#Pass12' } });
     fireEvent.change(screen.getByTestId('forgot-confirm'), { target: { value: 'Strong#Pass12' } });
@@ -218,7 +218,9 @@ describe('registration', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('register-submit'));
     });
-    expect(await screen.findByText('The company name is not only digits and is longer than 4 characters')).toBeTruthy();
+    expect(
+      await screen.findByText('The enterprise name has more than 4 characters and is not only digits'),
+    ).toBeTruthy();
     expect(screen.getByText('The passwords do not match')).toBeTruthy();
     fill('register-company', 'Sunrise Screens Ltd');
     fill('register-confirm', 'Sunrise#2026x');

@@ -106,7 +106,7 @@ describe('login page', () => {
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: '123' } });
     fireEvent.click(screen.getByTestId('login-submit'));
     expect(
-      await screen.findByText('The login account has at least 6 characters: letters, digits and underscores'),
+      await screen.findByText('The login account has 6 to 32 characters: letters, digits and underscores only'),
     ).toBeTruthy();
     expect(await screen.findByText('The password has at least 6 characters')).toBeTruthy();
   });

@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildMenu, ErrorCode, errorMessages, LOCALES, MENU_SECTIONS, ROUTES } from '@marquee/protocol';
+import {
+  buildMenu,
+  ErrorCode,
+  errorMessages,
+  LOCALES,
+  MENU_SECTIONS,
+  ROUTES,
+  validationMessages,
+} from '@marquee/protocol';
 import { describe, expect, it } from 'vitest';
 import { PLAIN_TITLES } from '../src/app/pages';
 import { SKIN_TOKENS } from '../src/components/skins';
@@ -23,6 +31,19 @@ function readLocale(locale: string): Record<string, Bundle> {
 
 const resources = Object.fromEntries(LOCALES.map((l) => [l, readLocale(l)])) as Record<string, Record<string, Bundle>>;
 const allNamespaces = [...new Set(LOCALES.flatMap((l) => Object.keys(resources[l])))].sort();
+/** i18next plural suffixes (English uses _one and _other; Chinese and Japanese have one form). */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** The texts of each key, plural forms grouped under their base key. */
+function pluralGroups(bundle: Bundle): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, text] of Object.entries(bundle)) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    out[base] = [...(out[base] ?? []), text];
+  }
+  return out;
+}
+
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 describe('i18n resources (guide convention 9: a test fails when any key is missing from any locale)', () => {
@@ -41,22 +62,49 @@ describe('i18n resources (guide convention 9: a test fails when any key is missi
 
   for (const ns of allNamespaces) {
     it(`namespace ${ns}: every key in every locale, non-empty, same interpolation variables`, () => {
-      const keys = [...new Set(LOCALES.flatMap((l) => Object.keys(resources[l][ns] ?? {})))].sort();
+      const keys = [...new Set(LOCALES.flatMap((l) => Object.keys(pluralGroups(resources[l][ns] ?? {}))))].sort();
       expect(keys.length).toBeGreaterThan(0);
+      const reference = pluralGroups(resources['zh-CN'][ns]);
       for (const locale of LOCALES) {
-        const bundle = resources[locale][ns] ?? {};
+        const bundle = pluralGroups(resources[locale][ns] ?? {});
         const missing = keys.filter((k) => !(k in bundle));
         expect(missing, `${locale}/${ns}.json is missing keys`).toEqual([]);
         for (const key of keys) {
-          expect(typeof bundle[key], `${locale}/${ns}:${key}`).toBe('string');
-          expect(bundle[key].trim(), `${locale}/${ns}:${key} is empty`).not.toBe('');
-          expect(variables(bundle[key]), `${locale}/${ns}:${key} variables`).toEqual(
-            variables(resources['zh-CN'][ns][key]),
+          const forms = bundle[key];
+          for (const text of forms) {
+            expect(typeof text, `${locale}/${ns}:${key}`).toBe('string');
+            expect(text.trim(), `${locale}/${ns}:${key} is empty`).not.toBe('');
+          }
+          // The 'other' form (or the only one) has every variable; 'one' may say "the item" without the count.
+          expect(variables(forms[forms.length - 1]), `${locale}/${ns}:${key} variables`).toEqual(
+            variables(reference[key][0]),
           );
         }
       }
     });
   }
+
+  it('counts use i18next plurals: English has the one and other forms wherever a count is shown', () => {
+    for (const [ns, bundle] of Object.entries(resources['en-US'])) {
+      for (const [key, text] of Object.entries(bundle)) {
+        if (PLURAL_SUFFIX.test(key) || !variables(text).includes('count')) continue;
+        // Only a count that is not followed by a noun may stay in one form ("{{count}} selected").
+        expect(
+          /\{\{count\}\} (selected|in total)|\({{count}}\)/.test(text),
+          `en-US/${ns}:${key} needs _one/_other`,
+        ).toBe(true);
+      }
+    }
+    expect(resources['en-US'].template.total_one).toBe('{{count}} template');
+    expect(resources['en-US'].template.total).toBeUndefined();
+  });
+
+  it('plural forms: English one/other, Chinese and Japanese one form', async () => {
+    await initI18n('en-US');
+    expect(i18n.t('total', { ns: 'template', count: 1 })).toBe('1 template');
+    expect(i18n.t('total', { ns: 'template', count: 2 })).toBe('2 templates');
+    expect(i18n.t('home.section.pages', { ns: 'pages', count: 1 })).toBe('1 page');
+  });
 
   it('menu: a title for every route title, plain page, menu section and menu code', () => {
     const needed = new Set<string>([
@@ -95,9 +143,16 @@ describe('i18n resources (guide convention 9: a test fails when any key is missi
       for (const m of source.matchAll(/['"`]validation\.(\w+)['"`]/g)) keys.add(m[1]);
     }
     expect(keys.size).toBeGreaterThan(5);
+    const missing = [...keys].filter((k) => !(k in validationMessages));
+    expect(missing, 'validationMessages.ts').toEqual([]);
+  });
+
+  it('validation: the same messages as the protocol catalogue (the server answers with them)', () => {
     for (const locale of LOCALES) {
-      const missing = [...keys].filter((k) => !(k in resources[locale].validation));
-      expect(missing, `${locale}/validation.json`).toEqual([]);
+      const catalogue = Object.fromEntries(
+        Object.entries(validationMessages).map(([key, texts]) => [key, texts[locale as keyof typeof texts]]),
+      );
+      expect(resources[locale].validation, `${locale}/validation.json`).toEqual(catalogue);
     }
   });
 

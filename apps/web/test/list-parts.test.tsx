@@ -34,7 +34,6 @@ function renderList(initial: string, query: ListQuery<Row>) {
           values={listState.filters}
           onSearch={listState.applyFilters}
           onReset={listState.clearFilters}
-          labels={{ search: 'Search', reset: 'Reset' }}
           testIds={{ search: 'search', reset: 'reset' }}
         >
           <Form.Item name="name" label="Name">

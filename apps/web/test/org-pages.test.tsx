@@ -75,16 +75,23 @@ describe('/user/company for an enterprise administrator', () => {
     expect((screen.getByTestId('account-batch-roles') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('add by hand: the weak-password warning shows and nothing is sent until the form is valid', async () => {
+  it('add by hand: one password message at a time, and nothing is sent until the form is valid', async () => {
     const calls = fakeServer(orgAnswers);
     useSession.getState().setLogin(loginResponse({ permissionList: manager }));
     render(renderApp('/user/company?tab=accounts').tree);
     fireEvent.click(await screen.findByTestId('account-add'));
     const password = await screen.findByTestId('account-dialog-password');
+    // Empty: the rule as help.
+    expect(screen.getAllByText(/10 to 15 characters with at least three/)).toHaveLength(1);
     fireEvent.change(password, { target: { value: 'lowercase1' } });
-    await screen.findByTestId('account-dialog-weak');
+    // Typed: only what the password misses, once; the help is gone.
+    await screen.findByText(
+      'The password must mix at least three of upper-case letters, lower-case letters, digits and symbols',
+    );
+    expect(screen.queryAllByText(/10 to 15 characters with at least three/)).toHaveLength(0);
+    fireEvent.change(password, { target: { value: 'Ab1!' } });
+    await screen.findByText('The password must have 10 to 15 characters');
     fireEvent.click(screen.getByTestId('account-dialog-submit'));
-    await screen.findAllByText(/10 to 15 characters with at least three/);
     await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0));
     expect(calls.some((c) => c.name === 'accountAdd')).toBe(false);
   });

@@ -75,6 +75,8 @@ describe('template page (spec section 2)', () => {
     // Share one row: the dialog loads its three lists; checking East checks Shop too; submit refreshes.
     fireEvent.click(screen.getByTestId('template-share-Mine'));
     const dialog = await screen.findByTestId('permission-dialog');
+    // The title names what is shared.
+    expect(await screen.findByText('Data permission: Mine')).toBeTruthy();
     const east = await within(dialog).findByTestId('perm-dept-East');
     await waitFor(() =>
       expect(calls.map((c) => c.name)).toEqual(

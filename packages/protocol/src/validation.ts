@@ -40,9 +40,9 @@ export function passwordStrengthClasses(password: string): number {
 
 export const strongPasswordSchema = z
   .string()
-  .min(10, 'validation.passwordStrength')
-  .max(15, 'validation.passwordStrength')
-  .refine((p) => passwordStrengthClasses(p) >= 3, 'validation.passwordStrength');
+  .min(10, 'validation.passwordLength')
+  .max(15, 'validation.passwordLength')
+  .refine((p) => passwordStrengthClasses(p) >= 3, 'validation.passwordClasses');
 
 /** A password that does not meet the strength rule gets the weak-password warning. */
 export function isWeakPassword(password: string): boolean {
@@ -83,12 +83,23 @@ export const rechargeAmountSchema = z
 export const layoutSideSchema = z.number().int().min(48, 'validation.layoutSide').max(11520, 'validation.layoutSide');
 
 // Organisation (issue 3, "org"): accounts, roles, enterprises, invitations
-export const realNameSchema = z.string().min(1, 'validation.required').max(30, 'validation.invalid');
-export const phoneSchema = z.string().regex(/^\+?[\d\- ]{5,20}$/, 'validation.invalid');
+export const realNameSchema = z.string().min(1, 'validation.required').max(30, 'validation.realName');
+/** A phone number: optional +, then 5 to 20 digits, spaces or dashes. */
+export const phoneSchema = z.string().regex(/^\+?[\d\- ]{5,20}$/, 'validation.phone');
 export const optionalPhoneSchema = z.union([phoneSchema, z.literal('')]).optional();
-export const emailSchema = z.union([z.email('validation.invalid'), z.literal('')]).optional();
-export const roleNameSchema = z.string().min(1, 'validation.required').max(30, 'validation.invalid');
-export const contactSchema = z.string().min(1, 'validation.required').max(30, 'validation.invalid');
+export const emailSchema = z.union([z.email('validation.email'), z.literal('')]).optional();
+export const roleNameSchema = z.string().min(1, 'validation.required').max(30, 'validation.roleName');
+export const contactSchema = z.string().min(1, 'validation.required').max(30, 'validation.contact');
+
+/**
+ * Spec section 5: single-field entry within 12 characters. The rule of a form whose only
+ * input is one free-text field (a name typed in a small dialog) unless a rule of its own applies.
+ */
+export const SINGLE_FIELD_MAX = 12;
+export const singleFieldSchema = z
+  .string()
+  .min(1, 'validation.required')
+  .max(SINGLE_FIELD_MAX, 'validation.singleField');
 
 /** A new password with its confirmation (add account, reset password, invitation). */
 export const newPasswordPairSchema = z

@@ -1,4 +1,4 @@
-import { ErrorCode, errorMessage } from '@marquee/protocol';
+import { ErrorCode, errorMessage, type ValidationMessage, validationText } from '@marquee/protocol';
 import type { LocalizedText } from './appError.js';
 
 /** Server texts that carry details beyond the code's catalogue message. */
@@ -15,10 +15,16 @@ export const messages = {
       ja: `試行回数が多すぎます。${minutes} 分後に再度お試しください`,
     };
   },
-  /** "<catalogue message>: <field> (<reason>)" in each locale. */
-  invalidParams(field: string, reason: string): LocalizedText {
-    const detail = (locale: 'zh-CN' | 'en-US' | 'ja') =>
-      `${errorMessage(ErrorCode.INVALID_PARAMS, locale)}${locale === 'en-US' ? ': ' : '：'}${field} (${reason})`;
+  /**
+   * "<catalogue message>: <field> (<rule's message>)" in each locale, the rule's message from
+   * the validation catalogue (or a fixed reason such as 'json').
+   */
+  invalidParams(field: string, reason: ValidationMessage | string): LocalizedText {
+    const detail = (locale: 'zh-CN' | 'en-US' | 'ja') => {
+      const why = typeof reason === 'string' ? reason : validationText(reason, locale);
+      const [open, close] = locale === 'en-US' ? [' (', ')'] : ['（', '）'];
+      return `${errorMessage(ErrorCode.INVALID_PARAMS, locale)}${locale === 'en-US' ? ': ' : '：'}${field}${open}${why}${close}`;
+    };
     return { 'zh-CN': detail('zh-CN'), 'en-US': detail('en-US'), ja: detail('ja') };
   },
   /** The sequence query field outside SEQUENCE_PATTERN (docs/protocol.md). */

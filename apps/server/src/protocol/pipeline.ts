@@ -7,6 +7,8 @@ import {
   findUnsafeValue,
   hasPermission,
   isLocale,
+  issueMessage,
+  type ValidationMessage,
 } from '@marquee/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -63,16 +65,14 @@ export function errorEnvelope(code: number, message: string): Envelope<null> {
   return { code, message, payload: null };
 }
 
-/** Turns the first zod issue into "field (reason)"; reasons that are i18n keys pass through. */
-function describeIssue(error: z.ZodError): { field: string; reason: string } {
+/** The first zod issue as its field path and the message of its rule (validation catalogue). */
+function describeIssue(error: z.ZodError): { field: string; reason: ValidationMessage } {
   const issue = error.issues[0];
-  if (!issue) return { field: 'payload', reason: 'invalid' };
-  let path = issue.path.map(String).join('.');
-  if (issue.code === 'unrecognized_keys') {
+  let path = issue ? issue.path.map(String).join('.') : '';
+  if (issue?.code === 'unrecognized_keys') {
     path = [path, ...issue.keys].filter(Boolean).join('.');
   }
-  const reason = issue.message.startsWith('validation.') ? issue.message : issue.code;
-  return { field: path || 'payload', reason };
+  return { field: path || 'payload', reason: issueMessage(issue) };
 }
 
 async function runCall(handler: Handler, request: FastifyRequest, reply: FastifyReply, services: AppServices) {

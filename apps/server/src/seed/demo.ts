@@ -8,22 +8,10 @@ import { insertEnterprise } from '../modules/enterprise/repository.js';
 import { createMonitorApplication, createNotice } from '../modules/notice/service.js';
 import { createStationLetter } from '../modules/stationLetter/service.js';
 import { seedAccess } from './access.js';
+import { DEMO_PASSWORD } from './demoLogins.js';
 import { seedOplogDemo } from './oplog.js';
 import { seedOrgDemo } from './org.js';
 import { seedTemplates } from './templates.js';
-
-/** The password of every demo account (README lists the logins). */
-export const DEMO_PASSWORD = 'Marquee@2026';
-
-/** Who to log in as to see each role: printed at start and listed in the README. */
-export const DEMO_LOGINS: readonly { role: string; account: string; password: string }[] = [
-  { role: 'Platform operator (provider)', account: 'operator', password: DEMO_PASSWORD },
-  { role: 'Enterprise administrator (Demo Media)', account: 'entadmin', password: DEMO_PASSWORD },
-  { role: 'Department staff, two departments (Demo Media)', account: 'deptstaff', password: DEMO_PASSWORD },
-  { role: 'Advertiser (Demo Media)', account: 'advertiser', password: DEMO_PASSWORD },
-  { role: 'Third-party monitor', account: 'monitor', password: DEMO_PASSWORD },
-  { role: 'Administrator of another enterprise', account: 'otheradmin', password: DEMO_PASSWORD },
-];
 
 /** Department staff: devices, reports, own pages and help; no user, operate, market or allocation. */
 export const DEPT_STAFF_CODES: readonly string[] = [

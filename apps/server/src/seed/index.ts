@@ -3,7 +3,7 @@ import type { Executor } from '../db/client.js';
 import { meta } from '../db/schema/index.js';
 import { seedDemo } from './demo.js';
 
-export { DEMO_LOGINS, DEMO_PASSWORD } from './demo.js';
+export { DEMO_LOGINS, DEMO_PASSWORD, demoLoginLines } from './demoLogins.js';
 
 const SEED_KEY = 'seed';
 // Any constant works; it only serialises concurrent first starts against one PostgreSQL.

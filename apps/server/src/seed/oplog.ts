@@ -8,8 +8,9 @@ import { createAccount, createRole } from '../modules/accounts/service.js';
 import { addAssignments, insertAdvertiser } from '../modules/advertisers/repository.js';
 import { createAdvertiser } from '../modules/advertisers/service.js';
 import { insertOperationLog } from '../protocol/auditLog.js';
+import { DEMO_PASSWORD } from './demoLogins.js';
 
-const PASSWORD = 'Marquee@2026';
+const PASSWORD = DEMO_PASSWORD;
 
 /**
  * Demo data of the operation log and advertiser pages: the demo advertiser plus five more,

@@ -4,8 +4,9 @@ import type { Executor } from '../db/client.js';
 import { enterprises } from '../db/schema/index.js';
 import { updateEnterpriseRow } from '../modules/enterprise/repository.js';
 import { createEnterpriseWithAdmin } from '../modules/enterprise/service.js';
+import { DEMO_PASSWORD } from './demoLogins.js';
 
-const PASSWORD = 'Marquee@2026';
+const PASSWORD = DEMO_PASSWORD;
 
 /**
  * Demo data of /user/company: contacts of the demo enterprises, an agent company

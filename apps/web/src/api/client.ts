@@ -7,6 +7,7 @@ import {
   ErrorCode,
   endpoints,
   LOGOUT_CODES,
+  ORIGIN,
   PLATFORM,
   type Req,
   type Res,
@@ -15,6 +16,7 @@ import {
 import { currentLocale, tr } from '../i18n';
 import { navigate } from '../session/navigation';
 import { deviceId, randomUuid, setServerLogout, useSession } from '../session/session';
+import { apiBase } from './hosts';
 import { showErrorToast } from './notify';
 
 /**
@@ -73,7 +75,7 @@ export function prepareCall(name: EndpointName, data: unknown, now: number = Dat
     now,
   });
   return {
-    url: `${def.path}?${toQueryString(query)}`,
+    url: `${apiBase(ORIGIN)}${def.path}?${toQueryString(query)}`,
     query,
     payload,
     init: {

@@ -44,12 +44,21 @@ function PendingNotices() {
   return null;
 }
 
+/**
+ * antd's button option of a locale: the space antd puts between two CJK characters ('确 定')
+ * is a Chinese typesetting habit; Japanese buttons read '保存' without it.
+ */
+export function buttonConfig(locale: string): { autoInsertSpace: boolean } {
+  return { autoInsertSpace: locale === 'zh-CN' };
+}
+
 /** antd's providers with the session's skin and the locale's texts. */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const skin = useSession((s) => s.skin);
   const theme = useMemo(() => skinTheme(skin), [skin]);
+  const button = useMemo(() => buttonConfig(currentLocale()), []);
   return (
-    <ConfigProvider locale={antdLocale} theme={theme}>
+    <ConfigProvider locale={antdLocale} theme={theme} button={button}>
       <AntApp>
         <ToastBridge />
         <PendingNotices />

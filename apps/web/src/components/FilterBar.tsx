@@ -1,6 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFormName } from './formName';
 
 export interface FilterBarProps<V extends object> {
@@ -13,7 +14,6 @@ export interface FilterBarProps<V extends object> {
   onSearch: (values: V) => void;
   /** Reset, after the fields are cleared; useUrlListState's `clearFilters`. */
   onReset: () => void;
-  labels: { search: string; reset: string };
   testIds?: { search?: string; reset?: string };
   /** The reset button's icon (default: reload); `null` for none. */
   resetIcon?: ReactNode;
@@ -25,21 +25,21 @@ export interface FilterBarProps<V extends object> {
 
 /**
  * The filter bar of a list page: an inline form of the page's fields followed by Search and
- * Reset. The form is the bar's own; the page only maps its values to and from the URL. Its
- * fields' ids are prefixed with the form's own name (useFormName), so a dialog's form above it
- * with the same field names never repeats an id.
+ * Reset, worded once for every list (common `filter.search` / `filter.reset`: 查询 / 重置). The form is the
+ * bar's own; the page only maps its values to and from the URL. Its fields' ids are prefixed with the
+ * form's own name (useFormName), so a dialog's form above it with the same field names never repeats an id.
  */
 export function FilterBar<V extends object>({
   values,
   onSearch,
   onReset,
-  labels,
   testIds,
   resetIcon = <ReloadOutlined />,
   className,
   style,
   children,
 }: FilterBarProps<V>) {
+  const { t } = useTranslation('common');
   const [form] = Form.useForm<V>();
   const name = useFormName('filter');
   useEffect(() => form.setFieldsValue(values), [values, form]);
@@ -49,7 +49,7 @@ export function FilterBar<V extends object>({
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={testIds?.search}>
-            {labels.search}
+            {t('filter.search')}
           </Button>
           <Button
             icon={resetIcon}
@@ -59,7 +59,7 @@ export function FilterBar<V extends object>({
             }}
             data-testid={testIds?.reset}
           >
-            {labels.reset}
+            {t('filter.reset')}
           </Button>
         </Space>
       </Form.Item>

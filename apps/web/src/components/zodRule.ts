@@ -1,14 +1,14 @@
+import { issueMessage, type ValidationMessage } from '@marquee/protocol';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
 /**
- * The message of a protocol validation issue in the user's language. The protocol's schemas
- * carry keys of the `validation` namespace (`validation.loginAccount`); zod's own messages
- * (a rule without a key) become the generic 'invalid value'.
+ * The message of a protocol validation issue in the user's language: the rule's own message
+ * (`validation.passwordLength`), or the one its zod issue implies (`tooLong` with its maximum),
+ * from the `validation` namespace, which mirrors the protocol's catalogue the server answers with.
  */
-export function validationMessage(t: TFunction, key: string | undefined): string {
-  if (key?.startsWith('validation.')) return t(key.slice('validation.'.length), { ns: 'validation' });
-  return t('invalid', { ns: 'validation' });
+export function validationMessage(t: TFunction, message: ValidationMessage): string {
+  return t(message.key, { ns: 'validation', ...message.params });
 }
 
 /** An antd Form rule that validates with a protocol schema (the same rule the server applies). */
@@ -17,12 +17,12 @@ export function zodRule(schema: z.ZodType, t: TFunction) {
     validator: async (_rule: unknown, value: unknown) => {
       if (value === undefined || value === null || value === '') return;
       const result = schema.safeParse(typeof value === 'string' ? value.trim() : value);
-      if (!result.success) throw new Error(validationMessage(t, result.error.issues[0]?.message));
+      if (!result.success) throw new Error(validationMessage(t, issueMessage(result.error.issues[0])));
     },
   };
 }
 
 /** The antd Form rule of a required field, with the `validation` namespace's message. */
 export function requiredRule(t: TFunction) {
-  return { required: true, message: t('required', { ns: 'validation' }) };
+  return { required: true, whitespace: true, message: t('required', { ns: 'validation' }) };
 }

@@ -1,12 +1,15 @@
 import { EllipsisOutlined } from '@ant-design/icons';
-import { type MenuItem, resolveAlias } from '@marquee/protocol';
+import { findRoute, type MenuItem, resolveAlias } from '@marquee/protocol';
 import { Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from '../components/MenuIcon';
+import { PhraseText } from '../components/PhraseText';
+import { prefetch } from '../components/prefetch';
 import { useSession } from '../session/session';
 import { activeMenuCode, filterMenu, menuIconName, visibleMenuCount } from './menu/filterMenu';
+import { shellPageLoader } from './pages';
 
 /** Height of one rail entry plus its gap (icon + two short title lines), as in shell.css. */
 const ITEM_HEIGHT = 60;
@@ -35,6 +38,12 @@ function useDebouncedHeight(ref: React.RefObject<HTMLElement | null>): number {
   return height;
 }
 
+/** Fetches the code of the page behind a menu link ahead of the click (spec section 9). */
+function prefetchPage(url: string): void {
+  const route = findRoute(url);
+  if (route && !route.plain) prefetch(shellPageLoader(route));
+}
+
 /**
  * The 80 px navigation rail (spec section 2 "Navigation menu behaviour"): the server's menu
  * filtered by permission, one entry per item with its icon and translated title; items with
@@ -42,7 +51,7 @@ function useDebouncedHeight(ref: React.RefObject<HTMLElement | null>): number {
  * flyout.
  */
 export default function SideMenu() {
-  const { t } = useTranslation(['menu', 'shell']);
+  const { t, i18n } = useTranslation(['menu', 'shell']);
   const navMenuList = useSession((s) => s.navMenuList);
   const permissionList = useSession((s) => s.permissionList);
   const logo = useSession((s) => s.logo);
@@ -81,11 +90,15 @@ export default function SideMenu() {
               className={`mq-side-item${item.code === activeCode ? ' is-active' : ''}`}
               data-testid={`menu-${item.code}`}
               aria-current={item.code === activeCode ? 'page' : undefined}
+              onPointerEnter={() => prefetchPage(url)}
+              onFocus={() => prefetchPage(url)}
             >
               <span className="mq-side-icon">
                 <MenuIcon code={item.code} name={menuIconName(item)} />
               </span>
-              <span className="mq-side-title">{title(item)}</span>
+              <span className="mq-side-title">
+                <PhraseText text={title(item)} locale={i18n.language} />
+              </span>
             </Link>
           );
           return (

@@ -322,7 +322,7 @@ describe('header', () => {
     expect(banner.textContent).toContain('Device expiring, Balance low');
     fireEvent.click(within(banner).getByText('Device expiring, Balance low'));
     const dialog = await screen.findByTestId('station-letter-dialog');
-    expect(dialog.textContent).toContain('2 message(s) in total');
+    expect(dialog.textContent).toContain('2 messages in total');
     expect(dialog.querySelectorAll('ol > li')).toHaveLength(2);
     expect(screen.getByTestId('station-letter-market').getAttribute('href')).toBe('/shop');
     fireEvent.click(screen.getByText('Close'));

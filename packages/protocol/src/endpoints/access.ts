@@ -10,6 +10,7 @@ import {
   PASSWORD_CONFIRM_ISSUE,
   pageSchema,
   passwordsMatch,
+  realNameSchema,
   socialCreditCodeSchema,
   strongPasswordSchema,
   verificationCodeSchema,
@@ -220,7 +221,7 @@ export const accessEndpoints = {
     mutation: true,
     request: z
       .object({
-        realName: z.string().min(1, 'validation.required').max(30, 'validation.invalid'),
+        realName: realNameSchema,
         email: z.union([z.literal(''), z.email('validation.email').max(254, 'validation.email')]),
       })
       .strict(),

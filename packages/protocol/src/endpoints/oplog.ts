@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { loginAccountSchema, pageSchema, sortFields, strongPasswordSchema } from '../validation.js';
+import { loginAccountSchema, pageSchema, phoneSchema, sortFields, strongPasswordSchema } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
 /**
@@ -73,10 +73,10 @@ export const advertiserSchema = z.object({
 });
 export type Advertiser = z.infer<typeof advertiserSchema>;
 
-/** Phone of an advertiser contact: digits, optionally a leading +, 5 to 20 characters. */
-export const advertiserPhoneSchema = z.string().regex(/^\+?\d{5,20}$/, 'validation.invalid');
-export const advertiserNameSchema = z.string().min(1, 'validation.required').max(50, 'validation.invalid');
-export const advertiserEmailSchema = z.email('validation.invalid').max(120);
+/** Phone of an advertiser contact: the phone rule of every account. */
+export const advertiserPhoneSchema = phoneSchema;
+export const advertiserNameSchema = z.string().min(1, 'validation.required').max(50);
+export const advertiserEmailSchema = z.email('validation.email').max(120);
 
 const optionalText = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal('')]).optional();
 

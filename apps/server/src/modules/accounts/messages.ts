@@ -53,32 +53,32 @@ export const OrgText = {
   deptHasChildren: text(
     '该部门下还有子部门，请先删除或移走子部门',
     'This department still has sub-departments; delete or move them first',
-    'この部門にはまだ下位部門があります。先に削除または移動してください',
+    'この部署にはまだ下位部署があります。先に削除または移動してください',
   ),
   deptHasMembers: text(
     '该部门下还有成员账号，请先将账号移出该部门',
     'This department still has member accounts; move them to another department first',
-    'この部門にはまだメンバーのアカウントがあります。先に別の部門へ移動してください',
+    'この部署にはまだメンバーのアカウントがあります。先に別の部署へ移動してください',
   ),
   deptInUse: text(
     '该部门仍被其他数据使用，无法删除',
     'Other data still belongs to this department, so it cannot be deleted',
-    'この部門はまだ他のデータで使用されているため削除できません',
+    'この部署はまだ他のデータで使用されているため削除できません',
   ),
   deptIntoOwnSubtree: text(
     '不能将部门移动到它自己或它的下级部门下',
     'A department cannot be moved under itself or one of its sub-departments',
-    '部門を自分自身またはその下位部門の下に移動することはできません',
+    '部署を自分自身またはその下位部署の下に移動することはできません',
   ),
   deptNameTaken: text(
     '同级部门中已有同名部门',
     'A department with this name already exists at this level',
-    '同じ階層に同じ名前の部門が既に存在します',
+    '同じ階層に同じ名前の部署が既に存在します',
   ),
   rootDeptAdminOnly: text(
     '只有企业管理员可以管理顶级部门',
     'Only the enterprise administrator can manage top-level departments',
-    'トップレベルの部門を管理できるのは企業管理者のみです',
+    'トップレベルの部署を管理できるのは企業管理者のみです',
   ),
   ownEnterprise: text(
     '不能停用自己所在的企业',

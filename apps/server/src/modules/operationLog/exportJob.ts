@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OperationLogFilter } from '@marquee/protocol';
+import { formatTime, type OperationLogFilter } from '@marquee/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { REPO_ROOT } from '../../config.js';
 import type { AppServices } from '../../services.js';
@@ -74,12 +74,6 @@ export function exportDir(services: AppServices): string {
 
 export function exportPath(services: AppServices, exportId: string): string {
   return join(exportDir(services), `${exportId}.xlsx`);
-}
-
-/** Local time text of the export (server time zone), the spec's default year-month-day format. */
-function formatTime(date: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
 }
 
 /**

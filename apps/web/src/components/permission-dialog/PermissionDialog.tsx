@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { Alert, App, Card, Col, Empty, Modal, Radio, Row, Select, Spin, Tag, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -33,6 +34,8 @@ export interface PermissionDialogProps {
   refType: string;
   /** The objects to share; with one, its current allocations are loaded and edited. */
   refIds: readonly string[];
+  /** Their names, in the order of `refIds`, for the title: the dialog says what it shares. */
+  names: readonly string[];
   onClose: () => void;
   /** After a successful save (the page clears its table selection and refreshes its list). */
   onDone?: () => void;
@@ -45,12 +48,18 @@ export const permissionKeys = {
   allocation: (refType: string, refId: string) => ['permission', 'allocation', refType, refId] as const,
 };
 
+/** Up to three names, then "and others": the objects a batch dialog shares. */
+function nameList(names: readonly string[], t: TFunction): string {
+  const shown = names.slice(0, 3).join(t('nameSeparator', { ns: 'sharing' }));
+  return names.length > 3 ? t('moreNames', { ns: 'sharing', names: shown }) : shown;
+}
+
 /**
  * The shared permission dialog (spec section 4, section 9 width 60 % and at least 1000 px).
  * Generic over ref-types: any page that shares objects opens it with its ref-type and ids.
  * The rules live in ./rules.ts; this component only renders them.
  */
-export function PermissionDialog({ open, refType, refIds, onClose, onDone }: PermissionDialogProps) {
+export function PermissionDialog({ open, refType, refIds, names, onClose, onDone }: PermissionDialogProps) {
   const { t } = useTranslation('sharing');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -191,7 +200,11 @@ export function PermissionDialog({ open, refType, refIds, onClose, onDone }: Per
   return (
     <Modal
       open={open}
-      title={single ? t('title') : t('titleBatch', { count: refIds.length })}
+      title={
+        single
+          ? t('title', { name: names[0] ?? '' })
+          : t('titleBatch', { count: refIds.length, names: nameList(names, t) })
+      }
       width="60%"
       style={{ minWidth: 1000 }}
       destroyOnHidden

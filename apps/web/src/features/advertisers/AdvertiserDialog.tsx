@@ -69,7 +69,7 @@ export function AdvertiserDialog({
       {!isEdit ? (
         <NewPasswordFields
           testIdPrefix="adv-dialog"
-          labels={{ password: t('field.password'), confirm: t('field.confirmPassword'), hint: t('field.passwordHint') }}
+          labels={{ password: t('field.password'), confirm: t('field.confirmPassword') }}
           hintPlacement="tooltip"
         />
       ) : null}

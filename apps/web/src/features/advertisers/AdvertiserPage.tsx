@@ -1,8 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ADVERTISER_SORT_KEYS, type Advertiser, Perm } from '@marquee/protocol';
+import { ADVERTISER_SORT_KEYS, type Advertiser, formatTime, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -81,7 +80,7 @@ export default function AdvertiserPage() {
         label: t('field.createdAt'),
         width: 170,
         sortable: true,
-        slot: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+        slot: (v: string) => formatTime(v),
       },
     ],
     operations: [
@@ -127,7 +126,6 @@ export default function AdvertiserPage() {
           values={filters}
           onSearch={listState.applyFilters}
           onReset={listState.clearFilters}
-          labels={{ search: t('search'), reset: t('reset') }}
           testIds={{ search: 'adv-search', reset: 'adv-reset' }}
         >
           <Form.Item name="loginName" label={t('field.loginName')}>
@@ -172,7 +170,7 @@ export default function AdvertiserPage() {
           }
           rowTestId={(row) => `adv-row-${row.loginName}`}
           empty={t('empty')}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <AdvertiserDialog

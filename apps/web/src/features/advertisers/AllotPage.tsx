@@ -89,7 +89,6 @@ export default function AllotPage() {
           values={filters}
           onSearch={listState.applyFilters}
           onReset={listState.clearFilters}
-          labels={{ search: t('search'), reset: t('reset') }}
           testIds={{ search: 'allot-search' }}
         >
           <Form.Item name="loginName" label={t('field.loginName')}>
@@ -152,7 +151,7 @@ export default function AllotPage() {
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
           rowTestId={(row) => `allot-row-${row.loginName}`}
           empty={t('empty')}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
     </div>

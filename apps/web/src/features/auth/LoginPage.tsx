@@ -7,7 +7,7 @@ import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import WechatOutlined from '@ant-design/icons-svg/es/asn/WechatOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
-import { loginAccountSchema, loginPasswordSchema } from '@marquee/protocol';
+import { issueMessage, loginAccountSchema, loginPasswordSchema } from '@marquee/protocol';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -86,7 +86,7 @@ export default function LoginPage() {
   const check = (field: Field, value: string): string | undefined => {
     if (!value.trim()) return t(REQUIRED[field]);
     const result = SCHEMAS[field].safeParse(field === 'loginName' ? value.trim() : value);
-    return result.success ? undefined : validationMessage(t, result.error.issues[0]?.message);
+    return result.success ? undefined : validationMessage(t, issueMessage(result.error.issues[0]));
   };
 
   const change = (field: Field, value: string) => {

@@ -1,6 +1,6 @@
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
-import { type ErrorCodeValue, type LoginResponse, VERIFICATION_RULES } from '@marquee/protocol';
+import { type ErrorCodeValue, issueMessage, type LoginResponse, VERIFICATION_RULES } from '@marquee/protocol';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
@@ -124,7 +124,7 @@ export function ruleError(
 ): string | undefined {
   if (!value.trim()) return t(requiredKey, { ns: 'validation' });
   const result = schema.safeParse(value.trim());
-  return result.success ? undefined : validationMessage(t, result.error.issues[0]?.message);
+  return result.success ? undefined : validationMessage(t, issueMessage(result.error.issues[0]));
 }
 
 /** The failure's code and message for a form (network and unknown errors say 'operation failed'). */

@@ -1,8 +1,7 @@
 import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { ACCOUNT_SORT_KEYS, type AccountRow, Perm } from '@marquee/protocol';
+import { ACCOUNT_SORT_KEYS, type AccountRow, formatTime, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -14,7 +13,6 @@ import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
 import { AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
 import { DeptPicker, RolePicker } from './AccountFields';
-import { DATE_FORMAT } from './EnterpriseList';
 import { InviteDialog } from './InviteDialog';
 import { invalidateOrg, ORG_KEY } from './queries';
 
@@ -117,7 +115,7 @@ export function AccountsPanel() {
         label: t('field.lastLoginAt'),
         width: 170,
         sortable: true,
-        slot: (v: string | null) => (v ? dayjs(v).format(DATE_FORMAT) : '-'),
+        slot: (v: string | null) => formatTime(v),
       },
     ],
     operations: [
@@ -180,7 +178,6 @@ export function AccountsPanel() {
         values={filters}
         onSearch={listState.applyFilters}
         onReset={listState.clearFilters}
-        labels={{ search: t('action.search'), reset: t('action.reset') }}
         testIds={{ search: 'account-search', reset: 'account-reset-filters' }}
         className="mq-org-filters"
       >
@@ -264,7 +261,7 @@ export function AccountsPanel() {
         rowTestId={(row) => `account-row-${row.loginName}`}
         empty={t('account.empty')}
         failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-        showTotal={(total) => t('total', { total })}
+        showTotal={(total) => t('total', { count: total })}
       />
       <AccountDialog
         open={dialog.open}

@@ -1,10 +1,11 @@
 import { type DeptNode, departmentNameSchema } from '@marquee/protocol';
-import { Form, Input, Radio, TreeSelect } from 'antd';
+import { Form, Radio, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
-import { requiredRule, zodRule } from '../../components/zodRule';
+import { SingleTextField } from '../../components/SingleTextField';
+import { requiredRule } from '../../components/zodRule';
 import { deptOptions, ORG_KEY } from './queries';
 
 /** Add a department under `parent` (null: top level) or rename `editing`. */
@@ -43,9 +44,7 @@ export function DeptNameDialog({
       cancelText={t('action.cancel')}
       submitTestId="dept-dialog-submit"
     >
-      <Form.Item name="name" label={t('field.deptName')} rules={[requiredRule(t), zodRule(departmentNameSchema, t)]}>
-        <Input maxLength={20} showCount autoFocus data-testid="dept-dialog-name" />
-      </Form.Item>
+      <SingleTextField label={t('field.deptName')} schema={departmentNameSchema} testId="dept-dialog-name" />
     </FormDialog>
   );
 }

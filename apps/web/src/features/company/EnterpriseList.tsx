@@ -1,8 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ENTERPRISE_SORT_KEYS, type EnterpriseRow, Perm } from '@marquee/protocol';
+import { ENTERPRISE_SORT_KEYS, type EnterpriseRow, formatTime, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -14,8 +13,6 @@ import { EnterpriseDialog } from './EnterpriseDialog';
 import { invalidateOrg, ORG_KEY } from './queries';
 
 const FILTER_KEYS = ['entName', 'entCode', 'entKind', 'entStatus'] as const;
-
-export const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /** Descriptions of one enterprise (the list's detail drawer and the own-enterprise card). */
 export function EnterpriseDescriptions({ ent, column = 3 }: { ent: EnterpriseRow; column?: number }) {
@@ -34,7 +31,7 @@ export function EnterpriseDescriptions({ ent, column = 3 }: { ent: EnterpriseRow
         <Tag color={ent.status === 'enabled' ? 'success' : 'default'}>{t(`status.${ent.status}`)}</Tag>
       </Descriptions.Item>
       {ent.parentName ? <Descriptions.Item label={t('field.parent')}>{ent.parentName}</Descriptions.Item> : null}
-      <Descriptions.Item label={t('field.createdAt')}>{dayjs(ent.createdAt).format(DATE_FORMAT)}</Descriptions.Item>
+      <Descriptions.Item label={t('field.createdAt')}>{formatTime(ent.createdAt)}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -123,7 +120,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         label: t('field.createdAt'),
         width: 170,
         sortable: true,
-        slot: (v: string) => dayjs(v).format(DATE_FORMAT),
+        slot: (v: string) => formatTime(v),
       },
     ],
     operations: [
@@ -165,7 +162,6 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         values={filters}
         onSearch={listState.applyFilters}
         onReset={listState.clearFilters}
-        labels={{ search: t('action.search'), reset: t('action.reset') }}
         testIds={{ search: 'company-search' }}
         className="mq-org-filters"
       >
@@ -215,7 +211,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         rowTestId={(row) => `company-row-${row.name}`}
         empty={t('enterprise.empty')}
         failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-        showTotal={(total) => t('total', { total })}
+        showTotal={(total) => t('total', { count: total })}
       />
       <EnterpriseDialog
         open={dialog.open}

@@ -1,14 +1,12 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { INVITATION_DEFAULT_DAYS, INVITATION_MAX_DAYS } from '@marquee/protocol';
+import { formatTime, INVITATION_DEFAULT_DAYS, INVITATION_MAX_DAYS } from '@marquee/protocol';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Modal, Result, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { DeptPicker, RolePicker } from './AccountFields';
-import { DATE_FORMAT } from './EnterpriseList';
 
 interface Values {
   deptId?: string;
@@ -115,7 +113,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           className="mq-invite-result"
           icon={<img src={invite.qr} width={240} height={240} alt={t('invite.qrAlt')} data-testid="invite-qr" />}
           title={t('invite.scan')}
-          subTitle={t('invite.expires', { time: dayjs(invite.expiresAt).format(DATE_FORMAT) })}
+          subTitle={t('invite.expires', { time: formatTime(invite.expiresAt) })}
           extra={
             <Space.Compact block>
               <Typography.Text className="mq-invite-link" ellipsis={{ tooltip: invite.url }} data-testid="invite-link">

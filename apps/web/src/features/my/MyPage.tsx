@@ -1,11 +1,13 @@
 import { DingtalkOutlined, MobileOutlined, WechatOutlined } from '@ant-design/icons';
 import {
+  emailAddressSchema,
   loginPasswordSchema,
   mobileSchema,
   OAUTH_PROVIDERS,
   type OAuthProvider,
   Perm,
   type Profile,
+  realNameSchema,
   verificationCodeSchema,
 } from '@marquee/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,7 +32,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
-import { zodRule } from '../../components/zodRule';
+import { requiredRule, zodRule } from '../../components/zodRule';
 import { useSession } from '../../session/session';
 import { PasswordPair } from '../auth/PasswordPair';
 import { useCountdown } from '../auth/plainForm';
@@ -92,18 +94,10 @@ function ProfileTab({ profile }: { profile: Profile }) {
         onFinish={(v) => save.mutate(v)}
         disabled={save.isPending}
       >
-        <Form.Item
-          name="realName"
-          label={t('profile.realName')}
-          rules={[{ required: true, whitespace: true, message: t('required', { ns: 'validation' }) }, { max: 30 }]}
-        >
+        <Form.Item name="realName" label={t('profile.realName')} rules={[requiredRule(t), zodRule(realNameSchema, t)]}>
           <Input maxLength={30} data-testid="my-real-name" />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label={t('profile.email')}
-          rules={[{ type: 'email', message: t('email', { ns: 'validation' }) }]}
-        >
+        <Form.Item name="email" label={t('profile.email')} rules={[zodRule(emailAddressSchema, t)]}>
           <Input type="email" maxLength={254} data-testid="my-email" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="my-save">
@@ -139,7 +133,7 @@ function PasswordTab() {
         <Form.Item
           name="oldPassword"
           label={t('password.old')}
-          rules={[{ required: true, message: t('required', { ns: 'validation' }) }, zodRule(loginPasswordSchema, t)]}
+          rules={[requiredRule(t), zodRule(loginPasswordSchema, t)]}
         >
           <Input.Password autoComplete="current-password" data-testid="my-old-password" />
         </Form.Item>
@@ -180,7 +174,7 @@ function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
       onClose();
     },
   });
-  const required = { required: true, whitespace: true, message: t('required', { ns: 'validation' }) };
+  const required = requiredRule(t);
   return (
     <Modal
       open={open}

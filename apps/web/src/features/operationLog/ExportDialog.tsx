@@ -95,8 +95,8 @@ export function ExportDialog({ filter, onClose }: { filter: OperationLogFilter |
           <Progress percent={percent} status={current?.status === 'done' ? 'success' : 'active'} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
             {current?.status === 'done'
-              ? t('export.done', { total: current.total, name: current.fileName })
-              : t('export.running', { processed: current?.processed ?? 0, total: current?.total ?? 0 })}
+              ? t('export.done', { count: current.total, name: current.fileName })
+              : t('export.running', { processed: current?.processed ?? 0, count: current?.total ?? 0 })}
           </Typography.Paragraph>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { OperationLogFilter, OperationLogItem } from '@marquee/protocol';
+import { formatTime, type OperationLogFilter, type OperationLogItem, TIME_FORMAT } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -16,7 +16,6 @@ import { ExportDialog } from './ExportDialog';
 import { actionLabel, moduleLabel } from './labels';
 
 const FILTER_KEYS = ['account', 'module', 'action', 'from', 'to', 'entId'] as const;
-export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface FormValues {
   account?: string;
@@ -78,7 +77,7 @@ export default function OperationLogPage() {
   const config: TableConfig<OperationLogItem> = {
     id: 'operationLog',
     columns: [
-      { prop: 'time', label: t('col.time'), width: 180, slot: (v: string) => dayjs(v).format(TIME_FORMAT) },
+      { prop: 'time', label: t('col.time'), width: 180, slot: (v: string) => formatTime(v) },
       { prop: 'loginName', label: t('col.account'), width: 160, ellipsis: true },
       // Shown where there is more than one enterprise to tell apart.
       { prop: 'entName', label: t('col.enterprise'), width: 200, ellipsis: true, show: showEnterprise },
@@ -128,7 +127,6 @@ export default function OperationLogPage() {
           values={fields}
           onSearch={search}
           onReset={listState.clearFilters}
-          labels={{ search: t('search'), reset: t('reset') }}
           testIds={{ search: 'oplog-search', reset: 'oplog-reset' }}
           className="mq-filter-form"
         >
@@ -191,7 +189,7 @@ export default function OperationLogPage() {
           }
           rowTestId={() => 'oplog-row'}
           empty={t('empty')}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <ExportDialog filter={exportFilter} onClose={() => setExportFilter(null)} />

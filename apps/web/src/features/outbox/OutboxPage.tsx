@@ -1,8 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { OutboxMessage } from '@marquee/protocol';
+import { formatTime, type OutboxMessage } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -40,7 +39,7 @@ export default function OutboxPage() {
         prop: 'createdAt',
         label: t('column.time'),
         width: 180,
-        slot: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+        slot: (v: string) => formatTime(v),
       },
       {
         prop: 'channel',
@@ -102,7 +101,7 @@ export default function OutboxPage() {
           loading={list.isPending}
           locale={{ emptyText: t('empty') }}
           rowTestId={() => 'outbox-row'}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
     </div>

@@ -1,8 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm, ROLE_SORT_KEYS, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
+import { formatTime, Perm, ROLE_SORT_KEYS, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -97,7 +96,7 @@ export default function RolesPage() {
         label: t('field.createdAt'),
         width: 170,
         sortable: true,
-        slot: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+        slot: (v: string) => formatTime(v),
       },
     ],
     operations: [
@@ -137,7 +136,6 @@ export default function RolesPage() {
           values={filters}
           onSearch={listState.applyFilters}
           onReset={listState.clearFilters}
-          labels={{ search: t('action.search'), reset: t('action.reset') }}
           testIds={{ search: 'role-search' }}
           className="mq-org-filters"
           style={{ marginBottom: 0 }}
@@ -179,7 +177,7 @@ export default function RolesPage() {
           rowTestId={(row) => `role-row-${row.name}`}
           empty={t('empty')}
           failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <RoleDialog mode={dialog.mode} role={dialog.role} onClose={() => setDialog({ mode: null, role: null })} />

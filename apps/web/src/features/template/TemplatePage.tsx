@@ -1,8 +1,7 @@
 import { ShareAltOutlined } from '@ant-design/icons';
-import { Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
+import { formatTime, Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -14,7 +13,6 @@ import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import './template.css';
 
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const FILTER_KEYS = ['name'] as const;
 
 export const templateKeys = {
@@ -38,7 +36,9 @@ export default function TemplatePage() {
   const { page, size, filters } = listState;
   const name = filters.name ?? '';
   const [selected, setSelected] = useState<string[]>([]);
-  const [sharing, setSharing] = useState<string[] | null>(null);
+  const [sharing, setSharing] = useState<Pick<TemplateRow, 'id' | 'name'>[] | null>(null);
+  // The names of the selected rows (kept across pages, as the selection is) for the dialog's title.
+  const [selectedNames, setSelectedNames] = useState<Record<string, string>>({});
 
   const query = useQuery({
     queryKey: templateKeys.page({ page, size, name }),
@@ -86,7 +86,7 @@ export default function TemplatePage() {
         prop: 'updatedAt',
         label: t('column.updatedAt'),
         width: 180,
-        slot: (v: string) => dayjs(v).format(TIME_FORMAT),
+        slot: (v: string) => formatTime(v),
       },
     ],
     operations: [
@@ -97,7 +97,7 @@ export default function TemplatePage() {
         icon: <ShareAltOutlined />,
         // Spec section 5: a row whose has-permission is falsy cannot be shared.
         disabled: (row) => (row.hasPermission ? false : t('share.noPermission')),
-        handler: (row) => setSharing([row.id]),
+        handler: (row) => setSharing([row]),
         testId: (row) => `template-share-${row.name}`,
       },
     ],
@@ -110,7 +110,6 @@ export default function TemplatePage() {
           values={filters}
           onSearch={search}
           onReset={clear}
-          labels={{ search: t('filter.search'), reset: t('filter.clear') }}
           testIds={{ search: 'template-filter-search', reset: 'template-filter-clear' }}
           resetIcon={null}
         >
@@ -136,7 +135,7 @@ export default function TemplatePage() {
                 type="primary"
                 icon={<ShareAltOutlined />}
                 disabled={selected.length === 0}
-                onClick={() => setSharing(selected)}
+                onClick={() => setSharing(selected.map((id) => ({ id, name: selectedNames[id] ?? id })))}
                 data-testid="template-share"
               >
                 {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
@@ -151,7 +150,13 @@ export default function TemplatePage() {
               ? {
                   selectedRowKeys: selected,
                   preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelected(keys.map(String)),
+                  onChange: (keys, rows) => {
+                    setSelected(keys.map(String));
+                    setSelectedNames((known) => ({
+                      ...known,
+                      ...Object.fromEntries(rows.filter(Boolean).map((r) => [r.id, r.name])),
+                    }));
+                  },
                   // Spec section 5: rows whose has-permission is falsy cannot be selected.
                   getCheckboxProps: (row) =>
                     ({
@@ -162,13 +167,14 @@ export default function TemplatePage() {
                 }
               : undefined
           }
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <PermissionDialog
         open={sharing !== null}
         refType={RefType.template}
-        refIds={sharing ?? []}
+        refIds={sharing?.map((s) => s.id) ?? []}
+        names={sharing?.map((s) => s.name) ?? []}
         onClose={() => setSharing(null)}
         onDone={() => {
           setSelected([]);

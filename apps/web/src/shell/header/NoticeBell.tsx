@@ -1,9 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { Notice } from '@marquee/protocol';
+import { formatTime, type Notice } from '@marquee/protocol';
 import { Badge, Dropdown, Empty, Spin, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNoticeTime, isPendingMonitorApply } from './notice';
+import { isPendingMonitorApply } from './notice';
 import { useNotices } from './queries';
 
 // The dialog and DOMPurify load with the first notice the user opens; opening the bell's
@@ -66,7 +66,7 @@ export default function NoticeBell() {
                   {isPendingMonitorApply(notice) && <span className="mq-notice-pending" />}
                   {notice.title}
                 </span>
-                <span className="mq-notice-item-time">{formatNoticeTime(notice.createdAt)}</span>
+                <span className="mq-notice-item-time">{formatTime(notice.createdAt)}</span>
               </button>
             </li>
           ))}

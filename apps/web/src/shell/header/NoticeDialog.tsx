@@ -1,4 +1,4 @@
-import { type Notice, Perm } from '@marquee/protocol';
+import { formatTime, type Notice, Perm } from '@marquee/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Modal, Tag } from 'antd';
 import DOMPurify from 'dompurify';
@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCan } from '../../session/useCan';
-import { formatNoticeTime, isPendingMonitorApply } from './notice';
+import { isPendingMonitorApply } from './notice';
 import { shellKeys } from './queries';
 
 /** Spec section 9: the notice detail dialog is 960 px wide. */
@@ -88,7 +88,7 @@ export default function NoticeDialog({
             {notice.type === 'system' && <Tag color="blue">{t('notice.system')}</Tag>}
             {decided === 'agreed' && <Tag color="success">{t('notice.agreed')}</Tag>}
             {decided === 'refused' && <Tag color="error">{t('notice.refused')}</Tag>}
-            <span>{formatNoticeTime(notice.createdAt)}</span>
+            <span>{formatTime(notice.createdAt)}</span>
           </div>
           <div
             className="mq-notice-content"

@@ -1,0 +1,217 @@
+import type { z } from 'zod';
+import { FALLBACK_LOCALE, isLocale, type Locale } from './errors.js';
+
+/**
+ * The messages of the validation rules (spec section 5), one per rule, in the three languages.
+ * The schemas of validation.ts name them as `validation.<key>`; rules without a key (a plain
+ * `.max(30)`) get the message of their zod issue (`tooLong` with {{max}}) from `issueMessage`.
+ * The web's `validation` namespace holds the same texts (a test keeps them equal); the server
+ * puts them in its INVALID_PARAMS answers after the field's name.
+ */
+export const validationMessages = {
+  required: { 'zh-CN': '此项为必填项', 'en-US': 'This field is required', ja: 'この項目は必須です' },
+  invalid: { 'zh-CN': '输入的值无效', 'en-US': 'Invalid value', ja: '入力値が無効です' },
+  tooShort: {
+    'zh-CN': '请至少输入 {{min}} 个字符',
+    'en-US': 'Enter at least {{min}} characters',
+    ja: '{{min}} 文字以上で入力してください',
+  },
+  tooLong: {
+    'zh-CN': '最多输入 {{max}} 个字符',
+    'en-US': 'Enter at most {{max}} characters',
+    ja: '{{max}} 文字以内で入力してください',
+  },
+  tooSmall: { 'zh-CN': '不能小于 {{min}}', 'en-US': 'Enter at least {{min}}', ja: '{{min}} 以上で入力してください' },
+  tooLarge: { 'zh-CN': '不能大于 {{max}}', 'en-US': 'Enter at most {{max}}', ja: '{{max}} 以下で入力してください' },
+  tooFew: {
+    'zh-CN': '请至少选择 {{min}} 项',
+    'en-US': 'Choose at least {{min}}',
+    ja: '{{min}} 件以上選択してください',
+  },
+  tooMany: { 'zh-CN': '最多选择 {{max}} 项', 'en-US': 'Choose at most {{max}}', ja: '{{max}} 件まで選択できます' },
+  notExpected: {
+    'zh-CN': '不支持此字段',
+    'en-US': 'This field is not expected here',
+    ja: 'この項目は指定できません',
+  },
+  wholeNumber: { 'zh-CN': '请输入整数', 'en-US': 'Enter a whole number', ja: '整数で入力してください' },
+  notAllowed: {
+    'zh-CN': '请从可选项中选择',
+    'en-US': 'Choose one of the offered values',
+    ja: '表示された選択肢から選んでください',
+  },
+  loginAccount: {
+    'zh-CN': '登录账号为 6 至 32 位，只能包含字母、数字和下划线',
+    'en-US': 'The login account has 6 to 32 characters: letters, digits and underscores only',
+    ja: 'ログインアカウントは 6〜32 文字で、英字・数字・アンダースコアのみ使用できます',
+  },
+  passwordMin: {
+    'zh-CN': '密码至少 6 位',
+    'en-US': 'The password has at least 6 characters',
+    ja: 'パスワードは 6 文字以上です',
+  },
+  passwordStrength: {
+    'zh-CN': '密码为 10 至 15 位，且至少包含大写字母、小写字母、数字、符号中的三种',
+    'en-US':
+      'The password has 10 to 15 characters with at least three of upper-case letters, lower-case letters, digits and symbols',
+    ja: 'パスワードは 10〜15 文字で、英大文字・英小文字・数字・記号のうち 3 種類以上を含めてください',
+  },
+  passwordLength: {
+    'zh-CN': '密码须为 10 至 15 位',
+    'en-US': 'The password must have 10 to 15 characters',
+    ja: 'パスワードは 10〜15 文字にしてください',
+  },
+  passwordClasses: {
+    'zh-CN': '密码须至少包含大写字母、小写字母、数字、符号中的三种',
+    'en-US': 'The password must mix at least three of upper-case letters, lower-case letters, digits and symbols',
+    ja: 'パスワードには英大文字・英小文字・数字・記号のうち 3 種類以上を含めてください',
+  },
+  passwordConfirm: {
+    'zh-CN': '两次输入的密码不一致',
+    'en-US': 'The passwords do not match',
+    ja: 'パスワードが一致しません',
+  },
+  departmentName: {
+    'zh-CN': '部门名称不超过 20 个字符',
+    'en-US': 'The department name has at most 20 characters',
+    ja: '部署名は 20 文字以内です',
+  },
+  companyName: {
+    'zh-CN': '企业名称不能为纯数字，且长度大于 4 个字符',
+    'en-US': 'The enterprise name has more than 4 characters and is not only digits',
+    ja: '企業名は 5 文字以上で、数字だけにはできません',
+  },
+  socialCreditCode: {
+    'zh-CN': '统一社会信用代码为 18 位且不含中文',
+    'en-US': 'The unified social credit code has 18 characters and no Chinese characters',
+    ja: '統一社会信用コードは 18 文字で、中国語の文字は使用できません',
+  },
+  iccid: {
+    'zh-CN': 'ICCID 为 19 或 20 位字母或数字',
+    'en-US': 'The ICCID has 19 or 20 letters or digits',
+    ja: 'ICCID は 19 桁または 20 桁の英数字です',
+  },
+  folderName: {
+    'zh-CN': '文件夹名称不超过 50 个字符，且不能包含 \\ | / : ? * < >',
+    'en-US': 'The folder name has at most 50 characters and none of \\ | / : ? * < >',
+    ja: 'フォルダー名は 50 文字以内で、\\ | / : ? * < > は使用できません',
+  },
+  feedback: {
+    'zh-CN': '问题描述不超过 500 个字符',
+    'en-US': 'The description has at most 500 characters',
+    ja: '説明は 500 文字以内です',
+  },
+  rechargeAmount: {
+    'zh-CN': '充值金额须大于 0 且不超过 100000',
+    'en-US': 'The recharge amount is greater than 0 and at most 100000',
+    ja: 'チャージ金額は 0 より大きく 100000 以下です',
+  },
+  twoDecimals: { 'zh-CN': '最多保留两位小数', 'en-US': 'At most 2 decimal places', ja: '小数点以下は 2 桁までです' },
+  layoutSide: {
+    'zh-CN': '宽度和高度须在 48 至 11520 像素之间',
+    'en-US': 'Width and height are between 48 and 11520 px',
+    ja: '幅と高さは 48〜11520 px です',
+  },
+  realName: {
+    'zh-CN': '姓名为 1 至 30 个字符',
+    'en-US': 'The name has 1 to 30 characters',
+    ja: '氏名は 1〜30 文字で入力してください',
+  },
+  phone: {
+    'zh-CN': '请输入正确的电话号码：5 至 20 位数字，可带 +、空格或短横线，如 +86 138 0013 8000',
+    'en-US': 'Enter a phone number of 5 to 20 digits; +, spaces and dashes are allowed, e.g. +1 415-555-0100',
+    ja: '電話番号は 5〜20 桁の数字で入力してください（+・スペース・ハイフン可。例：+81 90-1234-5678）',
+  },
+  mobile: {
+    'zh-CN': '请输入正确的手机号码：6 至 15 位数字，可带 +，如 13800138000',
+    'en-US': 'Enter a mobile number of 6 to 15 digits, optionally starting with +, e.g. +14155550100',
+    ja: '携帯電話番号は 6〜15 桁の数字で入力してください（先頭の + 可。例：09012345678）',
+  },
+  email: {
+    'zh-CN': '请输入正确的邮箱地址，如 name@example.com',
+    'en-US': 'Enter an e-mail address such as name@example.com',
+    ja: 'メールアドレスを name@example.com の形式で入力してください',
+  },
+  codeTarget: {
+    'zh-CN': '请输入手机号码（6 至 15 位数字）或邮箱地址（如 name@example.com）',
+    'en-US': 'Enter a mobile number (6 to 15 digits) or an e-mail address (such as name@example.com)',
+    ja: '携帯電話番号（6〜15 桁の数字）またはメールアドレス（例：name@example.com）を入力してください',
+  },
+  verificationCode: {
+    'zh-CN': '验证码为 6 位数字',
+    'en-US': 'The verification code has 6 digits',
+    ja: '認証コードは 6 桁の数字です',
+  },
+  roleName: {
+    'zh-CN': '角色名称为 1 至 30 个字符',
+    'en-US': 'The role name has 1 to 30 characters',
+    ja: 'ロール名は 1〜30 文字で入力してください',
+  },
+  contact: {
+    'zh-CN': '联系人为 1 至 30 个字符',
+    'en-US': 'The contact name has 1 to 30 characters',
+    ja: '担当者名は 1〜30 文字で入力してください',
+  },
+  singleField: {
+    'zh-CN': '请输入 1 至 12 个字符',
+    'en-US': 'Enter 1 to 12 characters',
+    ja: '1〜12 文字で入力してください',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type ValidationKey = keyof typeof validationMessages;
+
+/** A message key with the values it interpolates. */
+export interface ValidationMessage {
+  key: ValidationKey;
+  params?: Record<string, string | number>;
+}
+
+function isValidationKey(key: string): key is ValidationKey {
+  return Object.hasOwn(validationMessages, key);
+}
+
+/**
+ * The message of a zod issue: the rule's own key (`validation.<key>`), otherwise one derived
+ * from the issue (too short, too long, too many, not an allowed value, ...), else `invalid`.
+ */
+export function issueMessage(issue: z.core.$ZodIssue | undefined): ValidationMessage {
+  if (!issue) return { key: 'invalid' };
+  if (issue.message.startsWith('validation.')) {
+    const key = issue.message.slice('validation.'.length);
+    if (isValidationKey(key)) return { key };
+  }
+  switch (issue.code) {
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? { key: 'required' } : { key: 'tooShort', params: { min } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { key: 'tooFew', params: { min } };
+      return { key: 'tooSmall', params: { min } };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return { key: 'tooLong', params: { max } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { key: 'tooMany', params: { max } };
+      return { key: 'tooLarge', params: { max } };
+    }
+    case 'invalid_type':
+      // zod keeps no input in the issue; its own message names what was received.
+      if (/received (undefined|null)$/.test(issue.message)) return { key: 'required' };
+      return issue.expected === 'int' ? { key: 'wholeNumber' } : { key: 'invalid' };
+    case 'invalid_value':
+      return { key: 'notAllowed' };
+    case 'unrecognized_keys':
+      return { key: 'notExpected' };
+    case 'invalid_format':
+      return issue.format === 'email' ? { key: 'email' } : { key: 'invalid' };
+    default:
+      return { key: 'invalid' };
+  }
+}
+
+/** A validation message in a locale (zh-CN for an unknown one), with its values filled in. */
+export function validationText(message: ValidationMessage, locale: string | undefined): string {
+  const texts: Record<Locale, string> = validationMessages[message.key];
+  const text = texts[isLocale(locale) ? locale : FALLBACK_LOCALE];
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => String(message.params?.[name] ?? whole));
+}
