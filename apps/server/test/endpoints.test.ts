@@ -1,5 +1,7 @@
 import { ENDPOINT_LIST, type EndpointDef, ErrorCode } from '@marquee/protocol';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationLogs } from '../src/db/schema/index.js';
 import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { accessFixtures } from './fixtures/access.js';
@@ -86,6 +88,8 @@ const fixtures: Record<
   },
 };
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
 const sessionEndpoints = ENDPOINT_LIST.filter((def) => def.auth === 'session');
 
 describe.each(BACKENDS)('every session endpoint on %s', (backend) => {
@@ -148,5 +152,24 @@ describe.each(BACKENDS)('every session endpoint on %s', (backend) => {
       expect(def.response.safeParse(res.envelope.payload).success).toBe(true);
       fixture.expectAnswer?.(res.envelope.payload, c);
     });
+
+    if (def.mutation) {
+      // Issue 8: the log names what changed as a person reads it, kept in the entry itself.
+      it('writes one operation-log entry naming its target as a person reads it', async () => {
+        const c = await caller();
+        const payload = await fixture.happy(t, c);
+        expect((await c.client.call(def, payload)).envelope.code).toBe(0);
+        const rows = await t.db
+          .select()
+          .from(operationLogs)
+          .where(and(eq(operationLogs.endpoint, def.name), eq(operationLogs.accountId, c.user.id)));
+        expect(rows).toHaveLength(1);
+        const [row] = rows;
+        expect(row.targetType).toBeTruthy();
+        expect(row.targetName?.trim()).toBeTruthy();
+        expect(row.targetName).not.toMatch(UUID);
+        expect(row.targetName).not.toBe(row.targetId);
+      });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { scopeWhere, tenantWhere } from '../../auth/scope.js';
 import { accountDepartments, accountRoles, accounts, departments, roles } from '../../db/schema/index.js';
-import type { CallContext } from '../../protocol/handlers.js';
+import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { visibleDepartments } from '../dept/manage.js';
 import { selectDepartments } from '../dept/repository.js';
 import { selectRoles } from '../roles/repository.js';
@@ -202,6 +202,7 @@ export async function accountAdd(input: AccountFields & { loginName: string }, c
     action: 'add',
     targetType: 'account',
     targetId: account.id,
+    targetName: input.loginName,
     detail: { loginName: input.loginName, roleIds, deptIds },
   });
   return { id: account.id };
@@ -225,6 +226,7 @@ export async function accountUpdate(input: AccountFields & { id: string }, ctx: 
     action: 'update',
     targetType: 'account',
     targetId: account.id,
+    targetName: account.loginName,
     detail: { loginName: account.loginName, roleIds, deptIds },
   });
   invalidate(ctx, [account.id]);
@@ -247,6 +249,7 @@ export async function accountSetStatus(input: { id: string; status: 'enabled' | 
     action: input.status === 'paused' ? 'pause' : 'enable',
     targetType: 'account',
     targetId: account.id,
+    targetName: account.loginName,
     detail: { loginName: account.loginName, from: account.status, to: input.status },
   });
   return null;
@@ -270,6 +273,7 @@ export async function accountResetPassword(input: { id: string }, ctx: CallConte
     action: 'resetPassword',
     targetType: 'account',
     targetId: account.id,
+    targetName: account.loginName,
     detail: { loginName: account.loginName },
   });
   return null;
@@ -293,6 +297,7 @@ export async function accountDelete(input: { id: string }, ctx: CallContext) {
     action: 'delete',
     targetType: 'account',
     targetId: account.id,
+    targetName: account.loginName,
     detail: { loginName: account.loginName },
   });
   invalidate(ctx, [account.id]);
@@ -319,6 +324,7 @@ export async function accountBatchRoles(input: { ids: string[]; roleIds: string[
     module: 'account',
     action: 'batchRoles',
     targetType: 'account',
+    targetName: joinTargetNames(rows.map((r) => r.loginName)),
     detail: { ids: rows.map((r) => r.id), roleIds },
   });
   invalidate(
@@ -336,6 +342,7 @@ export async function accountBatchDepts(input: { ids: string[]; deptIds: string[
     module: 'account',
     action: 'batchDepts',
     targetType: 'account',
+    targetName: joinTargetNames(rows.map((r) => r.loginName)),
     detail: { ids: rows.map((r) => r.id), deptIds },
   });
   invalidate(

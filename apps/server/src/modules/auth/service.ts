@@ -61,6 +61,7 @@ export async function openSession(
       action: 'login',
       targetType: 'account',
       targetId: account.accountId,
+      targetName: account.loginName,
       detail: { sessionId: session.sessionId, deviceUuid: ctx.deviceUuid, method: how.method },
     }),
     actor: { entId: account.entId, accountId: account.accountId, loginName: account.loginName },
@@ -82,7 +83,14 @@ export async function logout(ctx: CallContext): Promise<null> {
     ctx.now,
     ctx.afterCommit,
   );
-  await ctx.audit({ module: 'auth', action: 'logout', targetType: 'session', targetId: user.sessionId });
+  await ctx.audit({
+    module: 'auth',
+    action: 'logout',
+    targetType: 'session',
+    targetId: user.sessionId,
+    // A session is read as the account it belonged to.
+    targetName: user.loginName,
+  });
   return null;
 }
 
@@ -182,6 +190,7 @@ export async function resetPassword(
     action: 'resetPassword',
     targetType: 'account',
     targetId: account.accountId,
+    targetName: account.loginName,
     detail: { sessionsEnded: ended, via: input.target.includes('@') ? 'email' : 'sms' },
     actor: { entId: account.entId, accountId: account.accountId, loginName: account.loginName },
   });

@@ -101,6 +101,7 @@ export async function deptAdd(input: { parentId: string | null; name: string }, 
     action: 'add',
     targetType: 'department',
     targetId: dept.id,
+    targetName: input.name,
     detail: { name: input.name, parentId: input.parentId },
   });
   return { id: dept.id };
@@ -117,6 +118,7 @@ export async function deptUpdate(input: { id: string; name: string }, ctx: CallC
     action: 'update',
     targetType: 'department',
     targetId: dept.id,
+    targetName: input.name,
     detail: { from: dept.name, to: input.name },
   });
   invalidateEnterprise(ctx);
@@ -144,6 +146,7 @@ export async function deptMove(input: { id: string; parentId: string | null }, c
     action: 'move',
     targetType: 'department',
     targetId: dept.id,
+    targetName: dept.name,
     detail: { from: dept.parentId, to: parent?.id ?? null, changed },
   });
   return null;
@@ -166,6 +169,7 @@ export async function deptDelete(input: { id: string }, ctx: CallContext) {
     action: 'delete',
     targetType: 'department',
     targetId: dept.id,
+    targetName: dept.name,
     detail: { name: dept.name, parentId: dept.parentId },
   });
   invalidateEnterprise(ctx);

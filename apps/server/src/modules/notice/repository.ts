@@ -81,6 +81,7 @@ export async function findApplicationForUpdate(db: Executor, entId: string, noti
       id: monitorApplications.id,
       status: monitorApplications.status,
       applicantAccountId: monitorApplications.applicantAccountId,
+      noticeTitle: notices.title,
     })
     .from(monitorApplications)
     .innerJoin(notices, eq(notices.id, monitorApplications.noticeId))

@@ -69,6 +69,8 @@ export async function monitorApply(input: { noticeId: string; status: 0 | 1 }, c
     action: status === 'agreed' ? 'monitorApply.agree' : 'monitorApply.refuse',
     targetType: 'monitor_application',
     targetId: application.id,
+    // Named by the notice that carried it, as the reader saw it.
+    targetName: application.noticeTitle,
     detail: { noticeId: input.noticeId, monitorAccountId: application.applicantAccountId },
   });
   ctx.afterCommit(() => ctx.services.notices.invalidateEnterprise(user.entId));

@@ -203,6 +203,7 @@ export async function bindScan(ctx: CallContext, state: string) {
     action: 'bind',
     targetType: 'account',
     targetId: user.accountId,
+    targetName: user.loginName,
     detail: { provider: used.provider },
   });
   return bindingsOf(ctx.db, user.entId, user.accountId);
@@ -218,6 +219,7 @@ export async function unbind(ctx: CallContext, provider: OAuthProvider) {
     action: 'unbind',
     targetType: 'account',
     targetId: user.accountId,
+    targetName: user.loginName,
     detail: { provider },
   });
   return bindingsOf(ctx.db, user.entId, user.accountId);

@@ -5,7 +5,6 @@ import { scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
-  departments,
   enterprises,
   type OperationResult,
   operationLogExports,
@@ -20,6 +19,7 @@ export interface OperationLogRow {
   action: string;
   targetType?: string;
   targetId?: string;
+  targetName?: string;
   detail?: Record<string, unknown>;
   ip: string;
   traceKey: string;
@@ -42,6 +42,7 @@ export async function insertOperationLog(db: Executor, row: OperationLogRow): Pr
     deptId: deptId as unknown as string | null,
     targetType: row.targetType ?? null,
     targetId: row.targetId ?? null,
+    targetName: row.targetName ?? null,
     detail: row.detail ?? {},
   });
 }
@@ -95,11 +96,7 @@ const listColumns = {
   action: operationLogs.action,
   targetType: operationLogs.targetType,
   targetId: operationLogs.targetId,
-  // Names of the targets people recognise (accounts, departments), read at list time.
-  targetName: sql<string | null>`case ${operationLogs.targetType}
-    when 'account' then (select ${accounts.loginName} from ${accounts} where ${accounts.id} = ${operationLogs.targetId})
-    when 'department' then (select ${departments.name} from ${departments} where ${departments.id} = ${operationLogs.targetId})
-    end`,
+  targetName: operationLogs.targetName,
   ip: operationLogs.ip,
   result: operationLogs.result,
 };

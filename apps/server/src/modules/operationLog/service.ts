@@ -85,6 +85,7 @@ export async function startExport(filter: OperationLogFilter, ctx: CallContext):
     action: 'export',
     targetType: 'export',
     targetId: row.id,
+    targetName: row.fileName,
     detail: { filter },
   });
   const total = Math.min(await countOperationLogs(ctx.db, logWhere(spec.reader, filter, ctx.now)), EXPORT_MAX_ROWS);

@@ -57,6 +57,7 @@ export async function updateProfile(ctx: CallContext, input: { realName: string;
     action: 'update',
     targetType: 'account',
     targetId: user.accountId,
+    targetName: user.loginName,
     detail: { realName: input.realName, email: input.email },
   });
   return loadProfile(ctx.db, ctx);
@@ -100,7 +101,13 @@ export async function bindPhone(ctx: CallContext, input: { phone: string }, code
     .update(accounts)
     .set({ phone: input.phone, updatedAt: ctx.now })
     .where(and(eq(accounts.entId, user.entId), eq(accounts.id, user.accountId)));
-  await ctx.audit({ module: 'profile', action: 'bindPhone', targetType: 'account', targetId: user.accountId });
+  await ctx.audit({
+    module: 'profile',
+    action: 'bindPhone',
+    targetType: 'account',
+    targetId: user.accountId,
+    targetName: user.loginName,
+  });
   return loadProfile(ctx.db, ctx);
 }
 
@@ -136,6 +143,7 @@ export async function changePassword(ctx: CallContext, passwordHash: string): Pr
     action: 'changePassword',
     targetType: 'account',
     targetId: user.accountId,
+    targetName: user.loginName,
     detail: { otherSessionsEnded: ended },
   });
   return null;

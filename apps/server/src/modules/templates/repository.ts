@@ -177,14 +177,14 @@ export async function countVisibleTemplates(db: Executor, caller: ScopeSubject):
   return inCovered + rest.n;
 }
 
-/** The ids among `ids` the caller can see. */
+/** The templates among `ids` the caller can see, id to name. */
 export async function visibleTemplateIds(db: Executor, caller: ScopeSubject, ids: readonly string[]) {
-  if (ids.length === 0) return new Set<string>();
+  if (ids.length === 0) return new Map<string, string>();
   const rows = await db
-    .select({ id: templates.id })
+    .select({ id: templates.id, name: templates.name })
     .from(templates)
     .where(and(scopeWhere(caller, templateScope), inArray(templates.id, [...ids])));
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** The ids among `ids` the caller may share. */
