@@ -14,6 +14,7 @@ import {
   createEnterprise,
   createTestApp,
   createUser,
+  TEST_LETTER,
   type TestApp,
   type TestEnterprise,
   type TestUser,
@@ -70,11 +71,11 @@ const fixtures: Record<
   },
   'stationLetter.list': {
     happy: async (t, c) => {
-      await createStationLetter(t.db, { entId: c.ent.id, content: 'Hello banner' });
+      await createStationLetter(t.db, { entId: c.ent.id, kind: TEST_LETTER, params: { text: 'Hello banner' } });
       return {};
     },
     bad: { page: 1 },
-    expectAnswer: (p) => expect(p).toEqual(['Hello banner']),
+    expectAnswer: (p) => expect(p).toEqual(['Note: Hello banner']),
   },
   'dept.userList': {
     happy: async () => ({}),

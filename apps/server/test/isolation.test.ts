@@ -33,6 +33,7 @@ import {
   createEnterprise,
   createTestApp,
   createUser,
+  TEST_LETTER,
   TEST_PASSWORD,
   type TestApp,
   type TestEnterprise,
@@ -174,7 +175,12 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   },
   stationLetter: async (w) => {
     const marker = uniqueName('Isolated letter');
-    const { id } = await createStationLetter(w.t.db, { entId: w.ent.id, accountId: w.owner.id, content: marker });
+    const { id } = await createStationLetter(w.t.db, {
+      entId: w.ent.id,
+      accountId: w.owner.id,
+      kind: TEST_LETTER,
+      params: { text: marker },
+    });
     return { id, marker, entId: w.ent.id, ownerId: w.owner.id };
   },
   // A verification code sent to someone of the world's enterprise: only the operator reads the outbox.
