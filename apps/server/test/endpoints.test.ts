@@ -82,6 +82,17 @@ const fixtures: Record<
     bad: { all: true },
     expectAnswer: (p, c) => expect(p).toEqual([{ value: c.ent.depts.root, label: 'Root' }]),
   },
+  'auth.enterpriseOptions': {
+    happy: async () => ({}),
+    bad: { all: true },
+    // A plain enterprise acts for no other: only its own.
+    expectAnswer: (p, c) => expect(p).toEqual([{ value: c.ent.id, label: c.ent.name }]),
+  },
+  'auth.changeEnterprise': {
+    happy: async (_t, c) => ({ entId: c.ent.id }),
+    bad: { entId: 42 },
+    expectAnswer: (p, c) => expect(p).toMatchObject({ entId: c.ent.id, entName: c.ent.name, homeEntId: c.ent.id }),
+  },
   'dept.change': {
     happy: async (_t, c) => ({ deptId: c.ent.depts.root }),
     bad: { deptId: 42 },

@@ -44,6 +44,8 @@ export function loginResponse(extra: Partial<LoginResponse> = {}): LoginResponse
     id: 'acc-1',
     userId: 'u-1',
     entId: 'ent-1',
+    entName: 'Ada Media',
+    homeEntId: 'ent-1',
     userName: 'Ada Admin',
     loginName: 'entadmin',
     deptId: 'd-1',

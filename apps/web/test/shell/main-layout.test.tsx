@@ -343,6 +343,8 @@ describe('header', () => {
       deptId: (data as { deptId: string }).deptId,
       deptName: 'Branch north',
       entId: 'e1',
+      entName: 'Ada Media',
+      homeEntId: 'e1',
       id: 'u1',
       logo: '',
       openWxLogin: 'N',

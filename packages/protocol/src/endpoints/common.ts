@@ -84,7 +84,11 @@ const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
 export const userInfoSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  /** The enterprise the user acts in (its own, or one it acts for after 'change enterprise'). */
   entId: z.string(),
+  entName: z.string(),
+  /** The user's own enterprise: differs from entId while acting for another one. */
+  homeEntId: z.string(),
   userName: z.string(),
   loginName: z.string(),
   deptId: z.string(),
