@@ -12,6 +12,7 @@ import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
+import { homeHandlers } from './modules/home/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
 import { registerOAuthCallback } from './modules/oauth/callback.js';
@@ -47,6 +48,7 @@ export const HANDLERS: readonly Handler[] = [
   ...profileHandlers,
   ...noticeHandlers,
   ...stationLetterHandlers,
+  ...homeHandlers,
   ...deptHandlers,
   ...enterpriseHandlers,
   ...accountHandlers,

@@ -93,6 +93,15 @@ const fixtures: Record<
     bad: { entId: 42 },
     expectAnswer: (p, c) => expect(p).toMatchObject({ entId: c.ent.id, entName: c.ent.name, homeEntId: c.ent.id }),
   },
+  'home.stats': {
+    happy: async () => ({ utcOffset: 480 }),
+    bad: { utcOffset: 'east' },
+    expectAnswer: (p) =>
+      expect(p).toMatchObject({
+        figures: { accounts: 1, departments: 4, templates: 0 },
+        trends: { operations: expect.any(Array) },
+      }),
+  },
   'dept.change': {
     happy: async (_t, c) => ({ deptId: c.ent.depts.root }),
     bad: { deptId: 42 },

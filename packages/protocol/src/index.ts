@@ -4,4 +4,5 @@ export * from './permissions.js';
 export * from './refTypes.js';
 export * from './routes.js';
 export * from './signing.js';
+export * from './stats.js';
 export * from './validation.js';

@@ -6,6 +6,7 @@ import { accountDepartments, accountRoles, accounts, departments, roles } from '
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { visibleDepartments } from '../dept/manage.js';
 import { selectDepartments } from '../dept/repository.js';
+import { registerStat } from '../home/stats.js';
 import { selectRoles } from '../roles/repository.js';
 import { assertMayGrant, loadVisibleRoles, visibleRoles } from '../roles/service.js';
 import { conflict, isForeignKeyViolation, noPermission, notFound, OrgText } from './messages.js';
@@ -36,6 +37,15 @@ export function visibleAccounts(principal: Principal): SQL {
   )})`;
   return and(tenant, or(eq(accounts.id, principal.accountId), member)) as SQL;
 }
+
+// Home page figure (issue 8): the accounts the caller's account list shows.
+registerStat({
+  key: 'accounts',
+  async count(db, caller) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(visibleAccounts(caller));
+    return row.n;
+  },
+});
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,10 +1,11 @@
 import type { DeptNode } from '@marquee/protocol';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { scopeWhere } from '../../auth/scope.js';
 import { departments } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { conflict, isForeignKeyViolation, noPermission, notFound, OrgText } from '../accounts/messages.js';
+import { registerStat } from '../home/stats.js';
 import {
   childCount,
   type DeptRow,
@@ -27,6 +28,18 @@ import {
 export function visibleDepartments(principal: Principal): SQL {
   return scopeWhere(principal, { entId: departments.entId, deptId: departments.id });
 }
+
+// Home page figure (issue 8): the departments of the caller's department tree.
+registerStat({
+  key: 'departments',
+  async count(db, caller) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(departments)
+      .where(visibleDepartments(caller));
+    return row.n;
+  },
+});
 
 /** One department within the caller's scope, or NOT_FOUND (also for another tenant's id). */
 export async function loadVisibleDept(ctx: CallContext, id: string): Promise<DeptRow> {

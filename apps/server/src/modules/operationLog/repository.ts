@@ -246,3 +246,10 @@ export async function deleteExportsBefore(db: Executor, before: Date): Promise<s
     .returning({ id: operationLogExports.id });
   return rows.map((r) => r.id);
 }
+
+/** Entries under `where` per day (YYYY-MM-DD) of a clock `utcOffset` minutes east of UTC. */
+export async function logCountsByDay(db: Executor, where: SQL, utcOffset: number): Promise<Map<string, number>> {
+  const day = sql<string>`to_char((${operationLogs.createdAt} at time zone 'UTC') + make_interval(mins => ${utcOffset}::int), 'YYYY-MM-DD')`;
+  const rows = await db.select({ day, n: sql<number>`count(*)::int` }).from(operationLogs).where(where).groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.day, r.n]));
+}

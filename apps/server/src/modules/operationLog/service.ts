@@ -4,6 +4,7 @@ import { ErrorCode, type ExportStatus, type OperationLogFilter } from '@marquee/
 import type { Principal } from '../../auth/principal.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext, FileAnswer } from '../../protocol/handlers.js';
+import { fillDays, registerStat } from '../home/stats.js';
 import {
   EXPORT_MAX_ROWS,
   EXPORT_STALE_MS,
@@ -20,11 +21,25 @@ import {
   insertExport,
   type LogReader,
   listOperationLogs,
+  logCountsByDay,
   logOptions,
   logWhere,
   readsAllEnterprises,
   updateExport,
 } from './repository.js';
+
+// Home page figure (issue 8): the entries of the caller's log per day, over the trend's days.
+registerStat({
+  key: 'operations',
+  async trend(db, caller, window) {
+    const counts = await logCountsByDay(
+      db,
+      logWhere(readerOf(caller), { from: window.from.toISOString() }),
+      window.utcOffset,
+    );
+    return fillDays(window, counts);
+  },
+});
 
 function readerOf(user: Principal): LogReader {
   return {

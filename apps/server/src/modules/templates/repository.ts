@@ -225,3 +225,12 @@ export async function insertTemplate(
     .returning({ id: templates.id });
   return row;
 }
+
+/** Templates shared with the caller (its account, its department, or a department above it with sub-departments). */
+export async function countSharedTemplates(db: Executor, caller: ScopeSubject): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(templates)
+    .where(and(eq(templates.entId, caller.entId), sharedWhere(caller, templateScope.share)));
+  return row.n;
+}
