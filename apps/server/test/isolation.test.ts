@@ -426,7 +426,7 @@ describe.each(BACKENDS)('isolation matrix on %s', (backend) => {
     expect(findings).toEqual([]);
     expect(leaks).toBe(0);
     expect(calls).toBe(scoped.length * CALLERS.length);
-  });
+  }, 300_000); // the matrix grows with every scoped endpoint (14 callers each): its own time limit
 });
 
 /** A fresh enterprise: root -> a -> a1, root -> b, root -> c -> c1, an owner in A1 and a shared account in C1. */

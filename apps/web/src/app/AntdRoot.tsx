@@ -44,13 +44,19 @@ function PendingNotices() {
   return null;
 }
 
+/**
+ * Toasts open below the shell's header (90 px) and its red station-letter banner, which
+ * antd's default (8 px from the top) covered, the login toast first of all (issue 8).
+ */
+export const TOAST_TOP = 98;
+
 /** antd's providers with the session's skin and the locale's texts. */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const skin = useSession((s) => s.skin);
   const theme = useMemo(() => skinTheme(skin), [skin]);
   return (
     <ConfigProvider locale={antdLocale} theme={theme}>
-      <AntApp>
+      <AntApp message={{ top: TOAST_TOP }}>
         <ToastBridge />
         <PendingNotices />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
