@@ -37,6 +37,8 @@ export const shellAnswers: Record<string, (data: unknown) => Answer> = {
   stationLetterList: () => ({ code: 0, payload: [] }),
   noticeList: () => ({ code: 0, payload: { total: 0, data: [] } }),
   deptUserList: () => ({ code: 0, payload: [] }),
+  enterpriseOptions: () => ({ code: 0, payload: [] }),
+  homeStats: () => ({ code: 0, payload: { figures: {}, trends: {} } }),
 };
 
 export function loginResponse(extra: Partial<LoginResponse> = {}): LoginResponse {

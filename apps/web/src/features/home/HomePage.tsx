@@ -139,7 +139,7 @@ function Statistics() {
   const deptId = useSession((s) => s.deptId);
   const stats = useQuery({
     queryKey: ['home', 'stats', entId, deptId],
-    queryFn: () => call('homeStats', { utcOffset: -new Date().getTimezoneOffset() }, { silent: true }),
+    queryFn: () => call('homeStats', { utcOffset: 0 - new Date().getTimezoneOffset() }, { silent: true }),
   });
   if (stats.isPending) {
     return (
