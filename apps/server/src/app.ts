@@ -17,6 +17,7 @@ import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
+import { homeHandlers } from './modules/home/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
 import { registerOAuthCallback } from './modules/oauth/callback.js';
@@ -52,6 +53,7 @@ export const HANDLERS: readonly Handler[] = [
   ...profileHandlers,
   ...noticeHandlers,
   ...stationLetterHandlers,
+  ...homeHandlers,
   ...deptHandlers,
   ...enterpriseHandlers,
   ...accountHandlers,

@@ -1,4 +1,4 @@
-import { type EndpointDef, ErrorCode, endpoints } from '@marquee/protocol';
+import { type EndpointDef, ErrorCode, endpoints, Perm } from '@marquee/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ describe.each(BACKENDS)('operation log on %s', (backend) => {
         defineHandler(writeThenFail, {
           handle: async (input, ctx) => {
             await ctx.db.insert(notices).values({ entId: ctx.user.entId, title: input.title });
-            await ctx.audit({ module: 'notice', action: 'create', targetType: 'notice' });
+            await ctx.audit({ module: 'notice', action: 'create', targetType: 'notice', targetName: input.title });
             throw new AppError(ErrorCode.CONFLICT);
           },
         }),
@@ -53,6 +53,7 @@ describe.each(BACKENDS)('operation log on %s', (backend) => {
       action: 'login',
       targetType: 'account',
       targetId: user.id,
+      targetName: user.loginName,
       ip: '203.0.113.7',
       endpoint: 'auth.login',
       result: 'success',
@@ -110,6 +111,37 @@ describe.each(BACKENDS)('operation log on %s', (backend) => {
     expect(res.envelope.code).toBe(ErrorCode.CONFLICT);
     expect(await t.db.select().from(notices).where(eq(notices.entId, ent.id))).toHaveLength(0);
     expect(await logsOf(ent.id)).toHaveLength(before);
+  });
+
+  it('names a target as it was when the entry was written, through later renames and deletion', async () => {
+    const { ent, client } = await t.tenant();
+    const add = await client.call(endpoints.roleAdd, {
+      name: 'Shop managers',
+      deptId: ent.depts.a,
+      dataScope: 'dept_only',
+      permissionCodes: [Perm.user],
+    });
+    expect(add.envelope.code).toBe(0);
+    const id = (add.envelope.payload as { id: string }).id;
+    const rename = { id, name: 'Store managers', deptId: ent.depts.a, dataScope: 'dept_only', permissionCodes: [] };
+    expect((await client.call(endpoints.roleUpdate, rename)).envelope.code).toBe(0);
+    expect((await client.call(endpoints.roleDelete, { id })).envelope.code).toBe(0);
+    const names = (await logsOf(ent.id))
+      .filter((l) => l.module === 'role')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.action.localeCompare(b.action))
+      .map((l) => [l.action, l.targetId, l.targetName]);
+    expect(names).toEqual([
+      ['add', id, 'Shop managers'],
+      ['delete', id, 'Store managers'],
+      ['update', id, 'Store managers'],
+    ]);
+    // The log page and its export read the stored name: the role no longer exists.
+    const list = await client.call(endpoints.operationLogList, { page: 1, size: 50, module: 'role' });
+    expect((list.envelope.payload as { data: { targetName: string }[] }).data.map((r) => r.targetName).sort()).toEqual([
+      'Shop managers',
+      'Store managers',
+      'Store managers',
+    ]);
   });
 
   it('a failed login writes nothing', async () => {

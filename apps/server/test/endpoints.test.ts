@@ -1,5 +1,7 @@
 import { ENDPOINT_LIST, type EndpointDef, ErrorCode } from '@marquee/protocol';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationLogs } from '../src/db/schema/index.js';
 import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { accessFixtures } from './fixtures/access.js';
@@ -12,6 +14,7 @@ import {
   createEnterprise,
   createTestApp,
   createUser,
+  TEST_LETTER,
   type TestApp,
   type TestEnterprise,
   type TestUser,
@@ -68,16 +71,36 @@ const fixtures: Record<
   },
   'stationLetter.list': {
     happy: async (t, c) => {
-      await createStationLetter(t.db, { entId: c.ent.id, content: 'Hello banner' });
+      await createStationLetter(t.db, { entId: c.ent.id, kind: TEST_LETTER, params: { text: 'Hello banner' } });
       return {};
     },
     bad: { page: 1 },
-    expectAnswer: (p) => expect(p).toEqual(['Hello banner']),
+    expectAnswer: (p) => expect(p).toEqual(['Note: Hello banner']),
   },
   'dept.userList': {
     happy: async () => ({}),
     bad: { all: true },
     expectAnswer: (p, c) => expect(p).toEqual([{ value: c.ent.depts.root, label: 'Root' }]),
+  },
+  'auth.enterpriseOptions': {
+    happy: async () => ({}),
+    bad: { all: true },
+    // A plain enterprise acts for no other: only its own.
+    expectAnswer: (p, c) => expect(p).toEqual([{ value: c.ent.id, label: c.ent.name }]),
+  },
+  'auth.changeEnterprise': {
+    happy: async (_t, c) => ({ entId: c.ent.id }),
+    bad: { entId: 42 },
+    expectAnswer: (p, c) => expect(p).toMatchObject({ entId: c.ent.id, entName: c.ent.name, homeEntId: c.ent.id }),
+  },
+  'home.stats': {
+    happy: async () => ({ utcOffset: 480 }),
+    bad: { utcOffset: 'east' },
+    expectAnswer: (p) =>
+      expect(p).toMatchObject({
+        figures: { accounts: 1, departments: 4, templates: 0 },
+        trends: { operations: expect.any(Array) },
+      }),
   },
   'dept.change': {
     happy: async (_t, c) => ({ deptId: c.ent.depts.root }),
@@ -85,6 +108,8 @@ const fixtures: Record<
     expectAnswer: (p, c) => expect(p).toMatchObject({ deptId: c.ent.depts.root, deptName: 'Root' }),
   },
 };
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 const sessionEndpoints = ENDPOINT_LIST.filter((def) => def.auth === 'session');
 
@@ -148,5 +173,24 @@ describe.each(BACKENDS)('every session endpoint on %s', (backend) => {
       expect(def.response.safeParse(res.envelope.payload).success).toBe(true);
       fixture.expectAnswer?.(res.envelope.payload, c);
     });
+
+    if (def.mutation) {
+      // Issue 8: the log names what changed as a person reads it, kept in the entry itself.
+      it('writes one operation-log entry naming its target as a person reads it', async () => {
+        const c = await caller();
+        const payload = await fixture.happy(t, c);
+        expect((await c.client.call(def, payload)).envelope.code).toBe(0);
+        const rows = await t.db
+          .select()
+          .from(operationLogs)
+          .where(and(eq(operationLogs.endpoint, def.name), eq(operationLogs.accountId, c.user.id)));
+        expect(rows).toHaveLength(1);
+        const [row] = rows;
+        expect(row.targetType).toBeTruthy();
+        expect(row.targetName?.trim()).toBeTruthy();
+        expect(row.targetName).not.toMatch(UUID);
+        expect(row.targetName).not.toBe(row.targetId);
+      });
+    }
   });
 });

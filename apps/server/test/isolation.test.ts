@@ -33,6 +33,7 @@ import {
   createEnterprise,
   createTestApp,
   createUser,
+  TEST_LETTER,
   TEST_PASSWORD,
   type TestApp,
   type TestEnterprise,
@@ -174,7 +175,12 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   },
   stationLetter: async (w) => {
     const marker = uniqueName('Isolated letter');
-    const { id } = await createStationLetter(w.t.db, { entId: w.ent.id, accountId: w.owner.id, content: marker });
+    const { id } = await createStationLetter(w.t.db, {
+      entId: w.ent.id,
+      accountId: w.owner.id,
+      kind: TEST_LETTER,
+      params: { text: marker },
+    });
     return { id, marker, entId: w.ent.id, ownerId: w.owner.id };
   },
   // A verification code sent to someone of the world's enterprise: only the operator reads the outbox.
@@ -325,9 +331,17 @@ type Expect = 'visible' | 'hidden' | 'denied';
 
 function expected(def: EndpointDef, w: World, c: Caller, o: Facts): Expect {
   if (!hasPermission(c.permissions, def.permission)) return 'denied';
+  if (def.scope?.kind === 'count' && !hasPermission(c.permissions, def.scope.permission)) return 'denied';
   const audience = def.scope?.audience ?? 'scoped';
   const visible = sees(w, c, o, audience) && (!o.parent || !def.scope?.parentField || sees(w, c, o.parent, audience));
   return visible ? 'visible' : 'hidden';
+}
+
+/** The value at a dotted path of an answer ('figures.templates'). */
+function pathOf(value: unknown, path = ''): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
 }
 
 /** The request: fixed fields, the object (detail) or its parent, and the largest page the schema takes. */
@@ -378,16 +392,27 @@ describe.each(BACKENDS)('isolation matrix on %s', (backend) => {
           calls++;
           const code = def.download && res.status === 200 && !res.envelope ? 0 : (res.envelope?.code ?? -1);
           const marker = facts.marker ?? facts.id;
-          const seen =
-            code === 0 && (def.scope?.kind === 'detail' || JSON.stringify(res.envelope.payload).includes(marker));
           const want = expected(def, w, caller, facts);
+          // A count: the figure is above 0 for whoever sees the object (the world has no other),
+          // and a caller without the figure's permission gets no figure at all.
+          const figure =
+            def.scope?.kind === 'count' && code === 0 ? pathOf(res.envelope.payload, def.scope.figure) : null;
+          if (def.scope?.kind === 'count' && want === 'denied' && code === 0 && figure !== undefined) {
+            findings.push(`${def.name} (${object}): ${caller.name} gets a figure without its permission`);
+            continue;
+          }
+          const seen =
+            code === 0 &&
+            (def.scope?.kind === 'count'
+              ? Number(figure) > 0
+              : def.scope?.kind === 'detail' || JSON.stringify(res.envelope.payload).includes(marker));
           const where = `${def.name} (${object}): ${caller.name}`;
           if (seen && want !== 'visible') {
             leaks++;
             findings.push(`LEAK ${where} sees ${marker}`);
           } else if (!seen && want === 'visible') {
             findings.push(`MISS ${where} does not see ${marker} (code ${code})`);
-          } else if (want === 'denied' && code !== ErrorCode.NO_PERMISSION) {
+          } else if (want === 'denied' && code !== ErrorCode.NO_PERMISSION && def.scope?.kind !== 'count') {
             findings.push(`${where} answered ${code}, not NO_PERMISSION`);
           } else if (want === 'hidden' && ![0, ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION].includes(code)) {
             findings.push(`${where} answered ${code}`);
@@ -401,7 +426,7 @@ describe.each(BACKENDS)('isolation matrix on %s', (backend) => {
     expect(findings).toEqual([]);
     expect(leaks).toBe(0);
     expect(calls).toBe(scoped.length * CALLERS.length);
-  });
+  }, 300_000); // the matrix grows with every scoped endpoint (14 callers each): its own time limit
 });
 
 /** A fresh enterprise: root -> a -> a1, root -> b, root -> c -> c1, an owner in A1 and a shared account in C1. */

@@ -198,6 +198,8 @@ describe('answer codes (spec section 8)', () => {
       id: 'acc-1',
       userId: 'u-1',
       entId: 'e-1',
+      entName: 'Ada Media',
+      homeEntId: 'e-1',
       userName: 'Ada',
       loginName: 'entadmin',
       deptId: 'd-1',

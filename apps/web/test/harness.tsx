@@ -37,6 +37,8 @@ export const shellAnswers: Record<string, (data: unknown) => Answer> = {
   stationLetterList: () => ({ code: 0, payload: [] }),
   noticeList: () => ({ code: 0, payload: { total: 0, data: [] } }),
   deptUserList: () => ({ code: 0, payload: [] }),
+  enterpriseOptions: () => ({ code: 0, payload: [] }),
+  homeStats: () => ({ code: 0, payload: { figures: {}, trends: {} } }),
 };
 
 export function loginResponse(extra: Partial<LoginResponse> = {}): LoginResponse {
@@ -44,6 +46,8 @@ export function loginResponse(extra: Partial<LoginResponse> = {}): LoginResponse
     id: 'acc-1',
     userId: 'u-1',
     entId: 'ent-1',
+    entName: 'Ada Media',
+    homeEntId: 'ent-1',
     userName: 'Ada Admin',
     loginName: 'entadmin',
     deptId: 'd-1',

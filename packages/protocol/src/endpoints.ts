@@ -1,12 +1,14 @@
 import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
+import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
+export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 export * from './endpoints/sharing.js';
@@ -17,6 +19,7 @@ export * from './endpoints/sharing.js';
  */
 export const endpoints = {
   ...foundationEndpoints,
+  ...homeEndpoints,
   ...accessEndpoints,
   ...oplogEndpoints,
   ...orgEndpoints,

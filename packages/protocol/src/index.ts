@@ -5,6 +5,7 @@ export * from './permissions.js';
 export * from './refTypes.js';
 export * from './routes.js';
 export * from './signing.js';
+export * from './stats.js';
 export * from './text.js';
 export * from './validation.js';
 export * from './validationMessages.js';

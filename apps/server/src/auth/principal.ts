@@ -12,6 +12,7 @@ import {
   type SessionEndReason,
   sessions,
 } from '../db/schema/index.js';
+import type { ActingEnterprise } from './acting.js';
 
 /** The caller's data scope: the enterprise administrator sees the whole enterprise. */
 export type PrincipalScope = 'all' | DataScope;
@@ -22,15 +23,23 @@ export interface Principal {
   tokenHash: string;
   accountId: string;
   userNo: number;
+  /**
+   * The enterprise the caller acts in: its own, or the one its session acts for after
+   * 'change enterprise'. Every scoped query starts from it.
+   */
   entId: string;
   entKind: EnterpriseKind;
+  entName: string;
+  /** The account's own enterprise (its account row, sessions, profile and bindings live there). */
+  homeEntId: string;
+  homeEntKind: EnterpriseKind;
   loginName: string;
   realName: string;
   isEntAdmin: boolean;
   thirdMonitor: boolean;
   updatePwd: boolean;
   openWxLogin: boolean;
-  /** Current department (null when the account has none). */
+  /** Current department (null when the account has none); acting for another enterprise, its top department. */
   deptId: string | null;
   deptPath: string | null;
   deptName: string;
@@ -52,6 +61,8 @@ export interface SessionState {
   endedReason: SessionEndReason | null;
   /** The account or its enterprise is paused. */
   paused: boolean;
+  /** The enterprise the session acts for, when not the account's own. */
+  actingEntId: string | null;
 }
 
 const SCOPE_WIDTH: Record<DataScope, number> = { self: 0, dept_only: 1, dept_and_below: 2 };
@@ -66,6 +77,7 @@ type AccountRow = {
   userNo: number;
   entId: string;
   entKind: EnterpriseKind;
+  entName: string;
   loginName: string;
   realName: string;
   isEntAdmin: boolean;
@@ -86,6 +98,7 @@ const accountColumns = {
   userNo: accounts.userNo,
   entId: accounts.entId,
   entKind: enterprises.kind,
+  entName: enterprises.name,
   loginName: accounts.loginName,
   realName: accounts.realName,
   isEntAdmin: accounts.isEntAdmin,
@@ -113,6 +126,7 @@ export async function loadSessionByTokenHash(
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       endedReason: sessions.endedReason,
+      actingEntId: sessions.actingEntId,
     })
     .from(sessions)
     .innerJoin(accounts, and(eq(accounts.id, sessions.accountId), eq(accounts.entId, sessions.entId)))
@@ -131,6 +145,7 @@ export async function loadSessionByTokenHash(
       lastSeenAt: row.lastSeenAt.getTime(),
       endedReason: row.endedReason,
       paused: row.accountStatus !== 'enabled' || row.entStatus !== 'enabled',
+      actingEntId: row.actingEntId,
     },
     account: row,
   };
@@ -142,6 +157,7 @@ export async function loadPrincipal(
   entId: string,
   accountId: string,
   session: { sessionId: string; tokenHash: string },
+  acting?: ActingEnterprise | null,
 ): Promise<Principal | null> {
   const rows = await db
     .select(accountColumns)
@@ -151,40 +167,48 @@ export async function loadPrincipal(
     .where(and(eq(accounts.entId, entId), eq(accounts.id, accountId)))
     .limit(1);
   const row = rows[0];
-  return row ? buildPrincipal(db, row, session) : null;
+  return row ? buildPrincipal(db, row, session, acting) : null;
 }
 
-/** Adds the roles' permission codes and data scope to an account row. */
+/**
+ * Adds the roles' permission codes and data scope to an account row. Acting for another
+ * enterprise, the principal is in that enterprise, from its top department, with the codes
+ * the account's roles give that the other enterprise's kind can hold, and the same data scope.
+ */
 export async function buildPrincipal(
   db: Executor,
   account: AccountRow,
   session: { sessionId: string; tokenHash: string },
+  acting?: ActingEnterprise | null,
 ): Promise<Principal> {
   const roleRows = await db
     .select({ codes: roles.permissionCodes, dataScope: roles.dataScope })
     .from(accountRoles)
     .innerJoin(roles, and(eq(roles.id, accountRoles.roleId), eq(roles.entId, accountRoles.entId)))
     .where(and(eq(accountRoles.entId, account.entId), eq(accountRoles.accountId, account.accountId)));
-  const allowed = allowedCodes(account.entKind);
+  const allowed = allowedCodes(acting?.kind ?? account.entKind);
   const permissions = new Set(roleRows.flatMap((r) => r.codes).filter((code) => allowed.includes(code)));
   return {
     sessionId: session.sessionId,
     tokenHash: session.tokenHash,
     accountId: account.accountId,
     userNo: account.userNo,
-    entId: account.entId,
-    entKind: account.entKind,
+    entId: acting?.id ?? account.entId,
+    entKind: acting?.kind ?? account.entKind,
+    entName: acting?.name ?? account.entName,
+    homeEntId: account.entId,
+    homeEntKind: account.entKind,
     loginName: account.loginName,
     realName: account.realName,
     isEntAdmin: account.isEntAdmin,
     thirdMonitor: account.thirdMonitor,
     updatePwd: account.updatePwd,
     openWxLogin: account.openWxLogin,
-    deptId: account.deptId,
-    deptPath: account.deptPath,
-    deptName: account.deptName ?? '',
-    welcomeSpeech: account.welcomeSpeech,
-    logo: account.logo,
+    deptId: acting ? acting.deptId : account.deptId,
+    deptPath: acting ? acting.deptPath : account.deptPath,
+    deptName: (acting ? acting.deptName : account.deptName) ?? '',
+    welcomeSpeech: acting?.welcomeSpeech ?? account.welcomeSpeech,
+    logo: acting?.logo ?? account.logo,
     permissions,
     permissionList: [...permissions].sort(),
     dataScope: account.isEntAdmin ? 'all' : widestScope(roleRows.map((r) => r.dataScope)),

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { type SessionEndReason, sessions } from '../db/schema/index.js';
 import { AppError } from '../protocol/appError.js';
+import { loadActingEnterprise } from './acting.js';
 import { buildPrincipal, loadSessionByTokenHash, type Principal, type SessionState } from './principal.js';
 import { SessionCache } from './sessionCache.js';
 import { hashToken, isWellFormedToken, newToken } from './tokens.js';
@@ -71,10 +72,16 @@ export class SessionService {
       const loaded = await loadSessionByTokenHash(this.db, tokenHash);
       if (!loaded) throw new AppError(ErrorCode.TOKEN_INVALID);
       this.check(loaded.state, now);
-      const principal = await buildPrincipal(this.db, loaded.account, {
-        sessionId: loaded.state.sessionId,
-        tokenHash,
-      });
+      // Acting for another enterprise: only while the account may still act for it.
+      const acting = loaded.state.actingEntId
+        ? await loadActingEnterprise(this.db, loaded.account, loaded.state.actingEntId)
+        : null;
+      const principal = await buildPrincipal(
+        this.db,
+        loaded.account,
+        { sessionId: loaded.state.sessionId, tokenHash },
+        acting,
+      );
       this.cache.set(tokenHash, loaded.state, principal, now, generation);
       entry = { state: loaded.state, principal, loadedAt: now };
     }
@@ -109,6 +116,20 @@ export class SessionService {
     await tx
       .update(sessions)
       .set({ endedAt: now, endedReason: reason })
+      .where(and(eq(sessions.entId, ref.entId), eq(sessions.id, ref.sessionId), isNull(sessions.endedAt)));
+    afterCommit(() => this.cache.invalidateToken(ref.tokenHash));
+  }
+
+  /** Sets the enterprise a session acts for (null: the account's own); the cache reloads it after commit. */
+  async setActing(
+    tx: Executor,
+    ref: { entId: string; sessionId: string; tokenHash: string },
+    actingEntId: string | null,
+    afterCommit: AfterCommit,
+  ): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ actingEntId })
       .where(and(eq(sessions.entId, ref.entId), eq(sessions.id, ref.sessionId), isNull(sessions.endedAt)));
     afterCommit(() => this.cache.invalidateToken(ref.tokenHash));
   }

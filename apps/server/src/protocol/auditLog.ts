@@ -13,6 +13,7 @@ export interface OperationLogRow {
   action: string;
   targetType?: string;
   targetId?: string;
+  targetName?: string;
   detail?: Record<string, unknown>;
   ip: string;
   traceKey: string;
@@ -35,6 +36,7 @@ export async function insertOperationLog(db: Executor, row: OperationLogRow): Pr
     deptId: deptId as unknown as string | null,
     targetType: row.targetType ?? null,
     targetId: row.targetId ?? null,
+    targetName: row.targetName ?? null,
     detail: row.detail ?? {},
   });
 }

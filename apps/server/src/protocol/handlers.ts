@@ -12,12 +12,36 @@ export interface AuditEntry {
   /** Domain of the change: 'auth', 'notice', 'dept'... */
   module: string;
   action: string;
-  targetType?: string;
+  /** What kind of object the mutation changed ('account', 'role', 'ref:9'...). */
+  targetType: string;
+  /** The object's id; absent when the mutation changed several (their ids go in detail). */
   targetId?: string;
+  /**
+   * The object as a person reads it (a login name, a role's or department's name, several
+   * names joined by joinTargetNames), kept in the entry so it survives a rename or delete.
+   */
+  targetName: string;
   detail?: Record<string, unknown>;
   result?: OperationResult;
   /** Who acted, for public endpoints (login) where there is no principal yet. */
   actor?: { entId: string; accountId: string; loginName: string };
+}
+
+/** The most characters of a target name kept in the log. */
+export const TARGET_NAME_MAX = 200;
+
+/** Names several targets in one entry: "a, b, c" and, past the limit, "a, b (+3)". */
+export function joinTargetNames(names: readonly string[]): string {
+  let text = '';
+  for (let i = 0; i < names.length; i++) {
+    const rest = names.length - i - 1;
+    const next = text ? `${text}, ${names[i]}` : names[i];
+    if (next.length + (rest ? ` (+${rest})`.length : 0) > TARGET_NAME_MAX) {
+      return text ? `${text} (+${names.length - i})` : `${names[i].slice(0, TARGET_NAME_MAX - 8)}… (+${rest})`;
+    }
+    text = next;
+  }
+  return text;
 }
 
 /** What a handler gets besides its validated input. */

@@ -19,7 +19,7 @@ import { AppError } from './appError.js';
 import { insertOperationLog } from './auditLog.js';
 import { contentDisposition } from './download.js';
 import { languageOf, NOT_A_FORM, readEnvelope, verifyCall } from './envelope.js';
-import { type AuditEntry, type CallContext, type Handler, isFileAnswer } from './handlers.js';
+import { type AuditEntry, type CallContext, type Handler, isFileAnswer, TARGET_NAME_MAX } from './handlers.js';
 import { messages } from './messages.js';
 
 /** What the per-request log line reports about a console call. */
@@ -254,6 +254,7 @@ function makeContext(
         entry.actor ??
         (principal && { entId: principal.entId, accountId: principal.accountId, loginName: principal.loginName });
       if (!actor) throw new Error(`${def.name} audited without an actor`);
+      if (!entry.targetName.trim()) throw new Error(`${def.name} audited a target without its name`);
       mutation.audits.count += 1;
       state.info.accountId ??= actor.accountId;
       await insertOperationLog(db, {
@@ -264,6 +265,7 @@ function makeContext(
         action: entry.action,
         targetType: entry.targetType,
         targetId: entry.targetId,
+        targetName: entry.targetName.slice(0, TARGET_NAME_MAX),
         detail: entry.detail,
         ip: request.ip,
         traceKey: state.traceKey,

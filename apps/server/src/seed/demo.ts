@@ -6,7 +6,6 @@ import { ADVERTISER_ROLE_CODES } from '../modules/advertisers/service.js';
 import { insertDepartment } from '../modules/dept/repository.js';
 import { insertEnterprise } from '../modules/enterprise/repository.js';
 import { createMonitorApplication, createNotice } from '../modules/notice/service.js';
-import { createStationLetter } from '../modules/stationLetter/service.js';
 import { seedAccess } from './access.js';
 import { DEMO_PASSWORD } from './demoLogins.js';
 import { seedOplogDemo } from './oplog.js';
@@ -51,9 +50,8 @@ const CHART_SVG =
   "<rect x='400' y='30' width='80' height='150' fill='%2352c41a'/><text x='40' y='30' font-size='20'>Plays per week</text></svg>";
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
-const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000);
 
-/** Creates the demo tenants, accounts, notices and letters. Run once, inside the seed transaction. */
+/** Creates the demo tenants, accounts and notices. Run once, inside the seed transaction. */
 export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const account = (input: Omit<Parameters<typeof createAccount>[1], 'password' | 'passwordHash'>) =>
@@ -131,7 +129,7 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
     deptIds: [hq.id],
     roleIds: [adminRole.id],
   });
-  const deptstaff = await account({
+  await account({
     entId: demo.id,
     loginName: 'deptstaff',
     realName: 'Lin Wei',
@@ -246,31 +244,7 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
     createdAt: minutesAgo(now, 60),
   });
 
-  // Station letters for the header banner.
-  await createStationLetter(db, {
-    entId: demo.id,
-    content: 'Device points of 3 screens expire within 7 days',
-    expiresAt: daysFrom(now, 30),
-    createdAt: minutesAgo(now, 120),
-  });
-  await createStationLetter(db, {
-    entId: demo.id,
-    content: 'Storage is 85% full (170 G of 200 G)',
-    expiresAt: daysFrom(now, 30),
-    createdAt: minutesAgo(now, 60),
-  });
-  await createStationLetter(db, {
-    entId: demo.id,
-    accountId: deptstaff.id,
-    content: 'Shanghai Store screen SH-003 has been offline for 72 hours',
-    expiresAt: daysFrom(now, 7),
-    createdAt: minutesAgo(now, 10),
-  });
-  await createStationLetter(db, {
-    entId: other.id,
-    content: 'Your trial ends in 14 days',
-    expiresAt: daysFrom(now, 14),
-  });
+  // No station letters: the system writes them from facts (modules/stationLetter/rules.ts).
   await seedTemplates(db, demo.id, now);
   await seedOrgDemo(db, now);
   await seedOplogDemo(db, now);

@@ -95,22 +95,30 @@ export async function seedOplogDemo(db: Executor, now: Date): Promise<void> {
   await addAssignments(db, entId, [advertiser.id, ids.adv_sunrise], [staff.id]);
 
   // A few days of history so the log page has something to show.
-  const history: [string, string, string, string, string, number][] = [
-    ['entadmin', 'auth', 'login', 'account', admin.id, 60 * 24 * 3],
-    ['entadmin', 'advertiser', 'add', 'account', ids.adv_sunrise, 60 * 24 * 3 - 5],
-    ['entadmin', 'advertiser', 'add', 'account', ids.adv_greenleaf, 60 * 24 * 3 - 6],
-    ['entadmin', 'advertiser', 'assign', 'account', ids.adv_citymotors, 60 * 24 * 3 - 9],
-    ['deptstaff', 'auth', 'login', 'account', staff.id, 60 * 24 * 2],
-    ['deptstaff', 'dept', 'change', 'department', south, 60 * 24 * 2 - 3],
-    ['deptstaff', 'dept', 'change', 'department', east, 60 * 24 * 2 - 40],
-    ['advertiser', 'auth', 'login', 'account', advertiser.id, 60 * 24],
-    ['entadmin', 'notice', 'monitorApply', 'notice', 'demo', 60 * 20],
-    ['entadmin', 'advertiser', 'pause', 'account', ids.adv_pixelgames, 60 * 8],
-    ['entadmin', 'advertiser', 'enable', 'account', ids.adv_pixelgames, 60 * 7],
-    ['deptstaff', 'auth', 'logout', 'account', staff.id, 60 * 2],
+  const history: [string, string, string, string, string | undefined, string, number][] = [
+    ['entadmin', 'auth', 'login', 'account', admin.id, 'entadmin', 60 * 24 * 3],
+    ['entadmin', 'advertiser', 'add', 'account', ids.adv_sunrise, 'adv_sunrise', 60 * 24 * 3 - 5],
+    ['entadmin', 'advertiser', 'add', 'account', ids.adv_greenleaf, 'adv_greenleaf', 60 * 24 * 3 - 6],
+    ['entadmin', 'advertiser', 'assign', 'account', ids.adv_citymotors, 'adv_citymotors', 60 * 24 * 3 - 9],
+    ['deptstaff', 'auth', 'login', 'account', staff.id, 'deptstaff', 60 * 24 * 2],
+    ['deptstaff', 'dept', 'change', 'department', south, 'South Region', 60 * 24 * 2 - 3],
+    ['deptstaff', 'dept', 'change', 'department', east, 'East Region', 60 * 24 * 2 - 40],
+    ['advertiser', 'auth', 'login', 'account', advertiser.id, 'advertiser', 60 * 24],
+    [
+      'entadmin',
+      'notice',
+      'monitorApply.agree',
+      'monitor_application',
+      undefined,
+      'Citywide Ad Monitoring asks to monitor your screens',
+      60 * 20,
+    ],
+    ['entadmin', 'advertiser', 'pause', 'account', ids.adv_pixelgames, 'adv_pixelgames', 60 * 8],
+    ['entadmin', 'advertiser', 'enable', 'account', ids.adv_pixelgames, 'adv_pixelgames', 60 * 7],
+    ['deptstaff', 'auth', 'logout', 'session', undefined, 'deptstaff', 60 * 2],
   ];
   const actors: Record<string, { id: string }> = { entadmin: admin, deptstaff: staff, advertiser };
-  for (const [i, [login, module, action, targetType, targetId, minutes]] of history.entries()) {
+  for (const [i, [login, module, action, targetType, targetId, targetName, minutes]] of history.entries()) {
     await insertOperationLog(db, {
       entId,
       accountId: actors[login].id,
@@ -119,6 +127,7 @@ export async function seedOplogDemo(db: Executor, now: Date): Promise<void> {
       action,
       targetType,
       targetId,
+      targetName,
       ip: `10.0.${i % 3}.${20 + i}`,
       traceKey: `seed-${i}`,
       endpoint: `${module}.${action}`,

@@ -3,3 +3,4 @@ export * from './client.js';
 export * from './clock.js';
 export * from './db.js';
 export * from './factories.js';
+export * from './letters.js';

@@ -52,6 +52,12 @@ export function buttonConfig(locale: string): { autoInsertSpace: boolean } {
   return { autoInsertSpace: locale === 'zh-CN' };
 }
 
+/**
+ * Toasts open below the shell's header (90 px) and its red station-letter banner, which
+ * antd's default (8 px from the top) covered, the login toast first of all (issue 8).
+ */
+export const TOAST_TOP = 98;
+
 /** antd's providers with the session's skin and the locale's texts. */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const skin = useSession((s) => s.skin);
@@ -59,7 +65,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   const button = useMemo(() => buttonConfig(currentLocale()), []);
   return (
     <ConfigProvider locale={antdLocale} theme={theme} button={button}>
-      <AntApp>
+      <AntApp message={{ top: TOAST_TOP }}>
         <ToastBridge />
         <PendingNotices />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

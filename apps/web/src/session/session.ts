@@ -23,7 +23,11 @@ export const DEVICE_ID_KEY = 'mq_device_id';
 export interface SessionState {
   token: string;
   id: string;
+  /** The enterprise the session acts in (its own, or one it acts for after 'change enterprise'). */
   entId: string;
+  entName: string;
+  /** The account's own enterprise. */
+  homeEntId: string;
   userId: string;
   userName: string;
   loginName: string;
@@ -61,7 +65,7 @@ export interface SessionState {
 export interface SessionActions {
   /** Stores a successful login; `remember` hands the password to the browser's password manager. */
   setLogin(res: LoginResponse, remember?: { password: string; remember: boolean }): void;
-  /** Refreshes the user fields (after auth.info or a department change). */
+  /** Refreshes the user fields (after auth.info, a department or an enterprise change). */
   setUserInfo(info: UserInfo): void;
   setSkin(skin: number): void;
   /** Ends the session (spec section 4): auth.logout, clear, close all tabs, loginout, /login. */
@@ -100,6 +104,8 @@ const loggedOutUser = {
   token: '',
   id: '',
   entId: '',
+  entName: '',
+  homeEntId: '',
   userId: '',
   userName: '',
   deptId: '',
@@ -213,6 +219,8 @@ export const useSession = create<Session>()((set, get) => ({
       token: res.token,
       id: res.id,
       entId: res.entId,
+      entName: res.entName,
+      homeEntId: res.homeEntId,
       userId: res.userId,
       userName: res.userName,
       loginName: res.loginName,
@@ -238,6 +246,8 @@ export const useSession = create<Session>()((set, get) => ({
     set({
       id: info.id,
       entId: info.entId,
+      entName: info.entName,
+      homeEntId: info.homeEntId,
       userId: info.userId,
       userName: info.userName,
       loginName: info.loginName,

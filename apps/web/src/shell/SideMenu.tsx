@@ -1,6 +1,6 @@
 import { EllipsisOutlined } from '@ant-design/icons';
 import { findRoute, type MenuItem, resolveAlias } from '@marquee/protocol';
-import { Dropdown, type MenuProps, Tooltip } from 'antd';
+import { Dropdown, type MenuProps, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { MenuIcon } from '../components/MenuIcon';
 import { PhraseText } from '../components/PhraseText';
 import { prefetch } from '../components/prefetch';
 import { useSession } from '../session/session';
-import { activeMenuCode, filterMenu, menuIconName, visibleMenuCount } from './menu/filterMenu';
+import { activeMenuCode, filterMenu, isMenuItemOnline, menuIconName, visibleMenuCount } from './menu/filterMenu';
 import { shellPageLoader } from './pages';
 
 /** Height of one rail entry plus its gap (icon + two short title lines), as in shell.css. */
@@ -68,10 +68,20 @@ export default function SideMenu() {
   const overflow = items.slice(count);
 
   const title = (item: MenuItem) => t(item.code, { ns: 'menu' });
+  /** A flyout label: the title, and a tag when the module is not online yet. */
+  const label = (item: MenuItem) =>
+    isMenuItemOnline(item) ? (
+      title(item)
+    ) : (
+      <span className="mq-menu-offline">
+        {title(item)}
+        <Tag className="mq-not-online-tag">{t('shell:menu.notOnline')}</Tag>
+      </span>
+    );
   const childEntries = (children: readonly MenuItem[]): NonNullable<MenuProps['items']> =>
     children.map((child) => ({
       key: resolveAlias(child.url),
-      label: title(child),
+      label: label(child),
       'data-testid': `menu-${child.code}`,
     }));
   const onFlyoutClick: MenuProps['onClick'] = ({ key }) => navigate(key);
@@ -84,6 +94,7 @@ export default function SideMenu() {
       <ul className="mq-side-list" ref={listRef as React.RefObject<HTMLUListElement>}>
         {shown.map((item) => {
           const url = resolveAlias(item.url);
+          const online = isMenuItemOnline(item);
           const entry = (
             <Link
               to={url}
@@ -99,6 +110,11 @@ export default function SideMenu() {
               <span className="mq-side-title">
                 <PhraseText text={title(item)} locale={i18n.language} />
               </span>
+              {online ? null : (
+                <span className="mq-side-offline" title={t('shell:menu.notOnline')}>
+                  <span className="mq-sr-only">{t('shell:menu.notOnline')}</span>
+                </span>
+              )}
             </Link>
           );
           return (
@@ -116,7 +132,11 @@ export default function SideMenu() {
                   {entry}
                 </Dropdown>
               ) : (
-                <Tooltip title={title(item)} placement="right" mouseEnterDelay={0.6}>
+                <Tooltip
+                  title={online ? title(item) : `${title(item)} · ${t('shell:menu.notOnline')}`}
+                  placement="right"
+                  mouseEnterDelay={0.6}
+                >
                   {entry}
                 </Tooltip>
               )}
@@ -133,14 +153,14 @@ export default function SideMenu() {
                   item.children?.length
                     ? {
                         key: `section:${item.code}`,
-                        label: title(item),
+                        label: label(item),
                         icon: <MenuIcon code={item.code} name={menuIconName(item)} />,
                         children: childEntries(item.children),
                         'data-testid': `menu-${item.code}`,
                       }
                     : {
                         key: resolveAlias(item.url),
-                        label: title(item),
+                        label: label(item),
                         icon: <MenuIcon code={item.code} name={menuIconName(item)} />,
                         'data-testid': `menu-${item.code}`,
                       },

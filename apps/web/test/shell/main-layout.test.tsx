@@ -395,6 +395,8 @@ describe('header', () => {
       deptId: (data as { deptId: string }).deptId,
       deptName: 'Branch north',
       entId: 'e1',
+      entName: 'Ada Media',
+      homeEntId: 'e1',
       id: 'u1',
       logo: '',
       openWxLogin: 'N',
@@ -409,6 +411,54 @@ describe('header', () => {
     expect(api.calls.find((c) => c.name === 'deptChange')?.data).toEqual({ deptId: 'd2' });
     expect(reloadPage).not.toHaveBeenCalled();
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1), { timeout: 2000 });
+  });
+
+  it('switches enterprise for an account that acts for several, like a department, and says which one it acts in', async () => {
+    signIn({
+      entId: 'e1',
+      entName: 'Ada Agency',
+      homeEntId: 'e1',
+      permissionList: [...ALL_PERMS, Perm.userCompanyManage],
+    });
+    api.answers.enterpriseOptions = () => [
+      { value: 'e1', label: 'Ada Agency' },
+      { value: 'c1', label: 'Client Co' },
+    ];
+    api.answers.changeEnterprise = (data) => ({
+      ...useSession.getState(),
+      folderMenuList: useSession.getState().navMenuList,
+      entId: (data as { entId: string }).entId,
+      entName: 'Client Co',
+      homeEntId: 'e1',
+      deptId: 'c-root',
+      deptName: 'Client Co',
+      id: 'u1',
+      logo: '',
+      openWxLogin: 'N',
+      updatePwd: false,
+    });
+    mount('/');
+    fireEvent.click(await screen.findByTestId('user-dropdown'));
+    expect((await screen.findByTestId('ent-e1')).textContent).toContain('Ada Agency (own)');
+    fireEvent.click(screen.getByTestId('ent-e1'));
+    expect(api.calls.some((c) => c.name === 'changeEnterprise')).toBe(false);
+    fireEvent.click(screen.getByTestId('ent-c1'));
+    await waitFor(() => expect(useSession.getState().entId).toBe('c1'));
+    expect(api.calls.find((c) => c.name === 'changeEnterprise')?.data).toEqual({ entId: 'c1' });
+    expect(screen.getByTestId('user-dept-name').textContent).toBe('Client Co · Client Co');
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1), { timeout: 2000 });
+  });
+
+  it('shows no enterprise switch without the permission to manage enterprises', async () => {
+    api.answers.enterpriseOptions = () => [
+      { value: 'e1', label: 'Ada Agency' },
+      { value: 'c1', label: 'Client Co' },
+    ];
+    mount('/');
+    fireEvent.click(await screen.findByTestId('user-dropdown'));
+    await screen.findByTestId('dept-d1');
+    expect(screen.queryByTestId('ent-c1')).toBeNull();
+    expect(api.calls.some((c) => c.name === 'enterpriseOptions')).toBe(false);
   });
 
   it('a failed department switch closes the dropdown', async () => {

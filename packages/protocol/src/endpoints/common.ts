@@ -58,8 +58,17 @@ export type Audience = 'scoped' | 'tenant' | 'owner' | 'managed' | 'platform';
 export interface EndpointScope {
   /** The kind of object read: a fixture of the isolation matrix makes one ('template', 'account', ...). */
   object: string;
-  /** `list` answers many (the matrix looks for the object in the answer), `detail` the one named by `idField`. */
-  kind: 'list' | 'detail';
+  /**
+   * `list` answers many (the matrix looks for the object in the answer), `detail` the one named
+   * by `idField`, `count` a figure counting such objects (`figure`, a dotted path in the answer):
+   * the matrix makes one in a fresh enterprise and expects the figure above 0 exactly for those
+   * who may see it, and absent for those without the figure's `permission`.
+   */
+  kind: 'list' | 'detail' | 'count';
+  /** For `count`: where the figure is in the answer ('figures.templates'). */
+  figure?: string;
+  /** For `count`: the permission the figure needs besides the endpoint's. */
+  permission?: string;
   /** The request field naming the object of a `detail` (default `id`). */
   idField?: string;
   /** The request field naming the object's parent, for a list of one parent's children: the caller must see both. */
@@ -90,7 +99,11 @@ const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
 export const userInfoSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  /** The enterprise the user acts in (its own, or one it acts for after 'change enterprise'). */
   entId: z.string(),
+  entName: z.string(),
+  /** The user's own enterprise: differs from entId while acting for another one. */
+  homeEntId: z.string(),
   userName: z.string(),
   loginName: z.string(),
   deptId: z.string(),

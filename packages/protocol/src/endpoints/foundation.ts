@@ -72,6 +72,27 @@ export const foundationEndpoints = {
     request: empty,
     response: z.array(optionSchema),
   }),
+  // Spec section 7, account and auth: 'change enterprise'. An account that acts for several
+  // enterprises (an agent's for its customers, the platform operator's for any) switches the
+  // enterprise its session acts in, as it switches department.
+  enterpriseOptions: endpoint({
+    name: 'auth.enterpriseOptions',
+    path: '/api/auth/enterpriseOptions.shtm',
+    auth: 'session',
+    permission: Perm.userCompanyManage,
+    scope: { object: 'enterprise', kind: 'list', audience: 'managed' },
+    request: empty,
+    response: z.array(optionSchema),
+  }),
+  changeEnterprise: endpoint({
+    name: 'auth.changeEnterprise',
+    path: '/api/auth/changeEnterprise.shtm',
+    auth: 'session',
+    permission: Perm.userCompanyManage,
+    mutation: true,
+    request: z.object({ entId: z.string().min(1).max(64) }),
+    response: userInfoSchema,
+  }),
   deptChange: endpoint({
     name: 'dept.change',
     path: '/api/dept/change.shtm',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id } from './columns.js';
 import { enterprises } from './tenancy.js';
@@ -77,7 +77,11 @@ export const monitorGrants = pgTable(
   (t) => [uniqueIndex('monitor_grants_ent_account_key').on(t.entId, t.monitorAccountId)],
 );
 
-/** Station letters: short messages in the header banner, for an enterprise or one account. */
+/**
+ * Station letters: short messages in the header banner, for an enterprise or one account.
+ * A letter is a kind and its parameters (facts); the text is rendered in the reader's
+ * language by the kind's rule (modules/stationLetter/rules.ts) when it is read.
+ */
 export const stationLetters = pgTable(
   'station_letters',
   {
@@ -86,7 +90,8 @@ export const stationLetters = pgTable(
       .notNull()
       .references(() => enterprises.id),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-    content: text('content').notNull(),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

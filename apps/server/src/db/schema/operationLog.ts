@@ -8,7 +8,8 @@ export type OperationResult = 'success' | 'failure';
 
 /**
  * The operation log: one row per mutation, written in the mutation's own transaction.
- * Account and login name are copied, not only referenced, so the log outlives the account.
+ * Account, login name and the target's name are copied, not only referenced, so the log
+ * outlives what it names.
  */
 export const operationLogs = pgTable(
   'operation_logs',
@@ -25,6 +26,8 @@ export const operationLogs = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /** The target as a person reads it, copied when the entry is written (survives renames and deletes). */
+    targetName: text('target_name'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
     traceKey: text('trace_key'),

@@ -28,6 +28,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** The browser's stored device id (the call's `uuid`). */
     deviceUuid: text('device_uuid'),
+    /**
+     * The enterprise the session acts for ('change enterprise': an agent's account for one of
+     * its customers); null for the account's own enterprise (`ent_id`).
+     */
+    actingEntId: text('acting_ent_id').references(() => enterprises.id),
   },
   (t) => [
     check('sessions_ended_reason_check', sql`${t.endedReason} in ('logout', 'paused', 'kicked')`),

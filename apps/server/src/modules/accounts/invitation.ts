@@ -31,6 +31,11 @@ export function verifyInvitationToken(secret: string, token: string): string | n
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
 
+async function enterpriseName(db: Executor, entId: string): Promise<string> {
+  const [row] = await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, entId));
+  return row?.name ?? '';
+}
+
 export const invitationPath = (token: string) => `/login/register?invite=${encodeURIComponent(token)}`;
 
 export async function invitationCreate(
@@ -40,7 +45,7 @@ export async function invitationCreate(
   const user = ctx.user;
   // Someone without the whole enterprise invites into their own department by default.
   const deptId = input.deptId ?? (user.dataScope === 'all' ? null : user.deptId);
-  if (deptId) await loadVisibleDept(ctx, deptId);
+  const dept = deptId ? await loadVisibleDept(ctx, deptId) : null;
   if (input.roleId) {
     const [role] = await loadVisibleRoles(ctx, [input.roleId]);
     assertMayGrant(user, role.permissionCodes);
@@ -63,6 +68,8 @@ export async function invitationCreate(
     action: 'invite',
     targetType: 'invitation',
     targetId: row.id,
+    // An invitation has no name of its own: it is named by the department it invites into.
+    targetName: dept?.name ?? (await enterpriseName(ctx.db, user.entId)),
     detail: { deptId, roleId: input.roleId ?? null, expiresAt: expiresAt.toISOString() },
   });
   return {
@@ -145,6 +152,7 @@ export async function invitationAccept(
     action: 'acceptInvitation',
     targetType: 'account',
     targetId: account.id,
+    targetName: input.loginName,
     detail: { invitationId: row.id, deptId, roleId: row.roleId },
     actor: { entId: row.entId, accountId: account.id, loginName: input.loginName },
   });

@@ -4,9 +4,10 @@ import type { Principal } from '../../auth/principal.js';
 import { scopeWhere, tenantWhere } from '../../auth/scope.js';
 import { accountDepartments, accountRoles, accounts, departments, roles } from '../../db/schema/index.js';
 import type { SortRequest } from '../../db/sort.js';
-import type { CallContext } from '../../protocol/handlers.js';
+import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { visibleDepartments } from '../dept/manage.js';
 import { selectDepartments } from '../dept/repository.js';
+import { registerStat } from '../home/stats.js';
 import { selectRoles } from '../roles/repository.js';
 import { assertMayGrant, loadVisibleRoles, visibleRoles } from '../roles/service.js';
 import { conflict, isForeignKeyViolation, noPermission, notFound, OrgText } from './messages.js';
@@ -37,6 +38,15 @@ export function visibleAccounts(principal: Principal): SQL {
   )})`;
   return and(tenant, or(eq(accounts.id, principal.accountId), member)) as SQL;
 }
+
+// Home page figure (issue 8): the accounts the caller's account list shows.
+registerStat({
+  key: 'accounts',
+  async count(db, caller) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(visibleAccounts(caller));
+    return row.n;
+  },
+});
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -203,6 +213,7 @@ export async function accountAdd(input: AccountFields & { loginName: string }, c
     action: 'add',
     targetType: 'account',
     targetId: account.id,
+    targetName: input.loginName,
     detail: { loginName: input.loginName, roleIds, deptIds },
   });
   return { id: account.id };
@@ -226,6 +237,7 @@ export async function accountUpdate(input: AccountFields & { id: string }, ctx: 
     action: 'update',
     targetType: 'account',
     targetId: account.id,
+    targetName: account.loginName,
     detail: { loginName: account.loginName, roleIds, deptIds },
   });
   invalidate(ctx, [account.id]);
@@ -248,6 +260,7 @@ export async function accountSetStatus(input: { id: string; status: 'enabled' | 
     action: input.status === 'paused' ? 'pause' : 'enable',
     targetType: 'account',
     targetId: account.id,
+    targetName: account.loginName,
     detail: { loginName: account.loginName, from: account.status, to: input.status },
   });
   return null;
@@ -271,6 +284,7 @@ export async function accountResetPassword(input: { id: string }, ctx: CallConte
     action: 'resetPassword',
     targetType: 'account',
     targetId: account.id,
+    targetName: account.loginName,
     detail: { loginName: account.loginName },
   });
   return null;
@@ -294,6 +308,7 @@ export async function accountDelete(input: { id: string }, ctx: CallContext) {
     action: 'delete',
     targetType: 'account',
     targetId: account.id,
+    targetName: account.loginName,
     detail: { loginName: account.loginName },
   });
   invalidate(ctx, [account.id]);
@@ -320,6 +335,7 @@ export async function accountBatchRoles(input: { ids: string[]; roleIds: string[
     module: 'account',
     action: 'batchRoles',
     targetType: 'account',
+    targetName: joinTargetNames(rows.map((r) => r.loginName)),
     detail: { ids: rows.map((r) => r.id), roleIds },
   });
   invalidate(
@@ -337,6 +353,7 @@ export async function accountBatchDepts(input: { ids: string[]; deptIds: string[
     module: 'account',
     action: 'batchDepts',
     targetType: 'account',
+    targetName: joinTargetNames(rows.map((r) => r.loginName)),
     detail: { ids: rows.map((r) => r.id), deptIds },
   });
   invalidate(

@@ -119,14 +119,19 @@ export async function staffOf(
 }
 
 /** Ids among `ids` that are advertisers the caller sees (scope). */
-export async function visibleAdvertiserIds(db: Executor, entId: string, scope: SQL, ids: string[]): Promise<string[]> {
+/** The advertisers among `ids` within `scope`, with their login names (the log names them). */
+export async function visibleAdvertisers(
+  db: Executor,
+  entId: string,
+  scope: SQL,
+  ids: string[],
+): Promise<{ id: string; loginName: string }[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: accounts.id })
+  return db
+    .select({ id: accounts.id, loginName: accounts.loginName })
     .from(advertisers)
     .innerJoin(accounts, and(eq(accounts.id, advertisers.accountId), eq(accounts.entId, advertisers.entId)))
     .where(and(eq(advertisers.entId, entId), scope, inArray(accounts.id, ids)));
-  return rows.map((r) => r.id);
 }
 
 /** Accounts of the enterprise that can look after advertisers: enabled, not advertisers, not monitors. */

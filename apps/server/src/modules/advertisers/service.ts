@@ -2,7 +2,7 @@ import { type Advertiser, ErrorCode, Perm } from '@marquee/protocol';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
-import type { CallContext } from '../../protocol/handlers.js';
+import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { conflict, OrgText } from '../accounts/messages.js';
 import { loginNameTaken } from '../accounts/repository.js';
 import { createAccount, createRole, setAccountStatus } from '../accounts/service.js';
@@ -19,7 +19,7 @@ import {
   removeAssignments,
   staffOf,
   updateAdvertiserAccount,
-  visibleAdvertiserIds,
+  visibleAdvertisers,
 } from './repository.js';
 import { advertiserScopeWhere } from './scope.js';
 
@@ -82,9 +82,11 @@ export async function listVisibleAdvertisers(
 }
 
 /** The advertiser `id` if the caller sees it, else NOT_FOUND (other tenants included). */
-async function requireVisible(ctx: CallContext, id: string): Promise<void> {
-  const ids = await visibleAdvertiserIds(ctx.db, ctx.user.entId, advertiserScopeWhere(ctx.user), [id]);
-  if (ids.length !== 1) throw new AppError(ErrorCode.NOT_FOUND);
+/** The advertiser's login name; NOT_FOUND outside the caller's scope. */
+async function requireVisible(ctx: CallContext, id: string): Promise<string> {
+  const rows = await visibleAdvertisers(ctx.db, ctx.user.entId, advertiserScopeWhere(ctx.user), [id]);
+  if (rows.length !== 1) throw new AppError(ErrorCode.NOT_FOUND);
+  return rows[0].loginName;
 }
 
 const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
@@ -132,6 +134,7 @@ export async function addAdvertiser(input: NewAdvertiser, ctx: CallContext, pass
     action: 'add',
     targetType: 'account',
     targetId: id,
+    targetName: input.loginName,
     detail: { loginName: input.loginName },
   });
   return { id };
@@ -163,7 +166,7 @@ export async function updateAdvertiser(
   input: { id: string; realName: string; phone?: string; email?: string },
   ctx: CallContext,
 ) {
-  await requireVisible(ctx, input.id);
+  const loginName = await requireVisible(ctx, input.id);
   await updateAdvertiserAccount(
     ctx.db,
     ctx.user.entId,
@@ -171,13 +174,19 @@ export async function updateAdvertiser(
     { realName: input.realName, phone: blankToNull(input.phone), email: blankToNull(input.email) },
     ctx.now,
   );
-  await ctx.audit({ module: 'advertiser', action: 'update', targetType: 'account', targetId: input.id });
+  await ctx.audit({
+    module: 'advertiser',
+    action: 'update',
+    targetType: 'account',
+    targetId: input.id,
+    targetName: loginName,
+  });
   return null;
 }
 
 /** Enables or pauses an advertiser; pausing ends its sessions (their next call answers -10008). */
 export async function setAdvertiserStatus(input: { id: string; status: 'enabled' | 'paused' }, ctx: CallContext) {
-  await requireVisible(ctx, input.id);
+  const loginName = await requireVisible(ctx, input.id);
   await setAccountStatus(
     ctx.db,
     ctx.services.sessions,
@@ -191,12 +200,13 @@ export async function setAdvertiserStatus(input: { id: string; status: 'enabled'
     action: input.status === 'paused' ? 'pause' : 'enable',
     targetType: 'account',
     targetId: input.id,
+    targetName: loginName,
   });
   return null;
 }
 
 export async function deleteAdvertiser(input: { id: string }, ctx: CallContext) {
-  await requireVisible(ctx, input.id);
+  const loginName = await requireVisible(ctx, input.id);
   const ref = { entId: ctx.user.entId, accountId: input.id };
   await ctx.services.sessions.endAllForAccount(ctx.db, ref, 'kicked', ctx.now, (fn) => ctx.afterCommit(fn));
   try {
@@ -208,7 +218,13 @@ export async function deleteAdvertiser(input: { id: string }, ctx: CallContext) 
     if (code === '23503') throw new AppError(ErrorCode.CONFLICT, STILL_REFERENCED);
     throw error;
   }
-  await ctx.audit({ module: 'advertiser', action: 'delete', targetType: 'account', targetId: input.id });
+  await ctx.audit({
+    module: 'advertiser',
+    action: 'delete',
+    targetType: 'account',
+    targetId: input.id,
+    targetName: loginName,
+  });
   return null;
 }
 
@@ -223,35 +239,37 @@ export async function staffOptions(ctx: CallContext) {
 async function checkAssignment(input: { advertiserIds: string[]; staffIds: string[] }, ctx: CallContext) {
   const advertiserIds = [...new Set(input.advertiserIds)];
   const staffIds = [...new Set(input.staffIds)];
-  const visible = await visibleAdvertiserIds(ctx.db, ctx.user.entId, advertiserScopeWhere(ctx.user), advertiserIds);
+  const visible = await visibleAdvertisers(ctx.db, ctx.user.entId, advertiserScopeWhere(ctx.user), advertiserIds);
   const staff = await listStaff(ctx.db, ctx.user.entId, staffIds);
   if (visible.length !== advertiserIds.length || staff.length !== staffIds.length) {
     throw new AppError(ErrorCode.NOT_FOUND);
   }
-  return { advertiserIds, staffIds };
+  return { advertiserIds, staffIds, names: joinTargetNames(visible.map((r) => r.loginName)) };
 }
 
 export async function assignAdvertisers(input: { advertiserIds: string[]; staffIds: string[] }, ctx: CallContext) {
-  const { advertiserIds, staffIds } = await checkAssignment(input, ctx);
+  const { advertiserIds, staffIds, names } = await checkAssignment(input, ctx);
   const assigned = await addAssignments(ctx.db, ctx.user.entId, advertiserIds, staffIds);
   await ctx.audit({
     module: 'advertiser',
     action: 'assign',
     targetType: 'account',
-    targetId: advertiserIds.join(',').slice(0, 200),
+    targetId: advertiserIds.length === 1 ? advertiserIds[0] : undefined,
+    targetName: names,
     detail: { advertiserIds, staffIds, assigned },
   });
   return { assigned };
 }
 
 export async function unassignAdvertisers(input: { advertiserIds: string[]; staffIds: string[] }, ctx: CallContext) {
-  const { advertiserIds, staffIds } = await checkAssignment(input, ctx);
+  const { advertiserIds, staffIds, names } = await checkAssignment(input, ctx);
   const removed = await removeAssignments(ctx.db, ctx.user.entId, advertiserIds, staffIds);
   await ctx.audit({
     module: 'advertiser',
     action: 'unassign',
     targetType: 'account',
-    targetId: advertiserIds.join(',').slice(0, 200),
+    targetId: advertiserIds.length === 1 ? advertiserIds[0] : undefined,
+    targetName: names,
     detail: { advertiserIds, staffIds, removed },
   });
   return { removed };

@@ -11,6 +11,8 @@ export function toUserInfo(principal: Principal): UserInfo {
       id: principal.accountId,
       userId: String(principal.userNo),
       entId: principal.entId,
+      entName: principal.entName,
+      homeEntId: principal.homeEntId,
       userName: principal.realName || principal.loginName,
       loginName: principal.loginName,
       deptId: principal.deptId ?? '',

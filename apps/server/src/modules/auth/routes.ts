@@ -2,10 +2,12 @@ import { endpoints } from '@marquee/protocol';
 import type { LoginCandidate } from '../../auth/loginRepository.js';
 import { defineHandler } from '../../protocol/handlers.js';
 import {
+  changeEnterprise,
   checkCodeLogin,
   checkLogin,
   checkResetPassword,
   codeLogin,
+  enterpriseOptions,
   info,
   login,
   logout,
@@ -19,6 +21,8 @@ export const authHandlers = [
   }),
   defineHandler(endpoints.logout, { handle: async (_input, ctx) => logout(ctx) }),
   defineHandler(endpoints.authInfo, { handle: async (_input, ctx) => info(ctx) }),
+  defineHandler(endpoints.enterpriseOptions, { handle: async (_input, ctx) => enterpriseOptions(ctx) }),
+  defineHandler(endpoints.changeEnterprise, { handle: (input, ctx) => changeEnterprise(input, ctx) }),
   defineHandler(endpoints.codeLogin, {
     prepare: (input, ctx) => checkCodeLogin(input, ctx),
     handle: (input, ctx, checked) => codeLogin(input, ctx, checked),

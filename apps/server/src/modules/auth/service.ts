@@ -1,4 +1,5 @@
 import { ErrorCode, isWeakPassword, type LoginResponse, type UserInfo } from '@marquee/protocol';
+import { actableEnterprises, loadActingEnterprise } from '../../auth/acting.js';
 import { verifyCredentials } from '../../auth/login.js';
 import type { LoginCandidate } from '../../auth/loginRepository.js';
 import { hashPassword } from '../../auth/passwords.js';
@@ -61,6 +62,7 @@ export async function openSession(
       action: 'login',
       targetType: 'account',
       targetId: account.accountId,
+      targetName: account.loginName,
       detail: { sessionId: session.sessionId, deviceUuid: ctx.deviceUuid, method: how.method },
     }),
     actor: { entId: account.entId, accountId: account.accountId, loginName: account.loginName },
@@ -77,12 +79,19 @@ export async function logout(ctx: CallContext): Promise<null> {
   const user = ctx.user;
   await ctx.services.sessions.end(
     ctx.db,
-    { entId: user.entId, sessionId: user.sessionId, tokenHash: user.tokenHash },
+    { entId: user.homeEntId, sessionId: user.sessionId, tokenHash: user.tokenHash },
     'logout',
     ctx.now,
     ctx.afterCommit,
   );
-  await ctx.audit({ module: 'auth', action: 'logout', targetType: 'session', targetId: user.sessionId });
+  await ctx.audit({
+    module: 'auth',
+    action: 'logout',
+    targetType: 'session',
+    targetId: user.sessionId,
+    // A session is read as the account it belonged to.
+    targetName: user.loginName,
+  });
   return null;
 }
 
@@ -182,8 +191,43 @@ export async function resetPassword(
     action: 'resetPassword',
     targetType: 'account',
     targetId: account.accountId,
+    targetName: account.loginName,
     detail: { sessionsEnded: ended, via: input.target.includes('@') ? 'email' : 'sms' },
     actor: { entId: account.entId, accountId: account.accountId, loginName: account.loginName },
   });
   return null;
+}
+
+/** The enterprises the caller may act in (its own first), for the header's enterprise switch. */
+export async function enterpriseOptions(ctx: CallContext): Promise<{ value: string; label: string }[]> {
+  const user = ctx.user;
+  const rows = await actableEnterprises(ctx.db, { entId: user.homeEntId, entKind: user.homeEntKind });
+  return rows.map((r) => ({ value: r.id, label: r.name }));
+}
+
+/**
+ * 'Change enterprise': the caller's session acts in `entId` from now on: its own enterprise,
+ * or one its enterprise manages (auth/acting.ts; NOT_FOUND for any other, as if it did not
+ * exist). Every scoped read of the session then starts from that enterprise; the account's
+ * other sessions keep theirs. Logged in the account's own enterprise.
+ */
+export async function changeEnterprise(input: { entId: string }, ctx: CallContext): Promise<UserInfo> {
+  const user = ctx.user;
+  const home = { entId: user.homeEntId, entKind: user.homeEntKind };
+  const acting = input.entId === home.entId ? null : await loadActingEnterprise(ctx.db, home, input.entId);
+  if (input.entId !== home.entId && !acting) throw new AppError(ErrorCode.NOT_FOUND);
+  const session = { entId: home.entId, sessionId: user.sessionId, tokenHash: user.tokenHash };
+  await ctx.services.sessions.setActing(ctx.db, session, acting?.id ?? null, ctx.afterCommit);
+  const principal = await loadPrincipal(ctx.db, home.entId, user.accountId, session, acting);
+  if (!principal) throw new Error('account vanished during enterprise change');
+  await ctx.audit({
+    module: 'auth',
+    action: 'changeEnterprise',
+    targetType: 'enterprise',
+    targetId: principal.entId,
+    targetName: principal.entName,
+    detail: { from: user.entId, to: principal.entId },
+    actor: { entId: home.entId, accountId: user.accountId, loginName: user.loginName },
+  });
+  return toUserInfo(principal);
 }

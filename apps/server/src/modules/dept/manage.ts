@@ -1,10 +1,11 @@
 import type { DeptNode } from '@marquee/protocol';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { scopeWhere } from '../../auth/scope.js';
 import { departments } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { conflict, isForeignKeyViolation, noPermission, notFound, OrgText } from '../accounts/messages.js';
+import { registerStat } from '../home/stats.js';
 import {
   childCount,
   type DeptRow,
@@ -27,6 +28,18 @@ import {
 export function visibleDepartments(principal: Principal): SQL {
   return scopeWhere(principal, { entId: departments.entId, deptId: departments.id });
 }
+
+// Home page figure (issue 8): the departments of the caller's department tree.
+registerStat({
+  key: 'departments',
+  async count(db, caller) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(departments)
+      .where(visibleDepartments(caller));
+    return row.n;
+  },
+});
 
 /** One department within the caller's scope, or NOT_FOUND (also for another tenant's id). */
 export async function loadVisibleDept(ctx: CallContext, id: string): Promise<DeptRow> {
@@ -101,6 +114,7 @@ export async function deptAdd(input: { parentId: string | null; name: string }, 
     action: 'add',
     targetType: 'department',
     targetId: dept.id,
+    targetName: input.name,
     detail: { name: input.name, parentId: input.parentId },
   });
   return { id: dept.id };
@@ -117,6 +131,7 @@ export async function deptUpdate(input: { id: string; name: string }, ctx: CallC
     action: 'update',
     targetType: 'department',
     targetId: dept.id,
+    targetName: input.name,
     detail: { from: dept.name, to: input.name },
   });
   invalidateEnterprise(ctx);
@@ -144,6 +159,7 @@ export async function deptMove(input: { id: string; parentId: string | null }, c
     action: 'move',
     targetType: 'department',
     targetId: dept.id,
+    targetName: dept.name,
     detail: { from: dept.parentId, to: parent?.id ?? null, changed },
   });
   return null;
@@ -166,6 +182,7 @@ export async function deptDelete(input: { id: string }, ctx: CallContext) {
     action: 'delete',
     targetType: 'department',
     targetId: dept.id,
+    targetName: dept.name,
     detail: { name: dept.name, parentId: dept.parentId },
   });
   invalidateEnterprise(ctx);

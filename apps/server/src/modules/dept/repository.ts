@@ -43,15 +43,17 @@ export async function listAccountDepartments(db: Executor, entId: string, accoun
     .orderBy(asc(departments.depth), asc(departments.sort), asc(departments.name));
 }
 
-export async function isAccountInDepartment(
+/** The department, when the account belongs to it; null otherwise. */
+export async function accountDepartment(
   db: Executor,
   entId: string,
   accountId: string,
   deptId: string,
-): Promise<boolean> {
+): Promise<{ name: string } | null> {
   const rows = await db
-    .select({ deptId: accountDepartments.deptId })
+    .select({ name: departments.name })
     .from(accountDepartments)
+    .innerJoin(departments, and(eq(departments.id, accountDepartments.deptId), eq(departments.entId, entId)))
     .where(
       and(
         eq(accountDepartments.entId, entId),
@@ -60,7 +62,7 @@ export async function isAccountInDepartment(
       ),
     )
     .limit(1);
-  return rows.length === 1;
+  return rows[0] ?? null;
 }
 
 export async function setCurrentDepartment(db: Executor, entId: string, accountId: string, deptId: string, at: Date) {

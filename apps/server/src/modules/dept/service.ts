@@ -4,7 +4,7 @@ import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { toUserInfo } from '../auth/presenter.js';
 import { toDeptOption } from './presenter.js';
-import { isAccountInDepartment, listAccountDepartments, setCurrentDepartment } from './repository.js';
+import { accountDepartment, listAccountDepartments, setCurrentDepartment } from './repository.js';
 
 /** The caller's departments, for the header's department switch. */
 export async function deptUserList(ctx: CallContext) {
@@ -19,9 +19,8 @@ export async function deptUserList(ctx: CallContext) {
  */
 export async function deptChange(input: { deptId: string }, ctx: CallContext): Promise<UserInfo> {
   const user = ctx.user;
-  if (!(await isAccountInDepartment(ctx.db, user.entId, user.accountId, input.deptId))) {
-    throw new AppError(ErrorCode.NOT_FOUND);
-  }
+  const dept = await accountDepartment(ctx.db, user.entId, user.accountId, input.deptId);
+  if (!dept) throw new AppError(ErrorCode.NOT_FOUND);
   const changed = input.deptId !== user.deptId;
   if (changed) await setCurrentDepartment(ctx.db, user.entId, user.accountId, input.deptId, ctx.now);
   await ctx.audit({
@@ -29,6 +28,7 @@ export async function deptChange(input: { deptId: string }, ctx: CallContext): P
     action: 'change',
     targetType: 'department',
     targetId: input.deptId,
+    targetName: dept.name,
     detail: { from: user.deptId, to: input.deptId, changed },
   });
   if (!changed) return toUserInfo(user);

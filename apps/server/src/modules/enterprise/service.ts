@@ -179,6 +179,7 @@ export async function enterpriseAdd(
     action: 'add',
     targetType: 'enterprise',
     targetId: created.id,
+    targetName: input.name,
     detail: { name: input.name, kind: input.kind, adminLoginName: input.admin.loginName },
   });
   return { id: created.id, adminId: created.adminId };
@@ -213,6 +214,7 @@ export async function enterpriseUpdate(
     action: 'update',
     targetType: 'enterprise',
     targetId: ent.id,
+    targetName: input.name,
     detail: { name: input.name },
   });
   // Sessions of the enterprise show the new welcome text on their next call.
@@ -232,6 +234,7 @@ export async function enterpriseSetStatus(input: { id: string; status: 'enabled'
     action: input.status === 'paused' ? 'pause' : 'enable',
     targetType: 'enterprise',
     targetId: ent.id,
+    targetName: ent.name,
     detail: { name: ent.name, from: ent.status, to: input.status },
   });
   const entId = ent.id;

@@ -2,6 +2,8 @@ import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
+  accounts,
+  enterprises,
   type MonitorApplicationStatus,
   monitorApplications,
   monitorGrants,
@@ -81,6 +83,7 @@ export async function findApplicationForUpdate(db: Executor, entId: string, noti
       id: monitorApplications.id,
       status: monitorApplications.status,
       applicantAccountId: monitorApplications.applicantAccountId,
+      noticeTitle: notices.title,
     })
     .from(monitorApplications)
     .innerJoin(notices, eq(notices.id, monitorApplications.noticeId))
@@ -137,4 +140,16 @@ export async function grantMonitorAccess(
       target: [monitorGrants.entId, monitorGrants.monitorAccountId],
       set: { applicationId: grant.applicationId, grantedBy: grant.grantedBy, createdAt: grant.at, revokedAt: null },
     });
+}
+
+/** Monitor applications of the enterprise still waiting for a decision, with the applicant's enterprise, oldest first. */
+export async function pendingApplications(db: Executor, entId: string, limit: number) {
+  return db
+    .select({ id: monitorApplications.id, applicant: enterprises.name })
+    .from(monitorApplications)
+    .innerJoin(accounts, eq(accounts.id, monitorApplications.applicantAccountId))
+    .innerJoin(enterprises, eq(enterprises.id, accounts.entId))
+    .where(and(eq(monitorApplications.entId, entId), eq(monitorApplications.status, 'pending')))
+    .orderBy(monitorApplications.createdAt, monitorApplications.id)
+    .limit(limit);
 }

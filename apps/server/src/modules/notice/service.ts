@@ -1,8 +1,9 @@
-import { ErrorCode } from '@marquee/protocol';
+import { ErrorCode, hasPermission, Perm } from '@marquee/protocol';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { messages } from '../../protocol/messages.js';
+import { registerLetterRule } from '../stationLetter/rules.js';
 import type { NoticePage } from './cache.js';
 import { toNotice } from './presenter.js';
 import {
@@ -12,8 +13,28 @@ import {
   insertMonitorApplication,
   insertNotice,
   listNotices,
+  pendingApplications,
 } from './repository.js';
 import { sanitizeHtml } from './sanitize.js';
+
+/**
+ * Station letter (issue 8): a monitor application waits for a decision. Computed from the
+ * applications when the letters are read, for those who may decide (the notice permission).
+ */
+registerLetterRule<{ applicant: string }>({
+  kind: 'notice.monitorPending',
+  render: ({ applicant }, language) =>
+    ({
+      'zh-CN': `${applicant} 申请监播您的屏幕，请在“通知”中同意或拒绝`,
+      'en-US': `${applicant} asks to monitor your screens: agree or refuse in Notices`,
+      ja: `${applicant} から画面の監視申請が届いています。「お知らせ」で承認または拒否してください`,
+    })[language],
+  async compute(db, reader) {
+    if (!hasPermission(reader.permissions, Perm.notice)) return [];
+    const rows = await pendingApplications(db, reader.entId, 5);
+    return rows.map((r) => ({ applicant: r.applicant }));
+  },
+});
 
 /** The caller's enterprise's notices and the platform-wide ones, newest first. */
 export async function noticeList(
@@ -69,6 +90,8 @@ export async function monitorApply(input: { noticeId: string; status: 0 | 1 }, c
     action: status === 'agreed' ? 'monitorApply.agree' : 'monitorApply.refuse',
     targetType: 'monitor_application',
     targetId: application.id,
+    // Named by the notice that carried it, as the reader saw it.
+    targetName: application.noticeTitle,
     detail: { noticeId: input.noticeId, monitorAccountId: application.applicantAccountId },
   });
   ctx.afterCommit(() => ctx.services.notices.invalidateEnterprise(user.entId));

@@ -185,38 +185,40 @@ export async function bindScan(ctx: CallContext, state: string) {
   if (!used?.providerUserId) throw new AppError(ErrorCode.CONFLICT, accessMessages.scanNotReady);
   const other = await findBoundAccount(ctx.db, used.provider, used.providerUserId);
   if (other && other.accountId !== user.accountId) throw new AppError(ErrorCode.CONFLICT, accessMessages.identityTaken);
-  await deleteBinding(ctx.db, user.entId, user.accountId, used.provider);
+  await deleteBinding(ctx.db, user.homeEntId, user.accountId, used.provider);
   await insertBinding(ctx.db, {
-    entId: user.entId,
+    entId: user.homeEntId,
     accountId: user.accountId,
     provider: used.provider,
     providerUserId: used.providerUserId,
     nickname: used.nickname ?? '',
     createdAt: ctx.now,
   });
-  if (used.provider === 'wechat') await setOpenWxLogin(ctx.db, user.entId, user.accountId, true, ctx.now);
+  if (used.provider === 'wechat') await setOpenWxLogin(ctx.db, user.homeEntId, user.accountId, true, ctx.now);
   ctx.afterCommit(() => ctx.services.sessions.cache.invalidateAccount(user.accountId));
   await ctx.audit({
     module: 'profile',
     action: 'bind',
     targetType: 'account',
     targetId: user.accountId,
+    targetName: user.loginName,
     detail: { provider: used.provider },
   });
-  return bindingsOf(ctx.db, user.entId, user.accountId);
+  return bindingsOf(ctx.db, user.homeEntId, user.accountId);
 }
 
 export async function unbind(ctx: CallContext, provider: OAuthProvider) {
   const user = ctx.user;
-  if (!(await deleteBinding(ctx.db, user.entId, user.accountId, provider))) throw new AppError(ErrorCode.NOT_FOUND);
-  if (provider === 'wechat') await setOpenWxLogin(ctx.db, user.entId, user.accountId, false, ctx.now);
+  if (!(await deleteBinding(ctx.db, user.homeEntId, user.accountId, provider))) throw new AppError(ErrorCode.NOT_FOUND);
+  if (provider === 'wechat') await setOpenWxLogin(ctx.db, user.homeEntId, user.accountId, false, ctx.now);
   ctx.afterCommit(() => ctx.services.sessions.cache.invalidateAccount(user.accountId));
   await ctx.audit({
     module: 'profile',
     action: 'unbind',
     targetType: 'account',
     targetId: user.accountId,
+    targetName: user.loginName,
     detail: { provider },
   });
-  return bindingsOf(ctx.db, user.entId, user.accountId);
+  return bindingsOf(ctx.db, user.homeEntId, user.accountId);
 }

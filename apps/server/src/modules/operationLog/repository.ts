@@ -3,14 +3,7 @@ import { and, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-o
 import type { Principal } from '../../auth/principal.js';
 import { scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import {
-  accounts,
-  departments,
-  enterprises,
-  type OperationResult,
-  operationLogExports,
-  operationLogs,
-} from '../../db/schema/index.js';
+import { enterprises, type OperationResult, operationLogExports, operationLogs } from '../../db/schema/index.js';
 
 /** Who reads the log: the fields of the principal its visibility depends on. */
 export type LogReader = Pick<Principal, 'entId' | 'entKind' | 'accountId' | 'deptId' | 'deptPath' | 'dataScope'>;
@@ -61,11 +54,7 @@ const listColumns = {
   action: operationLogs.action,
   targetType: operationLogs.targetType,
   targetId: operationLogs.targetId,
-  // Names of the targets people recognise (accounts, departments), read at list time.
-  targetName: sql<string | null>`case ${operationLogs.targetType}
-    when 'account' then (select ${accounts.loginName} from ${accounts} where ${accounts.id} = ${operationLogs.targetId})
-    when 'department' then (select ${departments.name} from ${departments} where ${departments.id} = ${operationLogs.targetId})
-    end`,
+  targetName: operationLogs.targetName,
   ip: operationLogs.ip,
   result: operationLogs.result,
 };
@@ -214,4 +203,11 @@ export async function deleteExportsBefore(db: Executor, before: Date): Promise<s
     .where(lt(operationLogExports.createdAt, before))
     .returning({ id: operationLogExports.id });
   return rows.map((r) => r.id);
+}
+
+/** Entries under `where` per day (YYYY-MM-DD) of a clock `utcOffset` minutes east of UTC. */
+export async function logCountsByDay(db: Executor, where: SQL, utcOffset: number): Promise<Map<string, number>> {
+  const day = sql<string>`to_char((${operationLogs.createdAt} at time zone 'UTC') + make_interval(mins => ${utcOffset}::int), 'YYYY-MM-DD')`;
+  const rows = await db.select({ day, n: sql<number>`count(*)::int` }).from(operationLogs).where(where).groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.day, r.n]));
 }

@@ -4,6 +4,7 @@ import { ErrorCode, type ExportStatus, type OperationLogFilter } from '@marquee/
 import type { Principal } from '../../auth/principal.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext, FileAnswer } from '../../protocol/handlers.js';
+import { fillDays, registerStat } from '../home/stats.js';
 import { EXPORT_JOB, EXPORT_MAX_ROWS, EXPORT_STALE_MS, type ExportSpec, exportPath } from './exportJob.js';
 import { toExportStatus, toOperationLogItem } from './presenter.js';
 import {
@@ -13,11 +14,25 @@ import {
   insertExport,
   type LogReader,
   listOperationLogs,
+  logCountsByDay,
   logOptions,
   logWhere,
   readsAllEnterprises,
   updateExport,
 } from './repository.js';
+
+// Home page figure (issue 8): the entries of the caller's log per day, over the trend's days.
+registerStat({
+  key: 'operations',
+  async trend(db, caller, window) {
+    const counts = await logCountsByDay(
+      db,
+      logWhere(readerOf(caller), { from: window.from.toISOString() }),
+      window.utcOffset,
+    );
+    return fillDays(window, counts);
+  },
+});
 
 function readerOf(user: Principal): LogReader {
   return {
@@ -79,6 +94,7 @@ export async function startExport(filter: OperationLogFilter, ctx: CallContext):
     action: 'export',
     targetType: 'export',
     targetId: row.id,
+    targetName: row.fileName,
     detail: { filter },
   });
   const total = Math.min(await countOperationLogs(ctx.db, logWhere(spec.reader, filter, ctx.now)), EXPORT_MAX_ROWS);

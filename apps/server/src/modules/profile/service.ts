@@ -25,7 +25,7 @@ export async function loadProfile(db: Executor, ctx: CallContext): Promise<Profi
     })
     .from(accounts)
     .innerJoin(enterprises, eq(enterprises.id, accounts.entId))
-    .where(and(eq(accounts.entId, user.entId), eq(accounts.id, user.accountId)));
+    .where(and(eq(accounts.entId, user.homeEntId), eq(accounts.id, user.accountId)));
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   return {
     id: user.accountId,
@@ -34,8 +34,8 @@ export async function loadProfile(db: Executor, ctx: CallContext): Promise<Profi
     phone: row.phone ?? '',
     email: row.email ?? '',
     entName: row.entName,
-    departments: await listAccountDepartments(db, user.entId, user.accountId),
-    bindings: await bindingsOf(db, user.entId, user.accountId),
+    departments: await listAccountDepartments(db, user.homeEntId, user.accountId),
+    bindings: await bindingsOf(db, user.homeEntId, user.accountId),
     providers: {
       wechat: ctx.services.config.oauth.wechat !== null,
       dingtalk: ctx.services.config.oauth.dingtalk !== null,
@@ -48,7 +48,7 @@ export async function updateProfile(ctx: CallContext, input: { realName: string;
   await ctx.db
     .update(accounts)
     .set({ realName: input.realName, email: input.email || null, updatedAt: ctx.now })
-    .where(and(eq(accounts.entId, user.entId), eq(accounts.id, user.accountId)));
+    .where(and(eq(accounts.entId, user.homeEntId), eq(accounts.id, user.accountId)));
   // The header shows the real name: the cached principal reloads.
   ctx.afterCommit(() => ctx.services.sessions.cache.invalidateAccount(user.accountId));
   await ctx.audit({
@@ -56,6 +56,7 @@ export async function updateProfile(ctx: CallContext, input: { realName: string;
     action: 'update',
     targetType: 'account',
     targetId: user.accountId,
+    targetName: user.loginName,
     detail: { realName: input.realName, email: input.email },
   });
   return loadProfile(ctx.db, ctx);
@@ -98,8 +99,14 @@ export async function bindPhone(ctx: CallContext, input: { phone: string }, code
   await ctx.db
     .update(accounts)
     .set({ phone: input.phone, updatedAt: ctx.now })
-    .where(and(eq(accounts.entId, user.entId), eq(accounts.id, user.accountId)));
-  await ctx.audit({ module: 'profile', action: 'bindPhone', targetType: 'account', targetId: user.accountId });
+    .where(and(eq(accounts.entId, user.homeEntId), eq(accounts.id, user.accountId)));
+  await ctx.audit({
+    module: 'profile',
+    action: 'bindPhone',
+    targetType: 'account',
+    targetId: user.accountId,
+    targetName: user.loginName,
+  });
   return loadProfile(ctx.db, ctx);
 }
 
@@ -116,7 +123,7 @@ export async function checkChangePassword(
   const [row] = await ctx.services.db
     .select({ passwordHash: accounts.passwordHash })
     .from(accounts)
-    .where(and(eq(accounts.entId, user.entId), eq(accounts.id, user.accountId)));
+    .where(and(eq(accounts.entId, user.homeEntId), eq(accounts.id, user.accountId)));
   if (!row || !(await verifyPassword(row.passwordHash, input.oldPassword))) {
     await throttle.recordFailure(user.loginName, ctx.ip, now);
     throw new AppError(ErrorCode.LOGIN_FAILED, accessMessages.wrongOldPassword);
@@ -128,13 +135,19 @@ export async function checkChangePassword(
 /** Sets the password, clears updatePwd, ends the account's other sessions (this one stays). */
 export async function changePassword(ctx: CallContext, passwordHash: string): Promise<null> {
   const user = ctx.user;
-  const ended = await replacePassword(ctx, user, passwordHash, user.sessionId);
+  const ended = await replacePassword(
+    ctx,
+    { entId: user.homeEntId, accountId: user.accountId },
+    passwordHash,
+    user.sessionId,
+  );
   await ctx.services.throttle.recordSuccess(user.loginName, ctx.db);
   await ctx.audit({
     module: 'profile',
     action: 'changePassword',
     targetType: 'account',
     targetId: user.accountId,
+    targetName: user.loginName,
     detail: { otherSessionsEnded: ended },
   });
   return null;

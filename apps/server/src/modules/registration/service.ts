@@ -91,6 +91,7 @@ async function createRegistration(input: RegisterInput, ctx: CallContext, checke
       action: 'register',
       targetType: 'enterprise',
       targetId: ent.id,
+      targetName: input.companyName,
       detail: { companyName: input.companyName, accountId: ent.adminId },
     },
   );

@@ -134,6 +134,7 @@ export async function roleAdd(input: RoleInput, ctx: CallContext) {
     action: 'add',
     targetType: 'role',
     targetId: role.id,
+    targetName: input.name,
     detail: { name: input.name, dataScope: input.dataScope, codes: codes.length },
   });
   return { id: role.id };
@@ -174,6 +175,7 @@ export async function roleUpdate(input: RoleInput & { id: string }, ctx: CallCon
     action: 'update',
     targetType: 'role',
     targetId: role.id,
+    targetName: input.name,
     detail: {
       name: input.name,
       dataScope: input.dataScope,
@@ -196,6 +198,7 @@ export async function roleDelete(input: { id: string }, ctx: CallContext) {
     action: 'delete',
     targetType: 'role',
     targetId: role.id,
+    targetName: role.name,
     detail: { name: role.name, accounts: role.accountCount },
   });
   return null;

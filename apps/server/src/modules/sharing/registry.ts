@@ -14,8 +14,11 @@ export interface RefKey {
  */
 export interface ShareableType {
   refType: string;
-  /** The ids among `ids` the caller can see (tenant, data scope and sharing applied). */
-  visibleIds(db: Executor, caller: ScopeSubject, ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * The objects among `ids` the caller can see (tenant, data scope and sharing applied), id to
+   * name: the operation log names what was shared.
+   */
+  visibleIds(db: Executor, caller: ScopeSubject, ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
   /** The ids among `ids` the caller may share (manageWhere of auth/scope.ts). */
   manageableIds(db: Executor, caller: ScopeSubject, ids: readonly string[]): Promise<Set<string>>;
   /** The containers whose allocations the object inherits (a material's folder); none by default. */

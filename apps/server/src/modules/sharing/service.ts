@@ -1,6 +1,6 @@
 import { type AllocateEntry, type AllocateInfo, ErrorCode } from '@marquee/protocol';
 import { AppError } from '../../protocol/appError.js';
-import type { CallContext } from '../../protocol/handlers.js';
+import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { toAllocateInfos, toDeptTree } from './presenter.js';
 import { shareableType } from './registry.js';
 import {
@@ -110,6 +110,7 @@ export async function refresh(
     action: 'refresh',
     targetType: `ref:${input.refType}`,
     targetId: refIds.length === 1 ? refIds[0] : undefined,
+    targetName: joinTargetNames(refIds.map((id) => visible.get(id) ?? id)),
     detail: {
       refType: input.refType,
       refIds,

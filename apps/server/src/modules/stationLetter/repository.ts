@@ -5,7 +5,7 @@ import { stationLetters } from '../../db/schema/index.js';
 /** Letters of the enterprise for everyone or for this account, not yet expired, newest first. */
 export async function listActiveLetters(db: Executor, entId: string, accountId: string, now: Date) {
   return db
-    .select({ content: stationLetters.content })
+    .select({ kind: stationLetters.kind, params: stationLetters.params })
     .from(stationLetters)
     .where(
       and(

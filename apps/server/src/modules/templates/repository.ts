@@ -177,14 +177,14 @@ export async function countVisibleTemplates(db: Executor, caller: ScopeSubject):
   return inCovered + rest.n;
 }
 
-/** The ids among `ids` the caller can see. */
+/** The templates among `ids` the caller can see, id to name. */
 export async function visibleTemplateIds(db: Executor, caller: ScopeSubject, ids: readonly string[]) {
-  if (ids.length === 0) return new Set<string>();
+  if (ids.length === 0) return new Map<string, string>();
   const rows = await db
-    .select({ id: templates.id })
+    .select({ id: templates.id, name: templates.name })
     .from(templates)
     .where(and(scopeWhere(caller, templateScope), inArray(templates.id, [...ids])));
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** The ids among `ids` the caller may share. */
@@ -224,4 +224,13 @@ export async function insertTemplate(
     })
     .returning({ id: templates.id });
   return row;
+}
+
+/** Templates shared with the caller (its account, its department, or a department above it with sub-departments). */
+export async function countSharedTemplates(db: Executor, caller: ScopeSubject): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(templates)
+    .where(and(eq(templates.entId, caller.entId), sharedWhere(caller, templateScope.share)));
+  return row.n;
 }

@@ -1,16 +1,196 @@
-import { RightOutlined } from '@ant-design/icons';
-import type { MenuItem } from '@marquee/protocol';
-import { Alert, Card, Col, Descriptions, Empty, Row, Tag } from 'antd';
+import {
+  ApartmentOutlined,
+  LayoutOutlined,
+  ReloadOutlined,
+  RightOutlined,
+  ShareAltOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import {
+  findRoute,
+  type MenuItem,
+  resolveAlias,
+  STAT_FIGURES,
+  STAT_KEYS,
+  type StatKey,
+  TREND_DAYS,
+  type TrendPoint,
+} from '@marquee/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { call } from '../../api/client';
 import { MenuIcon } from '../../components/MenuIcon';
 import { useSession } from '../../session/session';
+import { useCan } from '../../session/useCan';
+import { isMenuItemOnline } from '../../shell/menu/filterMenu';
+import './home.css';
+
+const TrendChart = lazy(() => import('./TrendChart'));
 
 /** Greeting key by the hour of the day. */
 export function greetingKey(hour: number): string {
   if (hour < 12) return 'home.greeting.morning';
   if (hour < 18) return 'home.greeting.afternoon';
   return 'home.greeting.evening';
+}
+
+/** Icons of the count figures; a figure a module adds later shows without one until it adds its own. */
+const FIGURE_ICONS: Partial<Record<StatKey, React.ReactNode>> = {
+  accounts: <TeamOutlined />,
+  departments: <ApartmentOutlined />,
+  templates: <LayoutOutlined />,
+  sharedWithMe: <ShareAltOutlined />,
+};
+
+/** The page a figure links to, when the user may open it and its module is online. */
+function useFigureLink(): (key: StatKey) => { to: string | null; online: boolean } {
+  const can = useCan();
+  return (key) => {
+    const route = findRoute(STAT_FIGURES[key].route);
+    const online = Boolean(route?.online);
+    return { to: route && online && can(route.permission) ? route.path : null, online };
+  };
+}
+
+function NotOnlineTag() {
+  const { t } = useTranslation('shell');
+  return <Tag className="mq-not-online-tag">{t('menu.notOnline')}</Tag>;
+}
+
+/** The count figures: one card each, linking to its page. */
+function FigureCards({ figures }: { figures: Partial<Record<string, number>> }) {
+  const { t } = useTranslation('pages');
+  const linkOf = useFigureLink();
+  const keys = STAT_KEYS.filter((k) => STAT_FIGURES[k].kind === 'count' && figures[k] !== undefined);
+  return (
+    <Row gutter={[16, 16]} className="mq-home-figures">
+      {keys.map((key) => {
+        const { to, online } = linkOf(key);
+        const body = (
+          <>
+            <span className="mq-home-figure-icon" aria-hidden>
+              {FIGURE_ICONS[key]}
+            </span>
+            <span className="mq-home-figure-text">
+              <span className="mq-home-figure-label">{t(`home.stats.${key}`)}</span>
+              <span className="mq-home-figure-value" data-testid={`home-figure-${key}`}>
+                {(figures[key] ?? 0).toLocaleString()}
+              </span>
+            </span>
+            {to ? <RightOutlined className="mq-home-figure-go" aria-hidden /> : online ? null : <NotOnlineTag />}
+          </>
+        );
+        return (
+          <Col key={key} xs={12} md={8} xl={6}>
+            <Card size="small" className="mq-home-figure">
+              {to ? (
+                <Link to={to} className="mq-home-figure-body">
+                  {body}
+                </Link>
+              ) : (
+                <div className="mq-home-figure-body">{body}</div>
+              )}
+            </Card>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
+/** The operations trend: a bar per day, with the total; an empty state when nothing happened. */
+function TrendCard({ figure, points }: { figure: StatKey; points: TrendPoint[] }) {
+  const { t } = useTranslation('pages');
+  const { to } = useFigureLink()(figure);
+  const total = points.reduce((sum, p) => sum + p.value, 0);
+  const title = t(`home.trend.${figure}`, { days: TREND_DAYS });
+  return (
+    <Card
+      className="mq-home-trend"
+      title={title}
+      extra={
+        to ? (
+          <Link to={to}>
+            {t('home.trend.total', { count: total })} <RightOutlined />
+          </Link>
+        ) : (
+          <span className="mq-home-secondary">{t('home.trend.total', { count: total })}</span>
+        )
+      }
+    >
+      {total === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.trend.empty', { days: TREND_DAYS })} />
+      ) : (
+        <Suspense fallback={<div className="mq-home-chart" />}>
+          <TrendChart points={points} label={title} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+/** Quick statistics (spec section 7): what the user may see, computed by the server in its scope. */
+function Statistics() {
+  const { t } = useTranslation('pages');
+  const entId = useSession((s) => s.entId);
+  const deptId = useSession((s) => s.deptId);
+  const stats = useQuery({
+    queryKey: ['home', 'stats', entId, deptId],
+    queryFn: () => call('homeStats', { utcOffset: 0 - new Date().getTimezoneOffset() }, { silent: true }),
+  });
+  if (stats.isPending) {
+    return (
+      <div data-testid="home-stats-loading" aria-busy>
+        <Row gutter={[16, 16]} className="mq-home-figures">
+          {[0, 1, 2, 3].map((i) => (
+            <Col key={i} xs={12} md={8} xl={6}>
+              <Card size="small">
+                <Skeleton active paragraph={false} title={{ width: '60%' }} />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </div>
+    );
+  }
+  if (stats.isError) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        className="mq-home-alert"
+        title={t('home.stats.failed')}
+        action={
+          <Button size="small" icon={<ReloadOutlined />} onClick={() => void stats.refetch()}>
+            {t('home.stats.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const { figures, trends } = stats.data;
+  const trendKeys = STAT_KEYS.filter((k) => STAT_FIGURES[k].kind === 'trend' && trends[k]);
+  return (
+    <>
+      <FigureCards figures={figures} />
+      {trendKeys.map((key) => (
+        <TrendCard key={key} figure={key} points={trends[key] ?? []} />
+      ))}
+    </>
+  );
+}
+
+function PageLink({ item }: { item: MenuItem }) {
+  const { t } = useTranslation('menu');
+  return (
+    <span className="mq-menu-offline">
+      <Link to={resolveAlias(item.url)}>{t(item.code)}</Link>
+      {isMenuItemOnline(item) ? null : <NotOnlineTag />}
+    </span>
+  );
 }
 
 function SectionCard({ item }: { item: MenuItem }) {
@@ -28,32 +208,29 @@ function SectionCard({ item }: { item: MenuItem }) {
         </Link>
       }
       extra={
-        children.length > 0 ? (
+        isMenuItemOnline(item) ? (
           <span className="mq-home-secondary">{t('home.section.pages', { ns: 'pages', count: children.length })}</span>
         ) : (
-          <Link to={item.url} aria-label={t(item.code, { ns: 'menu' })}>
-            <RightOutlined />
-          </Link>
+          <NotOnlineTag />
         )
       }
     >
-      {children.length > 0 ? (
-        <ul className="mq-home-links">
-          {children.map((child) => (
-            <li key={child.url}>
-              <Link to={child.url}>{t(child.code, { ns: 'menu' })}</Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ul className="mq-home-links">
+        {children.map((child) => (
+          <li key={child.url}>
+            <PageLink item={child} />
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }
 
 /**
- * The home page (route `/`): what the session knows — a greeting, the account, the
- * enterprise and current department, and a card for every section the user can open,
- * taken from the menu the server sent at login. No made-up figures.
+ * The home page (route `/`): a greeting, the quick statistics (cards of real figures, each
+ * linking to its page, and the operations trend), the account and its enterprise by name,
+ * and the sections the user can open, those of modules not online yet marked so. Sections
+ * without sub-pages share one card: no card is empty.
  *
  * Headings and muted text are plain elements styled with antd's tokens (global.css), not
  * antd's Typography: Typography brings its editable mode, and with it antd's TextArea, into
@@ -64,6 +241,8 @@ export default function HomePage() {
   const s = useSession();
   const name = s.userName || s.loginName;
   const sections = s.navMenuList.filter((item) => item.url !== '/');
+  const withPages = sections.filter((item) => item.children?.length);
+  const single = sections.filter((item) => !item.children?.length);
   const welcome = s.isYXF ? t('home.welcome.provider') : s.welcomeSpeech;
   const accountType = s.thirdMonitorUser
     ? t('home.accountType.monitor')
@@ -83,6 +262,8 @@ export default function HomePage() {
 
       {s.updatePwd ? <Alert type="warning" showIcon title={t('home.updatePwd')} className="mq-home-alert" /> : null}
 
+      <Statistics />
+
       <Card title={t('home.profile')} className="mq-home-profile">
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
           <Descriptions.Item label={t('home.account')}>{s.loginName}</Descriptions.Item>
@@ -90,20 +271,34 @@ export default function HomePage() {
           <Descriptions.Item label={t('home.accountType')}>
             <Tag>{accountType}</Tag>
           </Descriptions.Item>
-          <Descriptions.Item label={t('home.enterprise')}>{s.entId}</Descriptions.Item>
+          <Descriptions.Item label={t('home.enterprise')}>
+            <span data-testid="home-enterprise">{s.entName}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('home.department')}>{s.deptName}</Descriptions.Item>
-          <Descriptions.Item label={t('home.permissions')}>{s.permissionList.length}</Descriptions.Item>
         </Descriptions>
       </Card>
 
       <h4 className="mq-home-heading mq-home-sections-title">{t('home.sections')}</h4>
       {sections.length > 0 ? (
         <Row gutter={[16, 16]}>
-          {sections.map((item) => (
+          {withPages.map((item) => (
             <Col key={item.url} xs={24} md={12} xl={8}>
               <SectionCard item={item} />
             </Col>
           ))}
+          {single.length > 0 ? (
+            <Col xs={24} md={12} xl={8}>
+              <Card className="mq-home-section" title={t('home.sections.more')}>
+                <ul className="mq-home-links">
+                  {single.map((item) => (
+                    <li key={item.url}>
+                      <PageLink item={item} />
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            </Col>
+          ) : null}
         </Row>
       ) : (
         <Empty description={t('home.sections.empty')} />

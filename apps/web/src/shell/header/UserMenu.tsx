@@ -9,14 +9,16 @@ import { switchLocale } from '../../i18n';
 import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
 import { DEPT_SWITCH_RELOAD_MS, reloadPage } from '../reload';
-import { useDeptUsers } from './queries';
+import { useDeptUsers, useEnterpriseOptions } from './queries';
 
 const Blank = () => <span className="mq-menu-blank" />;
 
 /**
  * The user dropdown (spec section 2 "Header", section 4 "Department switch" and "Language
- * switch"): departments (the current one marked and inert; another one switches, updates
- * the user info and reloads after 500 ms; a failure closes the dropdown), languages (the
+ * switch"): enterprises for an account that acts for several ('change enterprise', spec
+ * section 7; shown when there is more than one), departments (the current one marked and
+ * inert; another one switches, updates the user info and reloads after 500 ms; a failure
+ * closes the dropdown; an enterprise switch does the same), languages (the
  * current one marked; a switch stores the cookie and reloads), the skin page and logout.
  */
 export default function UserMenu() {
@@ -26,10 +28,15 @@ export default function UserMenu() {
   const loginName = useSession((s) => s.loginName);
   const deptId = useSession((s) => s.deptId);
   const deptName = useSession((s) => s.deptName);
+  const entId = useSession((s) => s.entId);
+  const entName = useSession((s) => s.entName);
+  const homeEntId = useSession((s) => s.homeEntId);
   const locales = useSession((s) => s.locales);
   const can = useCan();
   const canSwitch = can(Perm.deptSwitch);
   const { data: depts } = useDeptUsers(canSwitch);
+  const { data: enterprises } = useEnterpriseOptions(can(Perm.userCompanyManage));
+  const entOptions = enterprises && enterprises.length > 1 ? enterprises : [];
   const [open, setOpen] = useState(false);
   const [switching, setSwitching] = useState<string | null>(null);
 
@@ -42,11 +49,12 @@ export default function UserMenu() {
     return hasCurrent || !deptId ? list : [{ value: deptId, label: deptName }, ...list];
   })();
 
-  async function switchDept(id: string) {
-    if (id === deptId || switching) return;
+  async function switchTo(kind: 'dept' | 'ent', id: string) {
+    if (id === (kind === 'dept' ? deptId : entId) || switching) return;
     setSwitching(id);
     try {
-      const info = await call('deptChange', { deptId: id });
+      const info =
+        kind === 'dept' ? await call('deptChange', { deptId: id }) : await call('changeEnterprise', { entId: id });
       useSession.getState().setUserInfo(info);
       setTimeout(reloadPage, DEPT_SWITCH_RELOAD_MS);
     } catch {
@@ -56,7 +64,27 @@ export default function UserMenu() {
     }
   }
 
+  const entGroup: MenuProps['items'] = entOptions.length
+    ? [
+        {
+          type: 'group',
+          key: 'ent',
+          label: t('user.enterprise'),
+          children: entOptions.map((e) => ({
+            key: `ent:${e.value}`,
+            label: e.value === homeEntId ? t('user.enterprise.own', { name: e.label }) : e.label,
+            icon: switching === e.value ? <LoadingOutlined /> : e.value === entId ? <CheckOutlined /> : <Blank />,
+            className: e.value === entId ? 'mq-menu-current' : undefined,
+            'data-testid': `ent-${e.value}`,
+            disabled: switching !== null && switching !== e.value,
+          })),
+        },
+        { type: 'divider' },
+      ]
+    : [];
+
   const items: MenuProps['items'] = [
+    ...entGroup,
     {
       type: 'group',
       key: 'dept',
@@ -89,8 +117,9 @@ export default function UserMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key.startsWith('dept:')) {
-      void switchDept(key.slice('dept:'.length));
+    if (key.startsWith('dept:') || key.startsWith('ent:')) {
+      const [kind, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+      void switchTo(kind as 'dept' | 'ent', id);
       return;
     }
     setOpen(false);
@@ -122,7 +151,8 @@ export default function UserMenu() {
         <span className="mq-user-text">
           <span className="mq-user-name">{displayName}</span>
           <span className="mq-user-dept" data-testid="user-dept-name">
-            {deptName}
+            {/* Acting for another enterprise: say which, before its department. */}
+            {entId && homeEntId && entId !== homeEntId ? `${entName} · ${deptName}` : deptName}
           </span>
         </span>
         <DownOutlined className="mq-user-caret" />

@@ -7,6 +7,7 @@ export const shellKeys = {
   notices: ['shell', 'notices'] as const,
   stationLetters: ['shell', 'stationLetters'] as const,
   deptUsers: ['shell', 'deptUsers'] as const,
+  enterprises: ['shell', 'enterprises'] as const,
 };
 
 /** Spec section 8: failed list calls are only logged (no toast, no error UI). */
@@ -44,6 +45,16 @@ export function useDeptUsers(allowed: boolean) {
   return useQuery({
     queryKey: shellKeys.deptUsers,
     queryFn: () => logged('department list', () => call('deptUserList', {}, { silent: true })),
+    enabled: Boolean(token) && allowed,
+  });
+}
+
+/** The enterprises the user may act in ('change enterprise'); asked only by those who manage enterprises. */
+export function useEnterpriseOptions(allowed: boolean) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: shellKeys.enterprises,
+    queryFn: () => logged('enterprise list', () => call('enterpriseOptions', {}, { silent: true })),
     enabled: Boolean(token) && allowed,
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "acting_ent_id" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_acting_ent_id_enterprises_id_fk" FOREIGN KEY ("acting_ent_id") REFERENCES "public"."enterprises"("id") ON DELETE no action ON UPDATE no action;
