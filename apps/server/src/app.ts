@@ -11,6 +11,9 @@ import { accountHandlers } from './modules/accounts/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
+import { DeviceGateway } from './modules/devices/gateway.js';
+import { registerDeviceApi } from './modules/devices/http.js';
+import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
@@ -55,6 +58,7 @@ export const HANDLERS: readonly Handler[] = [
   ...advertiserHandlers,
   ...sharingHandlers,
   ...templateHandlers,
+  ...deviceHandlers,
 ];
 
 export interface BuildAppOptions {
@@ -91,9 +95,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }) as unknown as FastifyInstance;
 
   const clock = options.clock ?? Date.now;
+  const secret = await loadServerSecret(options.db.db, config.appSecret);
   const services: AppServices = {
     config,
-    secret: await loadServerSecret(options.db.db, config.appSecret),
+    secret,
     db: options.db.db,
     clock,
     sessions: new SessionService(options.db.db, {
@@ -104,7 +109,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replay: new ReplayGuard(TIMESTAMP_WINDOW_MS),
     notices: new NoticeCache(),
     codeSender: options.codeSender ?? new DevOutboxSender(options.db.db, logger),
+    devices: new DeviceGateway({ config, db: options.db.db, clock, log: logger, secret }),
   };
+  // The device channel: the broker starts with the app (WebSocket on /mqtt of this server),
+  // its TCP port once the server listens; closed with the app.
+  app.addHook('onReady', () => services.devices.start(app.server));
+  app.addHook('onListen', () => services.devices.listenTcp(config.host));
+  app.addHook('onClose', () => services.devices.close());
   app.decorate('services', services);
   app.decorateRequest('callInfo', null);
 
@@ -148,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/health', async () => ({ ok: true }));
   await registerCalls(app, handlers, services);
   await registerOAuthCallback(app);
+  await registerDeviceApi(app, services);
   const consoleServed = await registerConsole(app, config.webDist);
 
   app.setNotFoundHandler((request, reply) => {

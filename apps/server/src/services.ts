@@ -2,6 +2,7 @@ import type { SessionService } from './auth/sessions.js';
 import type { LoginThrottle } from './auth/throttle.js';
 import type { Config } from './config.js';
 import type { Executor } from './db/client.js';
+import type { DeviceGateway } from './modules/devices/gateway.js';
 import type { NoticeCache } from './modules/notice/cache.js';
 import type { CodeSender } from './modules/verification/sender.js';
 import type { ReplayGuard } from './protocol/replayGuard.js';
@@ -21,4 +22,6 @@ export interface AppServices {
   notices: NoticeCache;
   /** Delivers verification codes (default: server log + development outbox). */
   codeSender: CodeSender;
+  /** The device channel: broker, presence, commands (modules/devices/gateway.ts). */
+  devices: DeviceGateway;
 }

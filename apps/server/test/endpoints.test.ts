@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { accessFixtures } from './fixtures/access.js';
+import { deviceFixtures } from './fixtures/devices.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { sharingFixtures } from './fixtures/sharing.js';
@@ -40,6 +41,7 @@ const fixtures: Record<
   ...accessFixtures,
   ...oplogFixtures,
   ...orgFixtures,
+  ...deviceFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

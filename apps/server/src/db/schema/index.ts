@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './accounts.js';
+export * from './devices.js';
 export * from './meta.js';
 export * from './notices.js';
 export * from './operationLogs.js';
