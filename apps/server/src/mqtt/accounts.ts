@@ -27,6 +27,9 @@ interface DynsecResponse {
   responses?: { command: string; error?: string }[];
 }
 
+/** The role of the server's own client. */
+export const SERVER_ROLE = 'marquee-server';
+
 export const dynsecRoleName = (deviceId: string) => `marquee-device-${deviceId}`;
 
 /** Mosquitto dynamic-security: one client and one role per device, over `$CONTROL/dynamic-security/v1`. */
@@ -60,6 +63,41 @@ export class DynsecAccounts implements BrokerAccounts {
         allow: true,
       })),
     ];
+  }
+
+  /**
+   * Gives the server's own client (e.g. the admin made by `mosquitto_ctrl dynsec init`, which
+   * may administer and read but not publish) the role `marquee-server`: publish commands,
+   * read the fleet. Mosquitto disconnects a client whose roles change, so when the role is
+   * added the connection drops once and the bus reconnects with the new rights; a client
+   * that already has the role is left alone.
+   */
+  async ensureServerRole(username: string): Promise<void> {
+    const rolename = SERVER_ROLE;
+    const current = await this.send([{ command: 'getClient', username }]);
+    const client = current.responses?.[0] as { data?: { client?: { roles?: { rolename: string }[] } } } | undefined;
+    if (client?.data?.client?.roles?.some((r) => r.rolename === rolename)) return;
+    await this.send([
+      { command: 'createRole', rolename },
+      { command: 'addRoleACL', rolename, acltype: 'publishClientSend', topic: deviceTopic('+', 'cmd'), allow: true },
+      { command: 'addRoleACL', rolename, acltype: 'subscribePattern', topic: 'mq/v1/d/#', allow: true },
+      { command: 'addRoleACL', rolename, acltype: 'publishClientReceive', topic: 'mq/v1/d/#', allow: true },
+    ]);
+    const reconnected = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('dynsec: no reconnection after the role change')), 15_000);
+      this.bus.client.once('close', () =>
+        this.bus.client.once('connect', () => {
+          clearTimeout(timer);
+          resolve();
+        }),
+      );
+    });
+    this.bus.client.publish(
+      CONTROL_TOPIC,
+      JSON.stringify({ commands: [{ command: 'addClientRole', username, rolename }] }),
+      { qos: 1 },
+    );
+    await reconnected;
   }
 
   async provision(deviceId: string, password: string): Promise<void> {

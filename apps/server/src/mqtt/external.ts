@@ -45,7 +45,7 @@ export class ExternalBus implements DeviceBus {
       clientId: `marquee-server-${randomBytes(6).toString('hex')}`,
       clean: true,
       keepalive: 30,
-      reconnectPeriod: 2000,
+      reconnectPeriod: 1000,
       connectTimeout: timeoutMs,
       protocolVersion: 4,
     });

@@ -69,6 +69,8 @@ export class DeviceGateway {
   accounts: BrokerAccounts = NoBrokerAccounts;
   /** The embedded broker's TCP port once listening (0: none). */
   tcpPort = 0;
+  /** Device messages this instance handled, by leaf (figures; the two-instance test). */
+  readonly handled = { state: 0, hb: 0, ack: 0, cmd: 0 };
   private readonly db: Executor;
   private readonly clock: () => number;
   private readonly log: FastifyBaseLogger;
@@ -105,7 +107,11 @@ export class DeviceGateway {
         this.log,
       );
       this.bus = bus;
-      if (config.mqtt.dynsec) this.accounts = new DynsecAccounts(bus);
+      if (config.mqtt.dynsec) {
+        const dynsec = new DynsecAccounts(bus);
+        await dynsec.ensureServerRole(internalCredentials(config, this.options.secret).username);
+        this.accounts = dynsec;
+      }
       await bus.consume(
         leaves.map((leaf) => sharedFilter(leaf)),
         (topic, payload) => this.onMessage(topic, payload),
@@ -139,6 +145,7 @@ export class DeviceGateway {
     const parsed = parseDeviceTopic(topic);
     if (!parsed) return Promise.resolve();
     const previous = this.chains.get(parsed.deviceId) ?? Promise.resolve();
+    this.handled[parsed.leaf]++;
     const next = previous.then(() => this.handle(parsed, topic, payload));
     this.chains.set(parsed.deviceId, next);
     void next.finally(() => {
