@@ -39,6 +39,11 @@ const lines = [
   '',
   `Marquee is ready at http://${shownHost}:${config.port} (${readyMs} ms${seeded ? ', demo data seeded' : ''})`,
   `Database: ${database_}`,
+  `Device broker: ${
+    config.mqtt.url
+      ? app.services.devices.bus?.description
+      : `embedded, ws://${shownHost}:${config.port}/mqtt${app.services.devices.tcpPort ? `, mqtt://${shownHost}:${app.services.devices.tcpPort}` : ''}`
+  }`,
   '',
   `  ${'Role'.padEnd(width)}  ${'Account'.padEnd(10)}  Password`,
   ...DEMO_LOGINS.map((l) => `  ${l.role.padEnd(width)}  ${l.account.padEnd(10)}  ${l.password}`),

@@ -49,8 +49,6 @@ export const ErrorCode = {
   PAIRING_PENDING: -10031,
   /** The credentials of this pairing were already collected: they are given once. */
   CREDENTIALS_TAKEN: -10032,
-  /** The device is not connected to the broker (a command is still stored and sent on reconnect). */
-  DEVICE_OFFLINE: -10033,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -165,11 +163,6 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '设备凭据已被领取，请重新配对',
     'en-US': 'The device credentials were already collected. Please pair again',
     ja: 'デバイスの認証情報は既に受け取られています。再度ペアリングしてください',
-  },
-  [ErrorCode.DEVICE_OFFLINE]: {
-    'zh-CN': '设备不在线，指令将在设备上线后下发',
-    'en-US': 'The device is offline. The command will be sent when it comes online',
-    ja: 'デバイスはオフラインです。オンラインになったときにコマンドが送信されます',
   },
 };
 

@@ -1,6 +1,6 @@
 import { deviceTopic } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMQX_AUTHN_PATH, EMQX_AUTHZ_PATH } from '../../src/modules/devices/http.js';
+import { EMQX_AUTHN_PATH, EMQX_AUTHZ_PATH, PairingLimiter } from '../../src/modules/devices/http.js';
 import { BACKENDS, type TestApp } from '../helpers/index.js';
 import { activatePlayer, freePort } from './helpers.js';
 import { channelSuite, listeningApp } from './suite.js';
@@ -58,5 +58,14 @@ describe.each(BACKENDS)('EMQX HTTP authenticator and authorizer on %s', (backend
     expect(await authz('mq/v1/d/+/cmd', 'subscribe')).toEqual({ result: 'deny' });
     expect(await authz('#', 'subscribe')).toEqual({ result: 'deny' });
     expect(await post(EMQX_AUTHZ_PATH, { nonsense: true })).toEqual({ result: 'deny' });
+  });
+});
+
+describe('pairing limiter', () => {
+  it('allows so many pairing requests per address and window', () => {
+    const limiter = new PairingLimiter(2, 1000);
+    expect([limiter.take('a', 0), limiter.take('a', 10), limiter.take('a', 20)]).toEqual([true, true, false]);
+    expect(limiter.take('b', 20)).toBe(true);
+    expect(limiter.take('a', 1000)).toBe(true);
   });
 });

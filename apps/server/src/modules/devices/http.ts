@@ -8,6 +8,39 @@ import type { AppServices } from '../../services.js';
 import { brokerUrls, claimCredentials, pollPairing, startPairing } from './pairing.js';
 
 const BODY_LIMIT = 16 * 1024;
+/** Pairing requests one address may make per window (a screen needs one every 15 minutes). */
+const PAIRINGS_PER_WINDOW = 30;
+const PAIRING_WINDOW_MS = 10 * 60_000;
+const MAX_TRACKED_ADDRESSES = 50_000;
+
+/**
+ * Counts pairing requests per client address in fixed windows, in memory and bounded (the
+ * oldest addresses are forgotten first). Per process: several instances each allow the limit.
+ */
+export class PairingLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly limit = PAIRINGS_PER_WINDOW,
+    private readonly windowMs = PAIRING_WINDOW_MS,
+  ) {}
+
+  /** Counts one request of `address` at `now`; false when over the limit. */
+  take(address: string, now: number): boolean {
+    let entry = this.windows.get(address);
+    if (!entry || now - entry.start >= this.windowMs) {
+      this.windows.delete(address);
+      if (this.windows.size >= MAX_TRACKED_ADDRESSES) {
+        const oldest = this.windows.keys().next().value;
+        if (oldest !== undefined) this.windows.delete(oldest);
+      }
+      entry = { start: now, count: 0 };
+      this.windows.set(address, entry);
+    }
+    entry.count++;
+    return entry.count <= this.limit;
+  }
+}
 
 function language(request: FastifyRequest): string | undefined {
   const header = request.headers['accept-language'];
@@ -73,8 +106,12 @@ export async function registerDeviceApi(app: FastifyInstance, services: AppServi
       done(null, Symbol('not json')),
     );
 
+    const limiter = new PairingLimiter();
     api.post(deviceHttpCalls.pair.path, (request, reply) =>
-      answer(request, reply, deviceHttpCalls.pair.request, (input) => startPairing(services, input, request.ip)),
+      answer(request, reply, deviceHttpCalls.pair.request, (input) => {
+        if (!limiter.take(request.ip, services.clock())) throw new AppError(ErrorCode.RATE_LIMITED);
+        return startPairing(services, input, request.ip);
+      }),
     );
     api.post(deviceHttpCalls.poll.path, (request, reply) => {
       const aborted = new AbortController();
