@@ -121,12 +121,19 @@ export class DeviceGateway {
   }
 
   /** The embedded broker's TCP listener (MQTT_TCP_PORT), once the HTTP server listens. */
-  async listenTcp(host: string): Promise<void> {
+  listenTcp(host: string): Promise<void> {
     const port = this.options.config.mqtt.tcpPort;
-    if (!this.broker || port <= 0) return;
-    this.tcpPort = await this.broker.listenTcp(port, host);
-    this.log.info({ port: this.tcpPort }, 'mqtt tcp listening');
+    const broker = this.broker;
+    if (!broker || port <= 0) return Promise.resolve();
+    this.tcpListening = broker.listenTcp(port, host).then((bound) => {
+      this.tcpPort = bound;
+      this.log.info({ port: bound }, 'mqtt tcp listening');
+    });
+    return this.tcpListening;
   }
+
+  /** Settles once the TCP listener is up (Fastify does not wait for onListen hooks). */
+  tcpListening: Promise<void> = Promise.resolve();
 
   async close(): Promise<void> {
     const bus = this.bus;
