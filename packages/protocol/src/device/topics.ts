@@ -67,6 +67,7 @@ export function parseDeviceTopic(topic: string): { deviceId: string; leaf: Devic
  * wildcard. The server's internal client is not judged by this rule.
  */
 export function deviceMayAccess(username: string, action: 'publish' | 'subscribe', topic: string): boolean {
+  if (/[+#]/.test(topic)) return false;
   const parsed = parseDeviceTopic(topic);
   if (!parsed || parsed.deviceId !== username) return false;
   return (action === 'publish' ? DEVICE_PUBLISHES : DEVICE_SUBSCRIBES).includes(parsed.leaf);
