@@ -238,22 +238,22 @@ export function channelSuite(
     });
 
     it('shows a device that missed three heartbeats offline, and online again when it reports', async () => {
-    const player = await activate({ name: 'Silent', heartbeatSec: 3600 });
-    const id = player.deviceId;
-    await deviceReaches(client, id, 'online');
-    const ids = async (status: string) =>
-      (await client.call(endpoints.deviceList, { status, size: 500 })).envelope.payload.data.map((d) => d.id);
-    expect(await ids('online')).toContain(id);
-    // The device's interval is 30 s: after 3 intervals without a word it is offline.
-    t.clock.advance(91_000);
-    expect((await deviceRow(client, id))?.status).toBe('offline');
-    expect(await ids('offline')).toContain(id);
-    expect(await ids('online')).not.toContain(id);
-    player.heartbeat();
-    await deviceReaches(client, id, 'online');
-  });
+      const player = await activate({ name: 'Silent', heartbeatSec: 3600 });
+      const id = player.deviceId;
+      await deviceReaches(client, id, 'online');
+      const ids = async (status: string) =>
+        (await client.call(endpoints.deviceList, { status, size: 500 })).envelope.payload.data.map((d) => d.id);
+      expect(await ids('online')).toContain(id);
+      // The device's interval is 30 s: after 3 intervals without a word it is offline.
+      t.clock.advance(91_000);
+      expect((await deviceRow(client, id))?.status).toBe('offline');
+      expect(await ids('offline')).toContain(id);
+      expect(await ids('online')).not.toContain(id);
+      player.heartbeat();
+      await deviceReaches(client, id, 'online');
+    });
 
-  it('delivers commands at QoS 1 and records the acks (volume, screenshot, a failure)', async () => {
+    it('delivers commands at QoS 1 and records the acks (volume, screenshot, a failure)', async () => {
       const player = await activate({ name: 'Commands' });
       const id = player.deviceId;
       await deviceReaches(client, id, 'online');
