@@ -45,6 +45,7 @@ function postJson(path: string, body: unknown, localAddress: string): Promise<{ 
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
         res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
       },
     );
@@ -112,6 +113,12 @@ async function run(broker: 'embedded' | 'mosquitto') {
   }
   const dataDir = join(tmpdir(), `marquee-bench-devices-${broker}`);
   const { child } = await startServer({ port: PORT, dataDir, fresh: true, env });
+  // The server's warnings and errors (its stdout is otherwise dropped).
+  child.stdout?.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (/"level":(40|50|60)/.test(line)) process.stderr.write(`server: ${line.slice(0, 400)}\n`);
+    }
+  });
   const players: HeadlessPlayer[] = [];
   try {
     const pid = child.pid as number;

@@ -170,6 +170,8 @@ export class HeadlessPlayer {
       },
     });
     this.client = client;
+    // Connection errors after the first connect are retried by the client (reconnectPeriod).
+    client.on('error', () => {});
     client.on('message', (topic, payload) => {
       if (topic === deviceTopic(id, 'cmd')) this.onCommand(payload);
     });

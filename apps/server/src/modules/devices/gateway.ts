@@ -255,6 +255,8 @@ export class DeviceGateway {
       await tx.update(devices).set(values).where(eq(devices.id, deviceId));
       await setPresence(tx, device, 'online', 'heartbeat', at);
     });
+    // Its online state was missed (no server consumed it, e.g. during a restart): resend now.
+    await this.redeliver(deviceId);
   }
 
   /** A command's ack: acknowledged or failed, once (a repeated ack changes nothing). */
