@@ -63,6 +63,7 @@ describe('device protocol messages', () => {
       v: 1,
       ts: 1,
       seq: 0,
+      session: 1,
       player: { version: '1' },
       storage: { usedBytes: 1, freeBytes: 2 },
       net: { ip: '10.0.0.1', mac: 'aa' },

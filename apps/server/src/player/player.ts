@@ -65,6 +65,8 @@ export class HeadlessPlayer {
   /** How many commands were executed (not counting repeats). */
   executions = 0;
   private seq = 0;
+  /** The time of the current connection: the `ts` of its online state and will, sent with each heartbeat. */
+  private sessionTs = 0;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private readonly startedAt = Date.now();
   private readonly listeners = new Set<(command: Command) => void>();
@@ -152,8 +154,8 @@ export class HeadlessPlayer {
     const id = credentials.deviceId;
     // The connection's time: the will and the online state of one connection carry the same
     // ts, so the server applies this connection's will but ignores an older connection's.
-    let sessionTs = Date.now();
-    const will = () => Buffer.from(JSON.stringify(this.state(false, 'lost', sessionTs)));
+    this.sessionTs = Date.now();
+    const will = () => Buffer.from(JSON.stringify(this.state(false, 'lost', this.sessionTs)));
     const client = mqtt.connect(this.brokerUrl(), {
       username: credentials.username,
       password: credentials.password,
@@ -176,7 +178,7 @@ export class HeadlessPlayer {
       if (topic === deviceTopic(id, 'cmd')) this.onCommand(payload);
     });
     client.on('reconnect', () => {
-      sessionTs = Date.now();
+      this.sessionTs = Date.now();
       if (client.options.will) client.options.will.payload = will();
     });
     client.on('connect', () => {
@@ -184,7 +186,7 @@ export class HeadlessPlayer {
         if (error || granted?.some((g) => g.qos === 128)) return;
         client.publish(
           deviceTopic(id, 'state'),
-          JSON.stringify(this.state(true, undefined, sessionTs)),
+          JSON.stringify(this.state(true, undefined, this.sessionTs)),
           TOPIC_QOS.state,
           () => this.heartbeat(),
         );
@@ -219,6 +221,7 @@ export class HeadlessPlayer {
       v: 1,
       ts: Date.now(),
       seq: this.seq++,
+      session: this.sessionTs,
       player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
       storage: { usedBytes: 1_250_000_000, freeBytes: 6_750_000_000 },
       net: { ip: '10.0.0.23', mac: '02:00:5e:10:00:23' },

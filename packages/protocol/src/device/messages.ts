@@ -43,6 +43,8 @@ export const heartbeatSchema = z.object({
   ts,
   /** Counter since the player started (gaps show lost heartbeats). */
   seq: z.number().int().nonnegative(),
+  /** The `ts` of this connection's online state and will: tells the heartbeats of one connection from the next. */
+  session: ts,
   player: playerInfoSchema,
   storage: z.object({ usedBytes: z.number().nonnegative(), freeBytes: z.number().nonnegative() }),
   net: z.object({

@@ -196,8 +196,10 @@ export class DeviceGateway {
     if (!state.success) return void this.log.warn({ deviceId }, 'bad device state');
     const device = await this.loadDevice(deviceId);
     if (!device || device.status === 'invalid') return;
-    // A state older than the one applied (the will of a replaced connection) changes nothing.
+    // A state older than the one applied (the will of a replaced connection) changes nothing;
+    // the online state of a connection already seen (by its heartbeats) resends nothing.
     if (device.stateTs !== null && state.data.ts < device.stateTs) return;
+    const newConnection = device.stateTs === null || state.data.ts > device.stateTs;
     const at = new Date(this.clock());
     await this.db.transaction(async (tx) => {
       await tx
@@ -221,7 +223,7 @@ export class DeviceGateway {
           : (state.data.reason ?? 'will');
       await setPresence(tx, device, state.data.online ? 'online' : 'offline', reason, at);
     });
-    if (state.data.online) await this.redeliver(deviceId);
+    if (state.data.online && newConnection) await this.redeliver(deviceId);
   }
 
   /** A heartbeat: the reported fields and last seen; a device not yet online becomes online. */
@@ -247,15 +249,22 @@ export class DeviceGateway {
       volume: h.volume,
       brightness: h.brightness,
     };
-    if (device.status === 'online') {
+    // A heartbeat of a connection whose online state was not seen yet (it was lost, e.g. no
+    // server consumed it during a restart, or it is still on its way) stands for it: the
+    // device is online and its open commands are resent. A heartbeat of the connection the
+    // last state belongs to (late, after its will) changes only the reported fields.
+    const newConnection = device.stateTs === null || h.session > device.stateTs;
+    if (!newConnection) {
       await this.db.update(devices).set(values).where(eq(devices.id, deviceId));
       return;
     }
     await this.db.transaction(async (tx) => {
-      await tx.update(devices).set(values).where(eq(devices.id, deviceId));
+      await tx
+        .update(devices)
+        .set({ ...values, stateTs: h.session })
+        .where(eq(devices.id, deviceId));
       await setPresence(tx, device, 'online', 'heartbeat', at);
     });
-    // Its online state was missed (no server consumed it, e.g. during a restart): resend now.
     await this.redeliver(deviceId);
   }
 
