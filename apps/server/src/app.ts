@@ -16,6 +16,9 @@ import { accountHandlers } from './modules/accounts/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
+import { DeviceGateway } from './modules/devices/gateway.js';
+import { registerDeviceApi } from './modules/devices/http.js';
+import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
@@ -62,6 +65,7 @@ export const HANDLERS: readonly Handler[] = [
   ...advertiserHandlers,
   ...sharingHandlers,
   ...templateHandlers,
+  ...deviceHandlers,
 ];
 
 export interface BuildAppOptions {
@@ -100,10 +104,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }) as unknown as FastifyInstance;
 
   const clock = options.clock ?? Date.now;
+  const secret = await loadServerSecret(options.db.db, config.appSecret);
   const bus = new InvalidationBus(options.db, (error) => logger.warn({ err: error }, 'cache invalidation not sent'));
   const services: AppServices = {
     config,
-    secret: await loadServerSecret(options.db.db, config.appSecret),
+    secret,
     db: options.db.db,
     database: options.db,
     bus,
@@ -117,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replay: new ReplayGuard(options.db, TIMESTAMP_WINDOW_MS),
     notices: new NoticeCache(),
     codeSender: options.codeSender ?? new DevOutboxSender(options.db.db, logger),
+    devices: new DeviceGateway({ config, db: options.db.db, clock, log: logger, secret }),
   };
   services.sessions.cache.connect(bus);
   services.notices.connect(bus);
@@ -134,6 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await services.jobs.stop(config.shutdownTimeoutMs);
     await bus.stop();
   });
+  // The device channel: the broker starts with the app (WebSocket on /mqtt of this server),
+  // its TCP port once the server listens; closed with the app.
+  app.addHook('onReady', () => services.devices.start(app.server));
+  app.addHook('onListen', () => services.devices.listenTcp(config.host));
+  app.addHook('onClose', () => services.devices.close());
   app.decorate('services', services);
   app.decorateRequest('callInfo', null);
 
@@ -195,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerCalls(app, handlers, services);
   await registerOAuthCallback(app);
+  await registerDeviceApi(app, services);
   const consoleServed = await registerConsole(app, config.webDist);
 
   app.setNotFoundHandler((request, reply) => {

@@ -33,6 +33,8 @@ export interface Config {
   jobs: JobsConfig;
   /** SIGTERM: how long calls in flight and running jobs get to finish (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownTimeoutMs: number;
+  /** The device broker (docs/device-protocol.md, modules/devices). */
+  mqtt: MqttConfig;
 }
 
 /** JOBS, JOB_POLL_SECONDS, JOB_MAINTENANCE_SECONDS, JOB_POOL_SIZE. */
@@ -45,6 +47,49 @@ export interface JobsConfig {
   maintenanceSeconds: number;
   /** Connections of the job queue's own PostgreSQL pool. */
   poolSize: number;
+}
+
+/** MQTT_* variables: the embedded broker by default, an external one with MQTT_URL. */
+export interface MqttConfig {
+  /** An external broker (mqtt://, mqtts://, ws://, wss://); empty: the embedded aedes. */
+  url: string;
+  /** The server's own credentials on the broker (external; embedded: derived from the server secret when empty). */
+  username: string;
+  password: string;
+  /** The embedded broker's TCP port (MQTT_TCP_PORT, default 18830; 0 or "off" disables it). */
+  tcpPort: number;
+  /** External Mosquitto with the dynamic-security plugin: the server manages each device's client and role. */
+  dynsec: boolean;
+  /** Broker URLs handed to devices, best first (MQTT_PUBLIC_URLS, comma-separated); empty: derived. */
+  publicUrls: string[];
+  /** Shared secret EMQX sends in the `x-marquee-broker` header to the HTTP auth endpoints (empty: none required). */
+  httpAuthSecret: string;
+}
+
+function mqttConfig(env: NodeJS.ProcessEnv): MqttConfig {
+  const rawPort = env.MQTT_TCP_PORT;
+  let tcpPort = 18830;
+  if (rawPort === 'off' || rawPort === '0') tcpPort = 0;
+  else if (rawPort) {
+    tcpPort = Number(rawPort);
+    if (!Number.isInteger(tcpPort) || tcpPort < 1 || tcpPort > 65535) {
+      throw new Error(`MQTT_TCP_PORT must be a port number, 0 or off, got "${rawPort}"`);
+    }
+  }
+  const url = env.MQTT_URL || '';
+  if (url && !/^(mqtts?|wss?|tcp):\/\//.test(url)) throw new Error(`MQTT_URL must be an mqtt(s):// or ws(s):// URL`);
+  return {
+    url,
+    username: env.MQTT_USERNAME || '',
+    password: env.MQTT_PASSWORD || '',
+    tcpPort,
+    dynsec: env.MQTT_DYNSEC === 'true' || env.MQTT_DYNSEC === '1',
+    publicUrls: (env.MQTT_PUBLIC_URLS || '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+    httpAuthSecret: env.MQTT_HTTP_AUTH_SECRET || '',
+  };
 }
 
 /** One OAuth2 provider (authorization-code flow): WECHAT_* or DINGTALK_* variables. */
@@ -131,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       poolSize: Math.round(positiveNumber(env, 'JOB_POOL_SIZE', 3)),
     },
     shutdownTimeoutMs: positiveNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25) * 1000,
+    mqtt: mqttConfig(env),
   };
 }

@@ -36,6 +36,7 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+await app.services.devices.tcpListening;
 const readyMs = Math.round(performance.now() - started);
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const database_ = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`;
@@ -43,6 +44,11 @@ const lines = [
   '',
   `Marquee is ready at http://${shownHost}:${config.port} (${readyMs} ms${seeded ? ', demo data seeded' : ''})`,
   `Database: ${database_}`,
+  `Device broker: ${
+    config.mqtt.url
+      ? app.services.devices.bus?.description
+      : `embedded, ws://${shownHost}:${config.port}/mqtt${app.services.devices.tcpPort ? `, mqtt://${shownHost}:${app.services.devices.tcpPort}` : ''}`
+  }`,
   '',
   ...demoLoginLines(),
   '',

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database, Executor } from './db/client.js';
 import type { InvalidationBus } from './db/invalidation.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { DeviceGateway } from './modules/devices/gateway.js';
 import type { NoticeCache } from './modules/notice/cache.js';
 import type { CodeSender } from './modules/verification/sender.js';
 import type { ReplayGuard } from './protocol/replayGuard.js';
@@ -29,4 +30,6 @@ export interface AppServices {
   notices: NoticeCache;
   /** Delivers verification codes (default: server log + development outbox). */
   codeSender: CodeSender;
+  /** The device channel: broker, presence, commands (modules/devices/gateway.ts). */
+  devices: DeviceGateway;
 }

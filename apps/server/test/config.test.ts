@@ -21,6 +21,38 @@ describe('config', () => {
       databasePoolSize: 10,
       jobs: { enabled: true, pollSeconds: 2, maintenanceSeconds: 60, poolSize: 3 },
       shutdownTimeoutMs: 25_000,
+      mqtt: {
+        url: '',
+        username: '',
+        password: '',
+        tcpPort: 18830,
+        dynsec: false,
+        publicUrls: [],
+        httpAuthSecret: '',
+      },
+    });
+  });
+
+  it('reads the device broker settings', () => {
+    expect(loadConfig({ MQTT_TCP_PORT: 'off' }).mqtt.tcpPort).toBe(0);
+    expect(loadConfig({ MQTT_TCP_PORT: '0' }).mqtt.tcpPort).toBe(0);
+    expect(
+      loadConfig({
+        MQTT_URL: 'mqtt://127.0.0.1:1883',
+        MQTT_USERNAME: 'server',
+        MQTT_PASSWORD: 'pw',
+        MQTT_DYNSEC: '1',
+        MQTT_PUBLIC_URLS: 'wss://m.example.com/mqtt, mqtt://m.example.com:1883',
+        MQTT_HTTP_AUTH_SECRET: 's',
+      }).mqtt,
+    ).toEqual({
+      url: 'mqtt://127.0.0.1:1883',
+      username: 'server',
+      password: 'pw',
+      tcpPort: 18830,
+      dynsec: true,
+      publicUrls: ['wss://m.example.com/mqtt', 'mqtt://m.example.com:1883'],
+      httpAuthSecret: 's',
     });
   });
 
@@ -73,5 +105,7 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ SESSION_IDLE_HOURS: '-1' })).toThrow(/SESSION_IDLE_HOURS/);
+    expect(() => loadConfig({ MQTT_TCP_PORT: '99999' })).toThrow(/MQTT_TCP_PORT/);
+    expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow(/MQTT_URL/);
   });
 });

@@ -15,6 +15,7 @@ import {
   advertiserAssignments,
   allocations,
   type DataScope,
+  devices,
   devOutbox,
   enterprises,
   operationLogExports,
@@ -158,6 +159,32 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       .insert(advertiserAssignments)
       .values({ entId: w.ent.id, advertiserAccountId: id, staffAccountId: w.sharedAccount.id });
     return { id, entId: w.ent.id, deptIds: [w.ent.depts.a1], sharedAccounts: [w.sharedAccount.id] };
+  },
+  // A screen in A1 added by the owner, shared like a template (ref-type '1').
+  device: async (w) => {
+    const [row] = await w.t.db
+      .insert(devices)
+      .values({ entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id, name: 'Isolated device' })
+      .returning({ id: devices.id });
+    await w.t.db.insert(allocations).values([
+      { entId: w.ent.id, refType: RefType.device, refId: row.id, targetType: 1, targetId: w.c, deptDataType: 2 },
+      {
+        entId: w.ent.id,
+        refType: RefType.device,
+        refId: row.id,
+        targetType: 2,
+        targetId: w.sharedAccount.id,
+        deptDataType: 2,
+      },
+    ]);
+    return {
+      id: row.id,
+      entId: w.ent.id,
+      deptIds: [w.ent.depts.a1],
+      ownerId: w.owner.id,
+      sharedDepts: [{ dept: w.c, type: 2 }],
+      sharedAccounts: [w.sharedAccount.id],
+    };
   },
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {

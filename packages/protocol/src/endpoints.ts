@@ -1,5 +1,6 @@
 import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
+import { deviceEndpoints } from './endpoints/devices.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
@@ -8,6 +9,7 @@ import { sharingEndpoints } from './endpoints/sharing.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
+export * from './endpoints/devices.js';
 export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
@@ -24,6 +26,7 @@ export const endpoints = {
   ...oplogEndpoints,
   ...orgEndpoints,
   ...sharingEndpoints,
+  ...deviceEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

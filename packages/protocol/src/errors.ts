@@ -42,6 +42,13 @@ export const ErrorCode = {
   FEATURE_NOT_ONLINE: -10022,
   /** The account must change its password before anything else (updatePwd). */
   PASSWORD_CHANGE_REQUIRED: -10023,
+  // Devices (issue 9, docs/device-protocol.md): pairing and the player's HTTP calls
+  /** The pairing code is unknown or expired (console add-device, player poll). */
+  PAIRING_CODE_INVALID: -10030,
+  /** The pairing was not bound to an enterprise yet: keep polling. */
+  PAIRING_PENDING: -10031,
+  /** The credentials of this pairing were already collected: they are given once. */
+  CREDENTIALS_TAKEN: -10032,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -141,6 +148,21 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '请先修改密码',
     'en-US': 'Please change your password first',
     ja: '先にパスワードを変更してください',
+  },
+  [ErrorCode.PAIRING_CODE_INVALID]: {
+    'zh-CN': '配对码不存在或已过期',
+    'en-US': 'The pairing code does not exist or has expired',
+    ja: 'ペアリングコードが存在しないか、有効期限が切れています',
+  },
+  [ErrorCode.PAIRING_PENDING]: {
+    'zh-CN': '设备尚未被添加，请稍候',
+    'en-US': 'The device has not been added yet. Please wait',
+    ja: 'デバイスはまだ追加されていません。しばらくお待ちください',
+  },
+  [ErrorCode.CREDENTIALS_TAKEN]: {
+    'zh-CN': '设备凭据已被领取，请重新配对',
+    'en-US': 'The device credentials were already collected. Please pair again',
+    ja: 'デバイスの認証情報は既に受け取られています。再度ペアリングしてください',
   },
 };
 

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { createdAt, id, updatedAt } from './columns.js';
+import { departments, enterprises } from './tenancy.js';
+
+/** Spec section 4: device states. */
+export type DeviceStatus = 'online' | 'offline' | 'invalid' | 'activating' | 'trial';
+/** Command states (issue 9). */
+export type CommandState = 'pending' | 'sent' | 'acknowledged' | 'failed' | 'expired';
+
+/**
+ * Screens (spec section 3 Device; ref-type '1'). Data-scoped by `dept_id` and `owner_id`
+ * (the account that added it). `status` is what presence last said (online / offline) or
+ * the registry's own state (activating until the player collected its credentials and
+ * connected; invalid when disabled); a device `online` whose `last_seen_at` is older than
+ * MISSED_HEARTBEATS_OFFLINE heartbeats is shown offline (computed on read until the job
+ * mechanism of issue 7 lands). The reported columns are the last heartbeat's.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    entId: text('ent_id')
+      .notNull()
+      .references(() => enterprises.id),
+    deptId: text('dept_id').references(() => departments.id),
+    ownerId: text('owner_id').references(() => accounts.id),
+    /** The device's own number (serial); unique across the platform when given. */
+    number: text('number'),
+    name: text('name').notNull(),
+    status: text('status').$type<DeviceStatus>().notNull().default('activating'),
+    /** sha256 (hex) of the MQTT password; null until the player collected its credentials. */
+    secretHash: text('secret_hash'),
+    heartbeatSec: integer('heartbeat_sec').notNull().default(30),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When presence last changed (status history has every change). */
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The `ts` (device clock) of the last state message applied: an older one (a late last will) is ignored. */
+    stateTs: bigint('state_ts', { mode: 'number' }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    // Reported by heartbeats (spec section 3: APK version, MAC, IP, storage, screen size).
+    playerVersion: text('player_version'),
+    firmware: text('firmware'),
+    model: text('model'),
+    ip: text('ip'),
+    mac: text('mac'),
+    storageUsed: bigint('storage_used', { mode: 'number' }),
+    storageFree: bigint('storage_free', { mode: 'number' }),
+    screenWidth: integer('screen_width'),
+    screenHeight: integer('screen_height'),
+    screenOn: integer('screen_on'),
+    volume: integer('volume'),
+    brightness: integer('brightness'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('devices_status_check', sql`${t.status} in ('online', 'offline', 'invalid', 'activating', 'trial')`),
+    uniqueIndex('devices_number_key').on(t.number),
+    index('devices_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
+    index('devices_ent_dept_idx').on(t.entId, t.deptId),
+    index('devices_ent_status_idx').on(t.entId, t.status),
+  ],
+);
+
+/**
+ * A player's pairing request (docs/device-protocol.md): the code it shows, the hash of its
+ * poll token, and once an operator bound it, the device. Credentials are handed out once
+ * (`claimed_at`); codes are unique among unexpired pairings.
+ */
+export const devicePairings = pgTable(
+  'device_pairings',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    /** sha256 (hex) of the poll token. */
+    tokenHash: text('token_hash').notNull(),
+    /** The number the player reported (an operator may add by it). */
+    number: text('number'),
+    playerVersion: text('player_version'),
+    model: text('model'),
+    ip: text('ip'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    deviceId: text('device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    boundAt: timestamp('bound_at', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('device_pairings_code_idx').on(t.code, t.expiresAt.desc()),
+    index('device_pairings_number_idx').on(t.number, t.expiresAt.desc()),
+  ],
+);
+
+/** Every presence change of a device (reports, the warning centre). */
+export const deviceStatusHistory = pgTable(
+  'device_status_history',
+  {
+    id: id(),
+    entId: text('ent_id').notNull(),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    status: text('status').$type<DeviceStatus>().notNull(),
+    /** Why: 'connect', 'will' (connection lost), 'shutdown', 'activated', 'heartbeat'. */
+    reason: text('reason').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_status_history_device_at_idx').on(t.deviceId, t.at.desc())],
+);
+
+/**
+ * Commands sent to devices (issue 9): stored first, published at QoS 1, acknowledged by the
+ * player, resent while pending or sent when the player comes online again, expired after
+ * `expires_at`.
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: id(),
+    entId: text('ent_id').notNull(),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    state: text('state').$type<CommandState>().notNull().default('pending'),
+    /** Who sent it (null for the server's own commands). */
+    accountId: text('account_id'),
+    /** How many times it was published. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The ack's error code and message, or the ack's data (small results only). */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ackedAt: timestamp('acked_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('device_commands_state_check', sql`${t.state} in ('pending', 'sent', 'acknowledged', 'failed', 'expired')`),
+    index('device_commands_device_created_idx').on(t.deviceId, t.createdAt.desc()),
+    index('device_commands_open_idx').on(t.deviceId, t.createdAt).where(sql`${t.state} in ('pending', 'sent')`),
+  ],
+);

@@ -1,0 +1,334 @@
+import { createHmac } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
+import {
+  type Command,
+  commandAckSchema,
+  DeviceTopic,
+  deviceStateSchema,
+  deviceTopic,
+  fleetFilter,
+  heartbeatSchema,
+  parseDeviceTopic,
+  sharedFilter,
+  TOPIC_QOS,
+} from '@marquee/protocol';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Executor } from '../../db/client.js';
+import { deviceCommands, devices } from '../../db/schema/index.js';
+import { type BrokerAccounts, DynsecAccounts, NoBrokerAccounts } from '../../mqtt/accounts.js';
+import type { DeviceBus } from '../../mqtt/bus.js';
+import { EmbeddedBroker, EmbeddedBus } from '../../mqtt/embedded.js';
+import { ExternalBus } from '../../mqtt/external.js';
+import { DeviceAccess } from './access.js';
+import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
+
+/** A stored command, as published. */
+type CommandRow = typeof deviceCommands.$inferSelect;
+
+/** The command message of a stored command (docs/device-protocol.md). */
+export function commandMessage(row: CommandRow): Command {
+  return {
+    v: 1,
+    id: row.id,
+    ts: row.createdAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+    kind: row.kind,
+    params: row.params,
+  } as Command;
+}
+
+/** The server's own broker credentials: MQTT_USERNAME/PASSWORD, or derived from the server secret. */
+export function internalCredentials(config: Config, secret: string): { username: string; password: string } {
+  if (config.mqtt.username) return { username: config.mqtt.username, password: config.mqtt.password };
+  return {
+    username: 'marquee-server',
+    password: createHmac('sha256', secret).update('mqtt-internal').digest('base64url'),
+  };
+}
+
+export interface GatewayOptions {
+  config: Config;
+  db: Executor;
+  clock: () => number;
+  log: FastifyBaseLogger;
+  secret: string;
+}
+
+/**
+ * The server's end of the device channel: the broker (embedded, or an external one reached
+ * as the internal client), presence and heartbeats into the registry, acks into the command
+ * store, and command delivery (publish at QoS 1, resend of open commands whenever a device
+ * says it is online). One per app instance.
+ */
+export class DeviceGateway {
+  readonly access: DeviceAccess;
+  broker: EmbeddedBroker | null = null;
+  bus: DeviceBus | null = null;
+  accounts: BrokerAccounts = NoBrokerAccounts;
+  /** The embedded broker's TCP port once listening (0: none). */
+  tcpPort = 0;
+  /** Device messages this instance handled, by leaf (figures; the two-instance test). */
+  readonly handled = { state: 0, hb: 0, ack: 0, cmd: 0 };
+  private readonly db: Executor;
+  private readonly clock: () => number;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.log = options.log;
+    this.access = new DeviceAccess(options.db, internalCredentials(options.config, options.secret));
+  }
+
+  get embedded(): boolean {
+    return !this.options.config.mqtt.url;
+  }
+
+  /** Starts the broker or connects to the external one, then consumes the fleet's messages. */
+  async start(server: HttpServer): Promise<void> {
+    const { config } = this.options;
+    const leaves = [DeviceTopic.state, DeviceTopic.heartbeat, DeviceTopic.ack] as const;
+    if (this.embedded) {
+      const broker = new EmbeddedBroker(this.access, this.log);
+      await broker.start();
+      broker.attachWebSocket(server);
+      this.broker = broker;
+      this.bus = new EmbeddedBus(broker);
+      await this.bus.consume(
+        leaves.map((leaf) => fleetFilter(leaf)),
+        (topic, payload) => this.onMessage(topic, payload),
+      );
+    } else {
+      const bus = await ExternalBus.connect(
+        config.mqtt.url,
+        internalCredentials(config, this.options.secret),
+        this.log,
+      );
+      this.bus = bus;
+      if (config.mqtt.dynsec) {
+        const dynsec = new DynsecAccounts(bus);
+        await dynsec.ensureServerRole(internalCredentials(config, this.options.secret).username);
+        this.accounts = dynsec;
+      }
+      await bus.consume(
+        leaves.map((leaf) => sharedFilter(leaf)),
+        (topic, payload) => this.onMessage(topic, payload),
+      );
+    }
+    this.log.info({ broker: this.bus.description }, 'device channel started');
+  }
+
+  /** The embedded broker's TCP listener (MQTT_TCP_PORT), once the HTTP server listens. */
+  listenTcp(host: string): Promise<void> {
+    const port = this.options.config.mqtt.tcpPort;
+    const broker = this.broker;
+    if (!broker || port <= 0) return Promise.resolve();
+    this.tcpListening = broker.listenTcp(port, host).then((bound) => {
+      this.tcpPort = bound;
+      this.log.info({ port: bound }, 'mqtt tcp listening');
+    });
+    return this.tcpListening;
+  }
+
+  /** Settles once the TCP listener is up (Fastify does not wait for onListen hooks). */
+  tcpListening: Promise<void> = Promise.resolve();
+
+  async close(): Promise<void> {
+    const bus = this.bus;
+    const broker = this.broker;
+    this.bus = null;
+    this.broker = null;
+    await bus?.close();
+    await broker?.close();
+  }
+
+  /** Per device, the end of its chain of messages being handled (they are handled in arrival order). */
+  private readonly chains = new Map<string, Promise<void>>();
+
+  /** One message of a device, after the device's previous ones; bad payloads are logged and dropped. */
+  onMessage(topic: string, payload: Buffer): Promise<void> {
+    const parsed = parseDeviceTopic(topic);
+    if (!parsed) return Promise.resolve();
+    const previous = this.chains.get(parsed.deviceId) ?? Promise.resolve();
+    this.handled[parsed.leaf]++;
+    const next = previous.then(() => this.handle(parsed, topic, payload));
+    this.chains.set(parsed.deviceId, next);
+    void next.finally(() => {
+      if (this.chains.get(parsed.deviceId) === next) this.chains.delete(parsed.deviceId);
+    });
+    return next;
+  }
+
+  private async handle(
+    parsed: NonNullable<ReturnType<typeof parseDeviceTopic>>,
+    topic: string,
+    payload: Buffer,
+  ): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      this.log.warn({ topic }, 'device message is not JSON');
+      return;
+    }
+    try {
+      if (parsed.leaf === 'state') await this.onState(parsed.deviceId, json);
+      else if (parsed.leaf === 'hb') await this.onHeartbeat(parsed.deviceId, json);
+      else if (parsed.leaf === 'ack') await this.onAck(parsed.deviceId, json);
+    } catch (error) {
+      this.log.error({ err: error, topic }, 'device message failed');
+    }
+  }
+
+  private async loadDevice(deviceId: string) {
+    const [device] = await this.db
+      .select({ id: devices.id, entId: devices.entId, status: devices.status, stateTs: devices.stateTs })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    return device;
+  }
+
+  /** Retained online state (connect) or the last will (offline). */
+  private async onState(deviceId: string, json: unknown): Promise<void> {
+    const state = deviceStateSchema.safeParse(json);
+    if (!state.success) return void this.log.warn({ deviceId }, 'bad device state');
+    const device = await this.loadDevice(deviceId);
+    if (!device || device.status === 'invalid') return;
+    // A state older than the one applied (the will of a replaced connection) changes nothing;
+    // the online state of a connection already seen (by its heartbeats) resends nothing.
+    if (device.stateTs !== null && state.data.ts < device.stateTs) return;
+    const newConnection = device.stateTs === null || state.data.ts > device.stateTs;
+    const at = new Date(this.clock());
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(devices)
+        .set({
+          stateTs: state.data.ts,
+          ...(state.data.online ? { lastSeenAt: at } : {}),
+          ...(state.data.player
+            ? {
+                playerVersion: state.data.player.version,
+                firmware: state.data.player.firmware ?? null,
+                model: state.data.player.model ?? null,
+              }
+            : {}),
+        })
+        .where(eq(devices.id, deviceId));
+      const reason = state.data.online
+        ? 'connect'
+        : state.data.reason === 'lost'
+          ? 'will'
+          : (state.data.reason ?? 'will');
+      await setPresence(tx, device, state.data.online ? 'online' : 'offline', reason, at);
+    });
+    if (state.data.online && newConnection) await this.redeliver(deviceId);
+  }
+
+  /** A heartbeat: the reported fields and last seen; a device not yet online becomes online. */
+  private async onHeartbeat(deviceId: string, json: unknown): Promise<void> {
+    const hb = heartbeatSchema.safeParse(json);
+    if (!hb.success) return void this.log.warn({ deviceId }, 'bad heartbeat');
+    const device = await this.loadDevice(deviceId);
+    if (!device || device.status === 'invalid') return;
+    const at = new Date(this.clock());
+    const h = hb.data;
+    const values = {
+      lastSeenAt: at,
+      playerVersion: h.player.version,
+      firmware: h.player.firmware ?? null,
+      model: h.player.model ?? null,
+      ip: h.net.ip,
+      mac: h.net.mac,
+      storageUsed: Math.round(h.storage.usedBytes),
+      storageFree: Math.round(h.storage.freeBytes),
+      screenWidth: h.screen.width,
+      screenHeight: h.screen.height,
+      screenOn: h.screen.on ? 1 : 0,
+      volume: h.volume,
+      brightness: h.brightness,
+    };
+    // A heartbeat of a connection whose online state was not seen yet (it was lost, e.g. no
+    // server consumed it during a restart, or it is still on its way) stands for it: the
+    // device is online and its open commands are resent. A heartbeat of the connection the
+    // last state belongs to (late, after its will) changes only the reported fields.
+    const newConnection = device.stateTs === null || h.session > device.stateTs;
+    if (!newConnection) {
+      await this.db.update(devices).set(values).where(eq(devices.id, deviceId));
+      return;
+    }
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(devices)
+        .set({ ...values, stateTs: h.session })
+        .where(eq(devices.id, deviceId));
+      await setPresence(tx, device, 'online', 'heartbeat', at);
+    });
+    await this.redeliver(deviceId);
+  }
+
+  /** A command's ack: acknowledged or failed, once (a repeated ack changes nothing). */
+  private async onAck(deviceId: string, json: unknown): Promise<void> {
+    const ack = commandAckSchema.safeParse(json);
+    if (!ack.success) return void this.log.warn({ deviceId }, 'bad ack');
+    const a = ack.data;
+    await this.db
+      .update(deviceCommands)
+      .set({
+        state: a.result === 'ok' ? 'acknowledged' : 'failed',
+        ackedAt: new Date(this.clock()),
+        errorCode: a.error?.code ?? null,
+        errorMessage: a.error?.message ?? null,
+        result: a.data ?? null,
+      })
+      .where(
+        and(
+          eq(deviceCommands.id, a.id),
+          eq(deviceCommands.deviceId, deviceId),
+          inArray(deviceCommands.state, ['pending', 'sent']),
+        ),
+      );
+  }
+
+  /** Publishes one stored command (QoS 1) and marks it sent; false when the broker refused. */
+  async publishCommand(row: CommandRow): Promise<boolean> {
+    const bus = this.bus;
+    if (!bus) return false;
+    try {
+      await bus.publish(deviceTopic(row.deviceId, 'cmd'), JSON.stringify(commandMessage(row)), TOPIC_QOS.cmd);
+    } catch (error) {
+      this.log.warn({ err: error, command: row.id }, 'command publish failed');
+      return false;
+    }
+    await markSent(this.db, row.id, new Date(this.clock()));
+    return true;
+  }
+
+  /**
+   * Sends stored commands to their devices now, where the device is online; the others wait
+   * for the device's next online state (redeliver).
+   */
+  async dispatch(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.db
+      .select({ command: deviceCommands, status: devices.status })
+      .from(deviceCommands)
+      .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
+      .where(and(inArray(deviceCommands.id, [...ids]), eq(deviceCommands.state, 'pending')));
+    for (const { command, status } of rows) {
+      if (status === 'online') await this.publishCommand(command);
+    }
+  }
+
+  /** Resends every open command of a device that just came online; expired ones are closed. */
+  async redeliver(deviceId: string): Promise<void> {
+    const now = this.clock();
+    const open = await openCommands(this.db, deviceId);
+    const expired = open.filter((c) => c.expiresAt.getTime() <= now).map((c) => c.id);
+    await expireCommands(this.db, expired);
+    for (const command of open) {
+      if (command.expiresAt.getTime() > now) await this.publishCommand(command);
+    }
+  }
+}

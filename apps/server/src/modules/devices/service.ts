@@ -1,0 +1,242 @@
+import {
+  type CommandBody,
+  type CommandRow,
+  type DeviceRow,
+  type DeviceStatusValue,
+  ErrorCode,
+  MISSED_HEARTBEATS_OFFLINE,
+} from '@marquee/protocol';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { scopeWhere } from '../../auth/scope.js';
+import { departments, deviceCommands, devicePairings, deviceStatusHistory, devices } from '../../db/schema/index.js';
+import { AppError, type LocalizedText } from '../../protocol/appError.js';
+import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
+import { loadVisibleDept } from '../dept/manage.js';
+import { findOpenPairing } from './pairing.js';
+import { deviceScope, effectiveStatus } from './repository.js';
+
+const text = (zh: string, en: string, ja: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en, ja });
+export const DeviceText = {
+  numberTaken: text(
+    '该设备编号已被其他设备使用',
+    'Another device already uses this device number',
+    'このデバイス番号は他のデバイスで使用されています',
+  ),
+  notFound: text(
+    '设备不存在或无权访问',
+    'The device does not exist or is not accessible',
+    'デバイスが存在しないか、アクセスできません',
+  ),
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Adds a paired player to the registry (console add-device): the live pairing with the code
+ * (or the device number the player reported) is bound to a new device in the caller's
+ * enterprise and a department of the caller's scope; the player then collects its
+ * credentials (pairing.ts). The device is `activating` until it connects.
+ */
+export async function addDevice(
+  input: { code?: string; number?: string; name: string; deptId?: string },
+  ctx: CallContext,
+): Promise<{ id: string }> {
+  // The caller's own current department needs no check; another must be within the caller's scope.
+  const deptId = input.deptId ?? ctx.user.deptId;
+  if (deptId && deptId !== ctx.user.deptId) await loadVisibleDept(ctx, deptId);
+  const pairing = await findOpenPairing(ctx.db, input, ctx.now.getTime());
+  if (!pairing) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
+  const number = pairing.number ?? input.number ?? null;
+  if (number) {
+    const [taken] = await ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.number, number));
+    if (taken) throw new AppError(ErrorCode.CONFLICT, DeviceText.numberTaken);
+  }
+  const [device] = await ctx.db
+    .insert(devices)
+    .values({
+      entId: ctx.user.entId,
+      deptId: deptId ?? null,
+      ownerId: ctx.user.accountId,
+      number,
+      name: input.name,
+      status: 'activating',
+      playerVersion: pairing.playerVersion,
+      model: pairing.model,
+      statusAt: ctx.now,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning({ id: devices.id });
+  const bound = await ctx.db
+    .update(devicePairings)
+    .set({ deviceId: device.id, boundAt: ctx.now })
+    .where(and(eq(devicePairings.id, pairing.id), isNull(devicePairings.deviceId)))
+    .returning({ id: devicePairings.id });
+  // Two operators entered the same code at once: the second finds it bound.
+  if (bound.length === 0) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
+  await ctx.db
+    .insert(deviceStatusHistory)
+    .values({ entId: ctx.user.entId, deviceId: device.id, status: 'activating', reason: 'added', at: ctx.now });
+  await ctx.audit({
+    module: 'device',
+    action: 'add',
+    targetType: 'device',
+    targetId: device.id,
+    targetName: input.name,
+    detail: { name: input.name, number, deptId: deptId ?? null, by: input.code ? 'code' : 'number' },
+  });
+  return { id: device.id };
+}
+
+/** The SQL of "shown as `status`" (effectiveStatus): online with missed heartbeats is offline. */
+function statusFilter(status: DeviceStatusValue, now: Date): SQL {
+  const stale = sql`greatest(coalesce(${devices.lastSeenAt}, ${devices.statusAt}), ${devices.statusAt}) < ${now}::timestamptz - make_interval(secs => ${devices.heartbeatSec} * ${MISSED_HEARTBEATS_OFFLINE})`;
+  if (status === 'online') return and(eq(devices.status, 'online'), sql`not (${stale})`) as SQL;
+  if (status === 'offline') return or(eq(devices.status, 'offline'), and(eq(devices.status, 'online'), stale)) as SQL;
+  return eq(devices.status, status);
+}
+
+/** A page of the devices the caller can see, newest first. */
+export async function listDevices(
+  input: { page: number; size: number; status?: DeviceStatusValue; keyword?: string },
+  ctx: CallContext,
+): Promise<{ total: number; data: DeviceRow[] }> {
+  const conds: SQL[] = [scopeWhere(ctx.user, deviceScope)];
+  if (input.status) conds.push(statusFilter(input.status, ctx.now));
+  if (input.keyword) {
+    const pattern = `%${escapeLike(input.keyword)}%`;
+    conds.push(or(ilike(devices.name, pattern), ilike(devices.number, pattern)) as SQL);
+  }
+  const where = and(...conds);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ device: devices, deptName: departments.name })
+      .from(devices)
+      .leftJoin(departments, eq(departments.id, devices.deptId))
+      .where(where)
+      .orderBy(desc(devices.createdAt), devices.id)
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    ctx.db.select({ total: count() }).from(devices).where(where),
+  ]);
+  const now = ctx.now.getTime();
+  return {
+    total,
+    data: rows.map(({ device: d, deptName }) => ({
+      id: d.id,
+      number: d.number,
+      name: d.name,
+      status: effectiveStatus(d, now),
+      deptId: d.deptId,
+      deptName: deptName ?? '',
+      playerVersion: d.playerVersion,
+      ip: d.ip,
+      mac: d.mac,
+      storageUsed: d.storageUsed,
+      storageFree: d.storageFree,
+      screenWidth: d.screenWidth,
+      screenHeight: d.screenHeight,
+      volume: d.volume,
+      brightness: d.brightness,
+      lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
+      activatedAt: d.activatedAt?.toISOString() ?? null,
+      createdAt: d.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The devices of `ids` (id and name, in the order asked) the caller can see; NOT_FOUND when any is missing. */
+async function requireVisibleDevices(
+  ctx: CallContext,
+  ids: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .select({ id: devices.id, name: devices.name })
+    .from(devices)
+    .where(and(scopeWhere(ctx.user, deviceScope), inArray(devices.id, unique)));
+  if (rows.length !== unique.length) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => byId.get(id) as { id: string; name: string });
+}
+
+/**
+ * Stores one command per device (pending) in the call's transaction; once committed, the
+ * gateway publishes each to its device if online (QoS 1), the others wait for the device's
+ * next connection.
+ */
+export async function sendCommand(
+  input: { deviceIds: string[]; ttlSec: number } & CommandBody,
+  ctx: CallContext,
+): Promise<{ commands: { id: string; deviceId: string }[] }> {
+  const visible = await requireVisibleDevices(ctx, input.deviceIds);
+  const targets = visible.map((d) => d.id);
+  const expiresAt = new Date(ctx.now.getTime() + input.ttlSec * 1000);
+  const rows = await ctx.db
+    .insert(deviceCommands)
+    .values(
+      targets.map((deviceId) => ({
+        entId: ctx.user.entId,
+        deviceId,
+        kind: input.kind,
+        params: input.params as Record<string, unknown>,
+        accountId: ctx.user.accountId,
+        createdAt: ctx.now,
+        expiresAt,
+      })),
+    )
+    .returning({ id: deviceCommands.id, deviceId: deviceCommands.deviceId });
+  await ctx.audit({
+    module: 'device',
+    action: 'command',
+    targetType: 'device',
+    targetId: targets.length === 1 ? targets[0] : undefined,
+    targetName: joinTargetNames(visible.map((d) => d.name)),
+    detail: { kind: input.kind, params: input.params, devices: targets.length, commandIds: rows.map((r) => r.id) },
+  });
+  const gateway = ctx.services.devices;
+  ctx.afterCommit(() => {
+    gateway.dispatch(rows.map((r) => r.id)).catch((error) => ctx.log.error({ err: error }, 'command dispatch failed'));
+  });
+  return { commands: rows };
+}
+
+/** A device's commands, newest first, with their states (an open command past expiry reads expired). */
+export async function listCommands(
+  input: { deviceId: string; ids?: string[]; page: number; size: number },
+  ctx: CallContext,
+): Promise<{ total: number; data: CommandRow[] }> {
+  await requireVisibleDevices(ctx, [input.deviceId]);
+  const conds: SQL[] = [eq(deviceCommands.deviceId, input.deviceId), eq(deviceCommands.entId, ctx.user.entId)];
+  if (input.ids) conds.push(inArray(deviceCommands.id, input.ids.length > 0 ? input.ids : ['']));
+  const where = and(...conds);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(deviceCommands)
+      .where(where)
+      .orderBy(desc(deviceCommands.createdAt), deviceCommands.id)
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    ctx.db.select({ total: count() }).from(deviceCommands).where(where),
+  ]);
+  const now = ctx.now.getTime();
+  return {
+    total,
+    data: rows.map((c) => ({
+      id: c.id,
+      deviceId: c.deviceId,
+      kind: c.kind as CommandRow['kind'],
+      params: c.params,
+      state: (c.state === 'pending' || c.state === 'sent') && c.expiresAt.getTime() <= now ? 'expired' : c.state,
+      attempts: c.attempts,
+      errorCode: c.errorCode,
+      errorMessage: c.errorMessage,
+      result: c.result,
+      createdAt: c.createdAt.toISOString(),
+      sentAt: c.sentAt?.toISOString() ?? null,
+      ackedAt: c.ackedAt?.toISOString() ?? null,
+      expiresAt: c.expiresAt.toISOString(),
+    })),
+  };
+}

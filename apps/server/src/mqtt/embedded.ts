@@ -1,0 +1,167 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { createServer, type Server as NetServer } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { MAX_DEVICE_PAYLOAD_BYTES } from '@marquee/protocol';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { DeviceBus } from './bus.js';
+
+/** What the broker asks the device registry (the same rule for every broker: mqtt/access.ts). */
+export interface BrokerAccess {
+  /** May this username/password/client id connect? `internal`: the server's own client. */
+  authenticate(username: string, password: string, clientId: string): Promise<'device' | 'internal' | null>;
+  /** May a device (its username) publish or subscribe to `topic`? */
+  authorize(username: string, action: 'publish' | 'subscribe', topic: string): boolean;
+}
+
+/** The path of the MQTT-over-WebSocket endpoint on the server's own HTTP port. */
+export const MQTT_WS_PATH = '/mqtt';
+
+const BAD_CREDENTIALS = 4;
+
+/**
+ * The embedded broker (aedes) inside the server: devices connect over WebSocket at
+ * `/mqtt` on the server's HTTP port and over TCP on MQTT_TCP_PORT; a second server process
+ * may connect over TCP as the internal client. Every connection authenticates through
+ * `access` (the device's own credentials) and may only touch its own topics. The server
+ * itself publishes and consumes in-process (EmbeddedBus).
+ */
+export class EmbeddedBroker {
+  readonly aedes: Aedes;
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_DEVICE_PAYLOAD_BYTES + 1024 });
+  private tcp: NetServer | null = null;
+  /** Username of each connected client (aedes keeps none). */
+  private readonly roles = new WeakMap<Client, { username: string; role: 'device' | 'internal' }>();
+
+  constructor(
+    private readonly access: BrokerAccess,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.aedes = new Aedes({
+      id: 'marquee',
+      // A device's heartbeat is 30 s; MQTT keepalive is the player's own (docs/device-protocol.md).
+      connectTimeout: 10_000,
+      authenticate: (client, username, password, done) => {
+        const fail = () => {
+          const error = new Error('bad username or password') as AuthenticateError;
+          error.returnCode = BAD_CREDENTIALS;
+          done(error, false);
+        };
+        if (!username || !password) return fail();
+        this.access.authenticate(username, password.toString('utf8'), client.id).then(
+          (role) => {
+            if (!role) return fail();
+            this.roles.set(client, { username, role });
+            done(null, true);
+          },
+          (error) => {
+            this.log.error({ err: error }, 'mqtt authentication failed');
+            fail();
+          },
+        );
+      },
+      authorizePublish: (client, packet, done) => {
+        if (!client) return done(null);
+        const who = this.roles.get(client);
+        if (who?.role === 'internal') return done(null);
+        if (who && this.access.authorize(who.username, 'publish', packet.topic)) {
+          if (packet.payload && packet.payload.length > MAX_DEVICE_PAYLOAD_BYTES) {
+            return done(new Error('payload too large'));
+          }
+          return done(null);
+        }
+        done(new Error('topic not allowed'));
+      },
+      authorizeSubscribe: (client, subscription, done) => {
+        const who = this.roles.get(client);
+        if (who?.role === 'internal' || (who && this.access.authorize(who.username, 'subscribe', subscription.topic))) {
+          return done(null, subscription);
+        }
+        // A null subscription answers SUBACK 0x80 (failure) for this topic.
+        done(null, null);
+      },
+    });
+    this.aedes.on('clientError', (client, error) => this.log.debug({ clientId: client.id, err: error }, 'mqtt client'));
+    this.aedes.on('connectionError', (_client, error) => this.log.debug({ err: error }, 'mqtt connection'));
+  }
+
+  async start(): Promise<void> {
+    await this.aedes.listen();
+  }
+
+  /** Serves MQTT over WebSocket at /mqtt on `server` (the Fastify HTTP server). */
+  attachWebSocket(server: HttpServer): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (request.url ?? '').split('?')[0];
+      if (path !== MQTT_WS_PATH) return;
+      this.wss.handleUpgrade(request, socket, head, (ws) => {
+        const stream = createWebSocketStream(ws);
+        stream.on('error', () => stream.destroy());
+        this.aedes.handle(stream, request);
+      });
+    });
+  }
+
+  /** Listens for MQTT over TCP; resolves with the bound port. */
+  listenTcp(port: number, host: string): Promise<number> {
+    const tcp = createServer((socket) => this.aedes.handle(socket));
+    this.tcp = tcp;
+    return new Promise((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(port, host, () => {
+        tcp.off('error', reject);
+        const address = tcp.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const tcp = this.tcp;
+    this.tcp = null;
+    for (const ws of this.wss.clients) ws.terminate();
+    await Promise.all([
+      tcp ? new Promise<void>((resolve) => tcp.close(() => resolve())) : undefined,
+      new Promise<void>((resolve) => this.wss.close(() => resolve())),
+    ]);
+    await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+  }
+}
+
+/** The server's side of the embedded broker: publishes and subscribes in-process. */
+export class EmbeddedBus implements DeviceBus {
+  readonly description = 'embedded';
+  private readonly subscriptions: {
+    topic: string;
+    fn: (packet: { topic: string; payload: unknown }, cb: () => void) => void;
+  }[] = [];
+
+  constructor(private readonly broker: EmbeddedBroker) {}
+
+  publish(topic: string, payload: string, options: { qos: 0 | 1; retain: boolean }): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.broker.aedes.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(payload), qos: options.qos, retain: options.retain, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+  }
+
+  async consume(filters: readonly string[], handler: (topic: string, payload: Buffer) => Promise<void>): Promise<void> {
+    for (const topic of filters) {
+      const fn = (packet: { topic: string; payload: unknown }, cb: () => void) => {
+        const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(String(packet.payload));
+        handler(packet.topic, payload).finally(cb);
+      };
+      this.subscriptions.push({ topic, fn });
+      await new Promise<void>((resolve) => this.broker.aedes.subscribe(topic, fn, resolve));
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const { topic, fn } of this.subscriptions.splice(0)) {
+      await new Promise<void>((resolve) => this.broker.aedes.unsubscribe(topic, fn, resolve));
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { deviceCredentialsSchema } from '@marquee/protocol';
+import { HeadlessPlayer } from './player.js';
+
+/**
+ * `npm run player -- --server http://localhost:8080 [--number SN123] [--state player.json]
+ * [--broker ws://host/mqtt] [--heartbeat 30]`: pairs (prints the code and its QR content),
+ * waits for an operator to add it in the console, keeps the credentials in --state, then
+ * stays online answering commands until Ctrl-C.
+ */
+const { values } = parseArgs({
+  options: {
+    server: { type: 'string', default: 'http://localhost:8080' },
+    number: { type: 'string' },
+    state: { type: 'string' },
+    broker: { type: 'string' },
+    heartbeat: { type: 'string' },
+  },
+});
+
+const player = new HeadlessPlayer({
+  server: values.server as string,
+  number: values.number,
+  brokerUrl: values.broker,
+  heartbeatSec: values.heartbeat ? Number(values.heartbeat) : undefined,
+});
+
+async function loadState() {
+  if (!values.state) return null;
+  try {
+    return deviceCredentialsSchema.parse(JSON.parse(await readFile(values.state, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+let credentials = await loadState();
+if (!credentials) {
+  const pairing = await player.pair();
+  process.stdout.write(
+    `Pairing code: ${pairing.code}\nQR: ${pairing.qr}\nEnter the code in the console's add-device dialog (valid until ${new Date(pairing.expiresAt).toISOString()}).\n`,
+  );
+  credentials = await player.awaitCredentials(pairing);
+  if (values.state) await writeFile(values.state, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+  process.stdout.write(`Activated as ${credentials.name} (${credentials.deviceId})\n`);
+}
+player.onCommandReceived((command) => process.stdout.write(`command ${command.kind} ${command.id}\n`));
+await player.connect(credentials);
+process.stdout.write(`Online via ${player.brokerUrl()}\n`);
+const stop = async () => {
+  await player.stop();
+  process.exit(0);
+};
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());

@@ -1,0 +1,340 @@
+import {
+  type Command,
+  type CommandAck,
+  commandSchema,
+  DEVICE_API_PREFIX,
+  type DeviceCredentials,
+  type DeviceState,
+  deviceCredentialsSchema,
+  deviceHttpCalls,
+  deviceTopic,
+  type Heartbeat,
+  pairingAnswerSchema,
+  pairingPollAnswerSchema,
+  TOPIC_QOS,
+} from '@marquee/protocol';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { z } from 'zod';
+import { screenshotPng } from './png.js';
+
+/**
+ * A headless player that speaks the device protocol (docs/device-protocol.md) with nothing
+ * but the protocol package: pairing over HTTP, then MQTT with its own credentials, a
+ * retained online state and last will, heartbeats, and commands executed once per id and
+ * acknowledged (a screenshot is a generated PNG in the ack). For tests, benches and
+ * `npm run player`.
+ */
+
+export class DeviceApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(`${code}: ${message}`);
+  }
+}
+
+export interface PlayerOptions {
+  /** The server's base URL (http://host:port). */
+  server: string;
+  /** The device's own number, reported at pairing. */
+  number?: string;
+  /** Override of the broker URL from the credentials (e.g. force TCP or WebSocket). */
+  brokerUrl?: string;
+  /** Heartbeat interval override in seconds (default: the credentials'). */
+  heartbeatSec?: number;
+  version?: string;
+  /** MQTT keepalive in seconds (default 30). */
+  keepalive?: number;
+  /** Reconnect after a lost connection (default true). */
+  reconnect?: boolean;
+}
+
+export class HeadlessPlayer {
+  credentials: DeviceCredentials | null = null;
+  client: MqttClient | null = null;
+  /** What the player's screen and audio are set to. */
+  volume = 50;
+  brightness = 80;
+  screenOn = true;
+  watermark = '';
+  /** Commands executed, by id, with the ack sent (a repeat is answered with it, not run again). */
+  readonly executed = new Map<string, CommandAck>();
+  /** How many times each command id reached the player. */
+  readonly received = new Map<string, number>();
+  /** How many commands were executed (not counting repeats). */
+  executions = 0;
+  private seq = 0;
+  /** The time of the current connection: the `ts` of its online state and will, sent with each heartbeat. */
+  private sessionTs = 0;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private readonly startedAt = Date.now();
+  private readonly listeners = new Set<(command: Command) => void>();
+
+  constructor(readonly options: PlayerOptions) {}
+
+  private async call<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
+    const response = await fetch(new URL(path, this.options.server), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+      body: JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { code: number; message: string; payload: unknown };
+    if (envelope.code !== 0) throw new DeviceApiError(envelope.code, envelope.message);
+    return schema.parse(envelope.payload);
+  }
+
+  /** Starts pairing: the code to show (and its QR content). */
+  pair() {
+    return this.call(
+      deviceHttpCalls.pair.path,
+      {
+        ...(this.options.number ? { number: this.options.number } : {}),
+        player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
+      },
+      pairingAnswerSchema,
+    );
+  }
+
+  /** Waits (long polls) until an operator added the device, then collects the credentials once. */
+  async awaitCredentials(
+    pairing: { pairingId: string; pollToken: string },
+    timeoutMs = 15 * 60_000,
+  ): Promise<DeviceCredentials> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const poll = await this.call(
+        deviceHttpCalls.poll.path,
+        { pairingId: pairing.pairingId, pollToken: pairing.pollToken, waitMs: Math.min(5000, timeoutMs) },
+        pairingPollAnswerSchema,
+      );
+      if (poll.status === 'bound') break;
+      if (Date.now() > deadline) throw new Error('pairing: not added in time');
+    }
+    this.credentials = await this.call(
+      deviceHttpCalls.credentials.path,
+      { pairingId: pairing.pairingId, pollToken: pairing.pollToken },
+      deviceCredentialsSchema,
+    );
+    return this.credentials;
+  }
+
+  get deviceId(): string {
+    if (!this.credentials) throw new Error('not activated');
+    return this.credentials.deviceId;
+  }
+
+  /** The broker URL to use: the override, else the first the server gave. */
+  brokerUrl(): string {
+    if (this.options.brokerUrl) return this.options.brokerUrl;
+    const url = this.credentials?.brokerUrls[0];
+    if (!url) throw new Error('no broker URL');
+    return url;
+  }
+
+  private state(online: boolean, reason?: DeviceState['reason'], ts = Date.now()): DeviceState {
+    return {
+      v: 1,
+      online,
+      ts,
+      ...(reason ? { reason } : {}),
+      player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
+    };
+  }
+
+  /**
+   * Connects with the device's credentials: the last will (retained offline state) is set at
+   * connect; once connected it subscribes to its command topic, THEN publishes its retained
+   * online state (so the server's resend of open commands finds the subscription), then
+   * heartbeats. Resolves on the first connection; reconnects repeat the sequence.
+   */
+  connect(credentials = this.credentials): Promise<void> {
+    if (!credentials) throw new Error('not activated');
+    this.credentials = credentials;
+    const id = credentials.deviceId;
+    // The connection's time: the will and the online state of one connection carry the same
+    // ts, so the server applies this connection's will but ignores an older connection's.
+    this.sessionTs = Date.now();
+    const will = () => Buffer.from(JSON.stringify(this.state(false, 'lost', this.sessionTs)));
+    const client = mqtt.connect(this.brokerUrl(), {
+      username: credentials.username,
+      password: credentials.password,
+      clientId: credentials.clientId,
+      clean: true,
+      keepalive: this.options.keepalive ?? 30,
+      reconnectPeriod: this.options.reconnect === false ? 0 : 1000,
+      protocolVersion: 4,
+      will: {
+        topic: deviceTopic(id, 'state'),
+        payload: will(),
+        qos: 1,
+        retain: true,
+      },
+    });
+    this.client = client;
+    // Connection errors after the first connect are retried by the client (reconnectPeriod).
+    client.on('error', () => {});
+    client.on('message', (topic, payload) => {
+      if (topic === deviceTopic(id, 'cmd')) this.onCommand(payload);
+    });
+    client.on('reconnect', () => {
+      this.sessionTs = Date.now();
+      if (client.options.will) client.options.will.payload = will();
+    });
+    client.on('connect', () => {
+      client.subscribe(deviceTopic(id, 'cmd'), { qos: 1 }, (error, granted) => {
+        if (error || granted?.some((g) => g.qos === 128)) return;
+        client.publish(
+          deviceTopic(id, 'state'),
+          JSON.stringify(this.state(true, undefined, this.sessionTs)),
+          TOPIC_QOS.state,
+          () => this.heartbeat(),
+        );
+      });
+    });
+    this.startHeartbeats();
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error) => {
+        client.off('connect', onConnect);
+        client.end(true);
+        reject(error);
+      };
+      const onConnect = () => {
+        client.off('error', onError);
+        resolve();
+      };
+      client.once('connect', onConnect);
+      client.once('error', onError);
+    });
+  }
+
+  private startHeartbeats() {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    const sec = this.options.heartbeatSec ?? this.credentials?.heartbeatSec ?? 30;
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), sec * 1000);
+    this.heartbeatTimer.unref();
+  }
+
+  /** The report of the moment. */
+  report(): Heartbeat {
+    return {
+      v: 1,
+      ts: Date.now(),
+      seq: this.seq++,
+      session: this.sessionTs,
+      player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
+      storage: { usedBytes: 1_250_000_000, freeBytes: 6_750_000_000 },
+      net: { ip: '10.0.0.23', mac: '02:00:5e:10:00:23' },
+      screen: { width: 1920, height: 1080, on: this.screenOn },
+      volume: this.volume,
+      brightness: this.brightness,
+      uptimeSec: Math.floor((Date.now() - this.startedAt) / 1000),
+    };
+  }
+
+  heartbeat() {
+    const client = this.client;
+    if (!client?.connected || !this.credentials) return;
+    client.publish(deviceTopic(this.credentials.deviceId, 'hb'), JSON.stringify(this.report()), TOPIC_QOS.hb);
+  }
+
+  /** Calls `fn` for every command received (tests). */
+  onCommandReceived(fn: (command: Command) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private onCommand(payload: Buffer) {
+    let command: Command;
+    try {
+      command = commandSchema.parse(JSON.parse(payload.toString('utf8')));
+    } catch {
+      return; // not a command of this protocol version: ignored
+    }
+    this.received.set(command.id, (this.received.get(command.id) ?? 0) + 1);
+    for (const fn of this.listeners) fn(command);
+    const previous = this.executed.get(command.id);
+    if (previous) return this.sendAck(previous); // idempotent by id: answer again, do not run again
+    const ack = this.execute(command);
+    this.executed.set(command.id, ack);
+    this.sendAck(ack);
+  }
+
+  private execute(command: Command): CommandAck {
+    const base = { v: 1 as const, id: command.id, ts: Date.now() };
+    if (command.expiresAt <= Date.now()) {
+      return { ...base, result: 'error', error: { code: 'EXPIRED', message: 'arrived after its expiry' } };
+    }
+    this.executions++;
+    switch (command.kind) {
+      case 'volume':
+        this.volume = command.params.level;
+        return { ...base, result: 'ok', data: { volume: this.volume } };
+      case 'brightness':
+        this.brightness = command.params.level;
+        return { ...base, result: 'ok', data: { brightness: this.brightness } };
+      case 'screen':
+        this.screenOn = command.params.on;
+        return { ...base, result: 'ok', data: { on: this.screenOn } };
+      case 'screenshot': {
+        const png = screenshotPng(320, 180, Date.now());
+        // No upload endpoint yet: the image travels in the ack (docs/device-protocol.md).
+        return {
+          ...base,
+          result: 'ok',
+          data: { contentType: 'image/png', width: 320, height: 180, base64: png.toString('base64') },
+        };
+      }
+      case 'watermark':
+        this.watermark = command.params.enabled ? (command.params.text ?? '') : '';
+        return { ...base, result: 'ok' };
+      case 'reboot':
+      case 'clearCache':
+      case 'syncContent':
+      case 'applyStrategy':
+        // A headless player has no content, cache or power to act on: it acknowledges.
+        return { ...base, result: 'ok', data: { note: 'headless player: nothing to do' } };
+      default:
+        return { ...base, result: 'error', error: { code: 'UNSUPPORTED', message: `${command.kind} not supported` } };
+    }
+  }
+
+  private sendAck(ack: CommandAck) {
+    if (!this.credentials) return;
+    this.client?.publish(deviceTopic(this.credentials.deviceId, 'ack'), JSON.stringify(ack), TOPIC_QOS.ack);
+  }
+
+  /** Drops the connection without a DISCONNECT (as a crash or a cut cable): the broker publishes the will. */
+  kill() {
+    const client = this.client;
+    if (!client) return;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    client.options.reconnectPeriod = 0;
+    client.stream?.destroy();
+    client.end(true);
+    this.client = null;
+  }
+
+  /** Clean shutdown: publishes offline (retained), then disconnects. */
+  async stop(): Promise<void> {
+    const client = this.client;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    if (!client) return;
+    this.client = null;
+    if (client.connected && this.credentials) {
+      await client.publishAsync(
+        deviceTopic(this.credentials.deviceId, 'state'),
+        JSON.stringify(this.state(false, 'shutdown')),
+        {
+          ...TOPIC_QOS.state,
+        },
+      );
+    }
+    await client.endAsync();
+  }
+}
+
+/** The device API's base path (for a player's configuration). */
+export const PLAYER_API = DEVICE_API_PREFIX;

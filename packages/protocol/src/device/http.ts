@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { ErrorCode } from '../errors.js';
+
+/**
+ * The HTTP calls a player makes (docs/device-protocol.md): `POST` with a JSON body, answered
+ * HTTP 200 with the console's envelope `{ code, message, payload }` (code 0 success; the
+ * codes of errors.ts otherwise, message in the `accept-language` locale). No signature and
+ * no session: pairing is protected by the poll token, later calls by the device's
+ * credentials (HTTP Basic, username = device id).
+ */
+
+export const DEVICE_API_PREFIX = '/dapi/v1';
+
+/** Pairing codes: 6 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
+export const PAIRING_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const PAIRING_CODE_LENGTH = 6;
+export const pairingCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(new RegExp(`^[${PAIRING_CODE_ALPHABET}]{${PAIRING_CODE_LENGTH}}$`));
+/** How long a pairing code can be entered in the console. */
+export const PAIRING_TTL_MS = 15 * 60_000;
+/** The longest a poll waits for the binding before answering `pending`. */
+export const MAX_POLL_WAIT_MS = 25_000;
+/** The heartbeat interval a new device starts with (strategies may change it later). */
+export const DEFAULT_HEARTBEAT_SEC = 30;
+/** A device that sent nothing for this many heartbeat intervals counts as offline. */
+export const MISSED_HEARTBEATS_OFFLINE = 3;
+
+/** The device's own number (serial, MAC without colons...): letters, digits, `-` and `_`. */
+export const deviceNumberSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** What the player sends to start pairing: whatever it knows about itself. */
+export const pairingRequestSchema = z
+  .object({
+    /** The device's own number; an operator may add the device by it instead of the code. */
+    number: deviceNumberSchema.optional(),
+    player: z
+      .object({ version: z.string().max(64), model: z.string().max(128).optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const pairingAnswerSchema = z.object({
+  pairingId: z.string(),
+  /** Shown on screen (and in the QR) for the operator to enter. */
+  code: z.string(),
+  /** The secret with which the player polls; keep it, never show it. */
+  pollToken: z.string(),
+  /** Content of the QR the player shows: the console's add-device link with the code. */
+  qr: z.string(),
+  expiresAt: z.number(),
+  /** Suggested pause between polls. */
+  pollIntervalMs: z.number(),
+});
+
+export const pairingPollRequestSchema = z
+  .object({
+    pairingId: z.string().min(1).max(64),
+    pollToken: z.string().min(1).max(128),
+    /** Hold the answer up to this long while the pairing is still pending (long poll). */
+    waitMs: z.number().int().min(0).max(MAX_POLL_WAIT_MS).default(0),
+  })
+  .strict();
+
+export const pairingPollAnswerSchema = z.object({
+  /** `pending`: not added yet; `bound`: added, collect the credentials now. */
+  status: z.enum(['pending', 'bound']),
+  expiresAt: z.number(),
+});
+
+export const credentialsRequestSchema = z
+  .object({ pairingId: z.string().min(1).max(64), pollToken: z.string().min(1).max(128) })
+  .strict();
+
+/** The device's identity and how to reach the broker. Given once: store it. */
+export const deviceCredentialsSchema = z.object({
+  deviceId: z.string(),
+  /** MQTT username (the device id) and password. */
+  username: z.string(),
+  password: z.string(),
+  /** The MQTT client id to use (the device id). */
+  clientId: z.string(),
+  /** Broker URLs the device may use, best first: `ws(s)://host/mqtt`, `mqtt://host:port`. */
+  brokerUrls: z.array(z.string()),
+  /** The device's topic prefix, `mq/v1/d/<deviceId>`. */
+  topicPrefix: z.string(),
+  heartbeatSec: z.number().int().positive(),
+  /** Operator-chosen name. */
+  name: z.string(),
+});
+export type DeviceCredentials = z.infer<typeof deviceCredentialsSchema>;
+
+/** The player's HTTP calls, as the console catalogue describes its own. */
+export const deviceHttpCalls = {
+  pair: {
+    path: `${DEVICE_API_PREFIX}/pairing`,
+    request: pairingRequestSchema,
+    response: pairingAnswerSchema,
+    errors: [ErrorCode.INVALID_PARAMS, ErrorCode.RATE_LIMITED],
+  },
+  poll: {
+    path: `${DEVICE_API_PREFIX}/pairing/poll`,
+    request: pairingPollRequestSchema,
+    response: pairingPollAnswerSchema,
+    errors: [ErrorCode.INVALID_PARAMS, ErrorCode.PAIRING_CODE_INVALID, ErrorCode.CREDENTIALS_TAKEN],
+  },
+  credentials: {
+    path: `${DEVICE_API_PREFIX}/pairing/credentials`,
+    request: credentialsRequestSchema,
+    response: deviceCredentialsSchema,
+    errors: [
+      ErrorCode.INVALID_PARAMS,
+      ErrorCode.PAIRING_CODE_INVALID,
+      ErrorCode.PAIRING_PENDING,
+      ErrorCode.CREDENTIALS_TAKEN,
+    ],
+  },
+} as const;
+export type DeviceHttpCall = keyof typeof deviceHttpCalls;

@@ -1,0 +1,4 @@
+/** The device protocol, version 1: what players speak (docs/device-protocol.md). */
+export * from './http.js';
+export * from './messages.js';
+export * from './topics.js';

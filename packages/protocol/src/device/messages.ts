@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/**
+ * The MQTT payloads of the device protocol, version 1: UTF-8 JSON, one object per message,
+ * each carrying `v: 1`. Receivers ignore fields they do not know (forward compatibility);
+ * a message failing its schema is dropped and logged, never answered.
+ */
+
+const v = z.literal(1);
+/** Milliseconds since the epoch (the sender's clock). */
+const ts = z.number().int().nonnegative();
+const percent = z.number().int().min(0).max(100);
+
+/** Player software the device runs, reported on connect and with each heartbeat. */
+export const playerInfoSchema = z.object({
+  /** Player application version (APK version on Android). */
+  version: z.string().max(64),
+  /** Firmware / OS version, when known. */
+  firmware: z.string().max(64).optional(),
+  /** Hardware model, when known. */
+  model: z.string().max(128).optional(),
+});
+
+/**
+ * `mq/v1/d/<id>/state`, retained, QoS 1. Published with `online: true` right after every
+ * connect; the same topic carries the last will `online: false` that the broker publishes
+ * when the connection is lost without a clean disconnect. A clean shutdown publishes
+ * `online: false` itself before disconnecting.
+ */
+export const deviceStateSchema = z.object({
+  v,
+  online: z.boolean(),
+  ts,
+  /** Why the device went offline (last will: 'lost'; a clean shutdown: 'shutdown'). */
+  reason: z.enum(['lost', 'shutdown', 'reboot']).optional(),
+  player: playerInfoSchema.optional(),
+});
+export type DeviceState = z.infer<typeof deviceStateSchema>;
+
+/** `mq/v1/d/<id>/hb`, QoS 0, every `heartbeatSec` (default 30 s): what the device reports. */
+export const heartbeatSchema = z.object({
+  v,
+  ts,
+  /** Counter since the player started (gaps show lost heartbeats). */
+  seq: z.number().int().nonnegative(),
+  /** The `ts` of this connection's online state and will: tells the heartbeats of one connection from the next. */
+  session: ts,
+  player: playerInfoSchema,
+  storage: z.object({ usedBytes: z.number().nonnegative(), freeBytes: z.number().nonnegative() }),
+  net: z.object({
+    ip: z.string().max(64),
+    mac: z.string().max(32),
+  }),
+  screen: z.object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** Whether the display is on. */
+    on: z.boolean(),
+  }),
+  volume: percent,
+  brightness: percent,
+  /** Seconds since the player started. */
+  uptimeSec: z.number().int().nonnegative().optional(),
+});
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+
+/** The kinds of command the server sends (issue 9), with their parameters. */
+export const COMMAND_KINDS = [
+  'volume',
+  'brightness',
+  'reboot',
+  'screen',
+  'screenshot',
+  'syncContent',
+  'clearCache',
+  'watermark',
+  'upgrade',
+  'applyStrategy',
+] as const;
+export type CommandKind = (typeof COMMAND_KINDS)[number];
+
+/** Each kind's parameters (strict: an unknown field is an error). */
+export const commandParamsSchemas = {
+  volume: z.object({ level: percent }).strict(),
+  brightness: z.object({ level: percent }).strict(),
+  reboot: z.object({}).strict(),
+  /** Turn the display on or off. */
+  screen: z.object({ on: z.boolean() }).strict(),
+  /** Take a screenshot now; the ack carries it (or where it was uploaded). */
+  screenshot: z.object({}).strict(),
+  /** Fetch the current manifest and download what is missing. */
+  syncContent: z.object({}).strict(),
+  clearCache: z.object({}).strict(),
+  watermark: z
+    .object({ enabled: z.boolean(), text: z.string().max(64).default(''), opacity: percent.default(30) })
+    .strict(),
+  upgrade: z
+    .object({
+      target: z.enum(['apk', 'firmware']),
+      version: z.string().min(1).max(64),
+      url: z.url().max(2048),
+      sha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    })
+    .strict(),
+  applyStrategy: z
+    .object({
+      strategyId: z.string().min(1).max(64),
+      type: z.enum(['power', 'volume', 'brightness', 'operation', 'download']),
+      /** The strategy's rules; their schemas come with the strategy pages. */
+      rules: z.record(z.string(), z.unknown()),
+    })
+    .strict(),
+} satisfies Record<CommandKind, z.ZodType>;
+export type CommandParams<K extends CommandKind = CommandKind> = z.input<(typeof commandParamsSchemas)[K]>;
+
+/** A kind and its parameters, checked together. */
+export const commandBodySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('volume'), params: commandParamsSchemas.volume }),
+  z.object({ kind: z.literal('brightness'), params: commandParamsSchemas.brightness }),
+  z.object({ kind: z.literal('reboot'), params: commandParamsSchemas.reboot.default({}) }),
+  z.object({ kind: z.literal('screen'), params: commandParamsSchemas.screen }),
+  z.object({ kind: z.literal('screenshot'), params: commandParamsSchemas.screenshot.default({}) }),
+  z.object({ kind: z.literal('syncContent'), params: commandParamsSchemas.syncContent.default({}) }),
+  z.object({ kind: z.literal('clearCache'), params: commandParamsSchemas.clearCache.default({}) }),
+  z.object({ kind: z.literal('watermark'), params: commandParamsSchemas.watermark }),
+  z.object({ kind: z.literal('upgrade'), params: commandParamsSchemas.upgrade }),
+  z.object({ kind: z.literal('applyStrategy'), params: commandParamsSchemas.applyStrategy }),
+]);
+export type CommandBody = z.infer<typeof commandBodySchema>;
+
+/**
+ * `mq/v1/d/<id>/cmd`, QoS 1. `id` is the command's identity: the same command may arrive
+ * more than once (QoS 1 redelivery, the server's resend after a reconnect), and the device
+ * executes it once, answering a repeat with its first ack again. A command past
+ * `expiresAt` (device clock) is not executed; it is acknowledged with error EXPIRED.
+ */
+export const commandSchema = z.intersection(
+  z.object({
+    v,
+    id: z.string().min(1).max(64),
+    /** When the server issued it. */
+    ts,
+    expiresAt: ts,
+  }),
+  commandBodySchema,
+);
+export type Command = z.infer<typeof commandSchema>;
+
+/** Error codes a device reports in an ack. */
+export const ACK_ERROR_CODES = [
+  /** The command's expiresAt had passed when it arrived. */
+  'EXPIRED',
+  /** The player does not implement this kind. */
+  'UNSUPPORTED',
+  /** The parameters were invalid for this device. */
+  'INVALID_PARAMS',
+  /** The command ran and failed (message says why). */
+  'FAILED',
+  /** The player is busy with a conflicting command (e.g. an upgrade). */
+  'BUSY',
+] as const;
+export type AckErrorCode = (typeof ACK_ERROR_CODES)[number];
+
+/**
+ * `mq/v1/d/<id>/ack`, QoS 1: the device's answer to a command. `result: 'ok'` with optional
+ * `data` (a screenshot's image, the applied level); `result: 'error'` with `error`.
+ */
+export const commandAckSchema = z.object({
+  v,
+  id: z.string().min(1).max(64),
+  ts,
+  result: z.enum(['ok', 'error']),
+  error: z.object({ code: z.enum(ACK_ERROR_CODES), message: z.string().max(500).default('') }).optional(),
+  /** Kind-specific result (screenshot: `{ contentType, base64 }` or `{ url }` once uploads exist). */
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type CommandAck = z.infer<typeof commandAckSchema>;
+
+/** Largest MQTT payload the server accepts from a device (a screenshot ack carries a PNG). */
+export const MAX_DEVICE_PAYLOAD_BYTES = 2 * 1024 * 1024;
