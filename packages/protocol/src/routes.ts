@@ -211,6 +211,16 @@ export interface MenuItem {
 }
 
 /**
+ * Whether an item's module is online (the route table's `online`): its own route, or for a
+ * section, any of its children. Entries of modules not online yet are marked as such in the
+ * menu and on the home page; they open the "feature not online" page.
+ */
+export function isMenuItemOnline(item: Pick<MenuItem, 'url' | 'children'>): boolean {
+  if (findRoute(resolveAlias(item.url))?.online) return true;
+  return item.children?.some((child) => isMenuItemOnline(child)) ?? false;
+}
+
+/**
  * Builds the navigation menu: one item per section, its menu routes as children, each
  * kept only if `allowed` says so for the route's permission (a route without mapping shows).
  */

@@ -1,5 +1,5 @@
 import { EllipsisOutlined } from '@ant-design/icons';
-import { findRoute, type MenuItem, resolveAlias } from '@marquee/protocol';
+import { findRoute, isMenuItemOnline, type MenuItem, resolveAlias } from '@marquee/protocol';
 import { Dropdown, type MenuProps, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { MenuIcon } from '../components/MenuIcon';
 import { PhraseText } from '../components/PhraseText';
 import { prefetch } from '../components/prefetch';
 import { useSession } from '../session/session';
-import { activeMenuCode, filterMenu, isMenuItemOnline, menuIconName, visibleMenuCount } from './menu/filterMenu';
+import { activeMenuCode, filterMenu, menuIconName, visibleMenuCount } from './menu/filterMenu';
 import { shellPageLoader } from './pages';
 
 /** Height of one rail entry plus its gap (icon + two short title lines), as in shell.css. */

@@ -8,6 +8,7 @@ import {
 } from '@ant-design/icons';
 import {
   findRoute,
+  isMenuItemOnline,
   type MenuItem,
   resolveAlias,
   STAT_FIGURES,
@@ -25,7 +26,7 @@ import { call } from '../../api/client';
 import { MenuIcon } from '../../components/MenuIcon';
 import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
-import { isMenuItemOnline } from '../../shell/menu/filterMenu';
+
 import './home.css';
 
 const TrendChart = lazy(() => import('./TrendChart'));

@@ -10,16 +10,6 @@ export function isMenuItemAllowed(item: Pick<MenuItem, 'url'>, permissionList: r
   return !route?.permission || hasPermission(permissionList, route.permission);
 }
 
-/**
- * Whether an item's module is online (the route table's `online`): its own route, or for a
- * section, any of its children. Entries of modules not online yet are marked as such in the
- * menu and on the home page; they open the "feature not online" page.
- */
-export function isMenuItemOnline(item: Pick<MenuItem, 'url' | 'children'>): boolean {
-  if (findRoute(resolveAlias(item.url))?.online) return true;
-  return item.children?.some((child) => isMenuItemOnline(child)) ?? false;
-}
-
 /** The menu as the user may see it: forbidden items and children removed, recursively. */
 export function filterMenu(items: readonly MenuItem[], permissionList: readonly string[]): MenuItem[] {
   const out: MenuItem[] = [];
