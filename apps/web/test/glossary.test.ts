@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, validationMessages } from '@marquee/protocol';
+import { BUILTIN_NAMES, LOCALES, validationMessages } from '@marquee/protocol';
 import { describe, expect, it } from 'vitest';
 import glossary from '../src/i18n/glossary.json';
 
@@ -14,7 +14,7 @@ interface Term {
 
 const localesDir = join(import.meta.dirname, '../src/i18n/locales');
 
-/** Every string of a locale: its JSON files and the protocol's messages (errors, validation) in it. */
+/** Every string of a locale: its JSON files and the protocol's messages (validation) and built-in names in it. */
 function strings(locale: Locale): { where: string; text: string }[] {
   const out: { where: string; text: string }[] = [];
   for (const file of readdirSync(join(localesDir, locale))) {
@@ -23,6 +23,8 @@ function strings(locale: Locale): { where: string; text: string }[] {
   }
   for (const [key, texts] of Object.entries(validationMessages))
     out.push({ where: `validationMessages.${key}`, text: texts[locale] });
+  for (const [key, names] of Object.entries(BUILTIN_NAMES))
+    out.push({ where: `BUILTIN_NAMES.${key}`, text: names[locale] });
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, Perm } from '@marquee/protocol';
+import { ALL_PERMISSION_CODES, BUILTIN_NAMES, Perm } from '@marquee/protocol';
 import { hashPassword } from '../auth/passwords.js';
 import type { Executor } from '../db/client.js';
 import { createAccount, createRole } from '../modules/accounts/service.js';
@@ -67,11 +67,12 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
   const providerHq = await insertDepartment(db, { entId: provider.id, name: 'Operations' });
   const providerAdmin = await createRole(db, {
     entId: provider.id,
-    name: 'Platform operator',
+    name: BUILTIN_NAMES.platform_operator['en-US'],
     type: 'admin',
     dataScope: 'dept_and_below',
     permissionCodes: ALL_PERMISSION_CODES,
     builtin: true,
+    builtinKey: 'platform_operator',
   });
   await account({
     entId: provider.id,
@@ -98,11 +99,12 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
 
   const adminRole = await createRole(db, {
     entId: demo.id,
-    name: 'Enterprise administrator',
+    name: BUILTIN_NAMES.enterprise_admin['en-US'],
     type: 'admin',
     dataScope: 'dept_and_below',
     permissionCodes: ALL_PERMISSION_CODES,
     builtin: true,
+    builtinKey: 'enterprise_admin',
   });
   const staffRole = await createRole(db, {
     entId: demo.id,
@@ -114,10 +116,11 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
   });
   const advertiserRole = await createRole(db, {
     entId: demo.id,
-    name: 'Advertiser',
+    name: BUILTIN_NAMES.advertiser['en-US'],
     type: 'advertiser',
     dataScope: 'self',
     permissionCodes: ADVERTISER_ROLE_CODES,
+    builtinKey: 'advertiser',
   });
   const entadmin = await account({
     entId: demo.id,
@@ -180,11 +183,12 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
   const otherHq = await insertDepartment(db, { entId: other.id, name: 'Head Office' });
   const otherAdminRole = await createRole(db, {
     entId: other.id,
-    name: 'Enterprise administrator',
+    name: BUILTIN_NAMES.enterprise_admin['en-US'],
     type: 'admin',
     dataScope: 'dept_and_below',
     permissionCodes: ALL_PERMISSION_CODES,
     builtin: true,
+    builtinKey: 'enterprise_admin',
   });
   await account({
     entId: other.id,

@@ -1,3 +1,4 @@
+import type { BuiltinKey } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
@@ -84,6 +85,11 @@ export const roles = pgTable(
     permissionCodes: text('permission_codes').array().notNull().default(sql`'{}'::text[]`),
     /** Built-in roles are created with the enterprise and cannot be deleted. */
     builtin: boolean('builtin').notNull().default(false),
+    /**
+     * Set on roles the system creates (a key of BUILTIN_NAMES, @marquee/protocol): their name is
+     * shown in the reader's language. Null for names people give; renaming clears it.
+     */
+    builtinKey: text('builtin_key').$type<BuiltinKey>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { displayName } from '../../db/builtinNames.js';
 import type { Executor } from '../../db/client.js';
 import { departments, enterprises, invitations, roles } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
@@ -83,7 +84,7 @@ export async function invitationCreate(
 }
 
 /** A valid invitation of a token: signed, known, not revoked or expired, enterprise enabled. */
-async function loadInvitation(db: Executor, secret: string, token: string, now: Date) {
+async function loadInvitation(db: Executor, secret: string, token: string, now: Date, language: string) {
   const id = verifyInvitationToken(secret, token);
   if (!id) throw notFound(OrgText.invitationInvalid);
   const [row] = await db
@@ -97,7 +98,7 @@ async function loadInvitation(db: Executor, secret: string, token: string, now: 
       enterpriseName: enterprises.name,
       entStatus: enterprises.status,
       deptName: departments.name,
-      roleName: roles.name,
+      roleName: displayName(roles, language),
     })
     .from(invitations)
     .innerJoin(enterprises, eq(enterprises.id, invitations.entId))
@@ -111,7 +112,7 @@ async function loadInvitation(db: Executor, secret: string, token: string, now: 
 }
 
 export async function invitationInspect(input: { token: string }, ctx: CallContext) {
-  const row = await loadInvitation(ctx.db, ctx.services.secret, input.token, ctx.now);
+  const row = await loadInvitation(ctx.db, ctx.services.secret, input.token, ctx.now, ctx.language);
   return {
     enterpriseName: row.enterpriseName,
     deptName: row.deptName ?? null,
@@ -125,7 +126,7 @@ export async function invitationAccept(
   ctx: CallContext,
   passwordHash: string,
 ) {
-  const row = await loadInvitation(ctx.db, ctx.services.secret, input.token, ctx.now);
+  const row = await loadInvitation(ctx.db, ctx.services.secret, input.token, ctx.now, ctx.language);
   if (await loginNameTaken(ctx.db, input.loginName)) throw conflict(OrgText.loginNameTaken);
   let deptId = row.deptId;
   if (!deptId) {

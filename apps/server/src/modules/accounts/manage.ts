@@ -103,6 +103,7 @@ export async function accountList(input: AccountFilters, ctx: CallContext) {
     ctx.db,
     entId,
     rows.map((r) => r.id),
+    ctx.language,
   );
   return { total, data: rows.map((r) => toAccountRow(r, m)) };
 }
@@ -123,7 +124,7 @@ async function loadForChange(ctx: CallContext, id: string): Promise<AccountRecor
 
 export async function accountDetail(input: { id: string }, ctx: CallContext) {
   const row = await loadVisibleAccount(ctx, input.id);
-  return toAccountRow(row, await membershipsOf(ctx.db, ctx.user.entId, [row.id]));
+  return toAccountRow(row, await membershipsOf(ctx.db, ctx.user.entId, [row.id], ctx.language));
 }
 
 /** Departments in the caller's scope, all of them or NOT_FOUND. */
@@ -151,7 +152,12 @@ async function replaceableRoles(ctx: CallContext, accountId: string): Promise<st
     .select({ roleId: accountRoles.roleId })
     .from(accountRoles)
     .where(and(eq(accountRoles.entId, ctx.user.entId), eq(accountRoles.accountId, accountId)));
-  const { rows } = await selectRoles(ctx.db, and(visibleRoles(ctx.user), inArray(roles.id, held)) as SQL, null);
+  const { rows } = await selectRoles(
+    ctx.db,
+    and(visibleRoles(ctx.user), inArray(roles.id, held)) as SQL,
+    null,
+    ctx.language,
+  );
   return rows.map((r) => r.id);
 }
 

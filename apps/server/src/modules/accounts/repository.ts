@@ -1,5 +1,6 @@
 import type { ACCOUNT_SORT_KEYS } from '@marquee/protocol';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { displayName } from '../../db/builtinNames.js';
 import type { Executor } from '../../db/client.js';
 import {
   type AccountStatus,
@@ -115,16 +116,17 @@ export async function selectAccounts(
   return { total: Number(n), rows };
 }
 
-/** Roles and departments of the accounts, for the list's columns. */
-export async function membershipsOf(db: Executor, entId: string, accountIds: string[]) {
+/** Roles and departments of the accounts, for the list's columns (role names read in `language`). */
+export async function membershipsOf(db: Executor, entId: string, accountIds: string[], language: string) {
   if (accountIds.length === 0) return { roles: new Map(), depts: new Map() } as const;
+  const roleName = displayName(roles, language);
   const [roleRows, deptRows] = await Promise.all([
     db
-      .select({ accountId: accountRoles.accountId, id: roles.id, name: roles.name })
+      .select({ accountId: accountRoles.accountId, id: roles.id, name: roleName })
       .from(accountRoles)
       .innerJoin(roles, and(eq(roles.id, accountRoles.roleId), eq(roles.entId, accountRoles.entId)))
       .where(and(eq(accountRoles.entId, entId), inArray(accountRoles.accountId, accountIds)))
-      .orderBy(asc(roles.name)),
+      .orderBy(asc(roleName)),
     db
       .select({ accountId: accountDepartments.accountId, id: departments.id, name: departments.name })
       .from(accountDepartments)

@@ -1,3 +1,4 @@
+import type { BuiltinKey } from '@marquee/protocol';
 import { hashPassword } from '../../auth/passwords.js';
 import type { SessionService } from '../../auth/sessions.js';
 import type { Executor } from '../../db/client.js';
@@ -59,6 +60,8 @@ export interface NewRole {
   dataScope?: DataScope;
   permissionCodes: readonly string[];
   builtin?: boolean;
+  /** A role the system creates: its name is BUILTIN_NAMES[builtinKey] in the reader's language. */
+  builtinKey?: BuiltinKey;
 }
 
 export function createRole(db: Executor, role: NewRole): Promise<{ id: string }> {
@@ -70,6 +73,7 @@ export function createRole(db: Executor, role: NewRole): Promise<{ id: string }>
     dataScope: role.dataScope ?? 'self',
     permissionCodes: [...role.permissionCodes],
     builtin: role.builtin ?? false,
+    builtinKey: role.builtinKey ?? null,
   });
 }
 

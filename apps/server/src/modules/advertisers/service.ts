@@ -1,4 +1,4 @@
-import { type Advertiser, ErrorCode, Perm } from '@marquee/protocol';
+import { type Advertiser, BUILTIN_NAMES, ErrorCode, Perm } from '@marquee/protocol';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
@@ -96,10 +96,11 @@ async function advertiserRoleId(db: Executor, entId: string): Promise<string> {
   if (existing) return existing;
   const role = await createRole(db, {
     entId,
-    name: 'Advertiser',
+    name: BUILTIN_NAMES.advertiser['en-US'],
     type: 'advertiser',
     dataScope: 'self',
     permissionCodes: ADVERTISER_ROLE_CODES,
+    builtinKey: 'advertiser',
   });
   return role.id;
 }

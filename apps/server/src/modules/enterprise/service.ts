@@ -1,4 +1,4 @@
-import { allowedCodes, type ENTERPRISE_SORT_KEYS, type EnterpriseRow, Perm } from '@marquee/protocol';
+import { allowedCodes, BUILTIN_NAMES, type ENTERPRISE_SORT_KEYS, type EnterpriseRow, Perm } from '@marquee/protocol';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import type { Executor } from '../../db/client.js';
@@ -62,11 +62,12 @@ export async function createEnterpriseWithAdmin(db: Executor, input: NewEnterpri
   const dept = await insertDepartment(db, { entId: ent.id, name: input.name.slice(0, 20) });
   const role = await createRole(db, {
     entId: ent.id,
-    name: 'Enterprise administrator',
+    name: BUILTIN_NAMES.enterprise_admin['en-US'],
     type: ADMIN_ROLE_TYPE,
     dataScope: 'dept_and_below',
     permissionCodes: adminRoleCodes(input.kind),
     builtin: true,
+    builtinKey: 'enterprise_admin',
   });
   const admin = await createAccount(db, {
     entId: ent.id,

@@ -1,12 +1,15 @@
-import type { ROLE_SORT_KEYS } from '@marquee/protocol';
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { BuiltinKey, ROLE_SORT_KEYS } from '@marquee/protocol';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { builtinKeysNamed, displayName } from '../../db/builtinNames.js';
 import type { Executor } from '../../db/client.js';
 import { accountRoles, type DataScope, departments, roles } from '../../db/schema/index.js';
 import { listOrder, type SortRequest } from '../../db/sort.js';
 
 export interface RoleRecord {
   id: string;
+  /** The name as the caller reads it (displayName: a built-in role's in the call's language). */
   name: string;
+  builtinKey: BuiltinKey | null;
   type: string;
   deptId: string | null;
   deptName: string | null;
@@ -19,9 +22,10 @@ export interface RoleRecord {
 
 const accountCount = sql<number>`(select count(*)::int from ${accountRoles} where ${accountRoles.entId} = ${roles.entId} and ${accountRoles.roleId} = ${roles.id})`;
 
-const roleColumns = {
+const roleColumns = (language: string) => ({
   id: roles.id,
-  name: roles.name,
+  name: displayName(roles, language),
+  builtinKey: roles.builtinKey,
   type: roles.type,
   deptId: roles.deptId,
   deptName: departments.name,
@@ -30,7 +34,7 @@ const roleColumns = {
   builtin: roles.builtin,
   accountCount,
   createdAt: roles.createdAt,
-};
+});
 
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -38,20 +42,22 @@ export function escapeLike(value: string): string {
 
 /**
  * Roles matching `where` (which starts from the tenant and scope), a page of them: built-in
- * first, then by name, unless the page asks for one of ROLE_SORT_KEYS.
+ * first, then by name, unless the page asks for one of ROLE_SORT_KEYS. Names read in `language`.
  */
 export async function selectRoles(
   db: Executor,
   where: SQL,
   page: ({ page: number; size: number } & SortRequest<(typeof ROLE_SORT_KEYS)[number]>) | null,
+  language: string,
 ): Promise<{ total: number; rows: RoleRecord[] }> {
-  const order = listOrder(page, { name: roles.name, accountCount, createdAt: roles.createdAt }, roles.id, [
+  const name = displayName(roles, language);
+  const order = listOrder(page, { name, accountCount, createdAt: roles.createdAt }, roles.id, [
     desc(roles.builtin),
-    asc(roles.name),
+    asc(name),
     asc(roles.id),
   ]);
   const query = db
-    .select(roleColumns)
+    .select(roleColumns(language))
     .from(roles)
     .leftJoin(departments, and(eq(departments.id, roles.deptId), eq(departments.entId, roles.entId)))
     .where(where)
@@ -66,18 +72,21 @@ function normalize(row: Omit<RoleRecord, 'accountCount'> & { accountCount: numbe
   return { ...row, accountCount: Number(row.accountCount) };
 }
 
-export function roleNameFilter(name: string): SQL {
-  return ilike(roles.name, `%${escapeLike(name)}%`);
+/** Roles whose name, as the caller reads it, contains `name`. */
+export function roleNameFilter(name: string, language: string): SQL {
+  return ilike(displayName(roles, language), `%${escapeLike(name)}%`);
 }
 
+/** A role of the enterprise has the name, or is a built-in role read so in some language. */
 export async function roleNameTaken(db: Executor, entId: string, name: string, exceptId?: string): Promise<boolean> {
+  const keys = builtinKeysNamed(name);
   const rows = await db
     .select({ id: roles.id })
     .from(roles)
     .where(
       and(
         eq(roles.entId, entId),
-        sql`lower(${roles.name}) = lower(${name})`,
+        or(sql`lower(${roles.name}) = lower(${name})`, keys.length ? inArray(roles.builtinKey, keys) : undefined),
         exceptId ? ne(roles.id, exceptId) : undefined,
       ),
     )

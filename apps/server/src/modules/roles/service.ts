@@ -2,6 +2,7 @@ import { ALL_PERMISSION_CODES, type ROLE_SORT_KEYS, type RoleRow } from '@marque
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.js';
 import { scopeWhere } from '../../auth/scope.js';
+import { isBuiltinName } from '../../db/builtinNames.js';
 import { type DataScope, roles } from '../../db/schema/index.js';
 import type { SortRequest } from '../../db/sort.js';
 import type { CallContext } from '../../protocol/handlers.js';
@@ -51,7 +52,12 @@ export function toRoleRow(row: RoleRecord): RoleRow {
 export async function loadVisibleRoles(ctx: CallContext, ids: string[]): Promise<RoleRecord[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const { rows } = await selectRoles(ctx.db, and(visibleRoles(ctx.user), inArray(roles.id, unique)) as SQL, null);
+  const { rows } = await selectRoles(
+    ctx.db,
+    and(visibleRoles(ctx.user), inArray(roles.id, unique)) as SQL,
+    null,
+    ctx.language,
+  );
   if (rows.length !== unique.length) throw notFound();
   return rows;
 }
@@ -77,11 +83,11 @@ export async function roleList(
 ) {
   const where = and(
     visibleRoles(ctx.user),
-    input.name ? roleNameFilter(input.name) : undefined,
+    input.name ? roleNameFilter(input.name, ctx.language) : undefined,
     input.type ? eq(roles.type, input.type) : undefined,
     input.deptId ? eq(roles.deptId, input.deptId) : undefined,
   ) as SQL;
-  const { total, rows } = await selectRoles(ctx.db, where, input);
+  const { total, rows } = await selectRoles(ctx.db, where, input, ctx.language);
   return { total, data: rows.map(toRoleRow) };
 }
 
@@ -91,7 +97,7 @@ export async function roleDetail(input: { id: string }, ctx: CallContext) {
 }
 
 export async function roleOptions(ctx: CallContext) {
-  const { rows } = await selectRoles(ctx.db, visibleRoles(ctx.user), null);
+  const { rows } = await selectRoles(ctx.db, visibleRoles(ctx.user), null, ctx.language);
   return rows.map((r) => ({ value: r.id, label: r.name }));
 }
 
@@ -161,8 +167,11 @@ export async function roleUpdate(input: RoleInput & { id: string }, ctx: CallCon
     type = ADMIN_ROLE_TYPE;
   } else if (type === ADMIN_ROLE_TYPE) type = 'custom';
   if (await roleNameTaken(ctx.db, ctx.user.entId, input.name, role.id)) throw conflict(OrgText.roleNameTaken);
+  // A built-in role saved under its own name (in any language) stays built-in and translated;
+  // another name is the user's own from now on.
+  const keepsBuiltinName = isBuiltinName(role.builtinKey, input.name);
   await updateRoleRow(ctx.db, ctx.user.entId, role.id, {
-    name: input.name,
+    ...(keepsBuiltinName ? {} : { name: input.name, builtinKey: null }),
     type,
     deptId: input.deptId ?? null,
     dataScope: input.dataScope,
