@@ -1,6 +1,6 @@
 import { Button, Space, Table, type TableProps, Tooltip, theme } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { type HTMLAttributes, type ReactNode, useMemo } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../session/useCan';
 import { ColumnSettings, useColumnOverrides } from './ColumnSettings';
@@ -172,8 +172,19 @@ export function ListTable<T extends object>({
     const key = s?.columnKey === undefined ? undefined : String(s.columnKey);
     state.setSort(key && s?.order ? { key, order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined);
   };
+  // A table wider than the page scrolls in its own region: keyboard users reach it with Tab
+  // and scroll it with the arrow keys (WCAG 2.1.1; axe scrollable-region-focusable).
+  const wrapper = useRef<HTMLDivElement>(null);
+  const regionLabel = t('table:scrollRegion');
+  useEffect(() => {
+    for (const el of wrapper.current?.querySelectorAll<HTMLElement>('.ant-table-body, .ant-table-content') ?? []) {
+      el.tabIndex = 0;
+      el.setAttribute('role', 'region');
+      el.setAttribute('aria-label', regionLabel);
+    }
+  });
   return (
-    <>
+    <div ref={wrapper} className="mq-list-table">
       <div className="mq-list-tools">
         <div className="mq-list-tools-main">{toolbar}</div>
         <ColumnSettings
@@ -202,7 +213,7 @@ export function ListTable<T extends object>({
         pagination={listPagination(state, query.data?.total ?? 0, showTotal)}
         {...table}
       />
-    </>
+    </div>
   );
 }
 
