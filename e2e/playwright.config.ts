@@ -53,7 +53,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(E2E_PORT), DATA_DIR: '.tmp/e2e-data', SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: '.tmp/e2e-data',
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      // Players in the browser reach the broker at /mqtt on PORT; no TCP port to collide with a running product.
+      MQTT_TCP_PORT: 'off',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },
