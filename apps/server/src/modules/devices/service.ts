@@ -9,25 +9,13 @@ import {
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
 import { departments, deviceCommands, devicePairings, deviceStatusHistory, devices } from '../../db/schema/index.js';
-import { AppError, type LocalizedText } from '../../protocol/appError.js';
-import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
+import { AppError } from '../../protocol/appError.js';
+import type { CallContext } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
 import { findOpenPairing } from './pairing.js';
 import { deviceScope, effectiveStatus } from './repository.js';
-
-const text = (zh: string, en: string, ja: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en, ja });
-export const DeviceText = {
-  numberTaken: text(
-    '该设备编号已被其他设备使用',
-    'Another device already uses this device number',
-    'このデバイス番号は他のデバイスで使用されています',
-  ),
-  notFound: text(
-    '设备不存在或无权访问',
-    'The device does not exist or is not accessible',
-    'デバイスが存在しないか、アクセスできません',
-  ),
-};
+import { queueCommands, resolveDeviceTargets } from './targets.js';
+import { DeviceText } from './texts.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -145,60 +133,14 @@ export async function listDevices(
   };
 }
 
-/** The devices of `ids` (id and name, in the order asked) the caller can see; NOT_FOUND when any is missing. */
-async function requireVisibleDevices(
-  ctx: CallContext,
-  ids: readonly string[],
-): Promise<{ id: string; name: string }[]> {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db
-    .select({ id: devices.id, name: devices.name })
-    .from(devices)
-    .where(and(scopeWhere(ctx.user, deviceScope), inArray(devices.id, unique)));
-  if (rows.length !== unique.length) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return unique.map((id) => byId.get(id) as { id: string; name: string });
-}
-
-/**
- * Stores one command per device (pending) in the call's transaction; once committed, the
- * gateway publishes each to its device if online (QoS 1), the others wait for the device's
- * next connection.
- */
+/** Sends a command to the devices the call names (stored, then published once committed). */
 export async function sendCommand(
   input: { deviceIds: string[]; ttlSec: number } & CommandBody,
   ctx: CallContext,
 ): Promise<{ commands: { id: string; deviceId: string }[] }> {
-  const visible = await requireVisibleDevices(ctx, input.deviceIds);
-  const targets = visible.map((d) => d.id);
-  const expiresAt = new Date(ctx.now.getTime() + input.ttlSec * 1000);
-  const rows = await ctx.db
-    .insert(deviceCommands)
-    .values(
-      targets.map((deviceId) => ({
-        entId: ctx.user.entId,
-        deviceId,
-        kind: input.kind,
-        params: input.params as Record<string, unknown>,
-        accountId: ctx.user.accountId,
-        createdAt: ctx.now,
-        expiresAt,
-      })),
-    )
-    .returning({ id: deviceCommands.id, deviceId: deviceCommands.deviceId });
-  await ctx.audit({
-    module: 'device',
-    action: 'command',
-    targetType: 'device',
-    targetId: targets.length === 1 ? targets[0] : undefined,
-    targetName: joinTargetNames(visible.map((d) => d.name)),
-    detail: { kind: input.kind, params: input.params, devices: targets.length, commandIds: rows.map((r) => r.id) },
-  });
-  const gateway = ctx.services.devices;
-  ctx.afterCommit(() => {
-    gateway.dispatch(rows.map((r) => r.id)).catch((error) => ctx.log.error({ err: error }, 'command dispatch failed'));
-  });
-  return { commands: rows };
+  const targets = await resolveDeviceTargets(ctx, { deviceIds: input.deviceIds });
+  const body = { kind: input.kind, params: input.params } as CommandBody;
+  return { commands: await queueCommands(ctx, targets, body, input.ttlSec) };
 }
 
 /** A device's commands, newest first, with their states (an open command past expiry reads expired). */
@@ -206,7 +148,7 @@ export async function listCommands(
   input: { deviceId: string; ids?: string[]; page: number; size: number },
   ctx: CallContext,
 ): Promise<{ total: number; data: CommandRow[] }> {
-  await requireVisibleDevices(ctx, [input.deviceId]);
+  await resolveDeviceTargets(ctx, { deviceIds: [input.deviceId] });
   const conds: SQL[] = [eq(deviceCommands.deviceId, input.deviceId), eq(deviceCommands.entId, ctx.user.entId)];
   if (input.ids) conds.push(inArray(deviceCommands.id, input.ids.length > 0 ? input.ids : ['']));
   const where = and(...conds);
