@@ -13,8 +13,11 @@ export type StoreRow = typeof stores.$inferSelect & { deptName: string | null; d
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** How many devices stand in the store. */
-export const deviceCountOf = sql<number>`(select count(*) from ${devices} where ${devices.storeId} = ${stores.id})`.mapWith(
+/**
+ * How many devices stand in the store. The outer column is written out in full: drizzle
+ * leaves columns unqualified in a one-table select, where `id` would read as the device's.
+ */
+export const deviceCountOf = sql<number>`(select count(*) from ${devices} where ${devices.storeId} = ${sql.identifier('stores')}.${sql.identifier('id')})`.mapWith(
   Number,
 );
 
