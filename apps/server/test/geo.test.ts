@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { endpoints, ErrorCode, Perm } from '@marquee/protocol';
+import { ErrorCode, endpoints, Perm } from '@marquee/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -89,7 +89,8 @@ function startProvider(): Promise<{ server: Server; url: string; requests: URL[]
       return;
     }
     if (url.pathname === '/v3/geocode/geo') {
-      if (url.searchParams.get('key') !== 'test-key') return res.end(JSON.stringify({ status: '0', info: 'INVALID_USER_KEY' }));
+      if (url.searchParams.get('key') !== 'test-key')
+        return res.end(JSON.stringify({ status: '0', info: 'INVALID_USER_KEY' }));
       if (address.includes('nowhere')) return res.end(JSON.stringify({ status: '1', count: '0', geocodes: [] }));
       const coarse = address.includes('区');
       return res.end(
@@ -140,9 +141,14 @@ describe('HTTP geocoding provider', () => {
   it('falls back to the region data set when the provider fails, refuses or finds nothing', async () => {
     const warnings: string[] = [];
     const log = { warn: (_o: object, msg: string) => warnings.push(msg) };
-    expect(await geocode(amap(), { address: '深圳市南山区 broken' }, log)).toMatchObject({ source: 'offline', precision: 'city' });
+    expect(await geocode(amap(), { address: '深圳市南山区 broken' }, log)).toMatchObject({
+      source: 'offline',
+      precision: 'city',
+    });
     expect(warnings).toHaveLength(1);
-    expect(await geocode({ ...amap(), key: 'wrong' }, { address: '深圳市南山区' }, log)).toMatchObject({ source: 'offline' });
+    expect(await geocode({ ...amap(), key: 'wrong' }, { address: '深圳市南山区' }, log)).toMatchObject({
+      source: 'offline',
+    });
     expect(await geocode(amap(), { address: '深圳市 nowhere' })).toMatchObject({ source: 'offline' });
     expect(await geocode(amap(), { address: 'nowhere at all' })).toBeNull();
   });
@@ -187,7 +193,12 @@ describe('HTTP geocoding provider', () => {
       const res = await client.call(endpoints.storeAdd, { name: 'Door-number store', address: '科苑路15号' });
       expect(res.envelope).toMatchObject({ code: 0, payload: { approximate: false, precision: 'exact' } });
       const [row] = await t.db.select().from(stores).where(eq(stores.id, res.envelope.payload.id));
-      expect(row).toMatchObject({ latitude: 22.54, longitude: 113.943, coordApproximate: false, districtCode: '440305' });
+      expect(row).toMatchObject({
+        latitude: 22.54,
+        longitude: 113.943,
+        coordApproximate: false,
+        districtCode: '440305',
+      });
     } finally {
       await t.close();
     }
@@ -238,9 +249,18 @@ describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
       latitude: 22.5401,
       longitude: 113.9345,
     });
-    expect(picked.envelope.payload).toMatchObject({ approximate: false, precision: 'exact', regionName: '广东省 深圳市 南山区' });
+    expect(picked.envelope.payload).toMatchObject({
+      approximate: false,
+      precision: 'exact',
+      regionName: '广东省 深圳市 南山区',
+    });
     const [row] = await t.db.select().from(devices).where(eq(devices.id, id));
-    expect(row).toMatchObject({ latitude: 22.5401, longitude: 113.9345, coordApproximate: false, districtCode: '440305' });
+    expect(row).toMatchObject({
+      latitude: 22.5401,
+      longitude: 113.9345,
+      coordApproximate: false,
+      districtCode: '440305',
+    });
     // An address without any region and no point: the spec's message, nothing written.
     const none = await client.call(endpoints.deviceSetLocation, { id, address: 'Main street 1' });
     expect(none.envelope.code).toBe(ErrorCode.GEO_NO_COORDINATES);
@@ -282,7 +302,11 @@ describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
       regionName: '广东省 深圳市 南山区',
     });
 
-    const dup = await client.call(endpoints.storeAdd, { name: 'chaoyang', address: '北京市朝阳区' }, { language: 'ja' });
+    const dup = await client.call(
+      endpoints.storeAdd,
+      { name: 'chaoyang', address: '北京市朝阳区' },
+      { language: 'ja' },
+    );
     expect(dup.envelope).toMatchObject({ code: ErrorCode.CONFLICT, message: '同じ名前の店舗が既にあります' });
     const noPoint = await client.call(endpoints.storeAdd, { name: 'Lost', address: 'Main street 1' });
     expect(noPoint.envelope.code).toBe(ErrorCode.GEO_NO_COORDINATES);
@@ -316,7 +340,9 @@ describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
     });
     const d1 = await insertGeoDevice(t, c, { name: 'Screen 1' });
     const d2 = await insertGeoDevice(t, c, { name: 'Screen 2' });
-    expect((await client.call(endpoints.storeAssignDevices, { storeId: a, deviceIds: [d1, d2] })).envelope.payload).toEqual({
+    expect(
+      (await client.call(endpoints.storeAssignDevices, { storeId: a, deviceIds: [d1, d2] })).envelope.payload,
+    ).toEqual({
       moved: 2,
     });
     expect((await client.call(endpoints.storeAssignDevices, { storeId: b, deviceIds: [d2] })).envelope.code).toBe(0);
@@ -324,12 +350,18 @@ describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
     expect(byName['Screen 1']).toMatchObject({ storeId: a, districtCode: '440305', address: SHENZHEN_ADDRESS });
     expect(byName['Screen 2']).toMatchObject({ storeId: b, districtCode: '110105', latitude: 39.92 });
-    const counts = (await client.call(endpoints.storeList, {})).envelope.payload.data.map((s) => [s.name, s.deviceCount]);
+    const counts = (await client.call(endpoints.storeList, {})).envelope.payload.data.map((s) => [
+      s.name,
+      s.deviceCount,
+    ]);
     expect(counts.sort()).toEqual([
       ['A', 1],
       ['B', 1],
     ]);
-    expect((await client.call(endpoints.deviceLocation, { id: d1 })).envelope.payload).toMatchObject({ storeId: a, storeName: 'A' });
+    expect((await client.call(endpoints.deviceLocation, { id: d1 })).envelope.payload).toMatchObject({
+      storeId: a,
+      storeName: 'A',
+    });
 
     for (const [language, text] of [
       ['zh-CN', '该门店中仍有 1 台设备'],
@@ -368,7 +400,11 @@ describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
     const hidden = await insertStore(t, { ent, user: admin }, { name: 'Other B', deptId: ent.depts.b });
     expect((await staffClient.call(endpoints.storeDelete, { id: hidden })).envelope.code).toBe(ErrorCode.NOT_FOUND);
     // A store in a department outside the caller's scope cannot be created.
-    const outside = await staffClient.call(endpoints.storeAdd, { name: 'Sneaky', address: SHENZHEN_ADDRESS, deptId: ent.depts.b });
+    const outside = await staffClient.call(endpoints.storeAdd, {
+      name: 'Sneaky',
+      address: SHENZHEN_ADDRESS,
+      deptId: ent.depts.b,
+    });
     expect(outside.envelope.code).toBe(ErrorCode.NOT_FOUND);
     expect((await staffClient.call(endpoints.storeDelete, { id: inA })).envelope.code).toBe(0);
     // Listing needs the page's code; managing needs the store code.
@@ -385,7 +421,11 @@ describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
     const c = { ent, user: admin };
     const now = new Date(t.clock.now());
     const fresh = { status: 'online' as const, lastSeenAt: now, statusAt: now };
-    const stale = { status: 'online' as const, lastSeenAt: new Date(now.getTime() - 3_600_000), statusAt: new Date(now.getTime() - 3_600_000) };
+    const stale = {
+      status: 'online' as const,
+      lastSeenAt: new Date(now.getTime() - 3_600_000),
+      statusAt: new Date(now.getTime() - 3_600_000),
+    };
     const nanshan = { provinceCode: '440000', cityCode: '440300', districtCode: '440305' };
     const futian = { provinceCode: '440000', cityCode: '440300', districtCode: '440304' };
     const guangzhou = { provinceCode: '440000', cityCode: '440100', districtCode: '440106' };
@@ -421,7 +461,9 @@ describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
     ]);
     const district = (await client.call(endpoints.deviceRegionStats, { parentCode: '440305' })).envelope.payload;
     expect(district).toMatchObject({ level: 'district', total: 2, regions: [{ code: '440305', devices: 2 }] });
-    expect((await client.call(endpoints.deviceRegionStats, { parentCode: '999999' })).envelope.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await client.call(endpoints.deviceRegionStats, { parentCode: '999999' })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
 
     // By store; and a staff member of department A sees only A's devices.
     const store = await insertStore(t, c, { name: 'Map store' });
@@ -440,6 +482,8 @@ describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
     const provinces = (await client.call(endpoints.regionChildren, {})).envelope.payload;
     expect(provinces).toHaveLength(34);
     expect(provinces[0]).toEqual({ code: '110000', name: '北京市', level: 'province', hasChildren: true });
-    expect((await client.call(endpoints.regionChildren, { parentCode: '123456' })).envelope.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await client.call(endpoints.regionChildren, { parentCode: '123456' })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
   });
 });

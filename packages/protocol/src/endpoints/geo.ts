@@ -292,9 +292,7 @@ export const geoEndpoints = {
      * previous one) and gives them the store's address and point; `storeId` null takes them
      * out of their store.
      */
-    request: z
-      .object({ storeId: id.nullable(), deviceIds: z.array(id).min(1).max(500) })
-      .strict(),
+    request: z.object({ storeId: id.nullable(), deviceIds: z.array(id).min(1).max(500) }).strict(),
     response: z.object({ moved: z.number() }),
   }),
 } as const;

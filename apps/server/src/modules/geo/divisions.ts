@@ -44,7 +44,10 @@ let index: Index | null = null;
 export function shortName(name: string): string {
   const stripped = name
     .replace(/(特别行政区|维吾尔自治区|壮族自治区|回族自治区|自治区|自治州|地区|省|市|盟|区|县|旗)$/u, '')
-    .replace(/(土家族苗族|藏族羌族|彝族|白族|傣族景颇族|傈僳族|哈尼族彝族|壮族苗族|苗族侗族|布依族苗族|朝鲜族|哈萨克|蒙古族藏族|回族|藏族|蒙古|柯尔克孜|傣族|土家族)$/u, '');
+    .replace(
+      /(土家族苗族|藏族羌族|彝族|白族|傣族景颇族|傈僳族|哈尼族彝族|壮族苗族|苗族侗族|布依族苗族|朝鲜族|哈萨克|蒙古族藏族|回族|藏族|蒙古|柯尔克孜|傣族|土家族)$/u,
+      '',
+    );
   return stripped.length >= 2 ? stripped : name;
 }
 
@@ -67,7 +70,8 @@ function build(): Index {
     byCode.set(province.code, province);
     const kids = p.d ?? [];
     // A municipality lists its districts directly: one city of the province's name holds them.
-    const direct = kids.length > 0 && kids.every((k) => !k.d || k.d.length === 0) && kids.some((k) => !k.c.endsWith('00'));
+    const direct =
+      kids.length > 0 && kids.every((k) => !k.d || k.d.length === 0) && kids.some((k) => !k.c.endsWith('00'));
     if (direct) {
       const city = add(node(`${p.c.slice(0, 2)}0100`, p.n, 'city', province));
       for (const k of kids) add(node(k.c, k.n, 'district', city));
@@ -143,8 +147,7 @@ function attachCentres(provinces: Division[], byCode: Map<string, Division>): vo
       }
     }
     if (!best || best.hits < Math.ceil(list.length / 2)) continue;
-    const pool =
-      best.level === 'city' ? best.province.children : best.province.children.flatMap((c) => c.children);
+    const pool = best.level === 'city' ? best.province.children : best.province.children.flatMap((c) => c.children);
     for (const f of list) {
       const region = byName(pool, f.properties?.name ?? '');
       if (region && !region.centre) region.centre = f.properties?.cp as [number, number];

@@ -13,7 +13,9 @@ import {
 export const geoHandlers = [
   defineHandler(endpoints.regionChildren, { handle: async (input) => regionChildren(input) }),
   // A query runs outside any transaction: the provider's HTTP call holds no connection.
-  defineHandler(endpoints.geoGeocode, { handle: async (input, ctx) => geocodeAddress(input, await geocodeFor(input, ctx)) }),
+  defineHandler(endpoints.geoGeocode, {
+    handle: async (input, ctx) => geocodeAddress(input, await geocodeFor(input, ctx)),
+  }),
   defineHandler(endpoints.deviceLocation, { handle: (input, ctx) => deviceLocation(input, ctx) }),
   defineHandler(endpoints.deviceSetLocation, {
     // A provider's HTTP call must not hold the transaction.

@@ -44,7 +44,7 @@ export function resolveLocation(
   geocoded: GeoPoint | null,
 ): GeoPoint {
   if (input.latitude !== undefined && input.longitude !== undefined) {
-    const region = input.regionCode ? regionByCode(input.regionCode) : (geocoded ? regionFromCodes(geocoded) : undefined);
+    const region = input.regionCode ? regionByCode(input.regionCode) : geocoded ? regionFromCodes(geocoded) : undefined;
     return {
       latitude: input.latitude,
       longitude: input.longitude,
@@ -211,4 +211,3 @@ export async function regionStats(input: { parentCode?: string; storeId?: string
     regions,
   };
 }
-

@@ -17,9 +17,10 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * How many devices stand in the store. The outer column is written out in full: drizzle
  * leaves columns unqualified in a one-table select, where `id` would read as the device's.
  */
-export const deviceCountOf = sql<number>`(select count(*) from ${devices} where ${devices.storeId} = ${sql.identifier('stores')}.${sql.identifier('id')})`.mapWith(
-  Number,
-);
+export const deviceCountOf =
+  sql<number>`(select count(*) from ${devices} where ${devices.storeId} = ${sql.identifier('stores')}.${sql.identifier('id')})`.mapWith(
+    Number,
+  );
 
 export interface StoreFilter {
   keyword?: string;

@@ -8,7 +8,14 @@ import { loadVisibleDept } from '../dept/manage.js';
 import { resolveDeviceTargets } from '../devices/targets.js';
 import { regionByCode, regionName } from '../geo/divisions.js';
 import { resolveLocation } from '../geo/service.js';
-import { findVisibleStore, listStores, type StoreRow, type StoreSort, storeNameTaken, storeScope } from './repository.js';
+import {
+  findVisibleStore,
+  listStores,
+  type StoreRow,
+  type StoreSort,
+  storeNameTaken,
+  storeScope,
+} from './repository.js';
 import { fill, StoreText } from './texts.js';
 
 function present(row: StoreRow): Store {
@@ -76,7 +83,8 @@ export interface StoreInput {
 }
 
 async function storeValues(input: StoreInput, ctx: CallContext, geocoded: GeoPoint | null, exceptId?: string) {
-  if (input.regionCode && !regionByCode(input.regionCode)) throw new AppError(ErrorCode.NOT_FOUND, StoreText.regionNotFound);
+  if (input.regionCode && !regionByCode(input.regionCode))
+    throw new AppError(ErrorCode.NOT_FOUND, StoreText.regionNotFound);
   if (await storeNameTaken(ctx.db, ctx.user.entId, input.name, exceptId)) {
     throw new AppError(ErrorCode.CONFLICT, StoreText.nameTaken);
   }
@@ -156,7 +164,13 @@ export async function deleteStore(input: { id: string }, ctx: CallContext) {
     throw new AppError(ErrorCode.CONFLICT, fill(StoreText.hasDevices, { count: store.deviceCount }));
   }
   await ctx.db.delete(stores).where(eq(stores.id, store.id));
-  await ctx.audit({ module: 'store', action: 'delete', targetType: 'store', targetId: store.id, targetName: store.name });
+  await ctx.audit({
+    module: 'store',
+    action: 'delete',
+    targetType: 'store',
+    targetId: store.id,
+    targetName: store.name,
+  });
   return null;
 }
 

@@ -3,7 +3,11 @@ import type { LocalizedText } from '../../protocol/appError.js';
 const text = (zh: string, en: string, ja: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en, ja });
 /** The store module's messages in the three languages. */
 export const StoreText = {
-  notFound: text('门店不存在或无权访问', 'The store does not exist or is not accessible', '店舗が存在しないか、アクセスできません'),
+  notFound: text(
+    '门店不存在或无权访问',
+    'The store does not exist or is not accessible',
+    '店舗が存在しないか、アクセスできません',
+  ),
   nameTaken: text('已有同名门店', 'A store with this name already exists', '同じ名前の店舗が既にあります'),
   hasDevices: text(
     '该门店中仍有 {count} 台设备，请先将设备移出门店再删除',
