@@ -56,7 +56,7 @@ test('a store with an address gets approximate coordinates, devices placed in it
   await page.keyboard.press('Escape');
   await page.getByTestId('store-assign-submit').click();
   await expect(page.getByTestId('store-assign-dialog')).toBeHidden();
-  await expect(row).toContainText('1');
+  await expect(row.locator('td').filter({ hasText: /^1$/ })).toHaveCount(1);
   // A store with devices cannot be deleted.
   await expect(page.getByTestId(`store-delete-${storeName}`)).toBeDisabled();
 

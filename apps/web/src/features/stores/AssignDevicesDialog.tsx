@@ -1,5 +1,5 @@
 import type { Store } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ interface Values {
  */
 export function AssignDevicesDialog({ store, onClose }: { store: Store | null; onClose: () => void }) {
   const { t } = useTranslation('stores');
+  const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const devices = useQuery({
     queryKey: ['stores', 'deviceOptions', keyword],
@@ -31,6 +32,11 @@ export function AssignDevicesDialog({ store, onClose }: { store: Store | null; o
       submit={(v) => call('storeAssignDevices', { storeId: store?.id ?? null, deviceIds: v.deviceIds })}
       success={t('assign.done')}
       invalidate={['stores']}
+      onDone={() => {
+        // The devices moved: the device map counts them in their new region.
+        void queryClient.invalidateQueries({ queryKey: ['deviceMap'] });
+        onClose();
+      }}
       okText={t('dialog.save')}
       cancelText={t('dialog.cancel')}
       submitTestId="store-assign-submit"
