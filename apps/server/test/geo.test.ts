@@ -202,7 +202,7 @@ describe('HTTP geocoding provider', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000); // a fresh app of its own (the provider in its config): slow to build on a busy machine
 });
 
 describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
