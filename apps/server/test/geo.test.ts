@@ -186,23 +186,27 @@ describe('HTTP geocoding provider', () => {
     expect(() => loadConfig({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(/GEOCODER_URL/);
   });
 
-  it.each(BACKENDS)('geocodes store addresses through the configured provider on %s', async (backend) => {
-    const t = await createTestApp(backend, { config: { geocoder: amap() } });
-    try {
-      const { client } = await t.tenant();
-      const res = await client.call(endpoints.storeAdd, { name: 'Door-number store', address: '科苑路15号' });
-      expect(res.envelope).toMatchObject({ code: 0, payload: { approximate: false, precision: 'exact' } });
-      const [row] = await t.db.select().from(stores).where(eq(stores.id, res.envelope.payload.id));
-      expect(row).toMatchObject({
-        latitude: 22.54,
-        longitude: 113.943,
-        coordApproximate: false,
-        districtCode: '440305',
-      });
-    } finally {
-      await t.close();
-    }
-  }, 180_000); // a fresh app of its own (the provider in its config): slow to build on a busy machine
+  it.each(BACKENDS)(
+    'geocodes store addresses through the configured provider on %s',
+    async (backend) => {
+      const t = await createTestApp(backend, { config: { geocoder: amap() } });
+      try {
+        const { client } = await t.tenant();
+        const res = await client.call(endpoints.storeAdd, { name: 'Door-number store', address: '科苑路15号' });
+        expect(res.envelope).toMatchObject({ code: 0, payload: { approximate: false, precision: 'exact' } });
+        const [row] = await t.db.select().from(stores).where(eq(stores.id, res.envelope.payload.id));
+        expect(row).toMatchObject({
+          latitude: 22.54,
+          longitude: 113.943,
+          coordApproximate: false,
+          districtCode: '440305',
+        });
+      } finally {
+        await t.close();
+      }
+    },
+    180_000,
+  ); // a fresh app of its own (the provider in its config): slow to build on a busy machine
 });
 
 describe.each(BACKENDS)('geography endpoints on %s', (backend) => {
