@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
 import { expect, openAs, test } from '../fixtures/session.js';
 
@@ -19,6 +20,7 @@ async function addPairedDevice(token: string, name: string): Promise<string> {
 test('a store with an address gets approximate coordinates, devices placed in it show on the region map', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // many steps through the UI on a shared machine
   const admin = await loginApi('entadmin');
   const suffix = randomUUID().slice(0, 6);
   const storeName = `南山店 ${suffix}`;
@@ -92,4 +94,20 @@ test("an address no region names: 'address has no latitude and longitude', saved
   const row = page.getByTestId(`store-row-${name}`);
   await expect(row).toContainText('22.285500, 114.157700');
   await expect(page.getByTestId(`store-approximate-${name}`)).toHaveCount(0);
+});
+
+test('the Stores tab with the device map has no serious or critical accessibility violation', async ({ page }) => {
+  await openAs(page, 'entadmin', '/user/company?tab=stores');
+  await expect(page.getByTestId('stores-panel')).toBeVisible();
+  await expect(page.getByTestId('device-region-map')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="stores-panel"]')
+    .include('[data-testid="device-region-map"]')
+    .analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
 });

@@ -151,7 +151,9 @@ export function DeviceRegionMap({ storeId }: { storeId?: string }) {
                     dataIndex: 'onlineShare',
                     title: t('onlineShare'),
                     width: 180,
-                    render: (v: number) => <Progress percent={percent(v)} size="small" />,
+                    render: (v: number, row) => (
+                      <Progress percent={percent(v)} size="small" aria-label={t('onlineShareOf', { name: row.name })} />
+                    ),
                   },
                 ]}
               />
