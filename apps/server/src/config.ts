@@ -35,6 +35,33 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The device broker (docs/device-protocol.md, modules/devices). */
   mqtt: MqttConfig;
+  /** Geocoding of device and store addresses (modules/geo). */
+  geocoder: GeocoderConfig;
+}
+
+/** GEOCODER, GEOCODER_URL, GEOCODER_KEY, GEOCODER_TIMEOUT_MS. */
+export interface GeocoderConfig {
+  /** 'none' (default): only the offline region data set; 'amap' or 'nominatim': that HTTP service first. */
+  provider: 'none' | 'amap' | 'nominatim';
+  /** The service's base URL (default AMap's or OpenStreetMap's public one). */
+  url: string;
+  /** The service's key (AMap requires one). */
+  key: string;
+  timeoutMs: number;
+}
+
+const GEOCODER_URLS = { amap: 'https://restapi.amap.com', nominatim: 'https://nominatim.openstreetmap.org' };
+
+function geocoderConfig(env: NodeJS.ProcessEnv): GeocoderConfig {
+  const provider = (env.GEOCODER || 'none').toLowerCase();
+  if (provider !== 'none' && provider !== 'amap' && provider !== 'nominatim') {
+    throw new Error(`GEOCODER must be none, amap or nominatim, got "${env.GEOCODER}"`);
+  }
+  const url = (env.GEOCODER_URL || (provider === 'none' ? '' : GEOCODER_URLS[provider])).replace(/\/+$/, '');
+  if (url && !/^https?:\/\//.test(url)) throw new Error('GEOCODER_URL must be an http(s):// URL');
+  const key = env.GEOCODER_KEY || '';
+  if (provider === 'amap' && !key) throw new Error('GEOCODER=amap needs GEOCODER_KEY');
+  return { provider, url, key, timeoutMs: positiveNumber(env, 'GEOCODER_TIMEOUT_MS', 5000) };
 }
 
 /** JOBS, JOB_POLL_SECONDS, JOB_MAINTENANCE_SECONDS, JOB_POOL_SIZE. */
@@ -177,5 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     shutdownTimeoutMs: positiveNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25) * 1000,
     mqtt: mqttConfig(env),
+    geocoder: geocoderConfig(env),
   };
 }

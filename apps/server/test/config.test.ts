@@ -30,6 +30,7 @@ describe('config', () => {
         publicUrls: [],
         httpAuthSecret: '',
       },
+      geocoder: { provider: 'none', url: '', key: '', timeoutMs: 5000 },
     });
   });
 

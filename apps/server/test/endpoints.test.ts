@@ -6,6 +6,7 @@ import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { accessFixtures } from './fixtures/access.js';
 import { deviceFixtures } from './fixtures/devices.js';
+import { geoFixtures } from './fixtures/geo.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { sharingFixtures } from './fixtures/sharing.js';
@@ -45,6 +46,7 @@ const fixtures: Record<
   ...oplogFixtures,
   ...orgFixtures,
   ...deviceFixtures,
+  ...geoFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

@@ -20,6 +20,7 @@ import {
   enterprises,
   operationLogExports,
   operationLogs,
+  stores,
 } from '../src/db/schema/index.js';
 import { createRole } from '../src/modules/accounts/service.js';
 import { createAdvertiser } from '../src/modules/advertisers/service.js';
@@ -185,6 +186,14 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       sharedDepts: [{ dept: w.c, type: 2 }],
       sharedAccounts: [w.sharedAccount.id],
     };
+  },
+  // A store in A1 added by the owner (stores are not shared; issue 9, geography).
+  store: async (w) => {
+    const [row] = await w.t.db
+      .insert(stores)
+      .values({ entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id, name: 'Isolated store' })
+      .returning({ id: stores.id });
+    return { id: row.id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
   },
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {

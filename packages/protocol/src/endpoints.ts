@@ -2,6 +2,7 @@ import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
+import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
@@ -10,6 +11,7 @@ import { sharingEndpoints } from './endpoints/sharing.js';
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
 export * from './endpoints/devices.js';
+export * from './endpoints/geo.js';
 export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
@@ -27,6 +29,7 @@ export const endpoints = {
   ...orgEndpoints,
   ...sharingEndpoints,
   ...deviceEndpoints,
+  ...geoEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

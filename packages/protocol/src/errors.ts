@@ -49,6 +49,9 @@ export const ErrorCode = {
   PAIRING_PENDING: -10031,
   /** The credentials of this pairing were already collected: they are given once. */
   CREDENTIALS_TAKEN: -10032,
+  // Geography (issue 9, dev-geo): geocoding of device and store addresses
+  /** No coordinate could be found for the address (spec section 8); pick the point by hand. */
+  GEO_NO_COORDINATES: -10040,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -163,6 +166,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '设备凭据已被领取，请重新配对',
     'en-US': 'The device credentials were already collected. Please pair again',
     ja: 'デバイスの認証情報は既に受け取られています。再度ペアリングしてください',
+  },
+  [ErrorCode.GEO_NO_COORDINATES]: {
+    'zh-CN': '该地址没有经纬度，请检查地址或手动填写经纬度',
+    'en-US': 'The address has no latitude and longitude. Check the address or enter the coordinates',
+    ja: 'この住所には緯度・経度がありません。住所を確認するか、緯度・経度を入力してください',
   },
 };
 

@@ -76,6 +76,8 @@ export const Perm = {
   userAccountManage: 'yxf_new_user_account_manage',
   userRoleManage: 'yxf_new_user_role_manage',
   userDeptManage: 'yxf_new_user_dept_manage',
+  // Stores (issue 9, dev-geo): add, edit, delete stores and place devices in them
+  userStoreManage: 'yxf_new_user_store_manage',
   // Access (issue 3, "access"): the development outbox of verification messages (platform operator only)
   devOutbox: 'yxf_new_dev_outbox',
 } as const;

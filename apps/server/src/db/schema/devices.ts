@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, updatedAt } from './columns.js';
+import { stores } from './stores.js';
 import { departments, enterprises } from './tenancy.js';
 
 /** Spec section 4: device states. */
@@ -52,6 +65,20 @@ export const devices = pgTable(
     screenOn: integer('screen_on'),
     volume: integer('volume'),
     brightness: integer('brightness'),
+    // ---- Location (issue 9, geography: modules/geo and modules/stores) ----
+    // Where the screen stands: its address and POI, the point (geocoded, or picked by the
+    // user), whether that point is approximate (a region's centre), its region codes
+    // (GB/T 2260) and the store it stands in (at most one).
+    address: text('address'),
+    poi: text('poi'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    coordApproximate: boolean('coord_approximate').notNull().default(false),
+    provinceCode: text('province_code'),
+    cityCode: text('city_code'),
+    districtCode: text('district_code'),
+    storeId: text('store_id').references(() => stores.id),
+    // ---- end of location ----
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +88,9 @@ export const devices = pgTable(
     index('devices_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('devices_ent_dept_idx').on(t.entId, t.deptId),
     index('devices_ent_status_idx').on(t.entId, t.status),
+    // Location (issue 9, geography): the device map's grouping and the store's devices.
+    index('devices_ent_region_idx').on(t.entId, t.provinceCode, t.cityCode, t.districtCode),
+    index('devices_store_idx').on(t.storeId),
   ],
 );
 

@@ -2,7 +2,7 @@ import { ALL_PERMISSION_CODES, MENU_SECTIONS, Perm, type PermissionNode, ROUTES 
 
 /** Action codes shown under the page they act on (codes without a route of their own). */
 const ACTIONS_OF_PAGE: Readonly<Record<string, readonly string[]>> = {
-  [Perm.userCompany]: [Perm.userCompanyManage, Perm.userAccountManage, Perm.userDeptManage],
+  [Perm.userCompany]: [Perm.userCompanyManage, Perm.userAccountManage, Perm.userDeptManage, Perm.userStoreManage],
   [Perm.userCompanyRole]: [Perm.userRoleManage],
 };
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../api/client';
 import { useCan } from '../../session/useCan';
+import StoresTab from '../stores/StoresTab';
 import { AccountsPanel } from './AccountsPanel';
 import { DeptPanel } from './DeptPanel';
 import { EnterpriseDialog } from './EnterpriseDialog';
@@ -61,6 +62,8 @@ export default function CompanyPage() {
       : []),
     { key: 'departments', label: t('tab.departments'), children: <DeptPanel topLevel={topLevel} /> },
     { key: 'accounts', label: t('tab.accounts'), children: <AccountsPanel /> },
+    // Stores (issue 9): the places screens stand in, beside departments.
+    { key: 'stores', label: t('tab', { ns: 'stores' }), children: <StoresTab /> },
   ];
   const requested = params.get('tab');
   const active = items.some((i) => i.key === requested) ? (requested as string) : items[0].key;
