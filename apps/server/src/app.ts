@@ -31,6 +31,7 @@ import { registrationHandlers } from './modules/registration/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
+import { strategyHandlers } from './modules/strategies/routes.js';
 import { templateHandlers } from './modules/templates/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
@@ -66,6 +67,7 @@ export const HANDLERS: readonly Handler[] = [
   ...sharingHandlers,
   ...templateHandlers,
   ...deviceHandlers,
+  ...strategyHandlers,
 ];
 
 export interface BuildAppOptions {

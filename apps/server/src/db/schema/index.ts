@@ -9,5 +9,6 @@ export * from './operationLog.js';
 export * from './runtime.js';
 export * from './sessions.js';
 export * from './sharing.js';
+export * from './strategies.js';
 export * from './templates.js';
 export * from './tenancy.js';
