@@ -39,7 +39,7 @@ export type OperationField = keyof typeof OPERATION_LIMITS;
 /** Concurrent downloads a download strategy may allow. */
 export const DOWNLOAD_CONCURRENCY = { min: 1, max: 10 } as const;
 
-const levelSchema = z.number().int('validation.level').min(0, 'validation.level').max(100, 'validation.level');
+export const levelSchema = z.number().int('validation.level').min(0, 'validation.level').max(100, 'validation.level');
 
 // ---------------------------------------------------------------- power
 
@@ -74,15 +74,20 @@ export const levelPeriodSchema = z
   .object({ weekdays: weekdaysSchema, start: timeOfDaySchema, end: timeOfDaySchema, level: levelSchema })
   .strict();
 
-const levelShape = z
-  .object({
-    /** The level outside every period. */
-    defaultLevel: levelSchema,
-    periods: z.array(levelPeriodSchema).max(MAX_STRATEGY_PERIODS).default([]),
-  })
-  .strict();
+/** A level strategy's periods: each start before its end, no overlap on a shared weekday. */
+export const levelPeriodsSchema = z
+  .array(levelPeriodSchema)
+  .max(MAX_STRATEGY_PERIODS)
+  .superRefine((v, ctx) => addTimeIssues(ctx, weeklyPeriodIssues(v)));
+
 const levelRules = () =>
-  levelShape.superRefine((v, ctx) => addTimeIssues(ctx, weeklyPeriodIssues(v.periods, ['periods'])));
+  z
+    .object({
+      /** The level outside every period. */
+      defaultLevel: levelSchema,
+      periods: levelPeriodsSchema.default([]),
+    })
+    .strict();
 
 /** Volume per period. */
 export const volumeRulesSchema = levelRules();
@@ -132,11 +137,17 @@ export const downloadWindowSchema = z
   .object({ weekdays: weekdaysSchema, start: timeOfDaySchema, end: timeOfDaySchema })
   .strict();
 
+/** Download windows: each start before its end, no overlap on a shared weekday. */
+export const downloadWindowsSchema = z
+  .array(downloadWindowSchema)
+  .max(MAX_STRATEGY_PERIODS)
+  .superRefine((v, ctx) => addTimeIssues(ctx, weeklyPeriodIssues(v)));
+
 /** When and how content is downloaded. */
 export const downloadRulesSchema = z
   .object({
     /** No window: downloads run at any time. */
-    windows: z.array(downloadWindowSchema).max(MAX_STRATEGY_PERIODS).default([]),
+    windows: downloadWindowsSchema.default([]),
     concurrency: z
       .number()
       .int('validation.downloadConcurrency')
@@ -145,8 +156,7 @@ export const downloadRulesSchema = z
     /** Spec section 5 "sending interval": how often the player reports download progress, minutes. */
     intervalMin: sendingIntervalSchema,
   })
-  .strict()
-  .superRefine((v, ctx) => addTimeIssues(ctx, weeklyPeriodIssues(v.windows, ['windows'])));
+  .strict();
 export type DownloadRules = z.output<typeof downloadRulesSchema>;
 
 // ---------------------------------------------------------------- all types

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * web forms (zodRule): power-off and power-on at least 5 minutes apart, shutdown before
  * startup, no past times, no overlapping periods, start and end of a day not equal, end not
  * before start, a sending interval of at least one minute. Messages are keys of
- * validationMessages (`validation.timeConflict` ...).
+ * validationMessages (`validation.powerGap`, `validation.periodsOverlap` ...): the spec's "time conflict"
+ * and "time periods overlap".
  *
  * Times of day are device-local wall-clock times `HH:mm` (00:00 to 23:59, and 24:00 as the
  * end of the day); a period never crosses midnight (a night is two periods). One-off times
