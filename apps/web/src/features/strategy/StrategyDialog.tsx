@@ -75,6 +75,8 @@ export function StrategyDialog({
   };
 
   const required = requiredRule(t);
+  // A number field: requiredRule's whitespace check is for text.
+  const requiredNumber = { required: true, message: t('required', { ns: 'validation' }) };
   const typeName = t(`type.${type}`);
   return (
     <FormDialog<Values>
@@ -114,7 +116,7 @@ export function StrategyDialog({
           <Form.Item
             name={['rules', 'defaultLevel']}
             label={t('level.default')}
-            rules={[required, zodRule(levelSchema, t)]}
+            rules={[requiredNumber, zodRule(levelSchema, t)]}
           >
             <Slider min={0} max={100} marks={{ 0: '0', 50: '50', 100: '100' }} aria-label={t('level.default')} />
           </Form.Item>
@@ -129,14 +131,14 @@ export function StrategyDialog({
         </>
       ) : null}
       {type === 'operation' ? (
-        <div className="mq-form-grid mq-strategy-operation">
+        <div className="mq-strategy-grid">
           {(Object.keys(OPERATION_LIMITS) as OperationField[]).map((field) => (
             <Form.Item
               key={field}
               name={['rules', field]}
               label={t(`op.${field}`)}
               extra={t('op.range', { ...OPERATION_LIMITS[field], unit: t(`unit.${OPERATION_UNITS[field]}`) })}
-              rules={[required, zodRule(operationRulesSchema.shape[field], t)]}
+              rules={[requiredNumber, zodRule(operationRulesSchema.shape[field], t)]}
             >
               <InputNumber
                 style={{ width: '100%' }}
@@ -158,12 +160,12 @@ export function StrategyDialog({
           >
             <WindowsEditor issues={issues} />
           </Form.Item>
-          <div className="mq-form-grid">
+          <div className="mq-strategy-grid">
             <Form.Item
               name={['rules', 'concurrency']}
               label={t('download.concurrency')}
               extra={t('op.range', { ...DOWNLOAD_CONCURRENCY, unit: '' })}
-              rules={[required, zodRule(downloadRulesSchema.shape.concurrency, t)]}
+              rules={[requiredNumber, zodRule(downloadRulesSchema.shape.concurrency, t)]}
             >
               <InputNumber
                 min={DOWNLOAD_CONCURRENCY.min}
@@ -176,7 +178,7 @@ export function StrategyDialog({
               name={['rules', 'intervalMin']}
               label={t('download.intervalMin')}
               extra={t('download.intervalHint')}
-              rules={[required, zodRule(sendingIntervalSchema, t)]}
+              rules={[requiredNumber, zodRule(sendingIntervalSchema, t)]}
             >
               <InputNumber
                 precision={0}
