@@ -16,13 +16,13 @@ export function WeekdayPicker({
 }) {
   const { t } = useTranslation('strategy');
   return (
-    <Checkbox.Group
-      className={invalid ? 'mq-strategy-invalid' : undefined}
-      value={value}
-      onChange={(days) => onChange([...(days as number[])].sort())}
-      options={WEEKDAYS.map((d) => ({ value: d, label: t(`weekday.${d}`) }))}
-      aria-label={t('period.weekdays')}
-      data-testid={testId}
-    />
+    <div role="group" aria-label={t('period.weekdays')} data-testid={testId}>
+      <Checkbox.Group
+        className={invalid ? 'mq-strategy-invalid' : undefined}
+        value={value}
+        onChange={(days) => onChange([...(days as number[])].sort())}
+        options={WEEKDAYS.map((d) => ({ value: d, label: t(`weekday.${d}`) }))}
+      />
+    </div>
   );
 }
