@@ -33,6 +33,7 @@ import { roleHandlers } from './modules/roles/routes.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { storeHandlers } from './modules/stores/routes.js';
+import { strategyHandlers } from './modules/strategies/routes.js';
 import { templateHandlers } from './modules/templates/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
@@ -70,6 +71,7 @@ export const HANDLERS: readonly Handler[] = [
   ...deviceHandlers,
   ...geoHandlers,
   ...storeHandlers,
+  ...strategyHandlers,
 ];
 
 export interface BuildAppOptions {

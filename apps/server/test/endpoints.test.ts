@@ -10,6 +10,7 @@ import { geoFixtures } from './fixtures/geo.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { sharingFixtures } from './fixtures/sharing.js';
+import { strategyFixtures } from './fixtures/strategies.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -47,6 +48,7 @@ const fixtures: Record<
   ...orgFixtures,
   ...deviceFixtures,
   ...geoFixtures,
+  ...strategyFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

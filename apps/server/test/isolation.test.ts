@@ -30,6 +30,7 @@ import { createNotice } from '../src/modules/notice/service.js';
 import { exportPath } from '../src/modules/operationLog/exportJob.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
+import { insertStrategy } from './fixtures/strategies.js';
 import {
   BACKENDS,
   createEnterprise,
@@ -194,6 +195,11 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       .values({ entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id, name: 'Isolated store' })
       .returning({ id: stores.id });
     return { id: row.id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
+  },
+  // A device strategy in A1 made by the owner (strategies are not shared).
+  strategy: async (w) => {
+    const id = await insertStrategy(w.t, { entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id });
+    return { id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
   },
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {

@@ -7,6 +7,7 @@ import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
+import { strategyEndpoints } from './endpoints/strategies.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
@@ -16,6 +17,7 @@ export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 export * from './endpoints/sharing.js';
+export * from './endpoints/strategies.js';
 
 /**
  * The endpoint catalogue (guide convention 1): every console call, one domain file each
@@ -30,6 +32,7 @@ export const endpoints = {
   ...sharingEndpoints,
   ...deviceEndpoints,
   ...geoEndpoints,
+  ...strategyEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

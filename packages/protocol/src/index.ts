@@ -9,6 +9,8 @@ export * from './refTypes.js';
 export * from './routes.js';
 export * from './signing.js';
 export * from './stats.js';
+export * from './strategyRules.js';
 export * from './text.js';
+export * from './timeRules.js';
 export * from './validation.js';
 export * from './validationMessages.js';

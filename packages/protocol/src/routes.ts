@@ -87,7 +87,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/device/screenshot', 'deviceScreenshot', Perm.deviceScreenshot, { menu: true }),
   r('/device/screenshotHistory', 'deviceScreenshotHistory', Perm.deviceScreenshot),
   r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true }),
-  r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, { menu: true }),
+  r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, { menu: true, online: true }),
   r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true }),
   r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags),
 

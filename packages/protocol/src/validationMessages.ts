@@ -157,6 +157,90 @@ export const validationMessages = {
     'en-US': 'Enter 1 to 12 characters',
     ja: '1〜12 文字で入力してください',
   },
+  // Time rules (spec section 5; timeRules.ts) and the strategies' ranges (strategyRules.ts)
+  timeFormat: {
+    'zh-CN': '请输入 HH:mm 格式的时间，如 08:30',
+    'en-US': 'Enter a time as HH:mm, e.g. 08:30',
+    ja: '時刻は HH:mm の形式で入力してください（例：08:30）',
+  },
+  dateTimeFormat: { 'zh-CN': '请选择日期和时间', 'en-US': 'Choose a date and time', ja: '日時を選択してください' },
+  weekdays: {
+    'zh-CN': '请至少选择一天，且每天只选一次',
+    'en-US': 'Choose at least one day of the week, each once',
+    ja: '曜日を 1 つ以上、重複なく選択してください',
+  },
+  sendingInterval: {
+    'zh-CN': '发送间隔至少 1 分钟，最多 1440 分钟',
+    'en-US': 'The sending interval is at least 1 minute and at most 1440',
+    ja: '送信間隔は 1 分以上 1440 分以下にしてください',
+  },
+  sameStartEnd: {
+    'zh-CN': '时间冲突：开始时间和结束时间不能相同',
+    'en-US': 'Time conflict: the start and end times cannot be the same',
+    ja: '時間が競合しています：開始時刻と終了時刻を同じにはできません',
+  },
+  endBeforeStart: {
+    'zh-CN': '时间冲突：结束时间不能早于开始时间',
+    'en-US': 'Time conflict: the end time cannot be before the start time',
+    ja: '時間が競合しています：終了時刻を開始時刻より前にはできません',
+  },
+  periodsOverlap: { 'zh-CN': '时间段重叠', 'en-US': 'Time periods overlap', ja: '時間帯が重複しています' },
+  shutdownBeforeStartup: {
+    'zh-CN': '时间冲突：关机时间须早于开机时间',
+    'en-US': 'Time conflict: the shutdown time must be before the startup time',
+    ja: '時間が競合しています：電源オフは電源オンより前の時刻にしてください',
+  },
+  powerGap: {
+    'zh-CN': '时间冲突：关机与开机时间至少间隔 5 分钟',
+    'en-US': 'Time conflict: power-off and power-on must be at least 5 minutes apart',
+    ja: '時間が競合しています：電源オフと電源オンは 5 分以上空けてください',
+  },
+  notPast: {
+    'zh-CN': '时间不能早于当前时间',
+    'en-US': 'The time cannot be in the past',
+    ja: '過去の時刻は指定できません',
+  },
+  periodsRequired: {
+    'zh-CN': '请至少添加一个时间段',
+    'en-US': 'Add at least one period',
+    ja: '時間帯を 1 つ以上追加してください',
+  },
+  level: {
+    'zh-CN': '请输入 0 至 100 之间的整数',
+    'en-US': 'Enter a whole number from 0 to 100',
+    ja: '0〜100 の整数で入力してください',
+  },
+  autoStartSec: {
+    'zh-CN': '软件自启动时间为 5 至 9999 秒',
+    'en-US': 'Software auto-start is 5 to 9999 seconds',
+    ja: 'ソフトウェアの自動起動は 5〜9999 秒です',
+  },
+  exitAutoStartSec: {
+    'zh-CN': '手动退出后自启动时间为 10 至 720 秒',
+    'en-US': 'Auto-start after a manual exit is 10 to 720 seconds',
+    ja: '手動終了後の自動起動は 10〜720 秒です',
+  },
+  reportCycleMin: {
+    'zh-CN': '曝光上报周期为 15 至 720 分钟',
+    'en-US': 'The impression report cycle is 15 to 720 minutes',
+    ja: 'インプレッションの報告周期は 15〜720 分です',
+  },
+  storageDays: { 'zh-CN': '保存天数为 1 至 15 天', 'en-US': 'Keep for 1 to 15 days', ja: '保存日数は 1〜15 日です' },
+  pauseRotationSec: {
+    'zh-CN': '暂停轮播时间为 5 至 1800 秒',
+    'en-US': 'Pause rotation is 5 to 1800 seconds',
+    ja: 'ローテーションの一時停止は 5〜1800 秒です',
+  },
+  offlineNotifyHours: {
+    'zh-CN': '离线通知时间为 1 至 360 小时',
+    'en-US': 'Offline notification is 1 to 360 hours',
+    ja: 'オフライン通知は 1〜360 時間です',
+  },
+  downloadConcurrency: {
+    'zh-CN': '同时下载数为 1 至 10',
+    'en-US': 'Concurrent downloads are 1 to 10',
+    ja: '同時ダウンロード数は 1〜10 です',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof validationMessages;

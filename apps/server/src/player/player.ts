@@ -1,4 +1,5 @@
 import {
+  type ApplyStrategyParams,
   type Command,
   type CommandAck,
   commandSchema,
@@ -9,8 +10,11 @@ import {
   deviceHttpCalls,
   deviceTopic,
   type Heartbeat,
+  type LevelRules,
+  minutesOf,
   pairingAnswerSchema,
   pairingPollAnswerSchema,
+  type StrategyType,
   TOPIC_QOS,
 } from '@marquee/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -58,6 +62,8 @@ export class HeadlessPlayer {
   brightness = 80;
   screenOn = true;
   watermark = '';
+  /** The strategy the player runs per type (applyStrategy), with its typed rules. */
+  readonly strategies = new Map<StrategyType, ApplyStrategyParams>();
   /** Commands executed, by id, with the ack sent (a repeat is answered with it, not run again). */
   readonly executed = new Map<string, CommandAck>();
   /** How many times each command id reached the player. */
@@ -288,15 +294,31 @@ export class HeadlessPlayer {
       case 'watermark':
         this.watermark = command.params.enabled ? (command.params.text ?? '') : '';
         return { ...base, result: 'ok' };
+      case 'applyStrategy':
+        return { ...base, result: 'ok', data: this.applyStrategy(command.params as ApplyStrategyParams) };
       case 'reboot':
       case 'clearCache':
       case 'syncContent':
-      case 'applyStrategy':
         // A headless player has no content, cache or power to act on: it acknowledges.
         return { ...base, result: 'ok', data: { note: 'headless player: nothing to do' } };
       default:
         return { ...base, result: 'error', error: { code: 'UNSUPPORTED', message: `${command.kind} not supported` } };
     }
+  }
+
+  /**
+   * Runs a strategy: it replaces the one of its type unless that is a newer version of the
+   * same strategy (a late redelivery). Volume and brightness take the level of the moment.
+   */
+  private applyStrategy(params: ApplyStrategyParams): Record<string, unknown> {
+    const current = this.strategies.get(params.type);
+    if (current && current.strategyId === params.strategyId && current.version > params.version) {
+      return { type: params.type, strategyId: params.strategyId, version: current.version, kept: true };
+    }
+    this.strategies.set(params.type, params);
+    if (params.type === 'volume') this.volume = levelAt(params.rules, new Date());
+    if (params.type === 'brightness') this.brightness = levelAt(params.rules, new Date());
+    return { type: params.type, strategyId: params.strategyId, version: params.version };
   }
 
   private sendAck(ack: CommandAck) {
@@ -338,3 +360,13 @@ export class HeadlessPlayer {
 
 /** The device API's base path (for a player's configuration). */
 export const PLAYER_API = DEVICE_API_PREFIX;
+
+/** The level a volume or brightness strategy sets at `at` (device-local time): its period's, else the default. */
+export function levelAt(rules: LevelRules, at: Date): number {
+  const weekday = at.getDay() === 0 ? 7 : at.getDay();
+  const minute = at.getHours() * 60 + at.getMinutes();
+  const period = rules.periods.find(
+    (p) => p.weekdays.includes(weekday) && minutesOf(p.start) <= minute && minute < minutesOf(p.end),
+  );
+  return period ? period.level : rules.defaultLevel;
+}

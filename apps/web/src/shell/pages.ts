@@ -25,6 +25,7 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/user': () => import('../features/company/UserIndexPage'),
   '/user/company': () => import('../features/company/CompanyPage'),
   '/user/companyRole': () => import('../features/roles/RolesPage'),
+  '/device/strategy': () => import('../features/strategy/StrategyPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applyStrategyParamsSchema } from '../strategyRules.js';
 
 /**
  * The MQTT payloads of the device protocol, version 1: UTF-8 JSON, one object per message,
@@ -105,14 +106,8 @@ export const commandParamsSchemas = {
         .optional(),
     })
     .strict(),
-  applyStrategy: z
-    .object({
-      strategyId: z.string().min(1).max(64),
-      type: z.enum(['power', 'volume', 'brightness', 'operation', 'download']),
-      /** The strategy's rules; their schemas come with the strategy pages. */
-      rules: z.record(z.string(), z.unknown()),
-    })
-    .strict(),
+  /** A strategy of one type with its typed rules (strategyRules.ts), replacing the device's of that type. */
+  applyStrategy: applyStrategyParamsSchema,
 } satisfies Record<CommandKind, z.ZodType>;
 export type CommandParams<K extends CommandKind = CommandKind> = z.input<(typeof commandParamsSchemas)[K]>;
 

@@ -10,5 +10,6 @@ export * from './runtime.js';
 export * from './sessions.js';
 export * from './sharing.js';
 export * from './stores.js';
+export * from './strategies.js';
 export * from './templates.js';
 export * from './tenancy.js';
