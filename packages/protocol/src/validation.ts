@@ -52,7 +52,11 @@ export function isWeakPassword(password: string): boolean {
 /** Login accepts any stored password of at least 6 characters (spec: "minimum 6"). */
 export const loginPasswordSchema = z.string().min(6, 'validation.passwordMin').max(128);
 
-export const departmentNameSchema = z.string().min(1, 'validation.required').max(20, 'validation.departmentName');
+export const departmentNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(20, 'validation.departmentName');
 
 export const companyNameSchema = z
   .string()
