@@ -49,6 +49,10 @@ export const ErrorCode = {
   PAIRING_PENDING: -10031,
   /** The credentials of this pairing were already collected: they are given once. */
   CREDENTIALS_TAKEN: -10032,
+  /** The device was deleted in the console, or these credentials were replaced: pair again. */
+  DEVICE_REMOVED: -10036,
+  /** The device was disabled in the console (`invalid`): wait until an operator enables it. */
+  DEVICE_DISABLED: -10037,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -163,6 +167,16 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '设备凭据已被领取，请重新配对',
     'en-US': 'The device credentials were already collected. Please pair again',
     ja: 'デバイスの認証情報は既に受け取られています。再度ペアリングしてください',
+  },
+  [ErrorCode.DEVICE_REMOVED]: {
+    'zh-CN': '设备已被删除或凭据已失效，请重新配对',
+    'en-US': 'The device was removed or its credentials are no longer valid. Please pair again',
+    ja: 'デバイスは削除されたか、認証情報が無効になっています。再度ペアリングしてください',
+  },
+  [ErrorCode.DEVICE_DISABLED]: {
+    'zh-CN': '设备已被停用，请联系管理员启用',
+    'en-US': 'The device has been disabled. Ask an administrator to enable it',
+    ja: 'デバイスは無効化されています。管理者に有効化を依頼してください',
   },
 };
 

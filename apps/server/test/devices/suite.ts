@@ -359,5 +359,42 @@ export function channelSuite(
       expect(after.ackedAt).toBe(first.ackedAt);
       await watcher.endAsync();
     });
+
+    it('ends broker access at once when a device is disabled or deleted; enabled, it connects again', async () => {
+      const player = await activate({ name: 'Revoked' });
+      const id = player.deviceId;
+      const c = player.credentials!;
+      await deviceReaches(client, id, 'online');
+      expect(await player.checkStatus()).toEqual({ status: 'active', name: 'Revoked' });
+      const refused = () =>
+        expect(
+          mqtt.connectAsync(tcpUrl, { username: c.username, password: c.password, clientId: c.clientId, reconnectPeriod: 0 }),
+        ).rejects.toThrow();
+
+      const disabled = await client.call(endpoints.deviceDisable, { ids: [id] });
+      expect(disabled.envelope.payload).toEqual({ changed: 1 });
+      await waitFor('connection closed', () => (player.client?.connected ? undefined : true));
+      await refused();
+      await expect(player.checkStatus()).rejects.toMatchObject({ code: ErrorCode.DEVICE_DISABLED });
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await deviceRow(client, id))?.status).toBe('invalid');
+      player.kill();
+
+      const enabled = await client.call(endpoints.deviceEnable, { ids: [id] });
+      expect(enabled.envelope.payload).toEqual({ changed: 1 });
+      expect((await deviceRow(client, id))?.status).toBe('offline');
+      const again = new HeadlessPlayer({ server, heartbeatSec: 1 });
+      players.push(again);
+      await again.connect(c);
+      await deviceReaches(client, id, 'online');
+
+      const deleted = await client.call(endpoints.deviceDelete, { ids: [id] });
+      expect(deleted.envelope.payload).toEqual({ deleted: 1 });
+      await waitFor('connection closed', () => (again.client?.connected ? undefined : true));
+      await refused();
+      await expect(again.checkStatus()).rejects.toMatchObject({ code: ErrorCode.DEVICE_REMOVED });
+      expect(await deviceRow(client, id)).toBeUndefined();
+      again.kill();
+    });
   });
 }
