@@ -1,9 +1,9 @@
 import { type CommandAck, deviceHttpCalls, deviceTopic, ErrorCode, endpoints } from '@marquee/protocol';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttConfig } from '../../src/config.js';
-import { deviceCommands, deviceStatusHistory, operationLogs } from '../../src/db/schema/index.js';
+import { deviceCommands, deviceStatusHistory, devices, operationLogs } from '../../src/db/schema/index.js';
 import { DeviceApiError, HeadlessPlayer } from '../../src/player/player.js';
 import { type ApiClient, type Backend, createTestApp, type TestApp } from '../helpers/index.js';
 import { activatePlayer, commandReaches, deviceReaches, deviceRow, waitFor } from './helpers.js';
@@ -251,8 +251,31 @@ export function channelSuite(
       expect((await deviceRow(client, id))?.status).toBe('offline');
       expect(await ids('offline')).toContain(id);
       expect(await ids('online')).not.toContain(id);
+      // The offline job (each minute; sent here at once) writes it offline with a history row.
+      await t.services.jobs.send('device-offline', {});
+      t.services.jobs.wake('device-offline');
+      const lastChange = async () =>
+        (
+          await t.db
+            .select({ status: deviceStatusHistory.status, reason: deviceStatusHistory.reason })
+            .from(deviceStatusHistory)
+            .where(eq(deviceStatusHistory.deviceId, id))
+            .orderBy(desc(deviceStatusHistory.at))
+            .limit(1)
+        )[0];
+      await waitFor('offline written', async () => {
+        const last = await lastChange();
+        return last?.status === 'offline' ? last : undefined;
+      });
+      expect(await lastChange()).toEqual({ status: 'offline', reason: 'heartbeat' });
+      const [stored] = await t.db.select({ status: devices.status }).from(devices).where(eq(devices.id, id));
+      expect(stored.status).toBe('offline');
+      expect(await ids('offline')).toContain(id);
+      // The connection lived on (a stall): its next heartbeat brings it back, with a history row.
+      t.clock.advance(1000);
       player.heartbeat();
       await deviceReaches(client, id, 'online');
+      expect(await lastChange()).toEqual({ status: 'online', reason: 'heartbeat' });
     });
 
     it('delivers commands at QoS 1 and records the acks (volume, screenshot, a failure)', async () => {

@@ -323,27 +323,36 @@ export async function deleteDevices(input: { ids: string[] }, ctx: CallContext):
   return { deleted: ids.length };
 }
 
+/** The operation-log entry of a batch: the devices named, and those actually changed. */
+function auditBatch(
+  ctx: CallContext,
+  action: string,
+  named: readonly { id: string; name: string }[],
+  changed: readonly { id: string }[],
+) {
+  return ctx.audit({
+    module: 'device',
+    action,
+    targetType: 'device',
+    targetId: named.length === 1 ? named[0].id : undefined,
+    targetName: joinTargetNames(named.map((r) => r.name)),
+    detail: { ids: named.map((r) => r.id), changed: changed.map((r) => r.id) },
+  });
+}
+
 /**
  * Disables devices (`invalid`, with a history row): the broker refuses them and their live
  * connections close, as for a delete, but they keep their credentials for `enableDevices`.
  */
 export async function disableDevices(input: { ids: string[] }, ctx: CallContext): Promise<{ changed: number }> {
-  const rows = (await loadManaged(ctx, input.ids)).filter((r) => r.status !== 'invalid');
+  const named = await loadManaged(ctx, input.ids);
+  const rows = named.filter((r) => r.status !== 'invalid');
   for (const row of rows) {
     await ctx.services.devices.accounts.disable(row.id);
     await setPresence(ctx.db, row, 'invalid', 'disabled', ctx.now);
   }
-  if (rows.length > 0) {
-    await ctx.audit({
-      module: 'device',
-      action: 'disable',
-      targetType: 'device',
-      targetId: rows.length === 1 ? rows[0].id : undefined,
-      targetName: joinTargetNames(rows.map((r) => r.name)),
-      detail: { ids: rows.map((r) => r.id) },
-    });
-    ctx.afterCommit(() => ctx.services.devices.cutOff(rows.map((r) => r.id)));
-  }
+  await auditBatch(ctx, 'disable', named, rows);
+  if (rows.length > 0) ctx.afterCommit(() => ctx.services.devices.cutOff(rows.map((r) => r.id)));
   return { changed: rows.length };
 }
 
@@ -352,22 +361,14 @@ export async function disableDevices(input: { ids: string[] }, ctx: CallContext)
  * never collected its credentials).
  */
 export async function enableDevices(input: { ids: string[] }, ctx: CallContext): Promise<{ changed: number }> {
-  const rows = (await loadManaged(ctx, input.ids)).filter((r) => r.status === 'invalid');
+  const named = await loadManaged(ctx, input.ids);
+  const rows = named.filter((r) => r.status === 'invalid');
   for (const row of rows) {
     await ctx.services.devices.accounts.enable(row.id);
     await ctx.db.update(devices).set({ stateTs: null }).where(eq(devices.id, row.id));
     await setPresence(ctx.db, row, row.activatedAt ? 'offline' : 'activating', 'enabled', ctx.now);
   }
-  if (rows.length > 0) {
-    await ctx.audit({
-      module: 'device',
-      action: 'enable',
-      targetType: 'device',
-      targetId: rows.length === 1 ? rows[0].id : undefined,
-      targetName: joinTargetNames(rows.map((r) => r.name)),
-      detail: { ids: rows.map((r) => r.id) },
-    });
-  }
+  await auditBatch(ctx, 'enable', named, rows);
   return { changed: rows.length };
 }
 
