@@ -177,9 +177,9 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     expect((await other.client.call(endpoints.deviceDetail, { id: device.id })).envelope.code).toBe(
       ErrorCode.NOT_FOUND,
     );
-    expect(
-      (await other.client.call(endpoints.deviceUpdate, { id: device.id, name: 'stolen' })).envelope.code,
-    ).toBe(ErrorCode.NOT_FOUND);
+    expect((await other.client.call(endpoints.deviceUpdate, { id: device.id, name: 'stolen' })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
   });
 
   it('lets a caller the device is only shared with see it but not edit, disable or delete it', async () => {
@@ -280,8 +280,16 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
 
   it('writes online devices that missed three heartbeats offline (the offline job), nothing else', async () => {
     const now = t.clock.now();
-    const stale = await insertDevice({ status: 'online', lastSeenAt: new Date(now - 91_000), statusAt: new Date(now - 200_000) });
-    const live = await insertDevice({ status: 'online', lastSeenAt: new Date(now - 30_000), statusAt: new Date(now - 200_000) });
+    const stale = await insertDevice({
+      status: 'online',
+      lastSeenAt: new Date(now - 91_000),
+      statusAt: new Date(now - 200_000),
+    });
+    const live = await insertDevice({
+      status: 'online',
+      lastSeenAt: new Date(now - 30_000),
+      statusAt: new Date(now - 200_000),
+    });
     // A slower heartbeat allows longer silence.
     const slow = await insertDevice({
       status: 'online',

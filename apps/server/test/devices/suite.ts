@@ -391,7 +391,12 @@ export function channelSuite(
       expect(await player.checkStatus()).toEqual({ status: 'active', name: 'Revoked' });
       const refused = () =>
         expect(
-          mqtt.connectAsync(tcpUrl, { username: c.username, password: c.password, clientId: c.clientId, reconnectPeriod: 0 }),
+          mqtt.connectAsync(tcpUrl, {
+            username: c.username,
+            password: c.password,
+            clientId: c.clientId,
+            reconnectPeriod: 0,
+          }),
         ).rejects.toThrow();
 
       const disabled = await client.call(endpoints.deviceDisable, { ids: [id] });

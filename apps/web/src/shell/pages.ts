@@ -25,6 +25,8 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/user': () => import('../features/company/UserIndexPage'),
   '/user/company': () => import('../features/company/CompanyPage'),
   '/user/companyRole': () => import('../features/roles/RolesPage'),
+  '/device': () => import('../features/devices/DeviceListPage'),
+  '/device/context': () => import('../features/devices/DeviceContextPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { deviceNumberSchema, pairingCodeSchema } from '../device/http.js';
 import { COMMAND_KINDS, commandBodySchema } from '../device/messages.js';
-import { Perm } from '../permissions.js';
 import { ErrorCode } from '../errors.js';
+import { Perm } from '../permissions.js';
 import { PAGE_SIZES, sortFields } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
@@ -256,9 +256,7 @@ export const deviceEndpoints = {
     auth: 'session',
     permission: Perm.device,
     scope: { object: 'device', kind: 'detail', idField: 'deviceId' },
-    request: z
-      .object({ deviceId, page: z.number().int().min(1).default(1), size: pageSize })
-      .strict(),
+    request: z.object({ deviceId, page: z.number().int().min(1).default(1), size: pageSize }).strict(),
     response: z.object({ total: z.number(), data: z.array(statusHistoryRowSchema) }),
   }),
   deviceSendCommand: endpoint({

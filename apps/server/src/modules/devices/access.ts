@@ -51,10 +51,7 @@ export class DeviceAccess implements BrokerAccess {
   async authorizeLive(username: string, action: 'publish' | 'subscribe', topic: string): Promise<boolean> {
     if (!this.authorize(username, action, topic)) return false;
     if (username === this.internal.username) return true;
-    const [device] = await this.db
-      .select({ status: devices.status })
-      .from(devices)
-      .where(eq(devices.id, username));
+    const [device] = await this.db.select({ status: devices.status }).from(devices).where(eq(devices.id, username));
     return Boolean(device) && device.status !== 'invalid';
   }
 

@@ -1,7 +1,7 @@
 import {
   type CommandBody,
   type CommandRow,
-  DEVICE_SORT_KEYS,
+  type DEVICE_SORT_KEYS,
   type DeviceDetail,
   type DeviceRow,
   type DeviceStatusValue,
@@ -12,7 +12,7 @@ import {
   type SortOrder,
   type StatusHistoryRow,
 } from '@marquee/protocol';
-import { and, count, desc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { inDeptSubtree, scopeWhere } from '../../auth/scope.js';
 import {
   accounts,
@@ -162,7 +162,10 @@ async function deptFilter(ctx: CallContext, deptId: string): Promise<SQL> {
 }
 
 /** A page of the devices the caller can see, newest first unless a sort is asked. */
-export async function listDevices(input: DeviceListInput, ctx: CallContext): Promise<{ total: number; data: DeviceRow[] }> {
+export async function listDevices(
+  input: DeviceListInput,
+  ctx: CallContext,
+): Promise<{ total: number; data: DeviceRow[] }> {
   const conds: SQL[] = [scopeWhere(ctx.user, deviceScope)];
   if (input.status) conds.push(statusFilter(input.status, ctx.now));
   if (input.keyword) {
@@ -196,7 +199,7 @@ export async function listDevices(input: DeviceListInput, ctx: CallContext): Pro
       createdAt: devices.createdAt,
     },
     devices.id,
-    [desc(devices.createdAt), devices.id as unknown as SQL],
+    [desc(devices.createdAt), asc(devices.id)],
   );
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
@@ -244,7 +247,13 @@ export async function deviceDetail(input: { id: string }, ctx: CallContext): Pro
 async function loadManaged(ctx: CallContext, ids: readonly string[]) {
   const unique = [...new Set(ids)];
   const rows = await ctx.db
-    .select({ id: devices.id, entId: devices.entId, name: devices.name, status: devices.status, activatedAt: devices.activatedAt })
+    .select({
+      id: devices.id,
+      entId: devices.entId,
+      name: devices.name,
+      status: devices.status,
+      activatedAt: devices.activatedAt,
+    })
     .from(devices)
     .where(and(scopeWhere(ctx.user, deviceManageScope), inArray(devices.id, unique)));
   if (rows.length !== unique.length) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
@@ -308,7 +317,11 @@ export async function deleteDevices(input: { ids: string[] }, ctx: CallContext):
   await ctx.db
     .delete(allocations)
     .where(
-      and(eq(allocations.entId, ctx.user.entId), eq(allocations.refType, RefType.device), inArray(allocations.refId, ids)),
+      and(
+        eq(allocations.entId, ctx.user.entId),
+        eq(allocations.refType, RefType.device),
+        inArray(allocations.refId, ids),
+      ),
     );
   await ctx.db.delete(devices).where(inArray(devices.id, ids));
   await ctx.audit({
