@@ -69,7 +69,7 @@ export function deviceListColumns(t: TFunction): TableColumn<DeviceRow>[] {
     {
       prop: 'status',
       label: t('devices:field.status'),
-      width: 110,
+      width: 150,
       sortable: true,
       slot: (v: DeviceStatusValue) => <DeviceStatusTag status={v} t={t} />,
     },
