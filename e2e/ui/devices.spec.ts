@@ -26,7 +26,7 @@ test.describe('devices', () => {
     const credentials = player.awaitCredentials(pairing, 50_000);
 
     await openAs(page, 'entadmin', '/device');
-    await expect(page.getByTestId('device-page')).toBeVisible();
+    await expect(page.getByTestId('device-page')).toBeVisible({ timeout: 30_000 });
 
     // A wrong code is refused at the field, in the console's language.
     await page.getByTestId('device-add').click();
@@ -67,7 +67,7 @@ test.describe('devices', () => {
     // Details: the reported state and the status history.
     await page.getByTestId(`device-detail-${name}`).click();
     await expect(page).toHaveURL(/\/device\/context\?id=/);
-    await expect(page.getByTestId('device-context-registry')).toContainText(name);
+    await expect(page.getByTestId('device-context-registry')).toContainText(name, { timeout: 30_000 });
     await expect(page.getByTestId('device-context-registry')).toContainText('55');
     await expect(page.getByTestId('device-context-reported')).toContainText('02:00:5e:10:00:23');
     await expect(page.getByTestId('device-context-history')).toContainText('在线');
@@ -88,7 +88,7 @@ test.describe('devices', () => {
 
   test('the device details page offers a picker without an id', async ({ page }) => {
     await openAs(page, 'entadmin', '/device/context');
-    await expect(page.getByTestId('device-context-empty')).toBeVisible();
+    await expect(page.getByTestId('device-context-empty')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('device-context-picker')).toBeVisible();
   });
 });
