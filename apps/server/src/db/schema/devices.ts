@@ -83,8 +83,9 @@ export const devices = pgTable(
     index('devices_ent_type_idx').on(t.entId, t.type),
     index('devices_ent_expire_idx').on(t.entId, t.expireAt),
     index('devices_ent_version_idx').on(t.entId, t.playerVersion),
-    // The offline job's scan: only online devices.
-    index('devices_online_seen_idx').on(t.lastSeenAt).where(sql`${t.status} = 'online'`),
+    // The offline job's scan: only online devices. Not on last_seen_at, which every heartbeat
+    // changes (an index on it would cost each heartbeat's update its HOT path).
+    index('devices_online_idx').on(t.heartbeatSec).where(sql`${t.status} = 'online'`),
     uniqueIndex('devices_number_key').on(t.number),
     index('devices_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('devices_ent_dept_idx').on(t.entId, t.deptId),
