@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { HeadlessPlayer } from '../../apps/server/src/player/player.js';
 import { BASE_URL } from '../fixtures/api.js';
 import { expect, openAs, test } from '../fixtures/session.js';
@@ -90,5 +91,24 @@ test.describe('devices', () => {
     await openAs(page, 'entadmin', '/device/context');
     await expect(page.getByTestId('device-context-empty')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('device-context-picker')).toBeVisible();
+  });
+
+  test('axe: the device pages and the add dialog have no serious or critical violation', async ({ page }) => {
+    test.setTimeout(120_000);
+    const serious = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    await openAs(page, 'entadmin', '/device');
+    await expect(page.getByTestId('device-page')).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await serious()).toEqual([]);
+    await page.getByTestId('device-add').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(400);
+    expect(await serious()).toEqual([]);
+    await page.goto('/device/context');
+    await expect(page.getByTestId('device-context-empty')).toBeVisible({ timeout: 30_000 });
+    expect(await serious()).toEqual([]);
   });
 });
