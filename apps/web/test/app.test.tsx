@@ -34,7 +34,7 @@ describe('routing with the real route table', () => {
   });
 
   it('follows an alias to a not-online page inside the shell, with the route title', async () => {
-    signIn();
+    signIn([Perm.operateGoods]);
     const { router, tree } = renderApp('/goods_mag');
     render(tree);
     const page = await screen.findByTestId('not-online');
