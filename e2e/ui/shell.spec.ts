@@ -40,7 +40,7 @@ test.describe('routing', () => {
   test('the alias /dev_mag lands on /device', async ({ page }) => {
     await openAs(page, 'entadmin', '/dev_mag');
     await expect(page).toHaveURL(/\/device$/);
-    await expect(page.getByTestId('not-online')).toBeVisible();
+    await expect(page.getByTestId('device-page')).toBeVisible();
   });
 
   test('an unknown path lands on /404 with a way home', async ({ page }) => {

@@ -132,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   services.sessions.cache.connect(bus);
   services.notices.connect(bus);
+  services.devices.connectInvalidation(bus);
   await bus.start();
   try {
     await services.jobs.start([...JOBS, ...(options.extraJobs ?? [])], services);

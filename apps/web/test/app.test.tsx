@@ -34,13 +34,13 @@ describe('routing with the real route table', () => {
   });
 
   it('follows an alias to a not-online page inside the shell, with the route title', async () => {
-    signIn();
-    const { router, tree } = renderApp('/dev_mag');
+    signIn([Perm.operateGoods]);
+    const { router, tree } = renderApp('/goods_mag');
     render(tree);
     const page = await screen.findByTestId('not-online');
-    expect(router.state.location.pathname).toBe('/device');
+    expect(router.state.location.pathname).toBe('/operate/goods');
     expect(page.textContent).toContain('Feature not online');
-    expect(page.textContent).toContain('"Devices" comes with a later release.');
+    expect(page.textContent).toContain('"Goods" comes with a later release.');
     expect(screen.getByTestId('main-layout')).toBeTruthy();
   });
 
@@ -81,7 +81,7 @@ describe('routing with the real route table', () => {
     expect(home.textContent).toContain('Head office');
     expect(home.textContent).toContain('entadmin');
     expect(home.textContent).toContain('Good to see you');
-    const link = screen.getByRole('link', { name: 'Device list' });
+    const link = screen.getByRole('link', { name: 'Device details' });
     expect(link.getAttribute('href')).toBe('/device/context');
   });
 

@@ -64,7 +64,17 @@ describe('home page (issue 8)', () => {
 
   it('marks the sections and pages of modules not online yet', async () => {
     fakeServer({ ...shellAnswers });
-    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advAudit, Perm.template] }));
+    useSession.getState().setLogin(
+      loginResponse({
+        permissionList: [Perm.adv, Perm.advAudit, Perm.template],
+        // The ad section is not online yet (the device section is).
+        folderMenuList: [
+          { code: 'home', url: '/', icon: 'home' },
+          { code: 'advert', url: '/advert', icon: 'advert', children: [{ code: 'advertAudit', url: '/advert/audit' }] },
+          { code: 'skin', url: '/skin' },
+        ],
+      }),
+    );
     const { tree } = renderApp('/');
     render(tree);
     const page = await screen.findByTestId('home-page', {}, { timeout: 25_000 });

@@ -52,6 +52,10 @@ export const ErrorCode = {
   // Geography (issue 9, dev-geo): geocoding of device and store addresses
   /** No coordinate could be found for the address (spec section 8); pick the point by hand. */
   GEO_NO_COORDINATES: -10040,
+  /** The device was deleted in the console, or these credentials were replaced: pair again. */
+  DEVICE_REMOVED: -10036,
+  /** The device was disabled in the console (`invalid`): wait until an operator enables it. */
+  DEVICE_DISABLED: -10037,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -171,6 +175,16 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '该地址没有经纬度，请检查地址或手动填写经纬度',
     'en-US': 'The address has no latitude and longitude. Check the address or enter the coordinates',
     ja: 'この住所には緯度・経度がありません。住所を確認するか、緯度・経度を入力してください',
+  },
+  [ErrorCode.DEVICE_REMOVED]: {
+    'zh-CN': '设备已被删除或凭据已失效，请重新配对',
+    'en-US': 'The device was removed or its credentials are no longer valid. Please pair again',
+    ja: 'デバイスは削除されたか、認証情報が無効になっています。再度ペアリングしてください',
+  },
+  [ErrorCode.DEVICE_DISABLED]: {
+    'zh-CN': '设备已被停用，请联系管理员启用',
+    'en-US': 'The device has been disabled. Ask an administrator to enable it',
+    ja: 'デバイスは無効化されています。管理者に有効化を依頼してください',
   },
 };
 

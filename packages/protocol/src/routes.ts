@@ -39,7 +39,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert' }),
   r('/template', 'template', Perm.template, { menu: true, online: true }),
   r('/poster', 'poster', Perm.poster, { menu: true }),
-  r('/device', 'device', Perm.device, { menu: true, icon: 'device' }),
+  r('/device', 'device', Perm.device, { menu: true, icon: 'device', online: true }),
   r('/user', 'user', Perm.user, { menu: true, icon: 'user', online: true }),
   r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate' }),
   r('/report', 'report', Perm.report, { menu: true, icon: 'report' }),
@@ -78,7 +78,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/alarm/setting', 'alarmSetting', Perm.alarm, { menu: true }),
 
   // Device
-  r('/device/context', 'deviceContext', Perm.deviceContext, { menu: true }),
+  r('/device/context', 'deviceContext', Perm.deviceContext, { menu: true, online: true }),
   r('/device/devicePlan', 'devicePlan', Perm.devicePlan, { menu: true }),
   r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true }),
   r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup),

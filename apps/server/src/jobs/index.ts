@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pruneSessions } from '../auth/sessions.js';
 import { pruneThrottle } from '../auth/throttle.js';
+import { markMissedOffline } from '../modules/devices/repository.js';
 import { pruneStates } from '../modules/oauth/repository.js';
 import {
   EXPORT_EXPIRE_SECONDS,
@@ -72,6 +73,17 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const deleted = await pruneSessions(ctx.services.db, new Date(ctx.services.clock()));
       ctx.log.debug({ deleted }, 'old sessions pruned');
+    },
+  }),
+  defineJob({
+    // Devices online that missed MISSED_HEARTBEATS_OFFLINE heartbeats are written offline.
+    id: 'device-offline',
+    payload: none,
+    schedule: '* * * * *',
+    expireInSeconds: 120,
+    handler: async (_, ctx) => {
+      const marked = await markMissedOffline(ctx.services.db, new Date(ctx.services.clock()));
+      if (marked > 0) ctx.log.info({ marked }, 'devices marked offline after missed heartbeats');
     },
   }),
   defineJob({

@@ -11,13 +11,19 @@ import type { ExternalBus } from './external.js';
 export interface BrokerAccounts {
   /** Creates or replaces the device's broker account with `password`. */
   provision(deviceId: string, password: string): Promise<void>;
-  /** Removes the device's broker account (deleted or disabled devices). */
+  /** Removes the device's broker account (deleted devices); the broker closes its connection. */
   revoke(deviceId: string): Promise<void>;
+  /** Disables the account (a device disabled in the console); the broker closes its connection. */
+  disable(deviceId: string): Promise<void>;
+  /** Enables a disabled account again. */
+  enable(deviceId: string): Promise<void>;
 }
 
 export const NoBrokerAccounts: BrokerAccounts = {
   provision: async () => {},
   revoke: async () => {},
+  disable: async () => {},
+  enable: async () => {},
 };
 
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';
@@ -117,10 +123,29 @@ export class DynsecAccounts implements BrokerAccounts {
     }
   }
 
+  /** Mosquitto kicks a deleted client's connection itself. */
   async revoke(deviceId: string): Promise<void> {
     await this.send([
       { command: 'deleteClient', username: deviceId },
       { command: 'deleteRole', rolename: dynsecRoleName(deviceId) },
     ]);
+  }
+
+  /**
+   * A disabled client cannot connect and Mosquitto kicks its connection. "Client not found"
+   * (a device that never collected its credentials) is no failure.
+   */
+  async disable(deviceId: string): Promise<void> {
+    await this.toggle('disableClient', deviceId);
+  }
+
+  async enable(deviceId: string): Promise<void> {
+    await this.toggle('enableClient', deviceId);
+  }
+
+  private async toggle(command: 'disableClient' | 'enableClient', deviceId: string): Promise<void> {
+    const answer = await this.send([{ command, username: deviceId }]);
+    const failed = (answer.responses ?? []).filter((r) => r.error && !/not found/i.test(r.error));
+    if (failed.length > 0) throw new Error(`dynsec: ${failed.map((r) => `${r.command}: ${r.error}`).join('; ')}`);
   }
 }

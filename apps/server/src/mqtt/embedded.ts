@@ -117,6 +117,17 @@ export class EmbeddedBroker {
     });
   }
 
+  /**
+   * Closes the live connection of a client (a device deleted or disabled in the console):
+   * its will is published (the registry ignores it) and a reconnection is refused by `access`.
+   */
+  disconnect(clientId: string): boolean {
+    const client = (this.aedes as unknown as { clients: Record<string, Client | undefined> }).clients[clientId];
+    if (!client) return false;
+    client.close();
+    return true;
+  }
+
   async close(): Promise<void> {
     const tcp = this.tcp;
     this.tcp = null;

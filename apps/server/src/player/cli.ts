@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { deviceCredentialsSchema } from '@marquee/protocol';
-import { HeadlessPlayer } from './player.js';
+import { deviceCredentialsSchema, ErrorCode } from '@marquee/protocol';
+import { DeviceApiError, HeadlessPlayer } from './player.js';
 
 /**
  * `npm run player -- --server http://localhost:8080 [--number SN123] [--state player.json]
@@ -46,7 +46,23 @@ if (!credentials) {
   process.stdout.write(`Activated as ${credentials.name} (${credentials.deviceId})\n`);
 }
 player.onCommandReceived((command) => process.stdout.write(`command ${command.kind} ${command.id}\n`));
-await player.connect(credentials);
+try {
+  await player.connect(credentials);
+} catch (error) {
+  // Refused by the broker: ask the server why (docs/device-protocol.md 2.4).
+  const why = await player.checkStatus(credentials).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (why instanceof DeviceApiError && why.code === ErrorCode.DEVICE_REMOVED) {
+    process.stderr.write(`${why.message}. Remove ${values.state ?? 'the saved state'} and start again to pair.\n`);
+  } else if (why instanceof DeviceApiError && why.code === ErrorCode.DEVICE_DISABLED) {
+    process.stderr.write(`${why.message}.\n`);
+  } else {
+    process.stderr.write(`Cannot connect: ${String(error)}\n`);
+  }
+  process.exit(1);
+}
 process.stdout.write(`Online via ${player.brokerUrl()}\n`);
 const stop = async () => {
   await player.stop();

@@ -79,10 +79,15 @@ export class HeadlessPlayer {
 
   constructor(readonly options: PlayerOptions) {}
 
-  private async call<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
+  private async call<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    headers: Record<string, string> = {},
+  ): Promise<z.output<S>> {
     const response = await fetch(new URL(path, this.options.server), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-US', ...headers },
       body: JSON.stringify(body),
     });
     const envelope = (await response.json()) as { code: number; message: string; payload: unknown };
@@ -123,6 +128,18 @@ export class HeadlessPlayer {
       deviceCredentialsSchema,
     );
     return this.credentials;
+  }
+
+  /**
+   * Asks the server whether its credentials still open the broker (after a refusal):
+   * resolves when active; DeviceApiError DEVICE_REMOVED (pair again) or DEVICE_DISABLED (wait).
+   */
+  checkStatus(credentials = this.credentials) {
+    if (!credentials) throw new Error('not activated');
+    const basic = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64');
+    return this.call(deviceHttpCalls.status.path, {}, deviceHttpCalls.status.response, {
+      authorization: `Basic ${basic}`,
+    });
   }
 
   get deviceId(): string {

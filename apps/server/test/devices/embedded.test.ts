@@ -1,4 +1,4 @@
-import { deviceTopic } from '@marquee/protocol';
+import { deviceTopic, endpoints } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMQX_AUTHN_PATH, EMQX_AUTHZ_PATH, PairingLimiter } from '../../src/modules/devices/http.js';
 import { BACKENDS, type TestApp } from '../helpers/index.js';
@@ -58,6 +58,30 @@ describe.each(BACKENDS)('EMQX HTTP authenticator and authorizer on %s', (backend
     expect(await authz('mq/v1/d/+/cmd', 'subscribe')).toEqual({ result: 'deny' });
     expect(await authz('#', 'subscribe')).toEqual({ result: 'deny' });
     expect(await post(EMQX_AUTHZ_PATH, { nonsense: true })).toEqual({ result: 'deny' });
+  });
+
+  it('denies a disabled device and a deleted one, at connection and at each publish or subscribe', async () => {
+    const { client } = await t.tenant();
+    const player = await activatePlayer(server, client, { name: 'EMQX revoked', connect: false });
+    const c = player.credentials!;
+    const authn = () => post(EMQX_AUTHN_PATH, { username: c.username, password: c.password, clientid: c.clientId });
+    const authz = () =>
+      post(EMQX_AUTHZ_PATH, {
+        username: c.username,
+        clientid: c.clientId,
+        topic: deviceTopic(c.deviceId, 'hb'),
+        action: 'publish',
+      });
+    expect(await authz()).toEqual({ result: 'allow' });
+    await client.call(endpoints.deviceDisable, { ids: [c.deviceId] });
+    expect(await authn()).toEqual({ result: 'deny' });
+    expect(await authz()).toEqual({ result: 'deny' });
+    await client.call(endpoints.deviceEnable, { ids: [c.deviceId] });
+    expect(await authn()).toEqual({ result: 'allow', is_superuser: false });
+    expect(await authz()).toEqual({ result: 'allow' });
+    await client.call(endpoints.deviceDelete, { ids: [c.deviceId] });
+    expect(await authn()).toEqual({ result: 'deny' });
+    expect(await authz()).toEqual({ result: 'deny' });
   });
 });
 

@@ -1,9 +1,9 @@
 import { type CommandAck, deviceHttpCalls, deviceTopic, ErrorCode, endpoints } from '@marquee/protocol';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttConfig } from '../../src/config.js';
-import { deviceCommands, deviceStatusHistory, operationLogs } from '../../src/db/schema/index.js';
+import { deviceCommands, deviceStatusHistory, devices, operationLogs } from '../../src/db/schema/index.js';
 import { DeviceApiError, HeadlessPlayer } from '../../src/player/player.js';
 import { type ApiClient, type Backend, createTestApp, type TestApp } from '../helpers/index.js';
 import { activatePlayer, commandReaches, deviceReaches, deviceRow, waitFor } from './helpers.js';
@@ -251,8 +251,31 @@ export function channelSuite(
       expect((await deviceRow(client, id))?.status).toBe('offline');
       expect(await ids('offline')).toContain(id);
       expect(await ids('online')).not.toContain(id);
+      // The offline job (each minute; sent here at once) writes it offline with a history row.
+      await t.services.jobs.send('device-offline', {});
+      t.services.jobs.wake('device-offline');
+      const lastChange = async () =>
+        (
+          await t.db
+            .select({ status: deviceStatusHistory.status, reason: deviceStatusHistory.reason })
+            .from(deviceStatusHistory)
+            .where(eq(deviceStatusHistory.deviceId, id))
+            .orderBy(desc(deviceStatusHistory.at))
+            .limit(1)
+        )[0];
+      await waitFor('offline written', async () => {
+        const last = await lastChange();
+        return last?.status === 'offline' ? last : undefined;
+      });
+      expect(await lastChange()).toEqual({ status: 'offline', reason: 'heartbeat' });
+      const [stored] = await t.db.select({ status: devices.status }).from(devices).where(eq(devices.id, id));
+      expect(stored.status).toBe('offline');
+      expect(await ids('offline')).toContain(id);
+      // The connection lived on (a stall): its next heartbeat brings it back, with a history row.
+      t.clock.advance(1000);
       player.heartbeat();
       await deviceReaches(client, id, 'online');
+      expect(await lastChange()).toEqual({ status: 'online', reason: 'heartbeat' });
     });
 
     it('delivers commands at QoS 1 and records the acks (volume, screenshot, a failure)', async () => {
@@ -358,6 +381,48 @@ export function channelSuite(
       const after = await commandReaches(client, id, commandId, 'acknowledged');
       expect(after.ackedAt).toBe(first.ackedAt);
       await watcher.endAsync();
+    });
+
+    it('ends broker access at once when a device is disabled or deleted; enabled, it connects again', async () => {
+      const player = await activate({ name: 'Revoked' });
+      const id = player.deviceId;
+      const c = player.credentials!;
+      await deviceReaches(client, id, 'online');
+      expect(await player.checkStatus()).toEqual({ status: 'active', name: 'Revoked' });
+      const refused = () =>
+        expect(
+          mqtt.connectAsync(tcpUrl, {
+            username: c.username,
+            password: c.password,
+            clientId: c.clientId,
+            reconnectPeriod: 0,
+          }),
+        ).rejects.toThrow();
+
+      const disabled = await client.call(endpoints.deviceDisable, { ids: [id] });
+      expect(disabled.envelope.payload).toEqual({ changed: 1 });
+      await waitFor('connection closed', () => (player.client?.connected ? undefined : true));
+      await refused();
+      await expect(player.checkStatus()).rejects.toMatchObject({ code: ErrorCode.DEVICE_DISABLED });
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await deviceRow(client, id))?.status).toBe('invalid');
+      player.kill();
+
+      const enabled = await client.call(endpoints.deviceEnable, { ids: [id] });
+      expect(enabled.envelope.payload).toEqual({ changed: 1 });
+      expect((await deviceRow(client, id))?.status).toBe('offline');
+      const again = new HeadlessPlayer({ server, heartbeatSec: 1 });
+      players.push(again);
+      await again.connect(c);
+      await deviceReaches(client, id, 'online');
+
+      const deleted = await client.call(endpoints.deviceDelete, { ids: [id] });
+      expect(deleted.envelope.payload).toEqual({ deleted: 1 });
+      await waitFor('connection closed', () => (again.client?.connected ? undefined : true));
+      await refused();
+      await expect(again.checkStatus()).rejects.toMatchObject({ code: ErrorCode.DEVICE_REMOVED });
+      expect(await deviceRow(client, id)).toBeUndefined();
+      again.kill();
     });
   });
 }

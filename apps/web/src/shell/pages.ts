@@ -26,6 +26,8 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/user/company': () => import('../features/company/CompanyPage'),
   '/user/companyRole': () => import('../features/roles/RolesPage'),
   '/device/strategy': () => import('../features/strategy/StrategyPage'),
+  '/device': () => import('../features/devices/DeviceListPage'),
+  '/device/context': () => import('../features/devices/DeviceContextPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

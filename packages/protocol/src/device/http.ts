@@ -98,6 +98,18 @@ export const deviceCredentialsSchema = z.object({
 });
 export type DeviceCredentials = z.infer<typeof deviceCredentialsSchema>;
 
+/**
+ * Whether the device's credentials still open the broker (HTTP Basic, username = device id):
+ * a player refused by the broker asks why. DEVICE_REMOVED: deleted in the console or the
+ * credentials were replaced (pair again); DEVICE_DISABLED: disabled (`invalid`), wait.
+ */
+export const deviceStatusRequestSchema = z.object({}).strict();
+export const deviceStatusAnswerSchema = z.object({
+  status: z.literal('active'),
+  /** The device's name in the console. */
+  name: z.string(),
+});
+
 /** The player's HTTP calls, as the console catalogue describes its own. */
 export const deviceHttpCalls = {
   pair: {
@@ -122,6 +134,12 @@ export const deviceHttpCalls = {
       ErrorCode.PAIRING_PENDING,
       ErrorCode.CREDENTIALS_TAKEN,
     ],
+  },
+  status: {
+    path: `${DEVICE_API_PREFIX}/device/status`,
+    request: deviceStatusRequestSchema,
+    response: deviceStatusAnswerSchema,
+    errors: [ErrorCode.INVALID_PARAMS, ErrorCode.DEVICE_REMOVED, ErrorCode.DEVICE_DISABLED],
   },
 } as const;
 export type DeviceHttpCall = keyof typeof deviceHttpCalls;

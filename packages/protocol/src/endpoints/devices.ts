@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { deviceNumberSchema, pairingCodeSchema } from '../device/http.js';
 import { COMMAND_KINDS, commandBodySchema } from '../device/messages.js';
+import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { PAGE_SIZES } from '../validation.js';
-import { endpoint } from './common.js';
+import { PAGE_SIZES, sortFields } from '../validation.js';
+import { endpoint, ok } from './common.js';
 
 /**
  * Devices (issue 9, spec sections 3, 4 and 7): adding a paired player to the registry, the
@@ -21,6 +22,52 @@ export const DEFAULT_COMMAND_TTL_SEC = 600;
 export const MAX_COMMAND_TTL_SEC = 7 * 86400;
 /** Devices one send may target. */
 export const MAX_COMMAND_TARGETS = 500;
+
+/** Device types (spec section 3 Device 'type'): the kind of screen. */
+export const DEVICE_TYPES = ['lcd', 'led', 'touch', 'outdoor', 'projector', 'other'] as const;
+export type DeviceTypeValue = (typeof DEVICE_TYPES)[number];
+/** The device list's sortable columns (the table config's `sortable` props). */
+export const DEVICE_SORT_KEYS = [
+  'name',
+  'number',
+  'status',
+  'playerVersion',
+  'storageUsed',
+  'screenSize',
+  'installedAt',
+  'expireAt',
+  'lastSeenAt',
+  'createdAt',
+] as const;
+/** Devices one delete, disable or enable may name. */
+export const MAX_DEVICE_BATCH = 500;
+/** Longest remark of a device. */
+export const DEVICE_REMARK_MAX = 200;
+
+const isoTime = z.iso.datetime({ offset: true });
+const deviceId = z.string().min(1).max(64);
+
+/** The editable fields of a device (device.update); null clears an optional one. */
+export const deviceFieldsSchema = z.object({
+  name: z.string().trim().min(1).max(64),
+  /** The department the device belongs to (within the caller's scope). */
+  deptId: deviceId.nullable().optional(),
+  type: z.enum(DEVICE_TYPES).nullable().optional(),
+  /** Diagonal in inches, at most one decimal (e.g. 55, 65.5). */
+  screenSize: z
+    .number()
+    .min(1)
+    .max(1000)
+    .refine((n) => Math.abs(Math.round(n * 10) - n * 10) < 1e-9, 'validation.invalid')
+    .nullable()
+    .optional(),
+  /** Screens driven by this player (1 for most; more for a multi-screen unit). */
+  screenCount: z.number().int().min(1).max(64).optional(),
+  installedAt: isoTime.nullable().optional(),
+  /** When the device's service expires. */
+  expireAt: isoTime.nullable().optional(),
+  remark: z.string().trim().max(DEVICE_REMARK_MAX).optional(),
+});
 
 const pageSize = z
   .number()
@@ -48,6 +95,15 @@ export const deviceRowSchema = z.object({
   lastSeenAt: z.string().nullable(),
   activatedAt: z.string().nullable(),
   createdAt: z.string(),
+  // Registry fields the operator keeps (device.update).
+  type: z.enum(DEVICE_TYPES).nullable(),
+  screenSize: z.number().nullable(),
+  screenCount: z.number(),
+  installedAt: z.string().nullable(),
+  expireAt: z.string().nullable(),
+  remark: z.string(),
+  /** The caller may edit, disable and delete it (in their own data scope, not only shared with them). */
+  canManage: z.boolean(),
 });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 
@@ -68,6 +124,30 @@ export const commandRowSchema = z.object({
   expiresAt: z.string(),
 });
 export type CommandRow = z.infer<typeof commandRowSchema>;
+
+/** One device with everything the registry knows of it (device.detail). */
+export const deviceDetailSchema = deviceRowSchema.extend({
+  firmware: z.string().nullable(),
+  model: z.string().nullable(),
+  screenOn: z.boolean().nullable(),
+  heartbeatSec: z.number(),
+  /** When the presence last changed. */
+  statusAt: z.string(),
+  ownerName: z.string(),
+  updatedAt: z.string(),
+});
+export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
+
+export const statusHistoryRowSchema = z.object({
+  id: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  /** 'added', 'connect', 'will', 'shutdown', 'reboot', 'heartbeat', 'disabled', 'enabled'. */
+  reason: z.string(),
+  at: z.string(),
+});
+export type StatusHistoryRow = z.infer<typeof statusHistoryRowSchema>;
+
+const deviceIds = z.array(deviceId).min(1).max(MAX_DEVICE_BATCH);
 
 export const deviceEndpoints = {
   deviceAdd: endpoint({
@@ -100,12 +180,84 @@ export const deviceEndpoints = {
       .object({
         page: z.number().int().min(1).default(1),
         size: pageSize,
+        ...sortFields(DEVICE_SORT_KEYS),
         status: z.enum(DEVICE_STATUSES).optional(),
-        /** Name or number contains. */
+        /** Name, number, IP or MAC contains. */
         keyword: z.string().trim().max(64).optional(),
+        /** The department and those below it. */
+        deptId: deviceId.optional(),
+        type: z.enum(DEVICE_TYPES).optional(),
+        /** Expiring before this time (the expired included). */
+        expireBefore: isoTime.optional(),
+        /** Player (APK) version, exactly. */
+        playerVersion: z.string().trim().max(64).optional(),
       })
       .strict(),
     response: z.object({ total: z.number(), data: z.array(deviceRowSchema) }),
+  }),
+  deviceDetail: endpoint({
+    name: 'device.detail',
+    path: '/api/device/detail.shtm',
+    errors: [ErrorCode.NOT_FOUND],
+    auth: 'session',
+    permission: Perm.device,
+    scope: { object: 'device', kind: 'detail', idField: 'id' },
+    request: z.object({ id: deviceId }).strict(),
+    response: deviceDetailSchema,
+  }),
+  deviceUpdate: endpoint({
+    name: 'device.update',
+    path: '/api/device/update.shtm',
+    errors: [ErrorCode.NOT_FOUND],
+    auth: 'session',
+    permission: Perm.device,
+    mutation: true,
+    notForMonitor: true,
+    request: deviceFieldsSchema.extend({ id: deviceId }).strict(),
+    response: ok,
+  }),
+  deviceDelete: endpoint({
+    name: 'device.delete',
+    path: '/api/device/delete.shtm',
+    errors: [ErrorCode.NOT_FOUND],
+    auth: 'session',
+    permission: Perm.device,
+    mutation: true,
+    notForMonitor: true,
+    request: z.object({ ids: deviceIds }).strict(),
+    response: z.object({ deleted: z.number() }),
+  }),
+  deviceDisable: endpoint({
+    name: 'device.disable',
+    path: '/api/device/disable.shtm',
+    errors: [ErrorCode.NOT_FOUND],
+    auth: 'session',
+    permission: Perm.device,
+    mutation: true,
+    notForMonitor: true,
+    request: z.object({ ids: deviceIds }).strict(),
+    response: z.object({ changed: z.number() }),
+  }),
+  deviceEnable: endpoint({
+    name: 'device.enable',
+    path: '/api/device/enable.shtm',
+    errors: [ErrorCode.NOT_FOUND],
+    auth: 'session',
+    permission: Perm.device,
+    mutation: true,
+    notForMonitor: true,
+    request: z.object({ ids: deviceIds }).strict(),
+    response: z.object({ changed: z.number() }),
+  }),
+  deviceStatusHistory: endpoint({
+    name: 'device.statusHistory',
+    path: '/api/device/statusHistory.shtm',
+    errors: [ErrorCode.NOT_FOUND],
+    auth: 'session',
+    permission: Perm.device,
+    scope: { object: 'device', kind: 'detail', idField: 'deviceId' },
+    request: z.object({ deviceId, page: z.number().int().min(1).default(1), size: pageSize }).strict(),
+    response: z.object({ total: z.number(), data: z.array(statusHistoryRowSchema) }),
   }),
   deviceSendCommand: endpoint({
     name: 'device.sendCommand',

@@ -19,6 +19,8 @@ import { departments, enterprises } from './tenancy.js';
 
 /** Spec section 4: device states. */
 export type DeviceStatus = 'online' | 'offline' | 'invalid' | 'activating' | 'trial';
+/** Device types (the protocol's DEVICE_TYPES). */
+export type DeviceType = 'lcd' | 'led' | 'touch' | 'outdoor' | 'projector' | 'other';
 /** Command states (issue 9). */
 export type CommandState = 'pending' | 'sent' | 'acknowledged' | 'failed' | 'expired';
 
@@ -27,8 +29,9 @@ export type CommandState = 'pending' | 'sent' | 'acknowledged' | 'failed' | 'exp
  * (the account that added it). `status` is what presence last said (online / offline) or
  * the registry's own state (activating until the player collected its credentials and
  * connected; invalid when disabled); a device `online` whose `last_seen_at` is older than
- * MISSED_HEARTBEATS_OFFLINE heartbeats is shown offline (computed on read until the job
- * mechanism of issue 7 lands). The reported columns are the last heartbeat's.
+ * MISSED_HEARTBEATS_OFFLINE heartbeats is shown offline on read, and written offline by the
+ * `device-offline` job each minute. The reported columns are the last heartbeat's; type,
+ * screen size and count, install time, expiry and remark are the operator's (device.update).
  */
 export const devices = pgTable(
   'devices',
@@ -79,11 +82,26 @@ export const devices = pgTable(
     districtCode: text('district_code'),
     storeId: text('store_id').references(() => stores.id),
     // ---- end of location ----
+    // Kept by operators (spec section 3 Device: type, screen size, screen count, install time, expiry).
+    type: text('type').$type<DeviceType>(),
+    /** Diagonal in inches. */
+    screenSize: doublePrecision('screen_size'),
+    screenCount: integer('screen_count').notNull().default(1),
+    installedAt: timestamp('installed_at', { withTimezone: true }),
+    expireAt: timestamp('expire_at', { withTimezone: true }),
+    remark: text('remark').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('devices_status_check', sql`${t.status} in ('online', 'offline', 'invalid', 'activating', 'trial')`),
+    check('devices_type_check', sql`${t.type} in ('lcd', 'led', 'touch', 'outdoor', 'projector', 'other')`),
+    index('devices_ent_type_idx').on(t.entId, t.type),
+    index('devices_ent_expire_idx').on(t.entId, t.expireAt),
+    index('devices_ent_version_idx').on(t.entId, t.playerVersion),
+    // The offline job's scan: only online devices. Not on last_seen_at, which every heartbeat
+    // changes (an index on it would cost each heartbeat's update its HOT path).
+    index('devices_online_idx').on(t.heartbeatSec).where(sql`${t.status} = 'online'`),
     uniqueIndex('devices_number_key').on(t.number),
     index('devices_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('devices_ent_dept_idx').on(t.entId, t.deptId),

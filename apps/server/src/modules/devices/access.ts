@@ -42,4 +42,33 @@ export class DeviceAccess implements BrokerAccess {
     if (username === this.internal.username) return true;
     return deviceMayAccess(username, action, topic);
   }
+
+  /**
+   * The topic rule plus the device's registry state, for brokers that keep a connection
+   * after its device was deleted or disabled (EMQX asks at each publish and subscribe):
+   * a device that no longer exists or is `invalid` is denied everything.
+   */
+  async authorizeLive(username: string, action: 'publish' | 'subscribe', topic: string): Promise<boolean> {
+    if (!this.authorize(username, action, topic)) return false;
+    if (username === this.internal.username) return true;
+    const [device] = await this.db.select({ status: devices.status }).from(devices).where(eq(devices.id, username));
+    return Boolean(device) && device.status !== 'invalid';
+  }
+
+  /**
+   * Why a player's credentials open the broker or not (the player's status call): `active`,
+   * `disabled`, or `removed` (no such device, or the credentials were replaced).
+   */
+  async credentialStatus(
+    username: string,
+    password: string,
+  ): Promise<{ status: 'active' | 'disabled'; name: string } | { status: 'removed' }> {
+    if (username.length > 64 || username === this.internal.username) return { status: 'removed' };
+    const [device] = await this.db
+      .select({ secretHash: devices.secretHash, status: devices.status, name: devices.name })
+      .from(devices)
+      .where(eq(devices.id, username));
+    if (!device || !matchesHash(password, device.secretHash)) return { status: 'removed' };
+    return { status: device.status === 'invalid' ? 'disabled' : 'active', name: device.name };
+  }
 }

@@ -12,17 +12,21 @@ import {
   sharedFilter,
   TOPIC_QOS,
 } from '@marquee/protocol';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
-import { deviceCommands, devices } from '../../db/schema/index.js';
+import type { InvalidationBus } from '../../db/invalidation.js';
+import { deviceCommands, deviceStatusHistory, devices } from '../../db/schema/index.js';
 import { type BrokerAccounts, DynsecAccounts, NoBrokerAccounts } from '../../mqtt/accounts.js';
 import type { DeviceBus } from '../../mqtt/bus.js';
 import { EmbeddedBroker, EmbeddedBus } from '../../mqtt/embedded.js';
 import { ExternalBus } from '../../mqtt/external.js';
 import { DeviceAccess } from './access.js';
 import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
+
+/** The invalidation topic on which instances tell the broker's owner to close devices' connections. */
+export const DEVICE_ACCESS_TOPIC = 'device-access';
 
 /** A stored command, as published. */
 type CommandRow = typeof deviceCommands.$inferSelect;
@@ -84,6 +88,34 @@ export class DeviceGateway {
 
   get embedded(): boolean {
     return !this.options.config.mqtt.url;
+  }
+
+  private invalidation: InvalidationBus | null = null;
+
+  /**
+   * Joins the instances' invalidation channel: a device deleted or disabled on any instance
+   * loses its live connection on the instance whose embedded broker holds it.
+   */
+  connectInvalidation(bus: InvalidationBus): void {
+    this.invalidation = bus;
+    bus.subscribe(DEVICE_ACCESS_TOPIC, {
+      evict: (_kind, id) => void this.broker?.disconnect(id),
+      evictAll: () => {},
+    });
+  }
+
+  /**
+   * Ends the broker access of deleted or disabled devices, once their new state is committed
+   * (a reconnection is then refused by `access`): the embedded broker closes their live
+   * connections here and on the other instances; Mosquitto's dynsec client was removed or
+   * disabled in the call's transaction (which kicks it); EMQX asks `access` at each
+   * connection and authorization.
+   */
+  cutOff(deviceIds: readonly string[]): void {
+    for (const id of deviceIds) {
+      this.broker?.disconnect(id);
+      this.invalidation?.publish(DEVICE_ACCESS_TOPIC, 'device', id);
+    }
   }
 
   /** Starts the broker or connects to the external one, then consumes the fleet's messages. */
@@ -256,6 +288,11 @@ export class DeviceGateway {
     const newConnection = device.stateTs === null || h.session > device.stateTs;
     if (!newConnection) {
       await this.db.update(devices).set(values).where(eq(devices.id, deviceId));
+      // Written offline by the offline job (missed heartbeats) while the connection lived on
+      // (a network stall): its heartbeats bring it back. Offline by its will or shutdown: late.
+      if (device.status === 'offline' && (await this.offlineByTimeout(deviceId))) {
+        await this.db.transaction((tx) => setPresence(tx, device, 'online', 'heartbeat', at));
+      }
       return;
     }
     await this.db.transaction(async (tx) => {
@@ -266,6 +303,17 @@ export class DeviceGateway {
       await setPresence(tx, device, 'online', 'heartbeat', at);
     });
     await this.redeliver(deviceId);
+  }
+
+  /** Whether the device's last presence change was the offline job's (missed heartbeats). */
+  private async offlineByTimeout(deviceId: string): Promise<boolean> {
+    const [last] = await this.db
+      .select({ status: deviceStatusHistory.status, reason: deviceStatusHistory.reason })
+      .from(deviceStatusHistory)
+      .where(eq(deviceStatusHistory.deviceId, deviceId))
+      .orderBy(desc(deviceStatusHistory.at))
+      .limit(1);
+    return last?.status === 'offline' && last.reason === 'heartbeat';
   }
 
   /** A command's ack: acknowledged or failed, once (a repeated ack changes nothing). */

@@ -42,6 +42,16 @@ export class PairingLimiter {
   }
 }
 
+/** The username and password of an HTTP Basic authorization header, or null. */
+export function basicCredentials(header: string | undefined): { username: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]{1,512})$/i.exec(header ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
 function language(request: FastifyRequest): string | undefined {
   const header = request.headers['accept-language'];
   return typeof header === 'string' ? header.split(',')[0]?.trim() : undefined;
@@ -127,6 +137,18 @@ export async function registerDeviceApi(app: FastifyInstance, services: AppServi
       ),
     );
 
+    // A player refused by the broker asks why (HTTP Basic with its MQTT credentials).
+    api.post(deviceHttpCalls.status.path, (request, reply) =>
+      answer(request, reply, deviceHttpCalls.status.request, async () => {
+        const basic = basicCredentials(request.headers.authorization);
+        if (!basic) throw new AppError(ErrorCode.DEVICE_REMOVED);
+        const state = await services.devices.access.credentialStatus(basic.username, basic.password);
+        if (state.status === 'removed') throw new AppError(ErrorCode.DEVICE_REMOVED);
+        if (state.status === 'disabled') throw new AppError(ErrorCode.DEVICE_DISABLED);
+        return { status: 'active' as const, name: state.name };
+      }),
+    );
+
     // EMQX calls these as the broker: {"result": "allow" | "deny"} (HTTP 200 either way).
     const brokerAllowed = (request: FastifyRequest) => {
       const secret = services.config.mqtt.httpAuthSecret;
@@ -155,8 +177,8 @@ export async function registerDeviceApi(app: FastifyInstance, services: AppServi
       if (!internal && clientid !== username) return reply.send({ result: 'deny' });
       const allowed =
         action === 'all'
-          ? access.authorize(username, 'publish', topic) && access.authorize(username, 'subscribe', topic)
-          : access.authorize(username, action, topic);
+          ? (await access.authorizeLive(username, 'publish', topic)) && access.authorize(username, 'subscribe', topic)
+          : await access.authorizeLive(username, action, topic);
       return reply.send({ result: allowed ? 'allow' : 'deny' });
     });
   });

@@ -13,6 +13,13 @@ export const deviceScope: ScopedColumns = {
   share: { refType: RefType.device, id: devices.id },
 };
 
+/** The devices a caller may edit, disable and delete: its own data scope (being shared one lets one see and command it). */
+export const deviceManageScope: ScopedColumns = {
+  entId: devices.entId,
+  deptId: devices.deptId,
+  ownerId: devices.ownerId,
+};
+
 /** sha256 hex of a high-entropy secret (device passwords, poll tokens). */
 export function sha256(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
@@ -28,8 +35,9 @@ export function matchesHash(value: string, hash: string | null): boolean {
 
 /**
  * What the console shows as a device's state: presence says `online`, but a device that
- * sent nothing for MISSED_HEARTBEATS_OFFLINE heartbeats is offline (the periodic job that
- * writes this to the row and its history comes with the job mechanism).
+ * sent nothing for MISSED_HEARTBEATS_OFFLINE heartbeats is offline. The `device-offline`
+ * job writes the same rule to the row and its history each minute (markMissedOffline);
+ * between its runs this keeps reads right.
  */
 export function effectiveStatus(
   row: { status: DeviceStatus; lastSeenAt: Date | null; statusAt: Date; heartbeatSec: number },
@@ -78,4 +86,25 @@ export async function expireCommands(db: Executor, ids: string[]): Promise<void>
     .update(deviceCommands)
     .set({ state: 'expired' })
     .where(and(inArray(deviceCommands.id, ids), inArray(deviceCommands.state, ['pending', 'sent'])));
+}
+
+/**
+ * The offline job's work: every `online` device that sent nothing for
+ * MISSED_HEARTBEATS_OFFLINE heartbeats (effectiveStatus's rule) is written `offline` with a
+ * history row (reason 'heartbeat'), in one statement. Returns how many.
+ */
+export async function markMissedOffline(db: Executor, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with stale as (
+      update ${devices} set status = 'offline', status_at = ${now}, updated_at = ${now}
+      where ${devices.status} = 'online'
+        and greatest(coalesce(${devices.lastSeenAt}, ${devices.statusAt}), ${devices.statusAt})
+          < ${now}::timestamptz - make_interval(secs => ${devices.heartbeatSec} * ${MISSED_HEARTBEATS_OFFLINE})
+      returning ${devices.id} as id, ${devices.entId} as ent_id
+    )
+    insert into ${deviceStatusHistory} (id, ent_id, device_id, status, reason, at)
+    select gen_random_uuid()::text, ent_id, id, 'offline', 'heartbeat', ${now} from stale
+    returning 1`);
+  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []);
+  return rows.length;
 }

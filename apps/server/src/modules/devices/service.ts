@@ -1,19 +1,34 @@
 import {
   type CommandBody,
   type CommandRow,
+  type DEVICE_SORT_KEYS,
+  type DeviceDetail,
   type DeviceRow,
   type DeviceStatusValue,
+  type DeviceTypeValue,
   ErrorCode,
   MISSED_HEARTBEATS_OFFLINE,
+  RefType,
+  type SortOrder,
+  type StatusHistoryRow,
 } from '@marquee/protocol';
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { scopeWhere } from '../../auth/scope.js';
-import { departments, deviceCommands, devicePairings, deviceStatusHistory, devices } from '../../db/schema/index.js';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { inDeptSubtree, scopeWhere } from '../../auth/scope.js';
+import {
+  accounts,
+  allocations,
+  departments,
+  deviceCommands,
+  devicePairings,
+  deviceStatusHistory,
+  devices,
+} from '../../db/schema/index.js';
+import { listOrder } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
-import type { CallContext } from '../../protocol/handlers.js';
+import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
 import { findOpenPairing } from './pairing.js';
-import { deviceScope, effectiveStatus } from './repository.js';
+import { deviceManageScope, deviceScope, effectiveStatus, setPresence } from './repository.js';
 import { queueCommands, resolveDeviceTargets } from './targets.js';
 import { DeviceText } from './texts.js';
 
@@ -84,52 +99,312 @@ function statusFilter(status: DeviceStatusValue, now: Date): SQL {
   return eq(devices.status, status);
 }
 
-/** A page of the devices the caller can see, newest first. */
+/** The row of a device as lists show it (`device` joined with its department's name). */
+function presentRow(
+  d: typeof devices.$inferSelect,
+  deptName: string | null,
+  canManage: boolean,
+  now: number,
+): DeviceRow {
+  return {
+    id: d.id,
+    number: d.number,
+    name: d.name,
+    status: effectiveStatus(d, now),
+    deptId: d.deptId,
+    deptName: deptName ?? '',
+    playerVersion: d.playerVersion,
+    ip: d.ip,
+    mac: d.mac,
+    storageUsed: d.storageUsed,
+    storageFree: d.storageFree,
+    screenWidth: d.screenWidth,
+    screenHeight: d.screenHeight,
+    volume: d.volume,
+    brightness: d.brightness,
+    lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
+    activatedAt: d.activatedAt?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
+    type: d.type,
+    screenSize: d.screenSize,
+    screenCount: d.screenCount,
+    installedAt: d.installedAt?.toISOString() ?? null,
+    expireAt: d.expireAt?.toISOString() ?? null,
+    remark: d.remark,
+    canManage,
+  };
+}
+
+/** Whether the caller may edit, disable and delete a visible device (own scope, not only shared). */
+const canManageColumn = (ctx: CallContext) =>
+  sql<boolean>`(${scopeWhere(ctx.user, deviceManageScope)})`.mapWith((v: unknown) => v === true || v === 't');
+
+export interface DeviceListInput {
+  page: number;
+  size: number;
+  sort?: (typeof DEVICE_SORT_KEYS)[number];
+  order?: SortOrder;
+  status?: DeviceStatusValue;
+  keyword?: string;
+  deptId?: string;
+  type?: DeviceTypeValue;
+  expireBefore?: string;
+  playerVersion?: string;
+}
+
+/** The department filter: the department and those below it (nothing for an unknown one). */
+async function deptFilter(ctx: CallContext, deptId: string): Promise<SQL> {
+  const [dept] = await ctx.db
+    .select({ path: departments.path })
+    .from(departments)
+    .where(and(eq(departments.id, deptId), eq(departments.entId, ctx.user.entId)));
+  return dept ? inDeptSubtree(devices.deptId, ctx.user.entId, dept.path) : sql`false`;
+}
+
+/** A page of the devices the caller can see, newest first unless a sort is asked. */
 export async function listDevices(
-  input: { page: number; size: number; status?: DeviceStatusValue; keyword?: string },
+  input: DeviceListInput,
   ctx: CallContext,
 ): Promise<{ total: number; data: DeviceRow[] }> {
   const conds: SQL[] = [scopeWhere(ctx.user, deviceScope)];
   if (input.status) conds.push(statusFilter(input.status, ctx.now));
   if (input.keyword) {
     const pattern = `%${escapeLike(input.keyword)}%`;
-    conds.push(or(ilike(devices.name, pattern), ilike(devices.number, pattern)) as SQL);
+    conds.push(
+      or(
+        ilike(devices.name, pattern),
+        ilike(devices.number, pattern),
+        ilike(devices.ip, pattern),
+        ilike(devices.mac, pattern),
+      ) as SQL,
+    );
   }
+  if (input.deptId) conds.push(await deptFilter(ctx, input.deptId));
+  if (input.type) conds.push(eq(devices.type, input.type));
+  if (input.expireBefore) conds.push(lt(devices.expireAt, new Date(input.expireBefore)));
+  if (input.playerVersion) conds.push(eq(devices.playerVersion, input.playerVersion));
   const where = and(...conds);
+  const order = listOrder(
+    input,
+    {
+      name: devices.name,
+      number: devices.number,
+      status: devices.status,
+      playerVersion: devices.playerVersion,
+      storageUsed: devices.storageUsed,
+      screenSize: devices.screenSize,
+      installedAt: devices.installedAt,
+      expireAt: devices.expireAt,
+      lastSeenAt: devices.lastSeenAt,
+      createdAt: devices.createdAt,
+    },
+    devices.id,
+    [desc(devices.createdAt), asc(devices.id)],
+  );
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ device: devices, deptName: departments.name })
+      .select({ device: devices, deptName: departments.name, canManage: canManageColumn(ctx) })
       .from(devices)
       .leftJoin(departments, eq(departments.id, devices.deptId))
       .where(where)
-      .orderBy(desc(devices.createdAt), devices.id)
+      .orderBy(...order)
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     ctx.db.select({ total: count() }).from(devices).where(where),
   ]);
   const now = ctx.now.getTime();
+  return { total, data: rows.map((r) => presentRow(r.device, r.deptName, r.canManage, now)) };
+}
+
+/** One visible device with everything the registry knows of it, or NOT_FOUND. */
+export async function deviceDetail(input: { id: string }, ctx: CallContext): Promise<DeviceDetail> {
+  const [row] = await ctx.db
+    .select({
+      device: devices,
+      deptName: departments.name,
+      ownerName: sql<string | null>`coalesce(nullif(${accounts.realName}, ''), ${accounts.loginName})`,
+      canManage: canManageColumn(ctx),
+    })
+    .from(devices)
+    .leftJoin(departments, eq(departments.id, devices.deptId))
+    .leftJoin(accounts, eq(accounts.id, devices.ownerId))
+    .where(and(scopeWhere(ctx.user, deviceScope), eq(devices.id, input.id)));
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
+  const d = row.device;
+  return {
+    ...presentRow(d, row.deptName, row.canManage, ctx.now.getTime()),
+    firmware: d.firmware,
+    model: d.model,
+    screenOn: d.screenOn === null ? null : d.screenOn === 1,
+    heartbeatSec: d.heartbeatSec,
+    statusAt: d.statusAt.toISOString(),
+    ownerName: row.ownerName ?? '',
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+/** The devices of `ids` the caller may manage (own data scope), all of them or NOT_FOUND. */
+async function loadManaged(ctx: CallContext, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await ctx.db
+    .select({
+      id: devices.id,
+      entId: devices.entId,
+      name: devices.name,
+      status: devices.status,
+      activatedAt: devices.activatedAt,
+    })
+    .from(devices)
+    .where(and(scopeWhere(ctx.user, deviceManageScope), inArray(devices.id, unique)));
+  if (rows.length !== unique.length) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
+  return rows;
+}
+
+const timeOrNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+
+/** Edits a device's registry fields (a department must be within the caller's scope). */
+export async function updateDevice(
+  input: {
+    id: string;
+    name: string;
+    deptId?: string | null;
+    type?: DeviceTypeValue | null;
+    screenSize?: number | null;
+    screenCount?: number;
+    installedAt?: string | null;
+    expireAt?: string | null;
+    remark?: string;
+  },
+  ctx: CallContext,
+): Promise<null> {
+  const [device] = await loadManaged(ctx, [input.id]);
+  if (input.deptId) await loadVisibleDept(ctx, input.deptId);
+  const changes = {
+    name: input.name,
+    deptId: input.deptId,
+    type: input.type,
+    screenSize: input.screenSize,
+    screenCount: input.screenCount,
+    installedAt: timeOrNull(input.installedAt),
+    expireAt: timeOrNull(input.expireAt),
+    remark: input.remark,
+  };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  await ctx.db
+    .update(devices)
+    .set({ ...set, updatedAt: ctx.now })
+    .where(eq(devices.id, device.id));
+  await ctx.audit({
+    module: 'device',
+    action: 'update',
+    targetType: 'device',
+    targetId: device.id,
+    targetName: input.name,
+    detail: { ...set, previousName: device.name },
+  });
+  return null;
+}
+
+/**
+ * Deletes devices with their history, commands, pairings and shares. Their broker access
+ * ends at once: Mosquitto's dynsec client is removed in this transaction, the embedded
+ * broker closes their connections once committed, EMQX is refused at the next check.
+ */
+export async function deleteDevices(input: { ids: string[] }, ctx: CallContext): Promise<{ deleted: number }> {
+  const rows = await loadManaged(ctx, input.ids);
+  const ids = rows.map((r) => r.id);
+  for (const id of ids) await ctx.services.devices.accounts.revoke(id);
+  await ctx.db
+    .delete(allocations)
+    .where(
+      and(
+        eq(allocations.entId, ctx.user.entId),
+        eq(allocations.refType, RefType.device),
+        inArray(allocations.refId, ids),
+      ),
+    );
+  await ctx.db.delete(devices).where(inArray(devices.id, ids));
+  await ctx.audit({
+    module: 'device',
+    action: 'delete',
+    targetType: 'device',
+    targetId: ids.length === 1 ? ids[0] : undefined,
+    targetName: joinTargetNames(rows.map((r) => r.name)),
+    detail: { ids },
+  });
+  ctx.afterCommit(() => ctx.services.devices.cutOff(ids));
+  return { deleted: ids.length };
+}
+
+/** The operation-log entry of a batch: the devices named, and those actually changed. */
+function auditBatch(
+  ctx: CallContext,
+  action: string,
+  named: readonly { id: string; name: string }[],
+  changed: readonly { id: string }[],
+) {
+  return ctx.audit({
+    module: 'device',
+    action,
+    targetType: 'device',
+    targetId: named.length === 1 ? named[0].id : undefined,
+    targetName: joinTargetNames(named.map((r) => r.name)),
+    detail: { ids: named.map((r) => r.id), changed: changed.map((r) => r.id) },
+  });
+}
+
+/**
+ * Disables devices (`invalid`, with a history row): the broker refuses them and their live
+ * connections close, as for a delete, but they keep their credentials for `enableDevices`.
+ */
+export async function disableDevices(input: { ids: string[] }, ctx: CallContext): Promise<{ changed: number }> {
+  const named = await loadManaged(ctx, input.ids);
+  const rows = named.filter((r) => r.status !== 'invalid');
+  for (const row of rows) {
+    await ctx.services.devices.accounts.disable(row.id);
+    await setPresence(ctx.db, row, 'invalid', 'disabled', ctx.now);
+  }
+  await auditBatch(ctx, 'disable', named, rows);
+  if (rows.length > 0) ctx.afterCommit(() => ctx.services.devices.cutOff(rows.map((r) => r.id)));
+  return { changed: rows.length };
+}
+
+/**
+ * Enables disabled devices: offline until they connect again (activating when the player
+ * never collected its credentials).
+ */
+export async function enableDevices(input: { ids: string[] }, ctx: CallContext): Promise<{ changed: number }> {
+  const named = await loadManaged(ctx, input.ids);
+  const rows = named.filter((r) => r.status === 'invalid');
+  for (const row of rows) {
+    await ctx.services.devices.accounts.enable(row.id);
+    await ctx.db.update(devices).set({ stateTs: null }).where(eq(devices.id, row.id));
+    await setPresence(ctx.db, row, row.activatedAt ? 'offline' : 'activating', 'enabled', ctx.now);
+  }
+  await auditBatch(ctx, 'enable', named, rows);
+  return { changed: rows.length };
+}
+
+/** A visible device's presence changes, newest first. */
+export async function statusHistory(
+  input: { deviceId: string; page: number; size: number },
+  ctx: CallContext,
+): Promise<{ total: number; data: StatusHistoryRow[] }> {
+  await resolveDeviceTargets(ctx, { deviceIds: [input.deviceId] });
+  const where = eq(deviceStatusHistory.deviceId, input.deviceId);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(deviceStatusHistory)
+      .where(where)
+      .orderBy(desc(deviceStatusHistory.at), desc(deviceStatusHistory.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    ctx.db.select({ total: count() }).from(deviceStatusHistory).where(where),
+  ]);
   return {
     total,
-    data: rows.map(({ device: d, deptName }) => ({
-      id: d.id,
-      number: d.number,
-      name: d.name,
-      status: effectiveStatus(d, now),
-      deptId: d.deptId,
-      deptName: deptName ?? '',
-      playerVersion: d.playerVersion,
-      ip: d.ip,
-      mac: d.mac,
-      storageUsed: d.storageUsed,
-      storageFree: d.storageFree,
-      screenWidth: d.screenWidth,
-      screenHeight: d.screenHeight,
-      volume: d.volume,
-      brightness: d.brightness,
-      lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
-      activatedAt: d.activatedAt?.toISOString() ?? null,
-      createdAt: d.createdAt.toISOString(),
-    })),
+    data: rows.map((r) => ({ id: r.id, status: r.status, reason: r.reason, at: r.at.toISOString() })),
   };
 }
 

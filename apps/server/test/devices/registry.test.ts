@@ -1,0 +1,315 @@
+import { ErrorCode, endpoints, RefType } from '@marquee/protocol';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allocations, deviceStatusHistory, devices, operationLogs } from '../../src/db/schema/index.js';
+import { markMissedOffline } from '../../src/modules/devices/repository.js';
+import {
+  type ApiClient,
+  BACKENDS,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestEnterprise,
+  uniqueName,
+} from '../helpers/index.js';
+
+/**
+ * The device registry's console calls (issue 9 section 2): list filters and sorting,
+ * detail, update, delete, disable/enable and the status history; the offline job's rule.
+ * Broker revocation is tested with real players in suite.ts (embedded broker and Mosquitto).
+ */
+describe.each(BACKENDS)('device registry on %s', (backend) => {
+  let t: TestApp;
+  let ent: TestEnterprise;
+  let client: ApiClient;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    const tenant = await t.tenant();
+    ent = tenant.ent;
+    client = tenant.client;
+    adminId = tenant.admin.id;
+  });
+  afterAll(() => t.close());
+
+  const insertDevice = async (values: Partial<typeof devices.$inferInsert> = {}) => {
+    const [row] = await t.db
+      .insert(devices)
+      .values({ entId: ent.id, deptId: ent.depts.a, ownerId: adminId, name: uniqueName('Screen'), ...values })
+      .returning();
+    return row;
+  };
+  const listIds = async (request: Record<string, unknown>) => {
+    const answer = await client.call(endpoints.deviceList, { size: 500, ...request });
+    expect(answer.envelope.code).toBe(0);
+    return answer.envelope.payload.data.map((d) => d.id);
+  };
+
+  it('filters the list by status, keyword, department subtree, type, expiry and player version', async () => {
+    const tag = uniqueName('f');
+    const now = new Date(t.clock.now());
+    const lcd = await insertDevice({
+      name: `${tag} lobby`,
+      type: 'lcd',
+      deptId: ent.depts.a1,
+      ip: '10.9.8.7',
+      playerVersion: '3.2.1',
+      expireAt: new Date(now.getTime() + 86400_000),
+      status: 'online',
+      lastSeenAt: now,
+      statusAt: now,
+    });
+    const led = await insertDevice({
+      name: `${tag} gate`,
+      type: 'led',
+      deptId: ent.depts.b,
+      mac: 'AA:BB:CC:00:11:22',
+      playerVersion: '3.3.0',
+      expireAt: new Date(now.getTime() + 30 * 86400_000),
+      status: 'invalid',
+    });
+    expect(await listIds({ keyword: tag })).toEqual(expect.arrayContaining([lcd.id, led.id]));
+    expect(await listIds({ keyword: '10.9.8' })).toEqual([lcd.id]);
+    expect(await listIds({ keyword: 'aa:bb:cc:00' })).toEqual([led.id]);
+    // A keyword with LIKE's wildcards matches them literally.
+    expect(await listIds({ keyword: `${tag}%` })).toEqual([]);
+    expect(await listIds({ keyword: tag, status: 'online' })).toEqual([lcd.id]);
+    expect(await listIds({ keyword: tag, status: 'invalid' })).toEqual([led.id]);
+    // Department A holds A1 below it.
+    expect(await listIds({ keyword: tag, deptId: ent.depts.a })).toEqual([lcd.id]);
+    expect(await listIds({ keyword: tag, deptId: ent.depts.b })).toEqual([led.id]);
+    expect(await listIds({ keyword: tag, deptId: 'no-such-dept' })).toEqual([]);
+    expect(await listIds({ keyword: tag, type: 'led' })).toEqual([led.id]);
+    expect(await listIds({ keyword: tag, playerVersion: '3.2.1' })).toEqual([lcd.id]);
+    const inAWeek = new Date(now.getTime() + 7 * 86400_000).toISOString();
+    expect(await listIds({ keyword: tag, expireBefore: inAWeek })).toEqual([lcd.id]);
+    for (const bad of [{ type: 'crt' }, { expireBefore: 'tomorrow' }, { sort: 'secretHash' }, { status: 'gone' }]) {
+      expect((await client.call(endpoints.deviceList, bad)).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+    }
+  });
+
+  it('sorts by a sortable column in both directions, empty values last', async () => {
+    const tag = uniqueName('s');
+    const small = await insertDevice({ name: `${tag} b`, screenSize: 32 });
+    const large = await insertDevice({ name: `${tag} a`, screenSize: 65.5 });
+    const none = await insertDevice({ name: `${tag} c` });
+    expect(await listIds({ keyword: tag, sort: 'screenSize', order: 'asc' })).toEqual([small.id, large.id, none.id]);
+    expect(await listIds({ keyword: tag, sort: 'screenSize', order: 'desc' })).toEqual([large.id, small.id, none.id]);
+    expect(await listIds({ keyword: tag, sort: 'name' })).toEqual([large.id, small.id, none.id]);
+    // Without a sort: newest first.
+    expect(await listIds({ keyword: tag })).toEqual([none.id, large.id, small.id]);
+  });
+
+  it('answers a device in full, updates its fields and logs it', async () => {
+    const device = await insertDevice({ model: 'RK3568', firmware: 'A11', screenOn: 1, playerVersion: '3.2.1' });
+    const detail = await client.call(endpoints.deviceDetail, { id: device.id });
+    expect(detail.envelope.code).toBe(0);
+    expect(detail.envelope.payload).toMatchObject({
+      id: device.id,
+      name: device.name,
+      deptName: 'Dept A',
+      status: 'activating',
+      model: 'RK3568',
+      firmware: 'A11',
+      screenOn: true,
+      heartbeatSec: 30,
+      screenCount: 1,
+      type: null,
+      remark: '',
+      canManage: true,
+    });
+    expect(detail.envelope.payload.ownerName).toBeTruthy();
+
+    const updated = await client.call(endpoints.deviceUpdate, {
+      id: device.id,
+      name: 'Hall screen',
+      deptId: ent.depts.b,
+      type: 'touch',
+      screenSize: 55.5,
+      screenCount: 2,
+      installedAt: '2026-01-02T03:04:05.000Z',
+      expireAt: '2027-01-02T00:00:00.000Z',
+      remark: 'by the stairs',
+    });
+    expect(updated.envelope.code).toBe(0);
+    const after = (await client.call(endpoints.deviceDetail, { id: device.id })).envelope.payload;
+    expect(after).toMatchObject({
+      name: 'Hall screen',
+      deptId: ent.depts.b,
+      deptName: 'Dept B',
+      type: 'touch',
+      screenSize: 55.5,
+      screenCount: 2,
+      installedAt: '2026-01-02T03:04:05.000Z',
+      expireAt: '2027-01-02T00:00:00.000Z',
+      remark: 'by the stairs',
+    });
+    // null clears an optional field; fields left out stay.
+    await client.call(endpoints.deviceUpdate, { id: device.id, name: 'Hall screen', expireAt: null, type: null });
+    const cleared = (await client.call(endpoints.deviceDetail, { id: device.id })).envelope.payload;
+    expect(cleared).toMatchObject({ expireAt: null, type: null, screenSize: 55.5, remark: 'by the stairs' });
+
+    const [log] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.targetId, device.id), eq(operationLogs.action, 'update')));
+    expect(log).toMatchObject({ module: 'device', targetName: 'Hall screen' });
+
+    for (const bad of [
+      { id: device.id, name: '' },
+      { id: device.id, name: 'x', screenSize: 0 },
+      { id: device.id, name: 'x', screenSize: 55.55 },
+      { id: device.id, name: 'x', screenCount: 0 },
+      { id: device.id, name: 'x', type: 'crt' },
+      { id: device.id, name: 'x', installedAt: 'yesterday' },
+      { id: device.id, name: 'x', remark: 'r'.repeat(201) },
+    ]) {
+      expect((await client.call(endpoints.deviceUpdate, bad)).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+    }
+    // Another tenant's department, an unknown device.
+    const other = await t.tenant();
+    const foreignDept = await client.call(endpoints.deviceUpdate, {
+      id: device.id,
+      name: 'x',
+      deptId: other.ent.depts.a,
+    });
+    expect(foreignDept.envelope.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await other.client.call(endpoints.deviceDetail, { id: device.id })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+    expect((await other.client.call(endpoints.deviceUpdate, { id: device.id, name: 'stolen' })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+  });
+
+  it('lets a caller the device is only shared with see it but not edit, disable or delete it', async () => {
+    const device = await insertDevice({ deptId: ent.depts.b });
+    const staff = await createUser(t.db, ent, { deptIds: [ent.depts.a], dataScope: 'dept_and_below' });
+    await t.db.insert(allocations).values({
+      entId: ent.id,
+      refType: RefType.device,
+      refId: device.id,
+      targetType: 2,
+      targetId: staff.id,
+      deptDataType: 2,
+    });
+    const staffClient = await t.loginAs(staff);
+    const row = (await staffClient.call(endpoints.deviceList, { size: 500 })).envelope.payload.data.find(
+      (d) => d.id === device.id,
+    );
+    expect(row?.canManage).toBe(false);
+    expect((await staffClient.call(endpoints.deviceDetail, { id: device.id })).envelope.code).toBe(0);
+    for (const [def, body] of [
+      [endpoints.deviceUpdate, { id: device.id, name: 'x' }],
+      [endpoints.deviceDisable, { ids: [device.id] }],
+      [endpoints.deviceDelete, { ids: [device.id] }],
+    ] as const) {
+      expect((await staffClient.call(def, body)).envelope.code).toBe(ErrorCode.NOT_FOUND);
+    }
+    // A device of the staff's own department is theirs to manage.
+    const own = await insertDevice({ deptId: ent.depts.a1 });
+    const ownRow = (await staffClient.call(endpoints.deviceList, { size: 500 })).envelope.payload.data.find(
+      (d) => d.id === own.id,
+    );
+    expect(ownRow?.canManage).toBe(true);
+    expect((await staffClient.call(endpoints.deviceUpdate, { id: own.id, name: 'Mine' })).envelope.code).toBe(0);
+  });
+
+  it('disables and enables devices with history rows; a history page is newest first', async () => {
+    const activated = await insertDevice({ status: 'online', activatedAt: new Date(), lastSeenAt: new Date() });
+    const fresh = await insertDevice();
+    const disabled = await client.call(endpoints.deviceDisable, { ids: [activated.id, fresh.id] });
+    expect(disabled.envelope.payload).toEqual({ changed: 2 });
+    // Disabling again changes nothing.
+    expect((await client.call(endpoints.deviceDisable, { ids: [fresh.id] })).envelope.payload).toEqual({ changed: 0 });
+    expect((await client.call(endpoints.deviceDetail, { id: fresh.id })).envelope.payload.status).toBe('invalid');
+    t.clock.advance(1000);
+    const enabled = await client.call(endpoints.deviceEnable, { ids: [activated.id, fresh.id] });
+    expect(enabled.envelope.payload).toEqual({ changed: 2 });
+    // Offline until it connects; one that never collected its credentials is activating again.
+    expect((await client.call(endpoints.deviceDetail, { id: activated.id })).envelope.payload.status).toBe('offline');
+    expect((await client.call(endpoints.deviceDetail, { id: fresh.id })).envelope.payload.status).toBe('activating');
+
+    t.clock.advance(1000);
+    await client.call(endpoints.deviceDisable, { ids: [activated.id] });
+    const history = await client.call(endpoints.deviceStatusHistory, { deviceId: activated.id, size: 10 });
+    expect(history.envelope.payload.total).toBe(3);
+    expect(history.envelope.payload.data.map((h) => [h.status, h.reason])).toEqual([
+      ['invalid', 'disabled'],
+      ['offline', 'enabled'],
+      ['invalid', 'disabled'],
+    ]);
+    const second = await client.call(endpoints.deviceStatusHistory, { deviceId: activated.id, page: 2, size: 10 });
+    expect(second.envelope.payload).toEqual({ total: 3, data: [] });
+    const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.targetId, fresh.id));
+    expect(logs.map((l) => l.action).sort()).toEqual(['disable']);
+    expect((await client.call(endpoints.deviceStatusHistory, { deviceId: 'nope' })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+  });
+
+  it('deletes devices with their history and shares, all or nothing', async () => {
+    const a = await insertDevice();
+    const b = await insertDevice();
+    await t.db.insert(deviceStatusHistory).values({ entId: ent.id, deviceId: a.id, status: 'activating' });
+    await t.db.insert(allocations).values({
+      entId: ent.id,
+      refType: RefType.device,
+      refId: a.id,
+      targetType: 1,
+      targetId: ent.depts.b,
+      deptDataType: 2,
+    });
+    // One unknown id: nothing is deleted.
+    const partial = await client.call(endpoints.deviceDelete, { ids: [a.id, 'no-such-device'] });
+    expect(partial.envelope.code).toBe(ErrorCode.NOT_FOUND);
+    expect(await listIds({ keyword: a.name })).toEqual([a.id]);
+
+    const deleted = await client.call(endpoints.deviceDelete, { ids: [a.id, b.id, a.id] });
+    expect(deleted.envelope.payload).toEqual({ deleted: 2 });
+    expect(await listIds({ keyword: a.name })).toEqual([]);
+    expect(await t.db.select().from(deviceStatusHistory).where(eq(deviceStatusHistory.deviceId, a.id))).toEqual([]);
+    expect(await t.db.select().from(allocations).where(eq(allocations.refId, a.id))).toEqual([]);
+    const [log] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.module, 'device'), eq(operationLogs.action, 'delete')));
+    expect(log.targetName).toContain(a.name);
+    expect((await client.call(endpoints.deviceDelete, { ids: [] })).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('writes online devices that missed three heartbeats offline (the offline job), nothing else', async () => {
+    const now = t.clock.now();
+    const stale = await insertDevice({
+      status: 'online',
+      lastSeenAt: new Date(now - 91_000),
+      statusAt: new Date(now - 200_000),
+    });
+    const live = await insertDevice({
+      status: 'online',
+      lastSeenAt: new Date(now - 30_000),
+      statusAt: new Date(now - 200_000),
+    });
+    // A slower heartbeat allows longer silence.
+    const slow = await insertDevice({
+      status: 'online',
+      heartbeatSec: 60,
+      lastSeenAt: new Date(now - 120_000),
+      statusAt: new Date(now - 200_000),
+    });
+    const disabled = await insertDevice({ status: 'invalid', lastSeenAt: new Date(now - 999_000) });
+    // What the list shows before the job runs is what the job writes.
+    expect((await client.call(endpoints.deviceDetail, { id: stale.id })).envelope.payload.status).toBe('offline');
+    expect(await markMissedOffline(t.db, new Date(now))).toBeGreaterThanOrEqual(1);
+    const statusOf = async (id: string) =>
+      (await t.db.select({ status: devices.status }).from(devices).where(eq(devices.id, id)))[0].status;
+    expect(await statusOf(stale.id)).toBe('offline');
+    expect(await statusOf(live.id)).toBe('online');
+    expect(await statusOf(slow.id)).toBe('online');
+    expect(await statusOf(disabled.id)).toBe('invalid');
+    const history = await client.call(endpoints.deviceStatusHistory, { deviceId: stale.id });
+    expect(history.envelope.payload.data.map((h) => [h.status, h.reason])).toEqual([['offline', 'heartbeat']]);
+    // Run again: nothing more.
+    expect(await markMissedOffline(t.db, new Date(now))).toBe(0);
+  });
+});

@@ -1,0 +1,253 @@
+import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  type CommandRow,
+  type DeviceDetail,
+  type DeviceStatusValue,
+  formatTime,
+  Perm,
+  type StatusHistoryRow,
+} from '@marquee/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Select, Skeleton, Space, Table, Tag, Timeline } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError, call } from '../../api/client';
+import { useCan } from '../../session/useCan';
+import { DEVICES_KEY } from './DeviceDialogs';
+import {
+  COMMAND_STATE_COLOR,
+  DEVICE_STATUS_COLOR,
+  DeviceStatusTag,
+  deviceTypeText,
+  screenSizeText,
+  storageText,
+} from './deviceColumns';
+import './devices.css';
+
+/** How often the detail, its history and its commands refresh (a command's state changes live). */
+const REFRESH_MS = 5000;
+
+const time = (v: string | null) => (v ? formatTime(v) : '-');
+
+/** Picks a device by name, number, IP or MAC (device.list's keyword), then opens its details. */
+function DevicePicker({ value, onChange }: { value?: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation('devices');
+  const [keyword, setKeyword] = useState('');
+  const options = useQuery({
+    queryKey: [DEVICES_KEY, 'picker', keyword],
+    queryFn: ({ signal }) => call('deviceList', { page: 1, size: 20, keyword: keyword || undefined }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Select
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      value={value}
+      onChange={onChange}
+      placeholder={t('context.chooseHint')}
+      loading={options.isFetching}
+      style={{ width: 360 }}
+      aria-label={t('context.choose')}
+      notFoundContent={options.isFetching ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+      options={(options.data?.data ?? []).map((d) => ({
+        value: d.id,
+        label: d.number ? `${d.name} (${d.number})` : d.name,
+      }))}
+      data-testid="device-context-picker"
+    />
+  );
+}
+
+function StatusHistory({ deviceId, t }: { deviceId: string; t: TFunction }) {
+  const history = useQuery({
+    queryKey: [DEVICES_KEY, 'history', deviceId],
+    queryFn: ({ signal }) => call('deviceStatusHistory', { deviceId, page: 1, size: 50 }, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+  if (history.isLoading) return <Skeleton active />;
+  const rows: StatusHistoryRow[] = history.data?.data ?? [];
+  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('context.historyEmpty')} />;
+  const color = (status: DeviceStatusValue) =>
+    ({ success: 'green', default: 'gray', error: 'red', processing: 'blue', warning: 'orange' })[
+      DEVICE_STATUS_COLOR[status]
+    ];
+  return (
+    <div className="mq-device-history" data-testid="device-context-history">
+      <Timeline
+        items={rows.map((h) => ({
+          key: h.id,
+          color: color(h.status),
+          title: formatTime(h.at),
+          content: (
+            <Space size={4} wrap>
+              <DeviceStatusTag status={h.status} t={t} />
+              <span>{t(`reason.${h.reason}`, { defaultValue: h.reason })}</span>
+            </Space>
+          ),
+        }))}
+      />
+    </div>
+  );
+}
+
+function RecentCommands({ deviceId, t }: { deviceId: string; t: TFunction }) {
+  const commands = useQuery({
+    queryKey: [DEVICES_KEY, 'commands', deviceId],
+    queryFn: ({ signal }) => call('deviceCommands', { deviceId, page: 1, size: 20 }, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+  return (
+    <Table<CommandRow>
+      size="small"
+      rowKey="id"
+      loading={commands.isLoading}
+      pagination={false}
+      dataSource={commands.data?.data ?? []}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('context.commandsEmpty')} /> }}
+      data-testid="device-context-commands"
+      columns={[
+        { key: 'kind', dataIndex: 'kind', title: t('command.kind'), render: (k: string) => t(`command.kind.${k}`) },
+        {
+          key: 'state',
+          dataIndex: 'state',
+          title: t('command.state'),
+          render: (s: CommandRow['state']) => <Tag color={COMMAND_STATE_COLOR[s]}>{t(`command.state.${s}`)}</Tag>,
+        },
+        { key: 'createdAt', dataIndex: 'createdAt', title: t('command.createdAt'), render: time },
+        { key: 'ackedAt', dataIndex: 'ackedAt', title: t('command.ackedAt'), render: time },
+        {
+          key: 'error',
+          title: t('command.error'),
+          render: (_v, row) =>
+            row.errorCode ? `${row.errorCode}${row.errorMessage ? `: ${row.errorMessage}` : ''}` : '-',
+        },
+      ]}
+    />
+  );
+}
+
+function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
+  const reported = device.lastSeenAt !== null;
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <Card size="small" title={t('context.registry')}>
+        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} data-testid="device-context-registry">
+          <Descriptions.Item label={t('field.name')}>{device.name}</Descriptions.Item>
+          <Descriptions.Item label={t('field.number')}>{device.number ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.status')}>
+            <DeviceStatusTag status={device.status} t={t} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.dept')}>{device.deptName || '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.type')}>{deviceTypeText(device.type, t)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.screenSize')}>{screenSizeText(device.screenSize, t)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.screenCount')}>{device.screenCount}</Descriptions.Item>
+          <Descriptions.Item label={t('field.layout')}>
+            <span className="mq-muted">{t('notAssigned')}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.scene')}>
+            <span className="mq-muted">{t('notAssigned')}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.installedAt')}>{time(device.installedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.expireAt')}>{time(device.expireAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.owner')}>{device.ownerName || '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.createdAt')}>{time(device.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.activatedAt')}>{time(device.activatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.remark')}>{device.remark || '-'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card size="small" title={t('context.reported')}>
+        {reported ? null : <Alert type="info" showIcon title={t('context.noReport')} style={{ marginBottom: 12 }} />}
+        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} data-testid="device-context-reported">
+          <Descriptions.Item label={t('field.lastSeenAt')}>{time(device.lastSeenAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.statusAt')}>{time(device.statusAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.heartbeat')}>
+            {t('seconds', { count: device.heartbeatSec })}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.playerVersion')}>{device.playerVersion ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.firmware')}>{device.firmware ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.model')}>{device.model ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.ip')}>{device.ip ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.mac')}>{device.mac ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.storage')}>{storageText(device, t)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.resolution')}>
+            {device.screenWidth && device.screenHeight ? `${device.screenWidth} × ${device.screenHeight}` : '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.screenOn')}>
+            {device.screenOn === null ? '-' : t(device.screenOn ? 'screenOn.on' : 'screenOn.off')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.volume')}>{device.volume ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.brightness')}>{device.brightness ?? '-'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+    </Space>
+  );
+}
+
+/**
+ * Device details (/device/context): one device chosen by `?id=` (the list's "details" action)
+ * or with the picker: its registry fields, the state it last reported, its status history as
+ * a timeline and its recent commands with their states (those need the remote-control code).
+ * Everything refreshes every few seconds.
+ */
+export default function DeviceContextPage() {
+  const { t } = useTranslation(['devices', 'common']);
+  const navigate = useNavigate();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id') ?? undefined;
+  const detail = useQuery({
+    queryKey: [DEVICES_KEY, 'detail', id],
+    queryFn: ({ signal }) => call('deviceDetail', { id: id as string }, { signal, silent: true }),
+    enabled: Boolean(id),
+    refetchInterval: REFRESH_MS,
+    retry: false,
+  });
+  const choose = (next: string) => setParams({ id: next }, { replace: false });
+  const notFound = detail.error instanceof ApiError;
+
+  return (
+    <div className="mq-view mq-device-context" data-testid="device-context-page">
+      <Card size="small" style={{ marginBottom: 12 }}>
+        <Space wrap>
+          {can(Perm.device) ? (
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/device')} data-testid="device-context-back">
+              {t('context.backToList')}
+            </Button>
+          ) : null}
+          <DevicePicker value={detail.data ? id : undefined} onChange={choose} />
+          {id ? (
+            <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()} aria-label={t('refresh')}>
+              {t('refresh')}
+            </Button>
+          ) : null}
+        </Space>
+      </Card>
+      {!id ? (
+        <Card size="small">
+          <Empty description={t('context.choose')} data-testid="device-context-empty" />
+        </Card>
+      ) : notFound ? (
+        <Alert type="warning" showIcon title={t('context.notFound')} data-testid="device-context-notfound" />
+      ) : !detail.data ? (
+        <Card size="small">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      ) : (
+        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(280px, 1fr)', gap: 12 }}>
+          <Space direction="vertical" size={12} style={{ width: '100%' }}>
+            <DeviceFacts device={detail.data} t={t} />
+            {can(Perm.deviceRemote) ? (
+              <Card size="small" title={t('context.commands')}>
+                <RecentCommands deviceId={detail.data.id} t={t} />
+              </Card>
+            ) : null}
+          </Space>
+          <Card size="small" title={t('context.history')}>
+            <StatusHistory deviceId={detail.data.id} t={t} />
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import {
+  DEVICE_REMARK_MAX,
+  DEVICE_TYPES,
+  type DeviceRow,
+  deviceFieldsSchema,
+  deviceNumberSchema,
+  ErrorCode,
+  pairingCodeSchema,
+  TIME_FORMAT,
+} from '@marquee/protocol';
+import { App, DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
+import { requiredRule, zodRule } from '../../components/zodRule';
+import { DeptPicker } from '../company/AccountFields';
+import './devices.css';
+
+/** The list queries a device change refreshes. */
+export const DEVICES_KEY = 'devices';
+
+interface AddValues {
+  by: 'code' | 'number';
+  code?: string;
+  number?: string;
+  name: string;
+  deptId?: string;
+}
+
+/**
+ * Adds a screen that is pairing (issue 9): by the code it shows (or its QR's link, which opens
+ * this dialog with the code filled in), or by the device number it reported; with a name and
+ * a department of the caller's scope (default the current one). A wrong or expired code, an
+ * unknown number or a number taken are shown at the field, in the user's language.
+ */
+export function AddDeviceDialog({
+  open,
+  initialCode,
+  onClose,
+}: {
+  open: boolean;
+  /** A pairing code to start with (the QR's `?pair=` link). */
+  initialCode?: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['devices', 'validation']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<AddValues>();
+  const by = Form.useWatch('by', form) ?? 'code';
+
+  const submit = async (v: AddValues) => {
+    const target = v.by === 'code' ? { code: v.code?.trim() } : { number: v.number?.trim() };
+    try {
+      await call(
+        'deviceAdd',
+        { ...target, name: v.name.trim(), ...(v.deptId ? { deptId: v.deptId } : {}) },
+        { silent: true },
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ErrorCode.PAIRING_CODE_INVALID) {
+        const field = v.by === 'code' ? 'code' : 'number';
+        form.setFields([{ name: field, errors: [t(v.by === 'code' ? 'error.pairingCode' : 'error.pairingNumber')] }]);
+      } else if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
+        form.setFields([{ name: 'number', errors: [t('error.numberTaken')] }]);
+      } else if (error instanceof Error) {
+        void message.error(error.message);
+      }
+      throw error;
+    }
+  };
+
+  const required = requiredRule(t);
+  return (
+    <FormDialog<AddValues>
+      open={open}
+      form={form}
+      title={t('dialog.addTitle')}
+      onClose={onClose}
+      submit={submit}
+      success={t('dialog.added')}
+      invalidate={[DEVICES_KEY]}
+      initialValues={{ by: 'code' }}
+      values={initialCode ? { by: 'code', code: initialCode } : undefined}
+      okText={t('add')}
+      cancelText={t('dialog.cancel')}
+      submitTestId="device-add-submit"
+      testId="device-add-dialog"
+    >
+      <Form.Item name="by" label={t('dialog.by')}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'code', label: t('dialog.byCode') },
+            { value: 'number', label: t('dialog.byNumber') },
+          ]}
+          data-testid="device-add-by"
+        />
+      </Form.Item>
+      {by === 'code' ? (
+        <Form.Item
+          name="code"
+          label={t('dialog.code')}
+          extra={t('dialog.codeHint')}
+          rules={[
+            required,
+            {
+              validator: async (_r, value?: string) => {
+                if (value && !pairingCodeSchema.safeParse(value).success) throw new Error(t('dialog.codeFormat'));
+              },
+            },
+          ]}
+        >
+          <Input
+            autoFocus
+            autoComplete="off"
+            maxLength={6}
+            style={{ textTransform: 'uppercase', letterSpacing: 4, fontFamily: 'monospace' }}
+            data-testid="device-add-code"
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="number"
+          label={t('dialog.byNumber')}
+          extra={t('dialog.numberHint')}
+          rules={[
+            required,
+            {
+              validator: async (_r, value?: string) => {
+                if (value && !deviceNumberSchema.safeParse(value).success) throw new Error(t('dialog.numberFormat'));
+              },
+            },
+          ]}
+        >
+          <Input autoComplete="off" maxLength={64} data-testid="device-add-number" />
+        </Form.Item>
+      )}
+      <Form.Item name="name" label={t('field.name')} rules={[required, zodRule(deviceFieldsSchema.shape.name, t)]}>
+        <Input maxLength={64} data-testid="device-add-name" />
+      </Form.Item>
+      <Form.Item name="deptId" label={t('field.dept')} extra={t('dialog.deptHint')}>
+        <DeptPicker allowClear enabled={open} testId="device-add-dept" />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+interface EditValues {
+  name: string;
+  deptId?: string | null;
+  type?: DeviceRow['type'];
+  screenSize?: number | null;
+  screenCount?: number;
+  installedAt?: Dayjs | null;
+  expireAt?: Dayjs | null;
+  remark?: string;
+}
+
+const toIso = (v: Dayjs | null | undefined) => (v ? v.toDate().toISOString() : null);
+
+/** Edits a device's registry fields: name, department, type, screen size and count, install time, expiry, remark. */
+export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
+  const { t } = useTranslation(['devices', 'validation']);
+  const required = requiredRule(t);
+  const submit = async (v: EditValues) => {
+    if (!device) return;
+    await call('deviceUpdate', {
+      id: device.id,
+      name: v.name.trim(),
+      deptId: v.deptId ?? null,
+      type: v.type ?? null,
+      screenSize: v.screenSize ?? null,
+      screenCount: v.screenCount ?? 1,
+      installedAt: toIso(v.installedAt),
+      expireAt: toIso(v.expireAt),
+      remark: v.remark?.trim() ?? '',
+    });
+  };
+  return (
+    <FormDialog<EditValues>
+      open={device !== null}
+      title={t('dialog.editTitle')}
+      onClose={onClose}
+      submit={submit}
+      success={t('dialog.updated')}
+      invalidate={[DEVICES_KEY]}
+      values={
+        device
+          ? {
+              name: device.name,
+              deptId: device.deptId,
+              type: device.type,
+              screenSize: device.screenSize,
+              screenCount: device.screenCount,
+              installedAt: device.installedAt ? dayjs(device.installedAt) : null,
+              expireAt: device.expireAt ? dayjs(device.expireAt) : null,
+              remark: device.remark,
+            }
+          : undefined
+      }
+      okText={t('dialog.save')}
+      cancelText={t('dialog.cancel')}
+      submitTestId="device-edit-submit"
+      testId="device-edit-dialog"
+      className="mq-device-form"
+      width={720}
+    >
+      <Form.Item name="name" label={t('field.name')} rules={[required, zodRule(deviceFieldsSchema.shape.name, t)]}>
+        <Input maxLength={64} data-testid="device-edit-name" />
+      </Form.Item>
+      <Form.Item name="deptId" label={t('field.dept')}>
+        <DeptPicker enabled={device !== null} testId="device-edit-dept" />
+      </Form.Item>
+      <Form.Item name="type" label={t('field.type')}>
+        <Select
+          allowClear
+          options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
+          data-testid="device-edit-type"
+        />
+      </Form.Item>
+      <Form.Item
+        name="screenSize"
+        label={t('field.screenSize')}
+        rules={[zodRule(deviceFieldsSchema.shape.screenSize, t)]}
+      >
+        <InputNumber
+          min={1}
+          max={1000}
+          step={0.5}
+          precision={1}
+          suffix={t('inches', { size: '' }).trim()}
+          style={{ width: '100%' }}
+          data-testid="device-edit-size"
+        />
+      </Form.Item>
+      <Form.Item
+        name="screenCount"
+        label={t('field.screenCount')}
+        rules={[zodRule(deviceFieldsSchema.shape.screenCount, t)]}
+      >
+        <InputNumber min={1} max={64} precision={0} style={{ width: '100%' }} data-testid="device-edit-count" />
+      </Form.Item>
+      <Form.Item name="installedAt" label={t('field.installedAt')}>
+        <DatePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} data-testid="device-edit-installed" />
+      </Form.Item>
+      <Form.Item name="expireAt" label={t('field.expireAt')}>
+        <DatePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} data-testid="device-edit-expire" />
+      </Form.Item>
+      <Form.Item
+        name="remark"
+        label={t('field.remark')}
+        className="mq-device-span"
+        rules={[zodRule(deviceFieldsSchema.shape.remark, t)]}
+      >
+        <Input.TextArea maxLength={DEVICE_REMARK_MAX} showCount rows={2} data-testid="device-edit-remark" />
+      </Form.Item>
+    </FormDialog>
+  );
+}

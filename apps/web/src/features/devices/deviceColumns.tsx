@@ -1,0 +1,170 @@
+import {
+  type CommandStateValue,
+  type DeviceRow,
+  type DeviceStatusValue,
+  type DeviceTypeValue,
+  formatSize,
+  formatTime,
+} from '@marquee/protocol';
+import { Tag, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
+import type { TableColumn } from '../../components/tableConfig';
+
+/** The colour of each device status tag (spec section 4). */
+export const DEVICE_STATUS_COLOR: Record<DeviceStatusValue, string> = {
+  online: 'success',
+  offline: 'default',
+  invalid: 'error',
+  activating: 'processing',
+  trial: 'warning',
+};
+
+/** A device's status as a coloured tag in the current language. */
+export function DeviceStatusTag({ status, t }: { status: DeviceStatusValue; t: TFunction }) {
+  return (
+    <Tag color={DEVICE_STATUS_COLOR[status]} data-testid={`device-status-${status}`}>
+      {t(`devices:status.${status}`)}
+    </Tag>
+  );
+}
+
+export const COMMAND_STATE_COLOR: Record<CommandStateValue, string> = {
+  pending: 'default',
+  sent: 'processing',
+  acknowledged: 'success',
+  failed: 'error',
+  expired: 'warning',
+};
+
+/** A device type's name ('-' for none). */
+export const deviceTypeText = (type: DeviceTypeValue | null, t: TFunction) => (type ? t(`devices:type.${type}`) : '-');
+
+/** Screen size in inches ('-' for none). */
+export const screenSizeText = (size: number | null, t: TFunction) =>
+  size === null ? '-' : t('devices:inches', { size });
+
+/** Used storage of the total (used + free), e.g. "1.16 GB of 7.45 GB". */
+export function storageText(row: Pick<DeviceRow, 'storageUsed' | 'storageFree'>, t: TFunction): string {
+  if (row.storageUsed === null) return '-';
+  if (row.storageFree === null) return formatSize(row.storageUsed);
+  return t('devices:storageOf', {
+    used: formatSize(row.storageUsed),
+    total: formatSize(row.storageUsed + row.storageFree),
+  });
+}
+
+const time = (v: string | null) => (v ? formatTime(v) : '-');
+
+/**
+ * THE device list's columns (spec section 3 Device), in order: the one array other device
+ * features extend (group, tags, store, address, POI, latitude/longitude join here as their
+ * fields join `deviceRowSchema`). `show: false` columns are offered in the column settings.
+ * Sortable props are the protocol's DEVICE_SORT_KEYS. Layout and scene read 'not assigned'
+ * until the layouts issue assigns them.
+ */
+export function deviceListColumns(t: TFunction): TableColumn<DeviceRow>[] {
+  return [
+    { prop: 'number', label: t('devices:field.number'), width: 150, ellipsis: true, sortable: true },
+    { prop: 'name', label: t('devices:field.name'), width: 170, ellipsis: true, sortable: true },
+    {
+      prop: 'status',
+      label: t('devices:field.status'),
+      width: 150,
+      sortable: true,
+      slot: (v: DeviceStatusValue) => <DeviceStatusTag status={v} t={t} />,
+    },
+    { prop: 'deptName', label: t('devices:field.dept'), width: 130, ellipsis: true },
+    {
+      prop: 'type',
+      label: t('devices:field.type'),
+      width: 120,
+      slot: (v: DeviceTypeValue | null) => deviceTypeText(v, t),
+    },
+    {
+      prop: 'screenSize',
+      label: t('devices:field.screenSize'),
+      width: 110,
+      sortable: true,
+      align: 'right',
+      show: false,
+      slot: (v: number | null) => screenSizeText(v, t),
+    },
+    {
+      prop: 'screenCount',
+      label: t('devices:field.screenCount'),
+      width: 100,
+      showThousands: true,
+      show: false,
+    },
+    {
+      prop: 'resolution',
+      label: t('devices:field.resolution'),
+      width: 120,
+      show: false,
+      slot: (_v: undefined, row: DeviceRow) =>
+        row.screenWidth && row.screenHeight ? `${row.screenWidth} × ${row.screenHeight}` : '-',
+    },
+    {
+      prop: 'layout',
+      label: t('devices:field.layout'),
+      width: 110,
+      show: false,
+      slot: () => <span className="mq-muted">{t('devices:notAssigned')}</span>,
+    },
+    {
+      prop: 'scene',
+      label: t('devices:field.scene'),
+      width: 110,
+      show: false,
+      slot: () => <span className="mq-muted">{t('devices:notAssigned')}</span>,
+    },
+    { prop: 'playerVersion', label: t('devices:field.playerVersion'), width: 120, sortable: true, ellipsis: true },
+    { prop: 'ip', label: t('devices:field.ip'), width: 130 },
+    { prop: 'mac', label: t('devices:field.mac'), width: 160, show: false },
+    {
+      prop: 'storageUsed',
+      label: t('devices:field.storage'),
+      width: 170,
+      sortable: true,
+      slot: (_v: number | null, row: DeviceRow) => {
+        const text = storageText(row, t);
+        return row.storageFree === null ? (
+          text
+        ) : (
+          <Tooltip title={`${t('devices:field.storageFree')}: ${formatSize(row.storageFree)}`}>{text}</Tooltip>
+        );
+      },
+    },
+    {
+      prop: 'lastSeenAt',
+      label: t('devices:field.lastSeenAt'),
+      width: 170,
+      sortable: true,
+      slot: (v: string | null) => time(v),
+    },
+    {
+      prop: 'installedAt',
+      label: t('devices:field.installedAt'),
+      width: 170,
+      sortable: true,
+      show: false,
+      slot: (v: string | null) => time(v),
+    },
+    {
+      prop: 'expireAt',
+      label: t('devices:field.expireAt'),
+      width: 170,
+      sortable: true,
+      slot: (v: string | null) => time(v),
+    },
+    {
+      prop: 'createdAt',
+      label: t('devices:field.createdAt'),
+      width: 170,
+      sortable: true,
+      show: false,
+      slot: (v: string) => time(v),
+    },
+    { prop: 'remark', label: t('devices:field.remark'), width: 180, ellipsis: true, show: false },
+  ];
+}
