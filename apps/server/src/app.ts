@@ -19,6 +19,8 @@ import { deptHandlers } from './modules/dept/routes.js';
 import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
+import { registerScreenshotUpload } from './modules/screenshots/upload.js';
+import { screenshotHandlers } from './modules/screenshots/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
@@ -40,6 +42,8 @@ import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
 import { ReplayGuard } from './protocol/replayGuard.js';
 import type { AppServices } from './services.js';
 import { isHistoryRoute, registerConsole } from './static.js';
+import { createFiles } from './storage/index.js';
+import { registerFileRoute } from './storage/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +70,7 @@ export const HANDLERS: readonly Handler[] = [
   ...sharingHandlers,
   ...templateHandlers,
   ...deviceHandlers,
+  ...screenshotHandlers,
 ];
 
 export interface BuildAppOptions {
@@ -123,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notices: new NoticeCache(),
     codeSender: options.codeSender ?? new DevOutboxSender(options.db.db, logger),
     devices: new DeviceGateway({ config, db: options.db.db, clock, log: logger, secret }),
+    files: createFiles(config, secret, clock),
   };
   services.sessions.cache.connect(bus);
   services.notices.connect(bus);
@@ -207,6 +213,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerCalls(app, handlers, services);
   await registerOAuthCallback(app);
   await registerDeviceApi(app, services);
+  await registerScreenshotUpload(app, services);
+  await registerFileRoute(app, services.files);
   const consoleServed = await registerConsole(app, config.webDist);
 
   app.setNotFoundHandler((request, reply) => {

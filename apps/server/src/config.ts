@@ -35,6 +35,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The device broker (docs/device-protocol.md, modules/devices). */
   mqtt: MqttConfig;
+  /** File storage (src/storage): local disk under STORAGE_DIR, default `<dataDir>/files`. */
+  storage: { kind: 'local'; dir: string };
 }
 
 /** JOBS, JOB_POLL_SECONDS, JOB_MAINTENANCE_SECONDS, JOB_POOL_SIZE. */
@@ -152,10 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const path = (value: string) => (isAbsolute(value) ? value : resolve(cwd, value));
+  const dataDir = path(env.DATA_DIR || './data');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path(env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: path(env.WEB_DIST || join(REPO_ROOT, 'apps/web/dist')),
     logLevel,
@@ -177,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     shutdownTimeoutMs: positiveNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25) * 1000,
     mqtt: mqttConfig(env),
+    storage: { kind: 'local', dir: env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files') },
   };
 }

@@ -5,6 +5,7 @@ import { foundationEndpoints } from './endpoints/foundation.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
+import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 
 export * from './endpoints/access.js';
@@ -13,6 +14,7 @@ export * from './endpoints/devices.js';
 export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
+export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 
 /**
@@ -27,6 +29,7 @@ export const endpoints = {
   ...orgEndpoints,
   ...sharingEndpoints,
   ...deviceEndpoints,
+  ...screenshotEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -49,6 +49,13 @@ export const ErrorCode = {
   PAIRING_PENDING: -10031,
   /** The credentials of this pairing were already collected: they are given once. */
   CREDENTIALS_TAKEN: -10032,
+  // Files and the player's authenticated calls (issue 9 screenshots; issue 10 materials)
+  /** A player call with missing or wrong device credentials (HTTP Basic), or a disabled device. */
+  DEVICE_AUTH_FAILED: -10040,
+  /** Spec section 8 'file size limit exceeded'. */
+  FILE_TOO_LARGE: -10041,
+  /** Spec section 8 'file format error': the content is not of an accepted type. */
+  FILE_FORMAT_ERROR: -10042,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -163,6 +170,21 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '设备凭据已被领取，请重新配对',
     'en-US': 'The device credentials were already collected. Please pair again',
     ja: 'デバイスの認証情報は既に受け取られています。再度ペアリングしてください',
+  },
+  [ErrorCode.DEVICE_AUTH_FAILED]: {
+    'zh-CN': '设备认证失败',
+    'en-US': 'Device authentication failed',
+    ja: 'デバイスの認証に失敗しました',
+  },
+  [ErrorCode.FILE_TOO_LARGE]: {
+    'zh-CN': '文件大小超出限制',
+    'en-US': 'File size limit exceeded',
+    ja: 'ファイルサイズが上限を超えています',
+  },
+  [ErrorCode.FILE_FORMAT_ERROR]: {
+    'zh-CN': '文件格式错误',
+    'en-US': 'File format error',
+    ja: 'ファイル形式が正しくありません',
   },
 };
 
