@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import {
   ErrorCode,
   errorMessage,
@@ -45,15 +45,17 @@ export async function authenticateDevice(services: AppServices, header: string |
 }
 
 /** Keeps the first `max` bytes passing through (to sniff the image while it streams to storage). */
-function headTap(max: number): { stream: PassThrough; head: () => Buffer } {
+function headTap(max: number): { stream: Transform; head: () => Buffer } {
   const chunks: Buffer[] = [];
   let kept = 0;
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => {
-    if (kept < max) {
-      chunks.push(chunk.subarray(0, max - kept));
-      kept += Math.min(chunk.length, max - kept);
-    }
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (kept < max) {
+        chunks.push(chunk.subarray(0, max - kept));
+        kept += Math.min(chunk.length, max - kept);
+      }
+      callback(null, chunk);
+    },
   });
   return { stream, head: () => Buffer.concat(chunks) };
 }
