@@ -8,6 +8,7 @@ import { accessFixtures } from './fixtures/access.js';
 import { deviceFixtures } from './fixtures/devices.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
+import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import {
   type ApiClient,
@@ -45,6 +46,7 @@ const fixtures: Record<
   ...oplogFixtures,
   ...orgFixtures,
   ...deviceFixtures,
+  ...screenshotFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

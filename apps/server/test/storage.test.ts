@@ -34,9 +34,13 @@ describe('file storage on local disk', () => {
   });
 
   it('puts a stream, stats, gets it whole or by range, and deletes it', async () => {
-    const stored = await storage.put(key, Readable.from([Buffer.from(body.slice(0, 10)), Buffer.from(body.slice(10))]), {
-      contentType: 'image/png',
-    });
+    const stored = await storage.put(
+      key,
+      Readable.from([Buffer.from(body.slice(0, 10)), Buffer.from(body.slice(10))]),
+      {
+        contentType: 'image/png',
+      },
+    );
     expect(stored).toEqual({ key, size: body.length, contentType: 'image/png' });
     expect(await storage.exists(key)).toBe(true);
     const whole = await storage.get(key);

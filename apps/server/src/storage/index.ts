@@ -3,7 +3,7 @@ import { Files } from './files.js';
 import { LocalDiskStorage } from './local.js';
 import type { FileStorage } from './storage.js';
 
-export { Files, FILE_ROUTE_PREFIX, SIGNED_URL_TTL_SEC } from './files.js';
+export { FILE_ROUTE_PREFIX, Files, SIGNED_URL_TTL_SEC } from './files.js';
 export * from './storage.js';
 
 /** The configured back end: local disk under STORAGE_DIR (default <DATA_DIR>/files). S3 arrives with issue 10. */

@@ -52,10 +52,7 @@ export async function registerFileRoute(app: FastifyInstance, files: Files): Pro
     if (!opened) return reply.code(404).type('text/plain').send('Not Found');
     // The URL is signed until exp: the browser may keep the bytes that long.
     const maxAge = Math.max(0, Number(query.exp) - Math.floor(Date.now() / 1000));
-    reply
-      .header('cache-control', `private, max-age=${maxAge}`)
-      .header('accept-ranges', 'bytes')
-      .type(stat.contentType);
+    reply.header('cache-control', `private, max-age=${maxAge}`).header('accept-ranges', 'bytes').type(stat.contentType);
     if (range) {
       reply
         .code(206)

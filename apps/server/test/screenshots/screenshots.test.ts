@@ -144,9 +144,9 @@ describe.each(BACKENDS)('screenshots on %s', (backend) => {
     const other = (await t.tenant()).client;
     expect((await other.call(endpoints.screenshotHistory, { deviceId: id })).envelope.code).toBe(ErrorCode.NOT_FOUND);
     expect((await other.call(endpoints.screenshotTake, { deviceIds: [id] })).envelope.code).toBe(ErrorCode.NOT_FOUND);
-    expect(
-      (await other.call(endpoints.screenshotDelete, { ids: [row!.screenshot!.id] })).envelope.code,
-    ).toBe(ErrorCode.NOT_FOUND);
+    expect((await other.call(endpoints.screenshotDelete, { ids: [row!.screenshot!.id] })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
 
     // Delete: the row and its file go; the URL finds nothing.
     const deleted = await client.call(endpoints.screenshotDelete, { ids: [row!.screenshot!.id] });
@@ -228,7 +228,13 @@ describe.each(BACKENDS)('screenshots on %s', (backend) => {
     const other = await quietCommand(id, await entOfDevice(id));
     await player.client?.publishAsync(
       `mq/v1/d/${id}/ack`,
-      JSON.stringify({ v: 1, id: other, ts: Date.now(), result: 'ok', data: { screenshotId: player.uploads.get(commandId)?.screenshotId } }),
+      JSON.stringify({
+        v: 1,
+        id: other,
+        ts: Date.now(),
+        result: 'ok',
+        data: { screenshotId: player.uploads.get(commandId)?.screenshotId },
+      }),
       { qos: 1 },
     );
     const failed = await commandReaches(client, id, other, 'failed');
@@ -326,7 +332,10 @@ describe.each(BACKENDS)('screenshots on %s', (backend) => {
     expect(await runScreenshotCleanup(t.services, t.app.log)).toBeGreaterThanOrEqual(1);
     expect(await t.services.files.storage.exists(old.key)).toBe(false);
     expect(await t.services.files.storage.exists(recent.key)).toBe(true);
-    const left = await t.db.select({ id: deviceScreenshots.id }).from(deviceScreenshots).where(eq(deviceScreenshots.deviceId, player.deviceId));
+    const left = await t.db
+      .select({ id: deviceScreenshots.id })
+      .from(deviceScreenshots)
+      .where(eq(deviceScreenshots.deviceId, player.deviceId));
     expect(left.map((r) => r.id)).toEqual([recent.id]);
   });
 });

@@ -25,6 +25,9 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/user': () => import('../features/company/UserIndexPage'),
   '/user/company': () => import('../features/company/CompanyPage'),
   '/user/companyRole': () => import('../features/roles/RolesPage'),
+  '/device/remote': () => import('../features/remote/RemotePage'),
+  '/device/screenshot': () => import('../features/remote/ScreenshotPage'),
+  '/device/screenshotHistory': () => import('../features/remote/ScreenshotHistoryPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

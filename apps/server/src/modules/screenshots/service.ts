@@ -156,7 +156,11 @@ export async function deleteScreenshots(input: { ids: string[] }, ctx: CallConte
     .from(deviceScreenshots)
     .innerJoin(devices, eq(devices.id, deviceScreenshots.deviceId))
     .where(
-      and(scopeWhere(ctx.user, deviceScope), eq(deviceScreenshots.entId, ctx.user.entId), inArray(deviceScreenshots.id, ids)),
+      and(
+        scopeWhere(ctx.user, deviceScope),
+        eq(deviceScreenshots.entId, ctx.user.entId),
+        inArray(deviceScreenshots.id, ids),
+      ),
     );
   if (rows.length !== ids.length) throw new AppError(ErrorCode.NOT_FOUND, ScreenshotText.notFound);
   await ctx.db.delete(deviceScreenshots).where(inArray(deviceScreenshots.id, ids));
@@ -195,7 +199,10 @@ export async function saveSettings(input: ScreenshotSettings, ctx: CallContext):
     .insert(screenshotSettings)
     .values({ entId: ctx.user.entId, ...values })
     .onConflictDoUpdate({ target: screenshotSettings.entId, set: values });
-  const [ent] = await ctx.db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, ctx.user.entId));
+  const [ent] = await ctx.db
+    .select({ name: enterprises.name })
+    .from(enterprises)
+    .where(eq(enterprises.id, ctx.user.entId));
   await ctx.audit({
     module: 'device',
     action: 'screenshotSettings',

@@ -18,5 +18,9 @@ export const ScreenshotText = {
     'The screenshot command is already closed or expired',
     'スクリーンショットコマンドは既に終了しているか、期限切れです',
   ),
-  noUpload: text('设备未上传截图', 'The device uploaded no screenshot', 'デバイスからスクリーンショットがアップロードされていません'),
+  noUpload: text(
+    '设备未上传截图',
+    'The device uploaded no screenshot',
+    'デバイスからスクリーンショットがアップロードされていません',
+  ),
 };

@@ -99,7 +99,8 @@ async function uploadScreenshot(services: AppServices, request: FastifyRequest, 
     .split(';')[0]
     .trim()
     .toLowerCase();
-  if (!(SCREENSHOT_CONTENT_TYPES as readonly string[]).includes(declared)) throw new AppError(ErrorCode.FILE_FORMAT_ERROR);
+  if (!(SCREENSHOT_CONTENT_TYPES as readonly string[]).includes(declared))
+    throw new AppError(ErrorCode.FILE_FORMAT_ERROR);
   const length = Number(request.headers['content-length'] ?? 0);
   if (length > MAX_SCREENSHOT_BYTES) throw new AppError(ErrorCode.FILE_TOO_LARGE);
 
