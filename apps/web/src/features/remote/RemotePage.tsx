@@ -240,7 +240,7 @@ export default function RemotePage() {
                       max={100}
                       value={volume}
                       onChange={setVolume}
-                      aria-labelledby="remote-volume-label"
+                      ariaLabelForHandle={t('action.volume')}
                       data-testid="remote-volume-slider"
                     />
                     <Button
@@ -264,7 +264,7 @@ export default function RemotePage() {
                       max={100}
                       value={brightness}
                       onChange={setBrightness}
-                      aria-labelledby="remote-brightness-label"
+                      ariaLabelForHandle={t('action.brightness')}
                       data-testid="remote-brightness-slider"
                     />
                     <Button
