@@ -127,7 +127,7 @@ export default function ScreenshotHistoryPage() {
         prop: 'trigger',
         label: t('col.trigger'),
         width: 110,
-        slot: (v: ScreenshotTrigger) => <Tag color={v === 'timed' ? 'blue' : 'green'}>{t(`trigger.${v}`)}</Tag>,
+        slot: (v: ScreenshotTrigger) => <Tag color={v === 'timed' ? 'processing' : 'success'}>{t(`trigger.${v}`)}</Tag>,
       },
       {
         prop: 'width',
