@@ -30,6 +30,8 @@ import { operationLogHandlers } from './modules/operationLog/routes.js';
 import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
+import { screenshotHandlers } from './modules/screenshots/routes.js';
+import { registerScreenshotUpload } from './modules/screenshots/upload.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { storeHandlers } from './modules/stores/routes.js';
@@ -43,6 +45,8 @@ import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
 import { ReplayGuard } from './protocol/replayGuard.js';
 import type { AppServices } from './services.js';
 import { isHistoryRoute, registerConsole } from './static.js';
+import { createFiles } from './storage/index.js';
+import { registerFileRoute } from './storage/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +76,7 @@ export const HANDLERS: readonly Handler[] = [
   ...geoHandlers,
   ...storeHandlers,
   ...strategyHandlers,
+  ...screenshotHandlers,
 ];
 
 export interface BuildAppOptions {
@@ -129,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notices: new NoticeCache(),
     codeSender: options.codeSender ?? new DevOutboxSender(options.db.db, logger),
     devices: new DeviceGateway({ config, db: options.db.db, clock, log: logger, secret }),
+    files: createFiles(config, secret, clock),
   };
   services.sessions.cache.connect(bus);
   services.notices.connect(bus);
@@ -214,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerCalls(app, handlers, services);
   await registerOAuthCallback(app);
   await registerDeviceApi(app, services);
+  await registerScreenshotUpload(app, services);
+  await registerFileRoute(app, services.files);
   const consoleServed = await registerConsole(app, config.webDist);
 
   app.setNotFoundHandler((request, reply) => {

@@ -37,6 +37,8 @@ export interface Config {
   mqtt: MqttConfig;
   /** Geocoding of device and store addresses (modules/geo). */
   geocoder: GeocoderConfig;
+  /** File storage (src/storage): local disk under STORAGE_DIR, default `<dataDir>/files`. */
+  storage: { kind: 'local'; dir: string };
 }
 
 /** GEOCODER, GEOCODER_URL, GEOCODER_KEY, GEOCODER_TIMEOUT_MS. */
@@ -179,10 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const path = (value: string) => (isAbsolute(value) ? value : resolve(cwd, value));
+  const dataDir = path(env.DATA_DIR || './data');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path(env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: path(env.WEB_DIST || join(REPO_ROOT, 'apps/web/dist')),
     logLevel,
@@ -205,5 +208,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     shutdownTimeoutMs: positiveNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25) * 1000,
     mqtt: mqttConfig(env),
     geocoder: geocoderConfig(env),
+    storage: { kind: 'local', dir: env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files') },
   };
 }

@@ -8,6 +8,7 @@ import type { DeviceGateway } from './modules/devices/gateway.js';
 import type { NoticeCache } from './modules/notice/cache.js';
 import type { CodeSender } from './modules/verification/sender.js';
 import type { ReplayGuard } from './protocol/replayGuard.js';
+import type { Files } from './storage/files.js';
 
 /** Long-lived collaborators of one app instance (tests build several, so nothing is global). */
 export interface AppServices {
@@ -32,4 +33,6 @@ export interface AppServices {
   codeSender: CodeSender;
   /** The device channel: broker, presence, commands (modules/devices/gateway.ts). */
   devices: DeviceGateway;
+  /** File storage with signed URLs (src/storage). */
+  files: Files;
 }

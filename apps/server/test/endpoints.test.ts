@@ -9,6 +9,7 @@ import { deviceFixtures } from './fixtures/devices.js';
 import { geoFixtures } from './fixtures/geo.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
+import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import { strategyFixtures } from './fixtures/strategies.js';
 import {
@@ -49,6 +50,7 @@ const fixtures: Record<
   ...deviceFixtures,
   ...geoFixtures,
   ...strategyFixtures,
+  ...screenshotFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
 import {
   ALL_PERMISSION_CODES,
   type Audience,
@@ -15,6 +16,7 @@ import {
   advertiserAssignments,
   allocations,
   type DataScope,
+  deviceScreenshots,
   devices,
   devOutbox,
   enterprises,
@@ -31,6 +33,7 @@ import { exportPath } from '../src/modules/operationLog/exportJob.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { insertStrategy } from './fixtures/strategies.js';
+import { enterpriseKey } from '../src/storage/storage.js';
 import {
   BACKENDS,
   createEnterprise,
@@ -200,6 +203,48 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   strategy: async (w) => {
     const id = await insertStrategy(w.t, { entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id });
     return { id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
+  },
+  // A screenshot of a device like the one above (scoped through its device), with its file.
+  screenshot: async (w) => {
+    const [device] = await w.t.db
+      .insert(devices)
+      .values({ entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id, name: 'Isolated screen' })
+      .returning({ id: devices.id });
+    await w.t.db.insert(allocations).values([
+      { entId: w.ent.id, refType: RefType.device, refId: device.id, targetType: 1, targetId: w.c, deptDataType: 2 },
+      {
+        entId: w.ent.id,
+        refType: RefType.device,
+        refId: device.id,
+        targetType: 2,
+        targetId: w.sharedAccount.id,
+        deptDataType: 2,
+      },
+    ]);
+    const key = enterpriseKey(w.ent.id, 'screenshots', device.id, 'isolated.png');
+    await w.t.services.files.storage.put(key, Readable.from([Buffer.from('png')]), { contentType: 'image/png' });
+    const [row] = await w.t.db
+      .insert(deviceScreenshots)
+      .values({
+        entId: w.ent.id,
+        deviceId: device.id,
+        fileKey: key,
+        contentType: 'image/png',
+        size: 3,
+        width: 1,
+        height: 1,
+        trigger: 'manual',
+        takenAt: new Date(w.t.clock.now()),
+      })
+      .returning({ id: deviceScreenshots.id });
+    return {
+      id: row.id,
+      entId: w.ent.id,
+      deptIds: [w.ent.depts.a1],
+      ownerId: w.owner.id,
+      sharedDepts: [{ dept: w.c, type: 2 }],
+      sharedAccounts: [w.sharedAccount.id],
+    };
   },
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {

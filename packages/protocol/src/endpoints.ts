@@ -6,6 +6,7 @@ import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
+import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
 
@@ -16,6 +17,7 @@ export * from './endpoints/geo.js';
 export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
+export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/strategies.js';
 
@@ -33,6 +35,7 @@ export const endpoints = {
   ...deviceEndpoints,
   ...geoEndpoints,
   ...strategyEndpoints,
+  ...screenshotEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -56,6 +56,13 @@ export const ErrorCode = {
   DEVICE_REMOVED: -10036,
   /** The device was disabled in the console (`invalid`): wait until an operator enables it. */
   DEVICE_DISABLED: -10037,
+  // Files and the player's authenticated calls (issue 9 screenshots; issue 10 materials)
+  /** A player call with missing or wrong device credentials (HTTP Basic), or a disabled device. */
+  DEVICE_AUTH_FAILED: -10041,
+  /** Spec section 8 'file size limit exceeded'. */
+  FILE_TOO_LARGE: -10042,
+  /** Spec section 8 'file format error': the content is not of an accepted type. */
+  FILE_FORMAT_ERROR: -10043,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -185,6 +192,21 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '设备已被停用，请联系管理员启用',
     'en-US': 'The device has been disabled. Ask an administrator to enable it',
     ja: 'デバイスは無効化されています。管理者に有効化を依頼してください',
+  },
+  [ErrorCode.DEVICE_AUTH_FAILED]: {
+    'zh-CN': '设备认证失败',
+    'en-US': 'Device authentication failed',
+    ja: 'デバイスの認証に失敗しました',
+  },
+  [ErrorCode.FILE_TOO_LARGE]: {
+    'zh-CN': '文件大小超出限制',
+    'en-US': 'File size limit exceeded',
+    ja: 'ファイルサイズが上限を超えています',
+  },
+  [ErrorCode.FILE_FORMAT_ERROR]: {
+    'zh-CN': '文件格式错误',
+    'en-US': 'File format error',
+    ja: 'ファイル形式が正しくありません',
   },
 };
 

@@ -10,6 +10,14 @@ import {
   pruneExports,
   runExport,
 } from '../modules/operationLog/exportJob.js';
+import {
+  runScreenshotCleanup,
+  runTimedScreenshots,
+  SCREENSHOT_CLEANUP_CRON,
+  SCREENSHOT_CLEANUP_JOB,
+  TIMED_SCREENSHOT_CRON,
+  TIMED_SCREENSHOT_JOB,
+} from '../modules/screenshots/jobs.js';
 import { pruneCodes } from '../modules/verification/repository.js';
 import { pruneReplayKeys } from '../protocol/replayGuard.js';
 import { defineJob, type JobDefinition } from './define.js';
@@ -91,5 +99,17 @@ export const JOBS: readonly JobDefinition[] = [
     payload: none,
     schedule: '37 * * * *',
     handler: (_, ctx) => pruneExports(ctx.services, ctx.log),
+  }),
+  defineJob({
+    id: TIMED_SCREENSHOT_JOB,
+    payload: none,
+    schedule: TIMED_SCREENSHOT_CRON,
+    handler: async (_, ctx) => void (await runTimedScreenshots(ctx.services, ctx.log)),
+  }),
+  defineJob({
+    id: SCREENSHOT_CLEANUP_JOB,
+    payload: none,
+    schedule: SCREENSHOT_CLEANUP_CRON,
+    handler: async (_, ctx) => void (await runScreenshotCleanup(ctx.services, ctx.log)),
   }),
 ];

@@ -15,6 +15,8 @@ import {
   pairingAnswerSchema,
   pairingPollAnswerSchema,
   type StrategyType,
+  screenshotUploadAnswerSchema,
+  screenshotUploadPath,
   TOPIC_QOS,
 } from '@marquee/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -25,7 +27,8 @@ import { screenshotPng } from './png.js';
  * A headless player that speaks the device protocol (docs/device-protocol.md) with nothing
  * but the protocol package: pairing over HTTP, then MQTT with its own credentials, a
  * retained online state and last will, heartbeats, and commands executed once per id and
- * acknowledged (a screenshot is a generated PNG in the ack). For tests, benches and
+ * acknowledged (a screenshot is a generated PNG, uploaded over HTTP with the device's
+ * credentials and named in the ack). For tests, benches and
  * `npm run player`.
  */
 
@@ -76,6 +79,10 @@ export class HeadlessPlayer {
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private readonly startedAt = Date.now();
   private readonly listeners = new Set<(command: Command) => void>();
+  /** Commands being executed (a repeat arriving meanwhile waits for the same ack). */
+  private readonly running = new Map<string, Promise<CommandAck>>();
+  /** Screenshots uploaded, by command id (tests). */
+  readonly uploads = new Map<string, { screenshotId: string; size: number }>();
 
   constructor(readonly options: PlayerOptions) {}
 
@@ -278,12 +285,47 @@ export class HeadlessPlayer {
     for (const fn of this.listeners) fn(command);
     const previous = this.executed.get(command.id);
     if (previous) return this.sendAck(previous); // idempotent by id: answer again, do not run again
-    const ack = this.execute(command);
-    this.executed.set(command.id, ack);
-    this.sendAck(ack);
+    const running = this.running.get(command.id);
+    if (running) return void running.then((ack) => this.sendAck(ack));
+    const execution = this.execute(command).catch(
+      (error): CommandAck => ({
+        v: 1,
+        id: command.id,
+        ts: Date.now(),
+        result: 'error',
+        error: { code: 'FAILED', message: String((error as Error).message ?? error).slice(0, 500) },
+      }),
+    );
+    this.running.set(command.id, execution);
+    void execution.then((ack) => {
+      this.running.delete(command.id);
+      this.executed.set(command.id, ack);
+      this.sendAck(ack);
+    });
   }
 
-  private execute(command: Command): CommandAck {
+  /**
+   * Uploads a screenshot for a command (docs/device-protocol.md 2.5): the image as the body,
+   * the device's credentials as HTTP Basic. Returns the upload's answer.
+   */
+  async uploadScreenshot(commandId: string, image: Buffer, contentType = 'image/png') {
+    const c = this.credentials;
+    if (!c) throw new Error('not activated');
+    const response = await fetch(new URL(screenshotUploadPath(commandId), this.options.server), {
+      method: 'POST',
+      headers: {
+        'content-type': contentType,
+        authorization: `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`,
+        'accept-language': 'en-US',
+      },
+      body: new Uint8Array(image),
+    });
+    const envelope = (await response.json()) as { code: number; message: string; payload: unknown };
+    if (envelope.code !== 0) throw new DeviceApiError(envelope.code, envelope.message);
+    return screenshotUploadAnswerSchema.parse(envelope.payload);
+  }
+
+  private async execute(command: Command): Promise<CommandAck> {
     const base = { v: 1 as const, id: command.id, ts: Date.now() };
     if (command.expiresAt <= Date.now()) {
       return { ...base, result: 'error', error: { code: 'EXPIRED', message: 'arrived after its expiry' } };
@@ -301,12 +343,9 @@ export class HeadlessPlayer {
         return { ...base, result: 'ok', data: { on: this.screenOn } };
       case 'screenshot': {
         const png = screenshotPng(320, 180, Date.now());
-        // No upload endpoint yet: the image travels in the ack (docs/device-protocol.md).
-        return {
-          ...base,
-          result: 'ok',
-          data: { contentType: 'image/png', width: 320, height: 180, base64: png.toString('base64') },
-        };
+        const upload = await this.uploadScreenshot(command.id, png);
+        this.uploads.set(command.id, { screenshotId: upload.screenshotId, size: upload.size });
+        return { ...base, ts: Date.now(), result: 'ok', data: { screenshotId: upload.screenshotId } };
       }
       case 'watermark':
         this.watermark = command.params.enabled ? (command.params.text ?? '') : '';

@@ -182,6 +182,13 @@ export function ListTable<T extends object>({
       el.setAttribute('role', 'region');
       el.setAttribute('aria-label', regionLabel);
     }
+    // The hidden row antd measures column widths with repeats the headers, the selection's
+    // "select all" checkbox too: keep its copy out of the tab order (axe aria-hidden-focus).
+    for (const el of wrapper.current?.querySelectorAll<HTMLElement>(
+      '.ant-table-measure-row input, .ant-table-measure-row button',
+    ) ?? []) {
+      el.tabIndex = -1;
+    }
   });
   return (
     <div ref={wrapper} className="mq-list-table">

@@ -28,6 +28,9 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/device/strategy': () => import('../features/strategy/StrategyPage'),
   '/device': () => import('../features/devices/DeviceListPage'),
   '/device/context': () => import('../features/devices/DeviceContextPage'),
+  '/device/remote': () => import('../features/remote/RemotePage'),
+  '/device/screenshot': () => import('../features/remote/ScreenshotPage'),
+  '/device/screenshotHistory': () => import('../features/remote/ScreenshotHistoryPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

@@ -6,7 +6,7 @@ import { ErrorCode } from '../errors.js';
  * HTTP 200 with the console's envelope `{ code, message, payload }` (code 0 success; the
  * codes of errors.ts otherwise, message in the `accept-language` locale). No signature and
  * no session: pairing is protected by the poll token, later calls by the device's
- * credentials (HTTP Basic, username = device id).
+ * credentials (HTTP Basic, username = device id; the screenshot upload).
  */
 
 export const DEVICE_API_PREFIX = '/dapi/v1';
@@ -110,6 +110,28 @@ export const deviceStatusAnswerSchema = z.object({
   name: z.string(),
 });
 
+/**
+ * The screenshot upload (docs/device-protocol.md 2.5): `POST /dapi/v1/screenshots/<commandId>`
+ * with the image as the raw body (`content-type: image/png` or `image/jpeg`), authenticated
+ * with the device's credentials (HTTP Basic: username = device id, password). Only for an open
+ * `screenshot` command of the same device; the answer's `screenshotId` goes into the ack.
+ */
+export const SCREENSHOT_UPLOAD_PATH = `${DEVICE_API_PREFIX}/screenshots/:commandId`;
+export const screenshotUploadPath = (commandId: string) =>
+  `${DEVICE_API_PREFIX}/screenshots/${encodeURIComponent(commandId)}`;
+/** Image types a screenshot may be (judged from the content, not the header alone). */
+export const SCREENSHOT_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
+/** Largest screenshot upload (scale the image down above it). */
+export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
+
+export const screenshotUploadAnswerSchema = z.object({
+  /** Put into the ack's data: `{ "screenshotId": "..." }`. */
+  screenshotId: z.string(),
+  size: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+
 /** The player's HTTP calls, as the console catalogue describes its own. */
 export const deviceHttpCalls = {
   pair: {
@@ -140,6 +162,19 @@ export const deviceHttpCalls = {
     request: deviceStatusRequestSchema,
     response: deviceStatusAnswerSchema,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.DEVICE_REMOVED, ErrorCode.DEVICE_DISABLED],
+  },
+  screenshotUpload: {
+    path: SCREENSHOT_UPLOAD_PATH,
+    /** The body is the image itself, not JSON. */
+    request: z.instanceof(Uint8Array),
+    response: screenshotUploadAnswerSchema,
+    errors: [
+      ErrorCode.DEVICE_AUTH_FAILED,
+      ErrorCode.NOT_FOUND,
+      ErrorCode.CONFLICT,
+      ErrorCode.FILE_TOO_LARGE,
+      ErrorCode.FILE_FORMAT_ERROR,
+    ],
   },
 } as const;
 export type DeviceHttpCall = keyof typeof deviceHttpCalls;

@@ -87,7 +87,7 @@ export const commandParamsSchemas = {
   reboot: z.object({}).strict(),
   /** Turn the display on or off. */
   screen: z.object({ on: z.boolean() }).strict(),
-  /** Take a screenshot now; the ack carries it (or where it was uploaded). */
+  /** Take a screenshot now: upload it (http.ts screenshotUpload), then ack with `{ screenshotId }`. */
   screenshot: z.object({}).strict(),
   /** Fetch the current manifest and download what is missing. */
   syncContent: z.object({}).strict(),
@@ -169,10 +169,10 @@ export const commandAckSchema = z.object({
   ts,
   result: z.enum(['ok', 'error']),
   error: z.object({ code: z.enum(ACK_ERROR_CODES), message: z.string().max(500).default('') }).optional(),
-  /** Kind-specific result (screenshot: `{ contentType, base64 }` or `{ url }` once uploads exist). */
+  /** Kind-specific result (screenshot: `{ screenshotId }`, the upload's answer; volume: `{ volume }`). */
   data: z.record(z.string(), z.unknown()).optional(),
 });
 export type CommandAck = z.infer<typeof commandAckSchema>;
 
-/** Largest MQTT payload the server accepts from a device (a screenshot ack carries a PNG). */
+/** Largest MQTT payload the server accepts from a device (images travel over HTTP, not in acks). */
 export const MAX_DEVICE_PAYLOAD_BYTES = 2 * 1024 * 1024;

@@ -7,6 +7,7 @@ export * from './meta.js';
 export * from './notices.js';
 export * from './operationLog.js';
 export * from './runtime.js';
+export * from './screenshots.js';
 export * from './sessions.js';
 export * from './sharing.js';
 export * from './stores.js';

@@ -22,6 +22,7 @@ import { type BrokerAccounts, DynsecAccounts, NoBrokerAccounts } from '../../mqt
 import type { DeviceBus } from '../../mqtt/bus.js';
 import { EmbeddedBroker, EmbeddedBus } from '../../mqtt/embedded.js';
 import { ExternalBus } from '../../mqtt/external.js';
+import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
 import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
 
@@ -321,6 +322,12 @@ export class DeviceGateway {
     const ack = commandAckSchema.safeParse(json);
     if (!ack.success) return void this.log.warn({ deviceId }, 'bad ack');
     const a = ack.data;
+    // A screenshot is acknowledged with the id of its upload (docs/device-protocol.md 2.5):
+    // an 'ok' naming no upload of this command fails it.
+    if (a.result === 'ok' && !(await screenshotAckValid(this.db, deviceId, a))) {
+      a.result = 'error';
+      a.error = { code: 'FAILED', message: 'no screenshot uploaded for this command' };
+    }
     await this.db
       .update(deviceCommands)
       .set({

@@ -92,7 +92,7 @@ export async function addDevice(
 }
 
 /** The SQL of "shown as `status`" (effectiveStatus): online with missed heartbeats is offline. */
-function statusFilter(status: DeviceStatusValue, now: Date): SQL {
+export function statusFilter(status: DeviceStatusValue, now: Date): SQL {
   const stale = sql`greatest(coalesce(${devices.lastSeenAt}, ${devices.statusAt}), ${devices.statusAt}) < ${now}::timestamptz - make_interval(secs => ${devices.heartbeatSec} * ${MISSED_HEARTBEATS_OFFLINE})`;
   if (status === 'online') return and(eq(devices.status, 'online'), sql`not (${stale})`) as SQL;
   if (status === 'offline') return or(eq(devices.status, 'offline'), and(eq(devices.status, 'online'), stale)) as SQL;

@@ -1,0 +1,17 @@
+import type { Config } from '../config.js';
+import { Files } from './files.js';
+import { LocalDiskStorage } from './local.js';
+import type { FileStorage } from './storage.js';
+
+export { FILE_ROUTE_PREFIX, Files, SIGNED_URL_TTL_SEC } from './files.js';
+export * from './storage.js';
+
+/** The configured back end: local disk under STORAGE_DIR (default <DATA_DIR>/files). S3 arrives with issue 10. */
+export function createStorage(config: Config): FileStorage {
+  return new LocalDiskStorage(config.storage.dir);
+}
+
+/** The storage service of an app instance. */
+export function createFiles(config: Config, secret: string, clock: () => number): Files {
+  return new Files(createStorage(config), secret, clock);
+}
