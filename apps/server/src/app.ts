@@ -18,6 +18,7 @@ import { authHandlers } from './modules/auth/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
+import { deviceGroupHandlers } from './modules/deviceGroups/routes.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
@@ -66,6 +67,7 @@ export const HANDLERS: readonly Handler[] = [
   ...sharingHandlers,
   ...templateHandlers,
   ...deviceHandlers,
+  ...deviceGroupHandlers,
 ];
 
 export interface BuildAppOptions {

@@ -1,5 +1,6 @@
 import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
+import { deviceGroupEndpoints } from './endpoints/deviceGroups.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { homeEndpoints } from './endpoints/home.js';
@@ -9,6 +10,7 @@ import { sharingEndpoints } from './endpoints/sharing.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
+export * from './endpoints/deviceGroups.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
@@ -27,6 +29,7 @@ export const endpoints = {
   ...orgEndpoints,
   ...sharingEndpoints,
   ...deviceEndpoints,
+  ...deviceGroupEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, updatedAt } from './columns.js';
+import { deviceGroups } from './deviceGroups.js';
 import { departments, enterprises } from './tenancy.js';
 
 /** Spec section 4: device states. */
@@ -52,6 +53,10 @@ export const devices = pgTable(
     screenOn: integer('screen_on'),
     volume: integer('volume'),
     brightness: integer('brightness'),
+    // --- device groups (branch dev-groups): a device is in at most one group (ref-type '2'),
+    // whose allocations it inherits (auth/scope.ts containers). ---
+    groupId: text('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    // --- end device groups ---
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +66,8 @@ export const devices = pgTable(
     index('devices_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('devices_ent_dept_idx').on(t.entId, t.deptId),
     index('devices_ent_status_idx').on(t.entId, t.status),
+    // device groups (branch dev-groups)
+    index('devices_group_idx').on(t.groupId),
   ],
 );
 

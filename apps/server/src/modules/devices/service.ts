@@ -8,13 +8,22 @@ import {
 } from '@marquee/protocol';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
-import { departments, deviceCommands, devicePairings, deviceStatusHistory, devices } from '../../db/schema/index.js';
+import {
+  departments,
+  deviceCommands,
+  deviceGroups,
+  devicePairings,
+  deviceStatusHistory,
+  devices,
+  deviceTags,
+  tags,
+} from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
 import { findOpenPairing } from './pairing.js';
 import { deviceScope, effectiveStatus } from './repository.js';
-import { queueCommands, resolveDeviceTargets } from './targets.js';
+import { type DeviceTargets, NoTargetsText, queueCommands, resolveDeviceTargets } from './targets.js';
 import { DeviceText } from './texts.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -86,10 +95,20 @@ function statusFilter(status: DeviceStatusValue, now: Date): SQL {
 
 /** A page of the devices the caller can see, newest first. */
 export async function listDevices(
-  input: { page: number; size: number; status?: DeviceStatusValue; keyword?: string },
+  input: { page: number; size: number; status?: DeviceStatusValue; keyword?: string; groupId?: string; tagId?: string },
   ctx: CallContext,
 ): Promise<{ total: number; data: DeviceRow[] }> {
   const conds: SQL[] = [scopeWhere(ctx.user, deviceScope)];
+  // device groups and tags (branch dev-groups): the filters
+  if (input.groupId) conds.push(eq(devices.groupId, input.groupId));
+  if (input.tagId) {
+    conds.push(
+      inArray(
+        devices.id,
+        ctx.db.select({ id: deviceTags.deviceId }).from(deviceTags).where(eq(deviceTags.tagId, input.tagId)),
+      ),
+    );
+  }
   if (input.status) conds.push(statusFilter(input.status, ctx.now));
   if (input.keyword) {
     const pattern = `%${escapeLike(input.keyword)}%`;
@@ -98,9 +117,10 @@ export async function listDevices(
   const where = and(...conds);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ device: devices, deptName: departments.name })
+      .select({ device: devices, deptName: departments.name, groupName: deviceGroups.name })
       .from(devices)
       .leftJoin(departments, eq(departments.id, devices.deptId))
+      .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
       .where(where)
       .orderBy(desc(devices.createdAt), devices.id)
       .limit(input.size)
@@ -108,9 +128,13 @@ export async function listDevices(
     ctx.db.select({ total: count() }).from(devices).where(where),
   ]);
   const now = ctx.now.getTime();
+  const tagsOf = await deviceTagNames(
+    ctx,
+    rows.map((r) => r.device.id),
+  );
   return {
     total,
-    data: rows.map(({ device: d, deptName }) => ({
+    data: rows.map(({ device: d, deptName, groupName }) => ({
       id: d.id,
       number: d.number,
       name: d.name,
@@ -126,6 +150,9 @@ export async function listDevices(
       screenHeight: d.screenHeight,
       volume: d.volume,
       brightness: d.brightness,
+      groupId: d.groupId,
+      groupName: groupName ?? '',
+      tags: tagsOf.get(d.id) ?? [],
       lastSeenAt: d.lastSeenAt?.toISOString() ?? null,
       activatedAt: d.activatedAt?.toISOString() ?? null,
       createdAt: d.createdAt.toISOString(),
@@ -133,12 +160,27 @@ export async function listDevices(
   };
 }
 
-/** Sends a command to the devices the call names (stored, then published once committed). */
+/** The tags (id, name) of each of the devices, by name (device groups and tags, branch dev-groups). */
+async function deviceTagNames(ctx: CallContext, ids: readonly string[]) {
+  const out = new Map<string, { id: string; name: string }[]>();
+  if (ids.length === 0) return out;
+  const rows = await ctx.db
+    .select({ deviceId: deviceTags.deviceId, id: tags.id, name: tags.name })
+    .from(deviceTags)
+    .innerJoin(tags, eq(tags.id, deviceTags.tagId))
+    .where(inArray(deviceTags.deviceId, [...ids]))
+    .orderBy(tags.name);
+  for (const r of rows) out.set(r.deviceId, [...(out.get(r.deviceId) ?? []), { id: r.id, name: r.name }]);
+  return out;
+}
+
+/** Sends a command to the devices the call names (ids, groups, tags; stored, then published once committed). */
 export async function sendCommand(
-  input: { deviceIds: string[]; ttlSec: number } & CommandBody,
+  input: DeviceTargets & { ttlSec: number } & CommandBody,
   ctx: CallContext,
 ): Promise<{ commands: { id: string; deviceId: string }[] }> {
-  const targets = await resolveDeviceTargets(ctx, { deviceIds: input.deviceIds });
+  const targets = await resolveDeviceTargets(ctx, input);
+  if (targets.length === 0) throw new AppError(ErrorCode.NOT_FOUND, NoTargetsText);
   const body = { kind: input.kind, params: input.params } as CommandBody;
   return { commands: await queueCommands(ctx, targets, body, input.ttlSec) };
 }
