@@ -25,6 +25,10 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/user': () => import('../features/company/UserIndexPage'),
   '/user/company': () => import('../features/company/CompanyPage'),
   '/user/companyRole': () => import('../features/roles/RolesPage'),
+  '/device/group': () => import('../features/deviceGroups/GroupPage'),
+  '/device/group/addView': () => import('../features/deviceGroups/GroupEditPage'),
+  '/device/tags': () => import('../features/deviceGroups/TagsPage'),
+  '/device/tag/addView': () => import('../features/deviceGroups/TagEditPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

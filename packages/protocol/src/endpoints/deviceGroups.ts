@@ -22,6 +22,8 @@ const idSchema = z.string().min(1).max(64);
 /** Most devices one call names by id, and most groups / tags. */
 export const MAX_TARGET_DEVICE_IDS = 500;
 export const MAX_TARGET_CONTAINERS = 100;
+/** Most devices a group or tag page sets as its members in one save. */
+export const MAX_MEMBER_IDS = 5000;
 /** Most devices a set of targets may resolve to (groups and tags included). */
 export const MAX_RESOLVED_DEVICES = 10_000;
 
@@ -142,7 +144,7 @@ export const deviceGroupEndpoints = {
         /** The department the group belongs to (within the caller's scope); default the caller's. */
         deptId: idSchema.optional(),
         /** Devices to put in it (moved out of any other group). */
-        deviceIds: z.array(idSchema).max(MAX_TARGET_DEVICE_IDS).optional(),
+        deviceIds: z.array(idSchema).max(MAX_MEMBER_IDS).optional(),
       })
       .strict(),
     response: z.object({ id: z.string() }),
@@ -161,7 +163,7 @@ export const deviceGroupEndpoints = {
         name: deviceGroupNameSchema,
         remark: z.string().trim().max(DEVICE_GROUP_REMARK_MAX).default(''),
         /** When given, the group's visible devices become exactly these. */
-        deviceIds: z.array(idSchema).max(MAX_TARGET_DEVICE_IDS).optional(),
+        deviceIds: z.array(idSchema).max(MAX_MEMBER_IDS).optional(),
       })
       .strict(),
     response: ok,
@@ -281,7 +283,7 @@ export const deviceGroupEndpoints = {
       .object({
         name: tagNameSchema,
         categoryId: idSchema,
-        deviceIds: z.array(idSchema).max(MAX_TARGET_DEVICE_IDS).optional(),
+        deviceIds: z.array(idSchema).max(MAX_MEMBER_IDS).optional(),
       })
       .strict(),
     response: z.object({ id: z.string() }),
@@ -300,7 +302,7 @@ export const deviceGroupEndpoints = {
         name: tagNameSchema,
         categoryId: idSchema,
         /** When given, the tag's visible devices become exactly these. */
-        deviceIds: z.array(idSchema).max(MAX_TARGET_DEVICE_IDS).optional(),
+        deviceIds: z.array(idSchema).max(MAX_MEMBER_IDS).optional(),
       })
       .strict(),
     response: ok,

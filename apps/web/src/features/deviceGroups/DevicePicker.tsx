@@ -1,0 +1,96 @@
+import type { MemberDevice } from '@marquee/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Transfer, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+
+/** How many matches the left side shows at once (the search narrows them). */
+const PAGE = 100;
+
+/**
+ * A searchable transfer of devices: the left side lists the caller's visible devices matching
+ * the search (name or number, on the server), the right side the chosen ones (filtered here).
+ * `known` names the devices chosen before (a group's current members), so the right side
+ * shows them without a search.
+ */
+export function DevicePicker({
+  value,
+  onChange,
+  known,
+  testId,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  known: readonly MemberDevice[];
+  testId: string;
+}) {
+  const { t } = useTranslation('deviceGroups');
+  const [search, setSearch] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [names, setNames] = useState<Record<string, MemberDevice>>({});
+
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  useEffect(() => {
+    if (known.length) setNames((prev) => ({ ...prev, ...Object.fromEntries(known.map((d) => [d.id, d])) }));
+  }, [known]);
+
+  const found = useQuery({
+    queryKey: ['deviceGroups', 'picker', keyword],
+    queryFn: ({ signal }) => call('deviceList', { page: 1, size: PAGE, keyword: keyword || undefined }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = found.data?.data;
+  useEffect(() => {
+    if (rows?.length) {
+      setNames((prev) => ({
+        ...prev,
+        ...Object.fromEntries(rows.map((d) => [d.id, { id: d.id, name: d.name, number: d.number }])),
+      }));
+    }
+  }, [rows]);
+
+  const dataSource = useMemo(() => {
+    const map = new Map<string, MemberDevice>();
+    for (const id of value) if (names[id]) map.set(id, names[id]);
+    for (const d of rows ?? []) map.set(d.id, { id: d.id, name: d.name, number: d.number });
+    return [...map.values()].map((d) => ({ key: d.id, title: d.name, description: d.number ?? '' }));
+  }, [names, rows, value]);
+
+  return (
+    <div data-testid={testId}>
+      <Transfer
+        dataSource={dataSource}
+        targetKeys={value}
+        onChange={(keys) => onChange(keys.map(String))}
+        showSearch
+        onSearch={(direction, v) => {
+          if (direction === 'left') setSearch(v);
+        }}
+        filterOption={(input, item, direction) =>
+          direction === 'left' || `${item.title} ${item.description}`.toLowerCase().includes(input.trim().toLowerCase())
+        }
+        render={(item) => (
+          <span data-testid={`${testId}-item-${item.title}`}>
+            {item.title}
+            {item.description ? <Typography.Text type="secondary"> · {item.description}</Typography.Text> : null}
+          </span>
+        )}
+        titles={[t('picker.available'), t('picker.chosen')]}
+        locale={{
+          itemUnit: t('picker.item'),
+          itemsUnit: t('picker.items'),
+          searchPlaceholder: t('picker.search'),
+          notFoundContent: t('picker.empty'),
+        }}
+        styles={{ section: { width: 360, height: 380 } }}
+      />
+      {(found.data?.total ?? 0) > PAGE ? (
+        <Typography.Text type="secondary">{t('picker.more', { limit: PAGE })}</Typography.Text>
+      ) : null}
+    </div>
+  );
+}
