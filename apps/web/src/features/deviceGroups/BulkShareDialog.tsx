@@ -7,6 +7,7 @@ import {
   Button,
   type ButtonProps,
   Checkbox,
+  Divider,
   Form,
   Modal,
   Radio,
@@ -250,6 +251,9 @@ export function BulkShareDialog({ open, defaultBy, onClose }: { open: boolean; d
             data-testid="bulk-share-action"
           />
         </Form.Item>
+        <Divider titlePlacement="start" plain>
+          {t('bulkShare.targets')}
+        </Divider>
         <Form.Item name="deptIds" label={t('bulkShare.toDepartments')}>
           <TreeSelect multiple treeDefaultExpandAll treeData={tree} data-testid="bulk-share-to-depts" />
         </Form.Item>

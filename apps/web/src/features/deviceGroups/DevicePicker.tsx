@@ -53,11 +53,17 @@ export function DevicePicker({
     }
   }, [rows]);
 
+  // The number and, for a device found by the search, the group it is in now (adding it moves it).
   const dataSource = useMemo(() => {
-    const map = new Map<string, MemberDevice>();
-    for (const id of value) if (names[id]) map.set(id, names[id]);
-    for (const d of rows ?? []) map.set(d.id, { id: d.id, name: d.name, number: d.number });
-    return [...map.values()].map((d) => ({ key: d.id, title: d.name, description: d.number ?? '' }));
+    const map = new Map<string, { key: string; title: string; description: string }>();
+    for (const id of value)
+      if (names[id]) map.set(id, { key: id, title: names[id].name, description: names[id].number ?? '' });
+    for (const d of rows ?? []) {
+      if (value.includes(d.id)) continue;
+      const description = [d.number, d.groupName].filter(Boolean).join(' · ');
+      map.set(d.id, { key: d.id, title: d.name, description });
+    }
+    return [...map.values()];
   }, [names, rows, value]);
 
   return (
