@@ -1,7 +1,7 @@
 import type { MemberDevice } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Transfer, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 
@@ -66,8 +66,35 @@ export function DevicePicker({
     return [...map.values()];
   }, [names, rows, value]);
 
+  // antd's Transfer renders its checkboxes without names: name each one after its row (the
+  // device) or its list ('select all' of that side), also as rows come and go.
+  const box = useRef<HTMLDivElement>(null);
+  const selectAll = [
+    t('picker.selectAll', { list: t('picker.available') }),
+    t('picker.selectAll', { list: t('picker.chosen') }),
+  ];
+  const [allLeft, allRight] = selectAll;
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    const label = () => {
+      root.querySelectorAll<HTMLElement>('.ant-transfer-section').forEach((section, i) => {
+        const header = section.querySelector<HTMLInputElement>('.ant-transfer-list-header input[type=checkbox]');
+        if (header) header.setAttribute('aria-label', i === 0 ? allLeft : allRight);
+        for (const input of section.querySelectorAll<HTMLInputElement>('li input[type=checkbox]')) {
+          const name = input.closest('li')?.textContent?.trim() ?? '';
+          if (input.getAttribute('aria-label') !== name) input.setAttribute('aria-label', name);
+        }
+      });
+    };
+    label();
+    const observer = new MutationObserver(label);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [allLeft, allRight]);
+
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} ref={box}>
       <Transfer
         dataSource={dataSource}
         targetKeys={value}
@@ -90,7 +117,8 @@ export function DevicePicker({
           itemUnit: t('picker.item'),
           itemsUnit: t('picker.items'),
           searchPlaceholder: t('picker.search'),
-          notFoundContent: t('picker.empty'),
+          // A text of the skin's secondary colour (antd's own grey is below 4.5:1).
+          notFoundContent: <Typography.Text type="secondary">{t('picker.empty')}</Typography.Text>,
         }}
         styles={{ section: { width: 360, height: 380 } }}
       />
