@@ -20,6 +20,8 @@ async function addDevice(token: string, name: string): Promise<string> {
 test('a device group with devices, shared with a department: its members see the devices, a sibling does not', async ({
   browser,
 }) => {
+  // Three accounts open the console in turn: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   const admin = await loginApi('entadmin');
   const prefix = uniqueName('Screen');
   const [d1, d2] = [`${prefix}-lobby`, `${prefix}-door`];
