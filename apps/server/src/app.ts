@@ -16,6 +16,7 @@ import { accountHandlers } from './modules/accounts/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
+import { deviceGroupHandlers } from './modules/deviceGroups/routes.js';
 import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
@@ -77,6 +78,7 @@ export const HANDLERS: readonly Handler[] = [
   ...storeHandlers,
   ...strategyHandlers,
   ...screenshotHandlers,
+  ...deviceGroupHandlers,
 ];
 
 export interface BuildAppOptions {

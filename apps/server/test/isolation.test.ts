@@ -32,8 +32,9 @@ import { createNotice } from '../src/modules/notice/service.js';
 import { exportPath } from '../src/modules/operationLog/exportJob.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
-import { insertStrategy } from './fixtures/strategies.js';
 import { enterpriseKey } from '../src/storage/storage.js';
+import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
+import { insertStrategy } from './fixtures/strategies.js';
 import {
   BACKENDS,
   createEnterprise,
@@ -246,6 +247,32 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       sharedAccounts: [w.sharedAccount.id],
     };
   },
+  // A device group in A1 owned by the owner, shared like a template (ref-type '2').
+  deviceGroup: async (w) => {
+    const id = await insertGroup(w.t, { entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id });
+    await w.t.db.insert(allocations).values([
+      { entId: w.ent.id, refType: RefType.deviceGroup, refId: id, targetType: 1, targetId: w.c, deptDataType: 2 },
+      {
+        entId: w.ent.id,
+        refType: RefType.deviceGroup,
+        refId: id,
+        targetType: 2,
+        targetId: w.sharedAccount.id,
+        deptDataType: 2,
+      },
+    ]);
+    return {
+      id,
+      entId: w.ent.id,
+      deptIds: [w.ent.depts.a1],
+      ownerId: w.owner.id,
+      sharedDepts: [{ dept: w.c, type: 2 }],
+      sharedAccounts: [w.sharedAccount.id],
+    };
+  },
+  // Tags and their categories are the enterprise's vocabulary (audience tenant).
+  tag: async (w) => ({ id: await insertTag(w.t, w.ent.id), entId: w.ent.id }),
+  tagCategory: async (w) => ({ id: await insertCategory(w.t, w.ent.id), entId: w.ent.id }),
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {
     await w.t.db.update(enterprises).set({ kind: 'agent' }).where(eq(enterprises.id, w.ent.id));

@@ -1,5 +1,6 @@
 import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
+import { deviceGroupEndpoints } from './endpoints/deviceGroups.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { geoEndpoints } from './endpoints/geo.js';
@@ -12,6 +13,7 @@ import { strategyEndpoints } from './endpoints/strategies.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
+export * from './endpoints/deviceGroups.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/geo.js';
 export * from './endpoints/home.js';
@@ -36,6 +38,7 @@ export const endpoints = {
   ...geoEndpoints,
   ...strategyEndpoints,
   ...screenshotEndpoints,
+  ...deviceGroupEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

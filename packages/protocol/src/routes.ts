@@ -80,16 +80,16 @@ export const ROUTES: readonly RouteDef[] = [
   // Device
   r('/device/context', 'deviceContext', Perm.deviceContext, { menu: true, online: true }),
   r('/device/devicePlan', 'devicePlan', Perm.devicePlan, { menu: true }),
-  r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true }),
-  r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup),
+  r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true, online: true }),
+  r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup, { online: true }),
   r('/device/playlist', 'devicePlaylist', Perm.devicePlaylist, { menu: true }),
   r('/device/remote', 'deviceRemote', Perm.deviceRemote, { menu: true, online: true }),
   r('/device/screenshot', 'deviceScreenshot', Perm.deviceScreenshot, { menu: true, online: true }),
   r('/device/screenshotHistory', 'deviceScreenshotHistory', Perm.deviceScreenshot, { online: true }),
   r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true }),
   r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, { menu: true, online: true }),
-  r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true }),
-  r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags),
+  r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true, online: true }),
+  r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags, { online: true }),
 
   // Help
   r('/help/download', 'helpDownload', Perm.helpDownload, { menu: true }),

@@ -31,6 +31,10 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/device/remote': () => import('../features/remote/RemotePage'),
   '/device/screenshot': () => import('../features/remote/ScreenshotPage'),
   '/device/screenshotHistory': () => import('../features/remote/ScreenshotHistoryPage'),
+  '/device/group': () => import('../features/deviceGroups/GroupPage'),
+  '/device/group/addView': () => import('../features/deviceGroups/GroupEditPage'),
+  '/device/tags': () => import('../features/deviceGroups/TagsPage'),
+  '/device/tag/addView': () => import('../features/deviceGroups/TagEditPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

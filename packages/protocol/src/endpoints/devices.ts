@@ -5,6 +5,7 @@ import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { PAGE_SIZES, sortFields } from '../validation.js';
 import { endpoint, ok } from './common.js';
+import { deviceTargetsSchema } from './deviceGroups.js';
 
 /**
  * Devices (issue 9, spec sections 3, 4 and 7): adding a paired player to the registry, the
@@ -92,6 +93,10 @@ export const deviceRowSchema = z.object({
   screenHeight: z.number().nullable(),
   volume: z.number().nullable(),
   brightness: z.number().nullable(),
+  // device groups and tags (branch dev-groups)
+  groupId: z.string().nullable(),
+  groupName: z.string(),
+  tags: z.array(z.object({ id: z.string(), name: z.string() })),
   lastSeenAt: z.string().nullable(),
   activatedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -191,6 +196,9 @@ export const deviceEndpoints = {
         expireBefore: isoTime.optional(),
         /** Player (APK) version, exactly. */
         playerVersion: z.string().trim().max(64).optional(),
+        /** Devices in this group / carrying this tag (branch dev-groups). */
+        groupId: z.string().min(1).max(64).optional(),
+        tagId: z.string().min(1).max(64).optional(),
       })
       .strict(),
     response: z.object({ total: z.number(), data: z.array(deviceRowSchema) }),
@@ -266,12 +274,14 @@ export const deviceEndpoints = {
     permission: Perm.deviceRemote,
     mutation: true,
     notForMonitor: true,
-    // The targets and the command's kind with its parameters (checked together).
+    // The targets (deviceTargetsSchema: devices, groups, tags) and the command's kind with its parameters.
     request: z.intersection(
-      z.object({
-        deviceIds: z.array(z.string().min(1).max(64)).min(1).max(MAX_COMMAND_TARGETS),
-        ttlSec: z.number().int().min(10).max(MAX_COMMAND_TTL_SEC).default(DEFAULT_COMMAND_TTL_SEC),
-      }),
+      z.intersection(
+        deviceTargetsSchema,
+        z.object({
+          ttlSec: z.number().int().min(10).max(MAX_COMMAND_TTL_SEC).default(DEFAULT_COMMAND_TTL_SEC),
+        }),
+      ),
       commandBodySchema,
     ),
     response: z.object({ commands: z.array(z.object({ id: z.string(), deviceId: z.string() })) }),

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, updatedAt } from './columns.js';
+import { deviceGroups } from './deviceGroups.js';
 import { stores } from './stores.js';
 import { departments, enterprises } from './tenancy.js';
 
@@ -90,6 +91,10 @@ export const devices = pgTable(
     installedAt: timestamp('installed_at', { withTimezone: true }),
     expireAt: timestamp('expire_at', { withTimezone: true }),
     remark: text('remark').notNull().default(''),
+    // --- device groups (branch dev-groups): a device is in at most one group (ref-type '2'),
+    // whose allocations it inherits (auth/scope.ts containers). ---
+    groupId: text('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    // --- end device groups ---
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,6 +114,8 @@ export const devices = pgTable(
     // Location (issue 9, geography): the device map's grouping and the store's devices.
     index('devices_ent_region_idx').on(t.entId, t.provinceCode, t.cityCode, t.districtCode),
     index('devices_store_idx').on(t.storeId),
+    // device groups (branch dev-groups)
+    index('devices_group_idx').on(t.groupId),
   ],
 );
 

@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './accounts.js';
 export * from './advertisers.js';
+export * from './deviceGroups.js';
 export * from './devices.js';
 export * from './invitations.js';
 export * from './meta.js';

@@ -5,12 +5,20 @@ import type { ScopedColumns } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { type DeviceStatus, deviceCommands, deviceStatusHistory, devices } from '../../db/schema/index.js';
 
-/** The scoped columns of devices (auth/scope.ts): department, owner, sharing as ref-type '1'. */
+/**
+ * The scoped columns of devices (auth/scope.ts): department, owner, sharing as ref-type '1',
+ * and the allocations of the device's group (ref-type '2', its container): a group shared
+ * with a department or account shares the devices in it.
+ */
 export const deviceScope: ScopedColumns = {
   entId: devices.entId,
   deptId: devices.deptId,
   ownerId: devices.ownerId,
-  share: { refType: RefType.device, id: devices.id },
+  share: {
+    refType: RefType.device,
+    id: devices.id,
+    containers: [{ refType: RefType.deviceGroup, id: devices.groupId }],
+  },
 };
 
 /** The devices a caller may edit, disable and delete: its own data scope (being shared one lets one see and command it). */

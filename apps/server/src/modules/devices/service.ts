@@ -19,9 +19,12 @@ import {
   allocations,
   departments,
   deviceCommands,
+  deviceGroups,
   devicePairings,
   deviceStatusHistory,
   devices,
+  deviceTags,
+  tags,
 } from '../../db/schema/index.js';
 import { listOrder } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
@@ -29,7 +32,7 @@ import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
 import { findOpenPairing } from './pairing.js';
 import { deviceManageScope, deviceScope, effectiveStatus, setPresence } from './repository.js';
-import { queueCommands, resolveDeviceTargets } from './targets.js';
+import { type DeviceTargets, NoTargetsText, queueCommands, resolveDeviceTargets } from './targets.js';
 import { DeviceText } from './texts.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -105,6 +108,7 @@ function presentRow(
   deptName: string | null,
   canManage: boolean,
   now: number,
+  group: { name: string | null; tags: { id: string; name: string }[] },
 ): DeviceRow {
   return {
     id: d.id,
@@ -131,6 +135,9 @@ function presentRow(
     installedAt: d.installedAt?.toISOString() ?? null,
     expireAt: d.expireAt?.toISOString() ?? null,
     remark: d.remark,
+    groupId: d.groupId,
+    groupName: group.name ?? '',
+    tags: group.tags,
     canManage,
   };
 }
@@ -150,6 +157,8 @@ export interface DeviceListInput {
   type?: DeviceTypeValue;
   expireBefore?: string;
   playerVersion?: string;
+  groupId?: string;
+  tagId?: string;
 }
 
 /** The department filter: the department and those below it (nothing for an unknown one). */
@@ -167,6 +176,16 @@ export async function listDevices(
   ctx: CallContext,
 ): Promise<{ total: number; data: DeviceRow[] }> {
   const conds: SQL[] = [scopeWhere(ctx.user, deviceScope)];
+  // device groups and tags (branch dev-groups): the filters
+  if (input.groupId) conds.push(eq(devices.groupId, input.groupId));
+  if (input.tagId) {
+    conds.push(
+      inArray(
+        devices.id,
+        ctx.db.select({ id: deviceTags.deviceId }).from(deviceTags).where(eq(deviceTags.tagId, input.tagId)),
+      ),
+    );
+  }
   if (input.status) conds.push(statusFilter(input.status, ctx.now));
   if (input.keyword) {
     const pattern = `%${escapeLike(input.keyword)}%`;
@@ -203,9 +222,15 @@ export async function listDevices(
   );
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ device: devices, deptName: departments.name, canManage: canManageColumn(ctx) })
+      .select({
+        device: devices,
+        deptName: departments.name,
+        groupName: deviceGroups.name,
+        canManage: canManageColumn(ctx),
+      })
       .from(devices)
       .leftJoin(departments, eq(departments.id, devices.deptId))
+      .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
       .where(where)
       .orderBy(...order)
       .limit(input.size)
@@ -213,7 +238,16 @@ export async function listDevices(
     ctx.db.select({ total: count() }).from(devices).where(where),
   ]);
   const now = ctx.now.getTime();
-  return { total, data: rows.map((r) => presentRow(r.device, r.deptName, r.canManage, now)) };
+  const tagsOf = await deviceTagNames(
+    ctx,
+    rows.map((r) => r.device.id),
+  );
+  return {
+    total,
+    data: rows.map((r) =>
+      presentRow(r.device, r.deptName, r.canManage, now, { name: r.groupName, tags: tagsOf.get(r.device.id) ?? [] }),
+    ),
+  };
 }
 
 /** One visible device with everything the registry knows of it, or NOT_FOUND. */
@@ -223,16 +257,21 @@ export async function deviceDetail(input: { id: string }, ctx: CallContext): Pro
       device: devices,
       deptName: departments.name,
       ownerName: sql<string | null>`coalesce(nullif(${accounts.realName}, ''), ${accounts.loginName})`,
+      groupName: deviceGroups.name,
       canManage: canManageColumn(ctx),
     })
     .from(devices)
     .leftJoin(departments, eq(departments.id, devices.deptId))
+    .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
     .leftJoin(accounts, eq(accounts.id, devices.ownerId))
     .where(and(scopeWhere(ctx.user, deviceScope), eq(devices.id, input.id)));
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
   const d = row.device;
   return {
-    ...presentRow(d, row.deptName, row.canManage, ctx.now.getTime()),
+    ...presentRow(d, row.deptName, row.canManage, ctx.now.getTime(), {
+      name: row.groupName,
+      tags: (await deviceTagNames(ctx, [d.id])).get(d.id) ?? [],
+    }),
     firmware: d.firmware,
     model: d.model,
     screenOn: d.screenOn === null ? null : d.screenOn === 1,
@@ -408,12 +447,27 @@ export async function statusHistory(
   };
 }
 
-/** Sends a command to the devices the call names (stored, then published once committed). */
+/** The tags (id, name) of each of the devices, by name (device groups and tags, branch dev-groups). */
+async function deviceTagNames(ctx: CallContext, ids: readonly string[]) {
+  const out = new Map<string, { id: string; name: string }[]>();
+  if (ids.length === 0) return out;
+  const rows = await ctx.db
+    .select({ deviceId: deviceTags.deviceId, id: tags.id, name: tags.name })
+    .from(deviceTags)
+    .innerJoin(tags, eq(tags.id, deviceTags.tagId))
+    .where(inArray(deviceTags.deviceId, [...ids]))
+    .orderBy(tags.name);
+  for (const r of rows) out.set(r.deviceId, [...(out.get(r.deviceId) ?? []), { id: r.id, name: r.name }]);
+  return out;
+}
+
+/** Sends a command to the devices the call names (ids, groups, tags; stored, then published once committed). */
 export async function sendCommand(
-  input: { deviceIds: string[]; ttlSec: number } & CommandBody,
+  input: DeviceTargets & { ttlSec: number } & CommandBody,
   ctx: CallContext,
 ): Promise<{ commands: { id: string; deviceId: string }[] }> {
-  const targets = await resolveDeviceTargets(ctx, { deviceIds: input.deviceIds });
+  const targets = await resolveDeviceTargets(ctx, input);
+  if (targets.length === 0) throw new AppError(ErrorCode.NOT_FOUND, NoTargetsText);
   const body = { kind: input.kind, params: input.params } as CommandBody;
   return { commands: await queueCommands(ctx, targets, body, input.ttlSec) };
 }

@@ -171,3 +171,83 @@ export async function deleteAllocationsTargeting(
       and(eq(allocations.entId, entId), eq(allocations.targetType, targetType), eq(allocations.targetId, targetId)),
     );
 }
+
+/**
+ * Adds own allocations (bulk allocation by tag, group, department or sheet): each object gains
+ * each target; a target it already has keeps its row (and its data type).
+ */
+export async function addOwnAllocations(
+  db: Executor,
+  input: {
+    entId: string;
+    refType: string;
+    refIds: readonly string[];
+    entries: readonly { targetType: AllocationTargetType; targetId: string; deptDataType: AllocationDeptDataType }[];
+    createdBy: string;
+    at: Date;
+  },
+): Promise<void> {
+  const values = input.refIds.flatMap((refId) =>
+    input.entries.map((e) => ({
+      entId: input.entId,
+      refType: input.refType,
+      refId,
+      targetType: e.targetType,
+      targetId: e.targetId,
+      deptDataType: e.deptDataType,
+      createdBy: input.createdBy,
+      createdAt: input.at,
+    })),
+  );
+  for (let i = 0; i < values.length; i += 1000) {
+    await db
+      .insert(allocations)
+      .values(values.slice(i, i + 1000))
+      .onConflictDoNothing();
+  }
+}
+
+/** Removes the objects' own allocations to the given targets (bulk recycling). */
+export async function removeOwnAllocations(
+  db: Executor,
+  input: {
+    entId: string;
+    refType: string;
+    refIds: readonly string[];
+    targets: readonly { targetType: AllocationTargetType; targetId: string }[];
+  },
+): Promise<void> {
+  for (const type of [1, 2] as const) {
+    const ids = input.targets.filter((t) => t.targetType === type).map((t) => t.targetId);
+    if (ids.length === 0) continue;
+    for (let i = 0; i < input.refIds.length; i += 1000) {
+      await db
+        .delete(allocations)
+        .where(
+          and(
+            eq(allocations.entId, input.entId),
+            eq(allocations.refType, input.refType),
+            inArray(allocations.refId, input.refIds.slice(i, i + 1000)),
+            eq(allocations.targetType, type),
+            inArray(allocations.targetId, ids),
+            isNull(allocations.inheritedFromType),
+          ),
+        );
+    }
+  }
+}
+
+/** Removes every allocation of the objects (they are being deleted). */
+export async function deleteAllocationsOf(
+  db: Executor,
+  entId: string,
+  refType: string,
+  refIds: readonly string[],
+): Promise<void> {
+  if (refIds.length === 0) return;
+  await db
+    .delete(allocations)
+    .where(
+      and(eq(allocations.entId, entId), eq(allocations.refType, refType), inArray(allocations.refId, [...refIds])),
+    );
+}

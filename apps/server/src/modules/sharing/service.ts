@@ -6,11 +6,13 @@ import { shareableType } from './registry.js';
 import {
   accountDisplayName,
   accountNames,
+  addOwnAllocations,
   existingAccountIds,
   existingDeptIds,
   listAllocations,
   listEnterpriseAccounts,
   listEnterpriseDepartments,
+  removeOwnAllocations,
   replaceOwnAllocations,
 } from './repository.js';
 
@@ -78,25 +80,7 @@ export async function refresh(
   const manageable = await type.manageableIds(ctx.db, user, refIds);
   if (refIds.some((id) => !manageable.has(id))) throw new AppError(ErrorCode.NO_PERMISSION);
 
-  // One entry per target; accounts are always data type 2 (the account alone).
-  const byTarget = new Map<string, { targetType: 1 | 2; targetId: string; deptDataType: 1 | 2 }>();
-  for (const e of input.allocateInfos) {
-    byTarget.set(`${e.type}:${e.id}`, {
-      targetType: e.type,
-      targetId: e.id,
-      deptDataType: e.type === 2 ? 2 : (e.deptDataType ?? 1),
-    });
-  }
-  const entries = [...byTarget.values()];
-  const deptIds = entries.filter((e) => e.targetType === 1).map((e) => e.targetId);
-  const accountIds = entries.filter((e) => e.targetType === 2).map((e) => e.targetId);
-  const [depts, accounts] = await Promise.all([
-    existingDeptIds(ctx.db, user.entId, deptIds),
-    existingAccountIds(ctx.db, user.entId, accountIds),
-  ]);
-  if (deptIds.some((id) => !depts.has(id)) || accountIds.some((id) => !accounts.has(id))) {
-    throw new AppError(ErrorCode.NOT_FOUND);
-  }
+  const entries = await checkedEntries(ctx, input.allocateInfos);
   await replaceOwnAllocations(ctx.db, {
     entId: user.entId,
     refType: input.refType,
@@ -118,4 +102,66 @@ export async function refresh(
     },
   });
   return null;
+}
+
+type Entry = { targetType: 1 | 2; targetId: string; deptDataType: 1 | 2 };
+
+/**
+ * One entry per target (accounts are always data type 2, the account alone); every target
+ * must be a department or an account of the caller's enterprise, else NOT_FOUND.
+ */
+async function checkedEntries(ctx: CallContext, infos: readonly AllocateEntry[]): Promise<Entry[]> {
+  const byTarget = new Map<string, Entry>();
+  for (const e of infos) {
+    byTarget.set(`${e.type}:${e.id}`, {
+      targetType: e.type,
+      targetId: e.id,
+      deptDataType: e.type === 2 ? 2 : (e.deptDataType ?? 1),
+    });
+  }
+  const entries = [...byTarget.values()];
+  const deptIds = entries.filter((e) => e.targetType === 1).map((e) => e.targetId);
+  const accountIds = entries.filter((e) => e.targetType === 2).map((e) => e.targetId);
+  const [depts, accounts] = await Promise.all([
+    existingDeptIds(ctx.db, ctx.user.entId, deptIds),
+    existingAccountIds(ctx.db, ctx.user.entId, accountIds),
+  ]);
+  if (deptIds.some((id) => !depts.has(id)) || accountIds.some((id) => !accounts.has(id))) {
+    throw new AppError(ErrorCode.NOT_FOUND);
+  }
+  return entries;
+}
+
+/**
+ * Bulk allocation and recycling (spec section 6: by tag, group, department or table import):
+ * the same allocations as `refresh`, but added to (allocate) or removed from (recycle) each
+ * object's own ones instead of replacing them. Every object must be visible (else NOT_FOUND)
+ * and shareable by the caller (else NO_PERMISSION). The caller writes the operation log
+ * (it names how the objects were chosen); answers the objects' names.
+ */
+export async function changeAllocations(
+  ctx: CallContext,
+  input: { refType: string; refIds: readonly string[]; action: 'allocate' | 'recycle'; allocateInfos: AllocateEntry[] },
+): Promise<{ names: string[]; entries: Entry[] }> {
+  const user = ctx.user;
+  const type = typeOf(input.refType);
+  const refIds = [...new Set(input.refIds)];
+  const visible = await type.visibleIds(ctx.db, user, refIds);
+  if (refIds.some((id) => !visible.has(id))) throw new AppError(ErrorCode.NOT_FOUND);
+  const manageable = await type.manageableIds(ctx.db, user, refIds);
+  if (refIds.some((id) => !manageable.has(id))) throw new AppError(ErrorCode.NO_PERMISSION);
+  const entries = await checkedEntries(ctx, input.allocateInfos);
+  if (input.action === 'allocate') {
+    await addOwnAllocations(ctx.db, {
+      entId: user.entId,
+      refType: input.refType,
+      refIds,
+      entries,
+      createdBy: user.accountId,
+      at: ctx.now,
+    });
+  } else {
+    await removeOwnAllocations(ctx.db, { entId: user.entId, refType: input.refType, refIds, targets: entries });
+  }
+  return { names: refIds.map((id) => visible.get(id) ?? id), entries };
 }
