@@ -16,10 +16,12 @@ import { accountHandlers } from './modules/accounts/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
+import { deviceIoHandlers } from './modules/deviceIo/routes.js';
 import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
+import { gatherHandlers } from './modules/gather/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
@@ -30,6 +32,7 @@ import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
+import { spliceHandlers } from './modules/splice/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { templateHandlers } from './modules/templates/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
@@ -66,6 +69,9 @@ export const HANDLERS: readonly Handler[] = [
   ...sharingHandlers,
   ...templateHandlers,
   ...deviceHandlers,
+  ...spliceHandlers,
+  ...deviceIoHandlers,
+  ...gatherHandlers,
 ];
 
 export interface BuildAppOptions {

@@ -9,6 +9,7 @@ import { deviceFixtures } from './fixtures/devices.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { sharingFixtures } from './fixtures/sharing.js';
+import { spliceFixtures } from './fixtures/splice.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -45,6 +46,7 @@ const fixtures: Record<
   ...oplogFixtures,
   ...orgFixtures,
   ...deviceFixtures,
+  ...spliceFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

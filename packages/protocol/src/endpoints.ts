@@ -1,19 +1,25 @@
 import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
+import { deviceIoEndpoints } from './endpoints/deviceIo.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
+import { gatherEndpoints } from './endpoints/gather.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
+import { spliceEndpoints } from './endpoints/splice.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
+export * from './endpoints/deviceIo.js';
 export * from './endpoints/devices.js';
+export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 export * from './endpoints/sharing.js';
+export * from './endpoints/splice.js';
 
 /**
  * The endpoint catalogue (guide convention 1): every console call, one domain file each
@@ -27,6 +33,9 @@ export const endpoints = {
   ...orgEndpoints,
   ...sharingEndpoints,
   ...deviceEndpoints,
+  ...spliceEndpoints,
+  ...deviceIoEndpoints,
+  ...gatherEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,4 +1,5 @@
 import {
+  type AudienceReport,
   type Command,
   type CommandAck,
   commandSchema,
@@ -48,6 +49,11 @@ export interface PlayerOptions {
   keepalive?: number;
   /** Reconnect after a lost connection (default true). */
   reconnect?: boolean;
+  /**
+   * Audience counts to add to each heartbeat (as a device with a people-counting camera
+   * would); without it the player reports no audience. Tests and demos only.
+   */
+  audience?: () => AudienceReport | undefined;
 }
 
 export class HeadlessPlayer {
@@ -217,6 +223,7 @@ export class HeadlessPlayer {
 
   /** The report of the moment. */
   report(): Heartbeat {
+    const audience = this.options.audience?.();
     return {
       v: 1,
       ts: Date.now(),
@@ -229,6 +236,7 @@ export class HeadlessPlayer {
       volume: this.volume,
       brightness: this.brightness,
       uptimeSec: Math.floor((Date.now() - this.startedAt) / 1000),
+      ...(audience?.length ? { audience } : {}),
     };
   }
 

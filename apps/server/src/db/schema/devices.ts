@@ -52,6 +52,8 @@ export const devices = pgTable(
     screenOn: integer('screen_on'),
     volume: integer('volume'),
     brightness: integer('brightness'),
+    /** Seconds since the player started, as its last heartbeat said. */
+    uptimeSec: integer('uptime_sec'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

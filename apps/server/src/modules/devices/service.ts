@@ -7,7 +7,7 @@ import {
   MISSED_HEARTBEATS_OFFLINE,
 } from '@marquee/protocol';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { scopeWhere } from '../../auth/scope.js';
+import { type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import { departments, deviceCommands, devicePairings, deviceStatusHistory, devices } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
@@ -35,26 +35,48 @@ export async function addDevice(
   const pairing = await findOpenPairing(ctx.db, input, ctx.now.getTime());
   if (!pairing) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
   const number = pairing.number ?? input.number ?? null;
+  let preRegistered: { id: string } | undefined;
   if (number) {
-    const [taken] = await ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.number, number));
-    if (taken) throw new AppError(ErrorCode.CONFLICT, DeviceText.numberTaken);
+    const [taken] = await ctx.db
+      .select({ id: devices.id, entId: devices.entId, status: devices.status, secretHash: devices.secretHash })
+      .from(devices)
+      .where(eq(devices.number, number));
+    // A device pre-registered by an Excel import (deviceIo) waits for its player: an
+    // activating row of the caller's enterprise and scope, without credentials and without
+    // a pairing bound to it, is bound to this pairing instead of refusing the number.
+    if (taken) {
+      preRegistered = await preRegisteredRow(ctx, taken);
+      if (!preRegistered) throw new AppError(ErrorCode.CONFLICT, DeviceText.numberTaken);
+    }
   }
-  const [device] = await ctx.db
-    .insert(devices)
-    .values({
-      entId: ctx.user.entId,
-      deptId: deptId ?? null,
-      ownerId: ctx.user.accountId,
-      number,
-      name: input.name,
-      status: 'activating',
-      playerVersion: pairing.playerVersion,
-      model: pairing.model,
-      statusAt: ctx.now,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning({ id: devices.id });
+  const [device] = preRegistered
+    ? await ctx.db
+        .update(devices)
+        .set({
+          name: input.name,
+          ...(input.deptId ? { deptId: input.deptId } : {}),
+          playerVersion: pairing.playerVersion,
+          model: pairing.model,
+          updatedAt: ctx.now,
+        })
+        .where(eq(devices.id, preRegistered.id))
+        .returning({ id: devices.id })
+    : await ctx.db
+        .insert(devices)
+        .values({
+          entId: ctx.user.entId,
+          deptId: deptId ?? null,
+          ownerId: ctx.user.accountId,
+          number,
+          name: input.name,
+          status: 'activating',
+          playerVersion: pairing.playerVersion,
+          model: pairing.model,
+          statusAt: ctx.now,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning({ id: devices.id });
   const bound = await ctx.db
     .update(devicePairings)
     .set({ deviceId: device.id, boundAt: ctx.now })
@@ -62,18 +84,45 @@ export async function addDevice(
     .returning({ id: devicePairings.id });
   // Two operators entered the same code at once: the second finds it bound.
   if (bound.length === 0) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
-  await ctx.db
-    .insert(deviceStatusHistory)
-    .values({ entId: ctx.user.entId, deviceId: device.id, status: 'activating', reason: 'added', at: ctx.now });
+  if (!preRegistered) {
+    await ctx.db
+      .insert(deviceStatusHistory)
+      .values({ entId: ctx.user.entId, deviceId: device.id, status: 'activating', reason: 'added', at: ctx.now });
+  }
   await ctx.audit({
     module: 'device',
     action: 'add',
     targetType: 'device',
     targetId: device.id,
     targetName: input.name,
-    detail: { name: input.name, number, deptId: deptId ?? null, by: input.code ? 'code' : 'number' },
+    detail: {
+      name: input.name,
+      number,
+      deptId: deptId ?? null,
+      by: input.code ? 'code' : 'number',
+      preRegistered: Boolean(preRegistered),
+    },
   });
   return { id: device.id };
+}
+
+/** The pre-registered device `taken` is, when the caller may bind a player to it (see addDevice). */
+async function preRegisteredRow(
+  ctx: CallContext,
+  taken: { id: string; entId: string; status: string; secretHash: string | null },
+): Promise<{ id: string } | undefined> {
+  if (taken.entId !== ctx.user.entId || taken.status !== 'activating' || taken.secretHash) return undefined;
+  const [visible] = await ctx.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(scopeWhere(ctx.user, deviceScope), eq(devices.id, taken.id)));
+  if (!visible) return undefined;
+  const [bound] = await ctx.db
+    .select({ id: devicePairings.id })
+    .from(devicePairings)
+    .where(eq(devicePairings.deviceId, taken.id))
+    .limit(1);
+  return bound ? undefined : visible;
 }
 
 /** The SQL of "shown as `status`" (effectiveStatus): online with missed heartbeats is offline. */
@@ -84,18 +133,27 @@ function statusFilter(status: DeviceStatusValue, now: Date): SQL {
   return eq(devices.status, status);
 }
 
+/** The devices a subject sees that pass the list's filters (device.list, its export). */
+export function deviceListWhere(
+  subject: ScopeSubject,
+  filter: { status?: DeviceStatusValue; keyword?: string },
+  now: Date,
+): SQL {
+  const conds: SQL[] = [scopeWhere(subject, deviceScope)];
+  if (filter.status) conds.push(statusFilter(filter.status, now));
+  if (filter.keyword) {
+    const pattern = `%${escapeLike(filter.keyword)}%`;
+    conds.push(or(ilike(devices.name, pattern), ilike(devices.number, pattern)) as SQL);
+  }
+  return and(...conds) as SQL;
+}
+
 /** A page of the devices the caller can see, newest first. */
 export async function listDevices(
   input: { page: number; size: number; status?: DeviceStatusValue; keyword?: string },
   ctx: CallContext,
 ): Promise<{ total: number; data: DeviceRow[] }> {
-  const conds: SQL[] = [scopeWhere(ctx.user, deviceScope)];
-  if (input.status) conds.push(statusFilter(input.status, ctx.now));
-  if (input.keyword) {
-    const pattern = `%${escapeLike(input.keyword)}%`;
-    conds.push(or(ilike(devices.name, pattern), ilike(devices.number, pattern)) as SQL);
-  }
-  const where = and(...conds);
+  const where = deviceListWhere(ctx.user, input, ctx.now);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select({ device: devices, deptName: departments.name })
