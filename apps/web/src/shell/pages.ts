@@ -25,6 +25,10 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/user': () => import('../features/company/UserIndexPage'),
   '/user/company': () => import('../features/company/CompanyPage'),
   '/user/companyRole': () => import('../features/roles/RolesPage'),
+  '/device/splicDevice': () => import('../features/splice/SplicePage'),
+  '/device/devicePlan': () => import('../features/devicePlan/DevicePlanPage'),
+  '/device/playlist': () => import('../features/devicePlan/PlaylistPage'),
+  '/device/gather': () => import('../features/devicePlan/GatherPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');
