@@ -1,6 +1,6 @@
 import type { AudienceFigures } from '@marquee/protocol';
 import { theme } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const GENDERS = ['male', 'female', 'unknown'] as const;
@@ -14,7 +14,10 @@ export default function AudienceChart({ figures }: { figures: AudienceFigures })
   const { t } = useTranslation('devicePlan');
   const ref = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
-  const colors = [token.colorPrimary, token.colorWarning, token.colorTextQuaternary];
+  const colors = useMemo(
+    () => [token.colorPrimary, token.colorWarning, token.colorTextQuaternary],
+    [token.colorPrimary, token.colorWarning, token.colorTextQuaternary],
+  );
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

@@ -56,7 +56,7 @@ export default function SplicePage() {
         prop: 'tileCount',
         label: t('field.tileCount'),
         width: 120,
-        slot: (v: number, row: SpliceRow) => t('grid.filled', { count: v, total: row.rows * row.cols }),
+        slot: (v: number, row: SpliceRow) => t('grid.filled', { placed: v, total: row.rows * row.cols }),
       },
       { prop: 'onlineCount', label: t('field.online'), width: 110, showThousands: true },
       {

@@ -14,6 +14,9 @@ export interface GridTile {
   deviceName: string;
 }
 
+/** 0, 1, ... n - 1. */
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
 /** The position `key` of a tile. */
 const at = (row: number, col: number) => `${row}:${col}`;
 
@@ -135,17 +138,13 @@ export function TileGrid({
         style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}
         data-testid="splice-grid"
       >
-        {Array.from({ length: rows }, (_, row) => (
-          // biome-ignore lint/a11y/useFocusableInteractive: the row groups its cells; the cells take the focus
-          // biome-ignore lint/a11y/useSemanticElements: a grid of cells, not a table of data
+        {range(rows).map((row) => (
           <div role="row" key={row} className="mq-splice-row">
-            {Array.from({ length: cols }, (_, col) => {
+            {range(cols).map((col) => {
               const tile = byPosition.get(at(row, col));
               const isActive = active.row === row && active.col === col;
               const position = t('grid.position', { row: row + 1, col: col + 1 });
               return (
-                // biome-ignore lint/a11y/useFocusableInteractive: the button inside is focusable
-                // biome-ignore lint/a11y/useSemanticElements: a grid cell holding one tile
                 <div role="gridcell" key={col} aria-selected={isActive}>
                   <button
                     type="button"
