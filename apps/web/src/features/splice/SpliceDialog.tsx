@@ -110,10 +110,10 @@ export function SpliceDialog({
             <Input maxLength={50} data-testid="splice-name" />
           </Form.Item>
           <Space size="large" wrap align="start">
-            <Form.Item name="rows" label={t('field.rows')} rules={[required]}>
+            <Form.Item name="rows" label={t('field.rows')} rules={[{ required: true, message: required.message }]}>
               <InputNumber min={1} max={SPLICE_MAX_ROWS} precision={0} data-testid="splice-rows" />
             </Form.Item>
-            <Form.Item name="cols" label={t('field.cols')} rules={[required]}>
+            <Form.Item name="cols" label={t('field.cols')} rules={[{ required: true, message: required.message }]}>
               <InputNumber min={1} max={SPLICE_MAX_COLS} precision={0} data-testid="splice-cols" />
             </Form.Item>
             <Form.Item name="scaling" label={t('field.scaling')} valuePropName="checked">
