@@ -93,7 +93,7 @@ export function DeviceImportDialog({ open, onClose, onImported }: DeviceImportDi
         </Button>,
       ]}
     >
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph style={{ marginBottom: 0 }}>
           {t('import.intro', { max: DEVICE_IMPORT_MAX_ROWS })}
         </Typography.Paragraph>
@@ -135,7 +135,7 @@ export function DeviceImportDialog({ open, onClose, onImported }: DeviceImportDi
           <Alert
             type="error"
             showIcon
-            message={t('import.tooBig', { size: Math.round(DEVICE_IMPORT_MAX_BYTES / 1024) })}
+            title={t('import.tooBig', { size: Math.round(DEVICE_IMPORT_MAX_BYTES / 1024) })}
           />
         ) : null}
         {errors ? (
@@ -144,7 +144,7 @@ export function DeviceImportDialog({ open, onClose, onImported }: DeviceImportDi
               type="error"
               showIcon
               style={{ marginBottom: 8 }}
-              message={t('import.rejected', { count: errors.length })}
+              title={t('import.rejected', { count: errors.length })}
             />
             <Table<DeviceImportError>
               size="small"

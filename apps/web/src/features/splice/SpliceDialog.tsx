@@ -149,7 +149,7 @@ export function SpliceDialog({
           <Form.Item name="tiles" label={t('field.tiles')}>
             <TileGrid rows={Math.max(1, rows)} cols={Math.max(1, cols)} />
           </Form.Item>
-          <Alert type="info" showIcon message={t('dialog.oneTarget')} />
+          <Alert type="info" showIcon title={t('dialog.oneTarget')} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             {t('dialog.oneDevice')}
           </Typography.Paragraph>
