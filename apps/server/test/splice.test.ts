@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { type AudienceFigures, ErrorCode, type ExportStatus, endpoints } from '@marquee/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deviceAudienceHourly, devices, operationLogs, spliceTiles } from '../src/db/schema/index.js';
 import { startPairing } from '../src/modules/devices/pairing.js';
 import { recordAudience } from '../src/modules/gather/repository.js';
+import type { HeadlessPlayer } from '../src/player/player.js';
+import { activatePlayer, waitFor } from './devices/helpers.js';
+import { listeningApp } from './devices/suite.js';
 import { deviceSheet, insertDevice } from './fixtures/splice.js';
 import {
   type ApiClient,
@@ -20,6 +23,9 @@ import {
   type TestUser,
   uniqueName,
 } from './helpers/index.js';
+
+// Building an app and starting a broker take long on a loaded machine.
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
 
 const sn = () => uniqueName('SN').replace(/[^A-Za-z0-9_-]/g, '');
 
@@ -460,5 +466,46 @@ describe.each(BACKENDS)('split screens, device import/export and gather on %s', 
       expect((await bClient.call(endpoints.gatherAudience, { deviceId: d })).envelope.code).toBe(ErrorCode.NOT_FOUND);
       expect(((await bClient.call(endpoints.gatherAudience, {})).envelope.payload as AudienceFigures).total).toBe(0);
     });
+  });
+});
+
+describe.each(BACKENDS)('audience over the device channel on %s', (backend) => {
+  let t: TestApp;
+  let server: string;
+  const players: HeadlessPlayer[] = [];
+  beforeAll(async () => {
+    ({ t, server } = await listeningApp(backend, {}));
+  });
+  afterAll(async () => {
+    for (const p of players) p.kill();
+    await t.close();
+  });
+
+  it('stores what a player reports with its heartbeats, and nothing for a player that reports none', async () => {
+    const { client } = await t.tenant();
+    const counting = await activatePlayer(server, client, {
+      name: 'Counting player',
+      audience: () => [
+        { band: '26-35', gender: 'male', count: 2 },
+        { band: '1-19', gender: 'unknown', count: 1 },
+      ],
+    });
+    const silent = await activatePlayer(server, client, { name: 'Silent player' });
+    players.push(counting, silent);
+    const countingId = counting.credentials?.deviceId as string;
+    const silentId = silent.credentials?.deviceId as string;
+    const figures = await waitFor('audience figures', async () => {
+      const res = await client.call(endpoints.gatherAudience, { deviceId: countingId, days: 1 });
+      const f = res.envelope.payload as AudienceFigures;
+      return f.total >= 6 ? f : undefined;
+    });
+    expect(figures.bands.find((b) => b.band === '26-35')?.male).toBeGreaterThanOrEqual(4);
+    const list = await client.call(endpoints.gatherList, { keyword: 'player' });
+    const rows = new Map(list.envelope.payload?.data.map((r) => [r.id, r]));
+    expect(rows.get(countingId)).toMatchObject({ status: 'online', volume: 50, screenWidth: 1920 });
+    expect(rows.get(countingId)?.uptimeSec).toEqual(expect.any(Number));
+    expect(rows.get(silentId)?.audience24h).toBeNull();
+    const none = await client.call(endpoints.gatherAudience, { deviceId: silentId, days: 1 });
+    expect((none.envelope.payload as AudienceFigures).total).toBe(0);
   });
 });
