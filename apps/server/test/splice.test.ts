@@ -407,9 +407,15 @@ describe.each(BACKENDS)('split screens, device import/export and gather on %s', 
       expect(String(file.headers['content-disposition'])).toMatch(/devices-\d{14}\.xlsx/);
       const rows = await readSheet(file.rawPayload);
       expect(rows[0].slice(0, 4)).toEqual(['设备编号', '设备名称', '状态', '部门']);
-      expect(rows.slice(1).map((r) => [r[1], r[2]])).toEqual([
-        [`${tag} two`, '激活中'],
+      // Both were added at the test clock's one instant: their order is the id's.
+      expect(
+        rows
+          .slice(1)
+          .map((r) => [r[1], r[2]])
+          .sort(),
+      ).toEqual([
         [`${tag} one`, '激活中'],
+        [`${tag} two`, '激活中'],
       ]);
       // A device export is not an operation-log export, nor another account's.
       expect((await client.call(endpoints.operationLogExportStatus, { exportId })).envelope.code).toBe(
