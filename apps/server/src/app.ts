@@ -17,10 +17,12 @@ import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { deviceGroupHandlers } from './modules/deviceGroups/routes.js';
+import { deviceIoHandlers } from './modules/deviceIo/routes.js';
 import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
+import { gatherHandlers } from './modules/gather/routes.js';
 import { geoHandlers } from './modules/geo/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
@@ -34,6 +36,7 @@ import { roleHandlers } from './modules/roles/routes.js';
 import { screenshotHandlers } from './modules/screenshots/routes.js';
 import { registerScreenshotUpload } from './modules/screenshots/upload.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
+import { spliceHandlers } from './modules/splice/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { storeHandlers } from './modules/stores/routes.js';
 import { strategyHandlers } from './modules/strategies/routes.js';
@@ -79,6 +82,9 @@ export const HANDLERS: readonly Handler[] = [
   ...strategyHandlers,
   ...screenshotHandlers,
   ...deviceGroupHandlers,
+  ...spliceHandlers,
+  ...deviceIoHandlers,
+  ...gatherHandlers,
 ];
 
 export interface BuildAppOptions {

@@ -12,6 +12,7 @@ import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
+import { spliceFixtures } from './fixtures/splice.js';
 import { strategyFixtures } from './fixtures/strategies.js';
 import {
   type ApiClient,
@@ -53,6 +54,7 @@ const fixtures: Record<
   ...strategyFixtures,
   ...screenshotFixtures,
   ...deviceGroupFixtures,
+  ...spliceFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

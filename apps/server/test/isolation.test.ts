@@ -22,6 +22,7 @@ import {
   enterprises,
   operationLogExports,
   operationLogs,
+  spliceWalls,
   stores,
 } from '../src/db/schema/index.js';
 import { createRole } from '../src/modules/accounts/service.js';
@@ -273,6 +274,24 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   // Tags and their categories are the enterprise's vocabulary (audience tenant).
   tag: async (w) => ({ id: await insertTag(w.t, w.ent.id), entId: w.ent.id }),
   tagCategory: async (w) => ({ id: await insertCategory(w.t, w.ent.id), entId: w.ent.id }),
+  // A split screen in A1 made by the owner (walls are not shared: department and owner only).
+  splice: async (w) => {
+    const [row] = await w.t.db
+      .insert(spliceWalls)
+      .values({ entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id, name: 'Isolated wall', rows: 2, cols: 2 })
+      .returning({ id: spliceWalls.id });
+    return { id: row.id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
+  },
+  deviceExport: async (w) => {
+    const [row] = await w.t.db
+      .insert(operationLogExports)
+      .values({ entId: w.ent.id, accountId: w.owner.id, kind: 'device', status: 'done', fileName: 'devices.xlsx' })
+      .returning({ id: operationLogExports.id });
+    const file = exportPath(w.t.services, row.id);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, 'isolated export');
+    return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
+  },
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {
     await w.t.db.update(enterprises).set({ kind: 'agent' }).where(eq(enterprises.id, w.ent.id));

@@ -1,8 +1,10 @@
 import { accessEndpoints } from './endpoints/access.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { deviceGroupEndpoints } from './endpoints/deviceGroups.js';
+import { deviceIoEndpoints } from './endpoints/deviceIo.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
+import { gatherEndpoints } from './endpoints/gather.js';
 import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
@@ -16,11 +18,20 @@ export * from './endpoints/common.js';
 export * from './endpoints/deviceGroups.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/geo.js';
+
+import { spliceEndpoints } from './endpoints/splice.js';
+
+export * from './endpoints/access.js';
+export * from './endpoints/common.js';
+export * from './endpoints/deviceIo.js';
+export * from './endpoints/devices.js';
+export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
+export * from './endpoints/splice.js';
 export * from './endpoints/strategies.js';
 
 /**
@@ -39,6 +50,9 @@ export const endpoints = {
   ...strategyEndpoints,
   ...screenshotEndpoints,
   ...deviceGroupEndpoints,
+  ...spliceEndpoints,
+  ...deviceIoEndpoints,
+  ...gatherEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

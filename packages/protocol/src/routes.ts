@@ -63,7 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/payUnderline', title: 'payUnderline' },
   r('/template/plugins/shares', 'templateShares', Perm.template),
   r('/template/plugins/weather', 'templateWeather', Perm.template),
-  r('/device/gather', 'deviceGather', Perm.deviceGather),
+  r('/device/gather', 'deviceGather', Perm.deviceGather, { online: true }),
 
   // Advert
   r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true }),
@@ -79,14 +79,14 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Device
   r('/device/context', 'deviceContext', Perm.deviceContext, { menu: true, online: true }),
-  r('/device/devicePlan', 'devicePlan', Perm.devicePlan, { menu: true }),
+  r('/device/devicePlan', 'devicePlan', Perm.devicePlan, { menu: true, online: true }),
   r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true, online: true }),
   r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup, { online: true }),
-  r('/device/playlist', 'devicePlaylist', Perm.devicePlaylist, { menu: true }),
+  r('/device/playlist', 'devicePlaylist', Perm.devicePlaylist, { menu: true, online: true }),
   r('/device/remote', 'deviceRemote', Perm.deviceRemote, { menu: true, online: true }),
   r('/device/screenshot', 'deviceScreenshot', Perm.deviceScreenshot, { menu: true, online: true }),
   r('/device/screenshotHistory', 'deviceScreenshotHistory', Perm.deviceScreenshot, { online: true }),
-  r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true }),
+  r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true, online: true }),
   r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, { menu: true, online: true }),
   r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true, online: true }),
   r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags, { online: true }),

@@ -1,13 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { deviceCredentialsSchema, ErrorCode } from '@marquee/protocol';
+import { AGE_BANDS, type AudienceReport, deviceCredentialsSchema, ErrorCode } from '@marquee/protocol';
 import { DeviceApiError, HeadlessPlayer } from './player.js';
 
 /**
  * `npm run player -- --server http://localhost:8080 [--number SN123] [--state player.json]
- * [--broker ws://host/mqtt] [--heartbeat 30]`: pairs (prints the code and its QR content),
+ * [--broker ws://host/mqtt] [--heartbeat 30] [--audience]`: pairs (prints the code and its QR content),
  * waits for an operator to add it in the console, keeps the credentials in --state, then
- * stays online answering commands until Ctrl-C.
+ * stays online answering commands until Ctrl-C. With --audience each heartbeat carries
+ * simulated audience counts (a demo of the protocol's optional `audience`; a real player
+ * sends only what its sensor counted).
  */
 const { values } = parseArgs({
   options: {
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     state: { type: 'string' },
     broker: { type: 'string' },
     heartbeat: { type: 'string' },
+    audience: { type: 'boolean', default: false },
   },
 });
 
@@ -24,6 +27,7 @@ const player = new HeadlessPlayer({
   number: values.number,
   brokerUrl: values.broker,
   heartbeatSec: values.heartbeat ? Number(values.heartbeat) : undefined,
+  audience: values.audience ? simulatedAudience : undefined,
 });
 
 async function loadState() {
@@ -33,6 +37,13 @@ async function loadState() {
   } catch {
     return null;
   }
+}
+
+/** A few passers-by per heartbeat, spread over the age bands (the --audience demo). */
+function simulatedAudience(): AudienceReport {
+  return AGE_BANDS.flatMap((band) =>
+    (['male', 'female'] as const).map((gender) => ({ band, gender, count: Math.floor(Math.random() * 4) })),
+  );
 }
 
 let credentials = await loadState();

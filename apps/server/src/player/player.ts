@@ -1,5 +1,6 @@
 import {
   type ApplyStrategyParams,
+  type AudienceReport,
   type Command,
   type CommandAck,
   commandSchema,
@@ -55,6 +56,11 @@ export interface PlayerOptions {
   keepalive?: number;
   /** Reconnect after a lost connection (default true). */
   reconnect?: boolean;
+  /**
+   * Audience counts to add to each heartbeat (as a device with a people-counting camera
+   * would); without it the player reports no audience. Tests and demos only.
+   */
+  audience?: () => AudienceReport | undefined;
 }
 
 export class HeadlessPlayer {
@@ -247,6 +253,7 @@ export class HeadlessPlayer {
 
   /** The report of the moment. */
   report(): Heartbeat {
+    const audience = this.options.audience?.();
     return {
       v: 1,
       ts: Date.now(),
@@ -259,6 +266,7 @@ export class HeadlessPlayer {
       volume: this.volume,
       brightness: this.brightness,
       uptimeSec: Math.floor((Date.now() - this.startedAt) / 1000),
+      ...(audience?.length ? { audience } : {}),
     };
   }
 

@@ -35,6 +35,10 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/device/group/addView': () => import('../features/deviceGroups/GroupEditPage'),
   '/device/tags': () => import('../features/deviceGroups/TagsPage'),
   '/device/tag/addView': () => import('../features/deviceGroups/TagEditPage'),
+  '/device/splicDevice': () => import('../features/splice/SplicePage'),
+  '/device/devicePlan': () => import('../features/devicePlan/DevicePlanPage'),
+  '/device/playlist': () => import('../features/devicePlan/PlaylistPage'),
+  '/device/gather': () => import('../features/devicePlan/GatherPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

@@ -38,6 +38,28 @@ export const deviceStateSchema = z.object({
 });
 export type DeviceState = z.infer<typeof deviceStateSchema>;
 
+/** Spec section 9: the audience age bands. */
+export const AGE_BANDS = ['1-19', '20-25', '26-35', '36-45', '46-55', '56+'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+export const AUDIENCE_GENDERS = ['male', 'female', 'unknown'] as const;
+export type AudienceGender = (typeof AUDIENCE_GENDERS)[number];
+
+/**
+ * Optional audience figures of a heartbeat: the people the device's camera (or other
+ * sensor) counted since its previous heartbeat, per age band and gender. Only a device that
+ * measures an audience sends it; the server adds the counts to the hour it receives them in.
+ */
+export const audienceReportSchema = z
+  .array(
+    z.object({
+      band: z.enum(AGE_BANDS),
+      gender: z.enum(AUDIENCE_GENDERS).default('unknown'),
+      count: z.number().int().min(0).max(100_000),
+    }),
+  )
+  .max(AGE_BANDS.length * AUDIENCE_GENDERS.length);
+export type AudienceReport = z.infer<typeof audienceReportSchema>;
+
 /** `mq/v1/d/<id>/hb`, QoS 0, every `heartbeatSec` (default 30 s): what the device reports. */
 export const heartbeatSchema = z.object({
   v,
@@ -62,6 +84,8 @@ export const heartbeatSchema = z.object({
   brightness: percent,
   /** Seconds since the player started. */
   uptimeSec: z.number().int().nonnegative().optional(),
+  /** People counted since the previous heartbeat, when the device measures its audience. */
+  audience: audienceReportSchema.optional(),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 

@@ -95,6 +95,8 @@ export const devices = pgTable(
     // whose allocations it inherits (auth/scope.ts containers). ---
     groupId: text('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
     // --- end device groups ---
+    /** Seconds since the player started, as its last heartbeat said. */
+    uptimeSec: integer('uptime_sec'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -48,7 +48,7 @@ export const operationLogs = pgTable(
 export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
 
 /**
- * Background Excel exports of the operation log. Only the account that started one may
+ * Background Excel exports (the operation log's, the device list's...). Only the account that started one may
  * read its status or download its file; the file lives under `<dataDir>/exports/`.
  */
 export const operationLogExports = pgTable(
@@ -61,6 +61,8 @@ export const operationLogExports = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** What is exported (an export source of modules/operationLog/exportJob.ts): 'operationLog', 'device'. */
+    kind: text('kind').notNull().default('operationLog'),
     /** The list filters the export was started with, resolved against the caller's scope. */
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').$type<ExportStatus>().notNull().default('pending'),

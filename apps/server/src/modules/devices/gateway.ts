@@ -22,6 +22,7 @@ import { type BrokerAccounts, DynsecAccounts, NoBrokerAccounts } from '../../mqt
 import type { DeviceBus } from '../../mqtt/bus.js';
 import { EmbeddedBroker, EmbeddedBus } from '../../mqtt/embedded.js';
 import { ExternalBus } from '../../mqtt/external.js';
+import { recordAudience } from '../gather/repository.js';
 import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
 import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
@@ -281,7 +282,10 @@ export class DeviceGateway {
       screenOn: h.screen.on ? 1 : 0,
       volume: h.volume,
       brightness: h.brightness,
+      uptimeSec: h.uptimeSec ?? null,
     };
+    // Audience counts (optional, only from devices that measure them) go to the device's hour.
+    if (h.audience?.length) await recordAudience(this.db, device, at, h.audience);
     // A heartbeat of a connection whose online state was not seen yet (it was lost, e.g. no
     // server consumed it during a restart, or it is still on its way) stands for it: the
     // device is online and its open commands are resent. A heartbeat of the connection the

@@ -13,7 +13,8 @@ import {
   type StatusHistoryRow,
 } from '@marquee/protocol';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { inDeptSubtree, scopeWhere } from '../../auth/scope.js';
+import { inDeptSubtree, type ScopeSubject, scopeWhere } from '../../auth/scope.js';
+import type { Executor } from '../../db/client.js';
 import {
   accounts,
   allocations,
@@ -53,26 +54,48 @@ export async function addDevice(
   const pairing = await findOpenPairing(ctx.db, input, ctx.now.getTime());
   if (!pairing) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
   const number = pairing.number ?? input.number ?? null;
+  let preRegistered: { id: string } | undefined;
   if (number) {
-    const [taken] = await ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.number, number));
-    if (taken) throw new AppError(ErrorCode.CONFLICT, DeviceText.numberTaken);
+    const [taken] = await ctx.db
+      .select({ id: devices.id, entId: devices.entId, status: devices.status, secretHash: devices.secretHash })
+      .from(devices)
+      .where(eq(devices.number, number));
+    // A device pre-registered by an Excel import (deviceIo) waits for its player: an
+    // activating row of the caller's enterprise and scope, without credentials and without
+    // a pairing bound to it, is bound to this pairing instead of refusing the number.
+    if (taken) {
+      preRegistered = await preRegisteredRow(ctx, taken);
+      if (!preRegistered) throw new AppError(ErrorCode.CONFLICT, DeviceText.numberTaken);
+    }
   }
-  const [device] = await ctx.db
-    .insert(devices)
-    .values({
-      entId: ctx.user.entId,
-      deptId: deptId ?? null,
-      ownerId: ctx.user.accountId,
-      number,
-      name: input.name,
-      status: 'activating',
-      playerVersion: pairing.playerVersion,
-      model: pairing.model,
-      statusAt: ctx.now,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning({ id: devices.id });
+  const [device] = preRegistered
+    ? await ctx.db
+        .update(devices)
+        .set({
+          name: input.name,
+          ...(input.deptId ? { deptId: input.deptId } : {}),
+          playerVersion: pairing.playerVersion,
+          model: pairing.model,
+          updatedAt: ctx.now,
+        })
+        .where(eq(devices.id, preRegistered.id))
+        .returning({ id: devices.id })
+    : await ctx.db
+        .insert(devices)
+        .values({
+          entId: ctx.user.entId,
+          deptId: deptId ?? null,
+          ownerId: ctx.user.accountId,
+          number,
+          name: input.name,
+          status: 'activating',
+          playerVersion: pairing.playerVersion,
+          model: pairing.model,
+          statusAt: ctx.now,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning({ id: devices.id });
   const bound = await ctx.db
     .update(devicePairings)
     .set({ deviceId: device.id, boundAt: ctx.now })
@@ -80,18 +103,45 @@ export async function addDevice(
     .returning({ id: devicePairings.id });
   // Two operators entered the same code at once: the second finds it bound.
   if (bound.length === 0) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
-  await ctx.db
-    .insert(deviceStatusHistory)
-    .values({ entId: ctx.user.entId, deviceId: device.id, status: 'activating', reason: 'added', at: ctx.now });
+  if (!preRegistered) {
+    await ctx.db
+      .insert(deviceStatusHistory)
+      .values({ entId: ctx.user.entId, deviceId: device.id, status: 'activating', reason: 'added', at: ctx.now });
+  }
   await ctx.audit({
     module: 'device',
     action: 'add',
     targetType: 'device',
     targetId: device.id,
     targetName: input.name,
-    detail: { name: input.name, number, deptId: deptId ?? null, by: input.code ? 'code' : 'number' },
+    detail: {
+      name: input.name,
+      number,
+      deptId: deptId ?? null,
+      by: input.code ? 'code' : 'number',
+      preRegistered: Boolean(preRegistered),
+    },
   });
   return { id: device.id };
+}
+
+/** The pre-registered device `taken` is, when the caller may bind a player to it (see addDevice). */
+async function preRegisteredRow(
+  ctx: CallContext,
+  taken: { id: string; entId: string; status: string; secretHash: string | null },
+): Promise<{ id: string } | undefined> {
+  if (taken.entId !== ctx.user.entId || taken.status !== 'activating' || taken.secretHash) return undefined;
+  const [visible] = await ctx.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(scopeWhere(ctx.user, deviceScope), eq(devices.id, taken.id)));
+  if (!visible) return undefined;
+  const [bound] = await ctx.db
+    .select({ id: devicePairings.id })
+    .from(devicePairings)
+    .where(eq(devicePairings.deviceId, taken.id))
+    .limit(1);
+  return bound ? undefined : visible;
 }
 
 /** The SQL of "shown as `status`" (effectiveStatus): online with missed heartbeats is offline. */
@@ -162,31 +212,36 @@ export interface DeviceListInput {
 }
 
 /** The department filter: the department and those below it (nothing for an unknown one). */
-async function deptFilter(ctx: CallContext, deptId: string): Promise<SQL> {
-  const [dept] = await ctx.db
+async function deptFilter(db: Executor, entId: string, deptId: string): Promise<SQL> {
+  const [dept] = await db
     .select({ path: departments.path })
     .from(departments)
-    .where(and(eq(departments.id, deptId), eq(departments.entId, ctx.user.entId)));
-  return dept ? inDeptSubtree(devices.deptId, ctx.user.entId, dept.path) : sql`false`;
+    .where(and(eq(departments.id, deptId), eq(departments.entId, entId)));
+  return dept ? inDeptSubtree(devices.deptId, entId, dept.path) : sql`false`;
 }
 
-/** A page of the devices the caller can see, newest first unless a sort is asked. */
-export async function listDevices(
-  input: DeviceListInput,
-  ctx: CallContext,
-): Promise<{ total: number; data: DeviceRow[] }> {
-  const conds: SQL[] = [scopeWhere(ctx.user, deviceScope)];
+/** The list's filters (device.list without page and sort; the device export takes the same). */
+export type DeviceListFilter = Omit<DeviceListInput, 'page' | 'size' | 'sort' | 'order'>;
+
+/** The devices a subject sees that pass the list's filters (device.list, its export). */
+export async function deviceListWhere(
+  db: Executor,
+  subject: ScopeSubject,
+  input: DeviceListFilter,
+  now: Date,
+): Promise<SQL> {
+  const conds: SQL[] = [scopeWhere(subject, deviceScope)];
   // device groups and tags (branch dev-groups): the filters
   if (input.groupId) conds.push(eq(devices.groupId, input.groupId));
   if (input.tagId) {
     conds.push(
       inArray(
         devices.id,
-        ctx.db.select({ id: deviceTags.deviceId }).from(deviceTags).where(eq(deviceTags.tagId, input.tagId)),
+        db.select({ id: deviceTags.deviceId }).from(deviceTags).where(eq(deviceTags.tagId, input.tagId)),
       ),
     );
   }
-  if (input.status) conds.push(statusFilter(input.status, ctx.now));
+  if (input.status) conds.push(statusFilter(input.status, now));
   if (input.keyword) {
     const pattern = `%${escapeLike(input.keyword)}%`;
     conds.push(
@@ -198,11 +253,19 @@ export async function listDevices(
       ) as SQL,
     );
   }
-  if (input.deptId) conds.push(await deptFilter(ctx, input.deptId));
+  if (input.deptId) conds.push(await deptFilter(db, subject.entId, input.deptId));
   if (input.type) conds.push(eq(devices.type, input.type));
   if (input.expireBefore) conds.push(lt(devices.expireAt, new Date(input.expireBefore)));
   if (input.playerVersion) conds.push(eq(devices.playerVersion, input.playerVersion));
-  const where = and(...conds);
+  return and(...conds) as SQL;
+}
+
+/** A page of the devices the caller can see, newest first unless a sort is asked. */
+export async function listDevices(
+  input: DeviceListInput,
+  ctx: CallContext,
+): Promise<{ total: number; data: DeviceRow[] }> {
+  const where = await deviceListWhere(ctx.db, ctx.user, input, ctx.now);
   const order = listOrder(
     input,
     {

@@ -25,7 +25,7 @@ export const EXPORT_STALE_MS = (EXPORT_RETRY_LIMIT + 1) * EXPORT_EXPIRE_SECONDS 
 /** Exports (rows and files) are kept this long, then removed by the `prune-exports` job. */
 export const EXPORT_KEEP_MS = 7 * 86_400_000;
 
-/** What the job needs to run again the query the export was started with. */
+/** What the operation log's export needs to run again the query it was started with. */
 export interface ExportSpec {
   reader: LogReader;
   filter: OperationLogFilter;
@@ -77,11 +77,71 @@ export function exportPath(services: AppServices, exportId: string): string {
 }
 
 /**
+ * What one kind of export writes (the operation log's, the device list's...): the sheet's
+ * name and columns in the export's language (`filters.language`), and its rows in batches. A module registers its
+ * source once (`registerExportSource`); the export row's `kind` names it, and the one job
+ * below writes any kind the same way.
+ */
+export interface ExportSource {
+  /** The sheet's name in the export's language. */
+  sheetName(language: string): string;
+  /** Column headers and widths in the export's language. */
+  columns(language: string): { header: string; width: number }[];
+  /**
+   * The rows, batch after batch (at most `limit` each), from the filters the export was
+   * started with (`filters` of the export row).
+   */
+  batches(services: AppServices, filters: Record<string, unknown>, limit: number): AsyncIterable<unknown[][]>;
+}
+
+const sources = new Map<string, ExportSource>();
+
+/** Registers the source of an export kind (once, at module load). */
+export function registerExportSource(kind: string, source: ExportSource): void {
+  sources.set(kind, source);
+}
+
+// The operation log's own export.
+registerExportSource('operationLog', {
+  sheetName: () => 'Operation log',
+  columns(language) {
+    const headers = HEADERS[language] ?? HEADERS['zh-CN'];
+    return [20, 20, 28, 16, 16, 16, 38, 18, 10].map((width, i) => ({ header: headers[i], width }));
+  },
+  async *batches(services, filters, limit) {
+    const spec = filters as unknown as ExportSpec;
+    const where = logWhere(spec.reader, spec.filter, new Date(spec.until));
+    const results = RESULTS[spec.language] ?? RESULTS['zh-CN'];
+    const labels = logLabels(spec.language);
+    const label = (kind: string, code: string | null) => (code ? (labels[`${kind}.${code}`] ?? code) : '');
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const batch = await nextLogBatch(services.db, where, after, limit);
+      if (batch.length === 0) return;
+      yield batch.map((row) => [
+        formatTime(row.createdAt),
+        row.loginName,
+        row.entName,
+        label('module', row.module),
+        label('action', row.action),
+        label('target', row.targetType),
+        row.targetName ?? row.targetId ?? '',
+        row.ip ?? '',
+        results[row.result] ?? row.result,
+      ]);
+      const last = batch[batch.length - 1];
+      after = { createdAt: last.createdAt, id: last.id };
+    }
+  },
+});
+
+/**
  * The export job: writes the export's .xlsx with exceljs's streaming writer: rows are read
- * in keyset batches and committed to the file as they come, so memory stays flat for 100k
- * rows and more. Progress goes to the export row after each batch. Any instance with jobs
- * on may run it; a run that was cut off (its instance died) starts again from the top.
- * A failure is thrown for the queue to retry, and marks the export failed on the last run.
+ * in batches from the export's source and committed to the file as they come, so memory
+ * stays flat for 100k rows and more. Progress goes to the export row after each batch. Any
+ * instance with jobs on may run it; a run that was cut off (its instance died) starts again
+ * from the top. A failure is thrown for the queue to retry, and marks the export failed on
+ * the last run.
  */
 export async function runExport(
   services: AppServices,
@@ -91,16 +151,14 @@ export async function runExport(
 ): Promise<void> {
   const row = await findExport(services.db, exportId);
   if (!row || row.status === 'done' || row.status === 'failed') return;
-  const spec = row.filters as unknown as ExportSpec;
   const file = exportPath(services, exportId);
   try {
+    const source = sources.get(row.kind);
+    if (!source) throw new Error(`no export source of kind ${row.kind}`);
+    const filters = row.filters;
+    const language = typeof filters.language === 'string' ? filters.language : 'zh-CN';
     await mkdir(exportDir(services), { recursive: true });
     await updateExport(services.db, exportId, { status: 'running', processed: 0 });
-    const where = logWhere(spec.reader, spec.filter, new Date(spec.until));
-    const headers = HEADERS[spec.language] ?? HEADERS['zh-CN'];
-    const results = RESULTS[spec.language] ?? RESULTS['zh-CN'];
-    const labels = logLabels(spec.language);
-    const label = (kind: string, code: string | null) => (code ? (labels[`${kind}.${code}`] ?? code) : '');
     // exceljs is the largest package of the server (~0.3 s to load): only an export loads it.
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -108,39 +166,22 @@ export async function runExport(
       useStyles: true,
       useSharedStrings: false,
     });
-    const sheet = workbook.addWorksheet('Operation log');
-    sheet.columns = [20, 20, 28, 16, 16, 16, 38, 18, 10].map((width, i) => ({ header: headers[i], width }));
+    const sheet = workbook.addWorksheet(source.sheetName(language));
+    sheet.columns = source.columns(language);
     sheet.getRow(1).font = { bold: true };
-    let after: { createdAt: Date; id: string } | null = null;
     let processed = 0;
-    while (processed < EXPORT_MAX_ROWS) {
-      const batch = await nextLogBatch(services.db, where, after, Math.min(EXPORT_BATCH, EXPORT_MAX_ROWS - processed));
-      if (batch.length === 0) break;
-      for (const row of batch) {
-        sheet
-          .addRow([
-            formatTime(row.createdAt),
-            row.loginName,
-            row.entName,
-            label('module', row.module),
-            label('action', row.action),
-            label('target', row.targetType),
-            row.targetName ?? row.targetId ?? '',
-            row.ip ?? '',
-            results[row.result] ?? row.result,
-          ])
-          .commit();
-      }
-      processed += batch.length;
-      const last = batch[batch.length - 1];
-      after = { createdAt: last.createdAt, id: last.id };
+    for await (const batch of source.batches(services, filters, EXPORT_BATCH)) {
+      const take = batch.slice(0, EXPORT_MAX_ROWS - processed);
+      for (const values of take) sheet.addRow(values).commit();
+      processed += take.length;
       await updateExport(services.db, exportId, { processed });
+      if (processed >= EXPORT_MAX_ROWS) break;
     }
     sheet.commit();
     await workbook.commit();
     await updateExport(services.db, exportId, { status: 'done', processed, finishedAt: new Date() });
   } catch (error) {
-    log.error({ err: error, exportId, lastRun }, 'operation-log export failed');
+    log.error({ err: error, exportId, lastRun }, 'export failed');
     await rm(file, { force: true }).catch(() => {});
     if (lastRun) {
       await updateExport(services.db, exportId, {

@@ -165,6 +165,7 @@ export async function findOwnExport(
   db: Executor,
   owner: { entId: string; accountId: string },
   exportId: string,
+  kind = 'operationLog',
 ): Promise<ExportRow | null> {
   const rows = await db
     .select()
@@ -174,6 +175,7 @@ export async function findOwnExport(
         eq(operationLogExports.id, exportId),
         eq(operationLogExports.entId, owner.entId),
         eq(operationLogExports.accountId, owner.accountId),
+        eq(operationLogExports.kind, kind),
       ),
     )
     .limit(1);

@@ -62,42 +62,49 @@ export async function logFilterOptions(ctx: CallContext) {
   return { modules, actions, enterprises };
 }
 
-function exportFileName(now: Date): string {
+/** `<prefix>-YYYYMMDDHHmmss.xlsx` (UTC). */
+export function exportFileName(prefix: string, now: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   const stamp = `${now.getUTCFullYear()}${p(now.getUTCMonth() + 1)}${p(now.getUTCDate())}${p(now.getUTCHours())}${p(now.getUTCMinutes())}${p(now.getUTCSeconds())}`;
-  return `operation-log-${stamp}.xlsx`;
+  return `${prefix}-${stamp}.xlsx`;
 }
 
 /**
- * Starts a background export of the filtered log: the export row, its operation-log entry
- * and the `operation-log-export` job are written in the call's transaction; any instance
- * that runs jobs produces the file (this one is woken at once).
+ * Starts a background export of any kind with a registered source (exportJob.ts): the
+ * export row, its operation-log entry and the export job are written in the call's
+ * transaction; any instance that runs jobs produces the file (this one is woken at once).
+ * `filters` is what the source reads back, with the export's `language`.
  */
-export async function startExport(filter: OperationLogFilter, ctx: CallContext): Promise<ExportStatus> {
-  const user = ctx.user;
-  const spec: ExportSpec = {
-    reader: readerOf(user),
-    filter,
-    until: ctx.now.toISOString(),
-    language: ctx.language,
-  };
+export async function beginExport(
+  ctx: CallContext,
+  input: {
+    kind: string;
+    filters: Record<string, unknown> & { language: string };
+    fileName: string;
+    /** Rows the export will hold (for its progress). */
+    count: () => Promise<number>;
+    module: string;
+    detail: Record<string, unknown>;
+  },
+): Promise<ExportStatus> {
   const row = await insertExport(ctx.db, {
-    entId: user.entId,
-    accountId: user.accountId,
-    filters: spec as unknown as Record<string, unknown>,
-    fileName: exportFileName(ctx.now),
+    entId: ctx.user.entId,
+    accountId: ctx.user.accountId,
+    kind: input.kind,
+    filters: input.filters,
+    fileName: input.fileName,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
   await ctx.audit({
-    module: 'operationLog',
+    module: input.module,
     action: 'export',
     targetType: 'export',
     targetId: row.id,
     targetName: row.fileName,
-    detail: { filter },
+    detail: input.detail,
   });
-  const total = Math.min(await countOperationLogs(ctx.db, logWhere(spec.reader, filter, ctx.now)), EXPORT_MAX_ROWS);
+  const total = Math.min(await input.count(), EXPORT_MAX_ROWS);
   await updateExport(ctx.db, row.id, { total });
   const jobs = ctx.services.jobs;
   await jobs.send(EXPORT_JOB, { exportId: row.id }, ctx.db);
@@ -105,9 +112,27 @@ export async function startExport(filter: OperationLogFilter, ctx: CallContext):
   return toExportStatus({ ...row, total });
 }
 
-/** The caller's own export (another account's, or an unknown id, is NOT_FOUND). */
-async function ownExport(exportId: string, ctx: CallContext) {
-  const row = await findOwnExport(ctx.db, ctx.user, exportId);
+/** Starts a background export of the filtered log. */
+export async function startExport(filter: OperationLogFilter, ctx: CallContext): Promise<ExportStatus> {
+  const spec: ExportSpec = {
+    reader: readerOf(ctx.user),
+    filter,
+    until: ctx.now.toISOString(),
+    language: ctx.language,
+  };
+  return beginExport(ctx, {
+    kind: 'operationLog',
+    filters: spec as unknown as Record<string, unknown> & { language: string },
+    fileName: exportFileName('operation-log', ctx.now),
+    count: () => countOperationLogs(ctx.db, logWhere(spec.reader, filter, ctx.now)),
+    module: 'operationLog',
+    detail: { filter },
+  });
+}
+
+/** The caller's own export of this kind (another account's, or an unknown id, is NOT_FOUND). */
+async function ownExport(exportId: string, ctx: CallContext, kind: string) {
+  const row = await findOwnExport(ctx.db, ctx.user, exportId, kind);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   // The queue runs a job again when its instance dies; one without progress after every
   // run it allows would never finish: fail it instead of polling forever.
@@ -120,13 +145,21 @@ async function ownExport(exportId: string, ctx: CallContext) {
   return row;
 }
 
-export async function exportStatus(input: { exportId: string }, ctx: CallContext): Promise<ExportStatus> {
-  return toExportStatus(await ownExport(input.exportId, ctx));
+export async function exportStatus(
+  input: { exportId: string },
+  ctx: CallContext,
+  kind = 'operationLog',
+): Promise<ExportStatus> {
+  return toExportStatus(await ownExport(input.exportId, ctx, kind));
 }
 
 /** The finished file, streamed from disk under its server file name. */
-export async function exportDownload(input: { exportId: string }, ctx: CallContext): Promise<FileAnswer> {
-  const row = await ownExport(input.exportId, ctx);
+export async function exportDownload(
+  input: { exportId: string },
+  ctx: CallContext,
+  kind = 'operationLog',
+): Promise<FileAnswer> {
+  const row = await ownExport(input.exportId, ctx, kind);
   if (row.status !== 'done') throw new AppError(ErrorCode.CONFLICT);
   const file = exportPath(ctx.services, row.id);
   try {

@@ -1,0 +1,121 @@
+import type { ExportStatus } from '@marquee/protocol';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Modal, Progress, Result, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const POLL_MS = 500;
+
+export interface ExportDialogProps<F> {
+  /** The filter to export with; opening the dialog (a filter given) starts one export. */
+  filter: F | null;
+  onClose: () => void;
+  /** The i18n namespace holding the dialog's `export.*` texts (title, running, done, failed...). */
+  ns: string;
+  /** Prefix of the dialog's test ids (`<prefix>-progress`, `-download`, `-close`). */
+  testIdPrefix: string;
+  /** Starts the export (the domain's exportStart call). */
+  start: (filter: F) => Promise<ExportStatus>;
+  /** Reads its status (the domain's exportStatus call). */
+  status: (exportId: string) => Promise<ExportStatus>;
+  /** Saves the finished file; resolves with its name (the domain's exportDownload through `download`). */
+  fetchFile: (exportId: string) => Promise<string>;
+}
+
+/**
+ * The progress of a background Excel export (the operation log's export mechanism, used by
+ * every export): opening it (a filter given) starts the export, polls its status and shows
+ * the share of rows written; when the file is ready it is downloaded under the server's file
+ * name, and can be downloaded again from the dialog.
+ */
+export function ExportDialog<F>({ filter, onClose, ns, testIdPrefix, start, status, fetchFile }: ExportDialogProps<F>) {
+  const { t } = useTranslation(ns);
+  const { message } = App.useApp();
+  const started = useMutation({ mutationFn: (f: F) => start(f) });
+  const exportId = started.data?.exportId;
+  const downloaded = useRef<string | null>(null);
+  const { mutate: startExport, reset: resetStart } = started;
+
+  // One export per opening (StrictMode runs effects twice in development).
+  const startedFor = useRef<F | null>(null);
+  useEffect(() => {
+    if (filter && startedFor.current !== filter) {
+      startedFor.current = filter;
+      startExport(filter);
+    } else if (!filter) {
+      startedFor.current = null;
+      resetStart();
+    }
+  }, [filter, startExport, resetStart]);
+
+  const progress = useQuery({
+    queryKey: ['exportStatus', ns, exportId],
+    queryFn: () => status(exportId as string),
+    enabled: Boolean(exportId),
+    refetchInterval: (q) => {
+      const s = (q.state.data as ExportStatus | undefined)?.status;
+      return s === 'done' || s === 'failed' ? false : POLL_MS;
+    },
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const current: ExportStatus | undefined = progress.data ?? started.data;
+
+  const file = useMutation({
+    mutationFn: (id: string) => fetchFile(id),
+    onSuccess: (name) => void message.success(t('export.saved', { name })),
+  });
+  const { mutate: fetchNow } = file;
+  useEffect(() => {
+    if (current?.status === 'done' && downloaded.current !== current.exportId) {
+      downloaded.current = current.exportId;
+      fetchNow(current.exportId);
+    }
+  }, [current, fetchNow]);
+
+  const percent =
+    current?.status === 'done'
+      ? 100
+      : current && current.total > 0
+        ? Math.min(99, Math.floor((current.processed / current.total) * 100))
+        : 0;
+  const failed = started.isError || current?.status === 'failed';
+
+  return (
+    <Modal
+      open={filter !== null}
+      title={t('export.title')}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={[
+        current?.status === 'done' ? (
+          <Button
+            key="again"
+            onClick={() => file.mutate(current.exportId)}
+            loading={file.isPending}
+            data-testid={`${testIdPrefix}-download`}
+          >
+            {t('export.downloadAgain')}
+          </Button>
+        ) : null,
+        <Button key="close" type="primary" onClick={onClose} data-testid={`${testIdPrefix}-close`}>
+          {t('export.close')}
+        </Button>,
+      ]}
+    >
+      {failed ? (
+        <Result status="error" title={t('export.failed')} />
+      ) : (
+        <div data-testid={`${testIdPrefix}-progress`} data-status={current?.status ?? 'starting'}>
+          <Progress percent={percent} status={current?.status === 'done' ? 'success' : 'active'} />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+            {current?.status === 'done'
+              ? t('export.done', { count: current.total, name: current.fileName })
+              : t('export.running', { processed: current?.processed ?? 0, count: current?.total ?? 0 })}
+          </Typography.Paragraph>
+        </div>
+      )}
+    </Modal>
+  );
+}
