@@ -1,4 +1,4 @@
-import { type DeviceStatusValue, formatTime } from '@marquee/protocol';
+import { formatTime } from '@marquee/protocol';
 import { and, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { ScopeSubject } from '../../auth/scope.js';
 import { departments, devices } from '../../db/schema/index.js';
