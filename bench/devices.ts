@@ -99,7 +99,7 @@ async function run(broker: 'embedded' | 'mosquitto') {
   const env: Record<string, string> = { SKIP_WEB_BUILD: '1', WEB_DIST: '/nonexistent', HOST: '127.0.0.1' };
   if (broker === 'mosquitto') {
     if (mosquittoMissing) return console.log(`mosquitto: skipped (${mosquittoMissing})`);
-    mosquitto = await startMosquitto();
+    mosquitto = await startMosquitto({ port: PORT + 2, wsPort: PORT + 3 });
     Object.assign(env, {
       MQTT_URL: mosquitto.url,
       MQTT_USERNAME: mosquitto.admin.username,

@@ -58,7 +58,8 @@ function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
   });
 }
 
-export async function startMosquitto(): Promise<TestMosquitto> {
+/** `ports`: fixed listener ports (benches keep to their own range); free ones otherwise. */
+export async function startMosquitto(ports: { port?: number; wsPort?: number } = {}): Promise<TestMosquitto> {
   if (mosquittoMissing || !MOSQUITTO || !MOSQUITTO_CTRL || !DYNSEC_PLUGIN) throw new Error(mosquittoMissing ?? '');
   const dir = await mkdtemp(join(tmpdir(), 'marquee-mosquitto-'));
   const admin = { username: 'marquee-admin', password: `pw-${Math.random().toString(36).slice(2)}` };
@@ -69,8 +70,8 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     admin.username,
     admin.password,
   ]);
-  const port = await freePort();
-  const wsPort = await freePort();
+  const port = ports.port ?? (await freePort());
+  const wsPort = ports.wsPort ?? (await freePort());
   const conf = [
     // Run as root, mosquitto would switch to the user "mosquitto", who cannot read this directory.
     `user ${userInfo().username}`,
@@ -79,6 +80,7 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     `plugin ${DYNSEC_PLUGIN}`,
     `plugin_opt_config_file ${join(dir, 'dynsec.json')}`,
     'persistence false',
+    'set_tcp_nodelay true',
     'log_dest stderr',
     'log_type error',
     'log_type warning',
