@@ -36,6 +36,8 @@ export interface TestMosquitto {
   admin: { username: string; password: string };
   url: string;
   wsUrl: string;
+  /** The broker's process id (benches read its CPU and memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -58,8 +60,14 @@ function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
   });
 }
 
-/** `ports`: fixed listener ports (benches keep to their own range); free ones otherwise. */
-export async function startMosquitto(ports: { port?: number; wsPort?: number } = {}): Promise<TestMosquitto> {
+/**
+ * `ports`: fixed listener ports (benches keep to their own range), free ones otherwise;
+ * `prepare`: edits the dynsec file made by `dynsec init` before the broker starts (benches).
+ */
+export async function startMosquitto(
+  ports: { port?: number; wsPort?: number } = {},
+  prepare?: (dynsecFile: string) => Promise<void>,
+): Promise<TestMosquitto> {
   if (mosquittoMissing || !MOSQUITTO || !MOSQUITTO_CTRL || !DYNSEC_PLUGIN) throw new Error(mosquittoMissing ?? '');
   const dir = await mkdtemp(join(tmpdir(), 'marquee-mosquitto-'));
   const admin = { username: 'marquee-admin', password: `pw-${Math.random().toString(36).slice(2)}` };
@@ -70,6 +78,7 @@ export async function startMosquitto(ports: { port?: number; wsPort?: number } =
     admin.username,
     admin.password,
   ]);
+  await prepare?.(join(dir, 'dynsec.json'));
   const port = ports.port ?? (await freePort());
   const wsPort = ports.wsPort ?? (await freePort());
   const conf = [
@@ -109,6 +118,7 @@ export async function startMosquitto(ports: { port?: number; wsPort?: number } =
     admin,
     url: `mqtt://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${wsPort}`,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
