@@ -105,7 +105,8 @@ export const deviceEndpoints = {
         keyword: z.string().trim().max(64).optional(),
       })
       .strict(),
-    response: z.object({ total: z.number(), data: z.array(deviceRowSchema) }),
+    /** `totalCapped`: more than `total` (10,000) devices match; the console shows "10,000+". */
+    response: z.object({ total: z.number(), totalCapped: z.boolean().optional(), data: z.array(deviceRowSchema) }),
   }),
   deviceSendCommand: endpoint({
     name: 'device.sendCommand',

@@ -60,7 +60,8 @@ export const devices = pgTable(
     uniqueIndex('devices_number_key').on(t.number),
     index('devices_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('devices_ent_dept_idx').on(t.entId, t.deptId),
-    index('devices_ent_status_idx').on(t.entId, t.status),
+    // The list filtered by status, newest first (device.list; bench/deviceList.ts).
+    index('devices_ent_status_created_idx').on(t.entId, t.status, t.createdAt.desc(), t.id),
   ],
 );
 
