@@ -224,9 +224,28 @@ async function measure(
   const players = await startPlayers(fleet, brokerUrl);
   try {
     const connectSec = (performance.now() - t) / 1000;
-    const online = async () =>
-      (await callApi<{ total: number }>(PORT, endpoints.deviceList.path, { status: 'online', size: 10 }, token)).payload
-        .total;
+    const list = async (page: number) =>
+      (
+        await callApi<{ total: number; totalCapped?: boolean; data: unknown[] }>(
+          PORT,
+          endpoints.deviceList.path,
+          { status: 'online', page, size: 1 },
+          token,
+        )
+      ).payload;
+    // How many are online: device.list's total, or past its cap (totalCapped) the last page of one row that has one.
+    const online = async () => {
+      const first = await list(1);
+      if (!first.totalCapped) return first.total;
+      let lo = first.total;
+      let hi = fleet.length + LIVE_ACTIVATIONS;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if ((await list(mid)).data.length > 0) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
     let onlineCount = await online();
     for (let i = 0; i < 120 && onlineCount < players.ok; i++) {
       await new Promise((r) => setTimeout(r, 1000));

@@ -105,7 +105,7 @@ export const deviceEndpoints = {
         keyword: z.string().trim().max(64).optional(),
       })
       .strict(),
-    /** `totalCapped`: more than `total` (10,000) devices match; the console shows "10,000+". */
+    /** `totalCapped`: more than `total` (1,000: the count stops there) devices match; the console shows "1,000+". */
     response: z.object({ total: z.number(), totalCapped: z.boolean().optional(), data: z.array(deviceRowSchema) }),
   }),
   deviceSendCommand: endpoint({
