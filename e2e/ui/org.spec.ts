@@ -173,7 +173,7 @@ test('pausing an account ends its open session', async ({ page, browser }) => {
   await openAccount(page, member.loginName);
   await page.getByTestId(`account-pause-${member.loginName}`).click();
   await page.getByTestId('confirm-ok').click();
-  await expect(page.getByTestId(`account-enable-${member.loginName}`)).toBeVisible();
+  await expect(page.getByTestId(`account-enable-${member.loginName}`)).toBeVisible({ timeout: 20_000 });
 
   await memberPage.getByTestId('menu-device').click();
   await memberPage.reload();

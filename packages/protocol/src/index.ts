@@ -3,6 +3,7 @@ export * from './device/index.js';
 export * from './endpoints.js';
 export * from './errors.js';
 export * from './format.js';
+export * from './jsonSchema.js';
 export * from './permissions.js';
 export * from './refTypes.js';
 export * from './routes.js';

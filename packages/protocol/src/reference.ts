@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { EndpointDef } from './endpoints/common.js';
 import { ENDPOINT_LIST } from './endpoints.js';
 import { ErrorCode, type ErrorCodeValue } from './errors.js';
+import { type JsonSchema, toJsonSchema } from './jsonSchema.js';
 
 /**
  * The generated endpoint reference (docs/endpoints.md): one section per catalogue entry with
@@ -11,30 +12,6 @@ import { ErrorCode, type ErrorCodeValue } from './errors.js';
  * protocol (the device protocol) joins by adding an entry to REFERENCE_DOCS with its own
  * catalogue and pipeline codes. Not exported from the package index: tooling only.
  */
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  minimum?: number;
-  maximum?: number;
-  pattern?: string;
-  format?: string;
-  default?: unknown;
-  description?: string;
-  additionalProperties?: boolean | JsonSchema;
-  $ref?: string;
-  $defs?: Record<string, JsonSchema>;
-};
 
 interface FieldRow {
   path: string;
@@ -115,7 +92,7 @@ function rows(schema: JsonSchema, refs: Map<string, string>, prefix: string, out
 
 /** The field table of a request or answer schema, or a one-line description when it has no fields. */
 export function schemaTable(schema: z.ZodType, io: 'input' | 'output', heading: string): string {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const json = toJsonSchema(schema, io);
   const refs = new Map<string, string>();
   for (const [name, def] of Object.entries(json.$defs ?? {})) {
     const fields = Object.keys(def.properties ?? {}).join(', ');

@@ -51,61 +51,89 @@ const CHART_SVG =
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
-/** Creates the demo tenants, accounts and notices. Run once, inside the seed transaction. */
-export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const account = (input: Omit<Parameters<typeof createAccount>[1], 'password' | 'passwordHash'>) =>
-    createAccount(db, { ...input, password: DEMO_PASSWORD, passwordHash });
+type EnterpriseInput = Parameters<typeof insertEnterprise>[1];
+type AccountInput = Omit<Parameters<typeof createAccount>[1], 'password' | 'passwordHash'>;
 
-  // The platform provider and its operator.
-  const provider = await insertEnterprise(db, {
-    kind: 'provider',
-    name: 'Marquee Platform',
-    socialCreditCode: '91310000MA1PROVID',
-    welcomeSpeech: 'Welcome to the Marquee operations console',
-  });
-  const providerHq = await insertDepartment(db, { entId: provider.id, name: 'Operations' });
-  const providerAdmin = await createRole(db, {
-    entId: provider.id,
-    name: BUILTIN_NAMES.platform_operator['en-US'],
+/**
+ * An enterprise with its head department, its built-in administrator role (every permission,
+ * department and below) and its administrator account: how every demo tenant starts.
+ */
+async function seedTenant(
+  db: Executor,
+  account: (input: AccountInput) => ReturnType<typeof createAccount>,
+  input: {
+    enterprise: EnterpriseInput;
+    headDept: string;
+    adminRole: 'platform_operator' | 'enterprise_admin';
+    admin: Omit<AccountInput, 'entId' | 'deptIds' | 'roleIds' | 'isEntAdmin'>;
+  },
+) {
+  const ent = await insertEnterprise(db, input.enterprise);
+  const head = await insertDepartment(db, { entId: ent.id, name: input.headDept });
+  const adminRole = await createRole(db, {
+    entId: ent.id,
+    name: BUILTIN_NAMES[input.adminRole]['en-US'],
     type: 'admin',
     dataScope: 'dept_and_below',
     permissionCodes: ALL_PERMISSION_CODES,
     builtin: true,
-    builtinKey: 'platform_operator',
+    builtinKey: input.adminRole,
   });
-  await account({
-    entId: provider.id,
-    loginName: 'operator',
-    realName: 'Platform Operator',
+  const admin = await account({
+    ...input.admin,
+    entId: ent.id,
     isEntAdmin: true,
-    deptIds: [providerHq.id],
-    roleIds: [providerAdmin.id],
+    deptIds: [head.id],
+    roleIds: [adminRole.id],
+  });
+  return { ent, head, adminRole, admin };
+}
+
+/** Creates the demo tenants, accounts and notices. Run once, inside the seed transaction. */
+export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const account = (input: AccountInput) => createAccount(db, { ...input, password: DEMO_PASSWORD, passwordHash });
+
+  // The platform provider and its operator.
+  await seedTenant(db, account, {
+    enterprise: {
+      kind: 'provider',
+      name: 'Marquee Platform',
+      socialCreditCode: '91310000MA1PROVID',
+      welcomeSpeech: 'Welcome to the Marquee operations console',
+    },
+    headDept: 'Operations',
+    adminRole: 'platform_operator',
+    admin: { loginName: 'operator', realName: 'Platform Operator' },
   });
 
   // The demo enterprise: three-level department tree and one account per role.
-  const demo = await insertEnterprise(db, {
-    kind: 'enterprise',
-    name: 'Demo Media Co., Ltd.',
-    socialCreditCode: '91310000MA1DEMO001',
-    welcomeSpeech: 'Welcome back to Demo Media: every screen, one console.',
+  const {
+    ent: demo,
+    head: hq,
+    admin: entadmin,
+  } = await seedTenant(db, account, {
+    enterprise: {
+      kind: 'enterprise',
+      name: 'Demo Media Co., Ltd.',
+      socialCreditCode: '91310000MA1DEMO001',
+      welcomeSpeech: 'Welcome back to Demo Media: every screen, one console.',
+    },
+    headDept: 'Headquarters',
+    adminRole: 'enterprise_admin',
+    admin: {
+      loginName: 'entadmin',
+      realName: 'Demo Administrator',
+      phone: '13800000001',
+      email: 'admin@demo-media.example',
+    },
   });
-  const hq = await insertDepartment(db, { entId: demo.id, name: 'Headquarters' });
   const east = await insertDepartment(db, { entId: demo.id, parentId: hq.id, name: 'East Region', sort: 1 });
   const south = await insertDepartment(db, { entId: demo.id, parentId: hq.id, name: 'South Region', sort: 2 });
   await insertDepartment(db, { entId: demo.id, parentId: east.id, name: 'Shanghai Store', sort: 1 });
   await insertDepartment(db, { entId: demo.id, parentId: east.id, name: 'Hangzhou Store', sort: 2 });
   await insertDepartment(db, { entId: demo.id, parentId: south.id, name: 'Shenzhen Store', sort: 1 });
 
-  const adminRole = await createRole(db, {
-    entId: demo.id,
-    name: BUILTIN_NAMES.enterprise_admin['en-US'],
-    type: 'admin',
-    dataScope: 'dept_and_below',
-    permissionCodes: ALL_PERMISSION_CODES,
-    builtin: true,
-    builtinKey: 'enterprise_admin',
-  });
   const staffRole = await createRole(db, {
     entId: demo.id,
     name: 'Department staff',
@@ -121,16 +149,6 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
     dataScope: 'self',
     permissionCodes: ADVERTISER_ROLE_CODES,
     builtinKey: 'advertiser',
-  });
-  const entadmin = await account({
-    entId: demo.id,
-    loginName: 'entadmin',
-    realName: 'Demo Administrator',
-    phone: '13800000001',
-    email: 'admin@demo-media.example',
-    isEntAdmin: true,
-    deptIds: [hq.id],
-    roleIds: [adminRole.id],
   });
   await account({
     entId: demo.id,
@@ -174,29 +192,16 @@ export async function seedDemo(db: Executor, now = new Date()): Promise<void> {
   });
 
   // Another enterprise, to show that tenants do not see each other.
-  const other = await insertEnterprise(db, {
-    kind: 'enterprise',
-    name: 'Other Outdoor Media Ltd.',
-    socialCreditCode: '91440300MA5OTHER01',
-    welcomeSpeech: 'Other Outdoor Media console',
-  });
-  const otherHq = await insertDepartment(db, { entId: other.id, name: 'Head Office' });
-  const otherAdminRole = await createRole(db, {
-    entId: other.id,
-    name: BUILTIN_NAMES.enterprise_admin['en-US'],
-    type: 'admin',
-    dataScope: 'dept_and_below',
-    permissionCodes: ALL_PERMISSION_CODES,
-    builtin: true,
-    builtinKey: 'enterprise_admin',
-  });
-  await account({
-    entId: other.id,
-    loginName: 'otheradmin',
-    realName: 'Other Administrator',
-    isEntAdmin: true,
-    deptIds: [otherHq.id],
-    roleIds: [otherAdminRole.id],
+  const { ent: other } = await seedTenant(db, account, {
+    enterprise: {
+      kind: 'enterprise',
+      name: 'Other Outdoor Media Ltd.',
+      socialCreditCode: '91440300MA5OTHER01',
+      welcomeSpeech: 'Other Outdoor Media console',
+    },
+    headDept: 'Head Office',
+    adminRole: 'enterprise_admin',
+    admin: { loginName: 'otheradmin', realName: 'Other Administrator' },
   });
 
   // Notices: platform-wide from the provider, the demo enterprise's own, one system notice.

@@ -1,5 +1,6 @@
+import { type JsonSchema, toJsonSchema } from '@marquee/protocol';
 import fc from 'fast-check';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Generated payloads for any request schema (zod, read through its JSON Schema), for the
@@ -7,28 +8,6 @@ import { z } from 'zod';
  * kind of wrong (wrong types, missing and extra fields, deep nesting, not an object at all).
  * Nothing here knows an endpoint: a new schema (console or device protocol) needs no code.
  */
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  pattern?: string;
-  format?: string;
-  default?: unknown;
-};
 
 /** Text that has broken servers: NUL, lone surrogates, 100,000 characters, SQL, HTML, odd numbers. */
 export const HOSTILE_STRINGS: readonly string[] = [
@@ -94,7 +73,7 @@ export const deepValue: fc.Arbitrary<unknown> = fc
 
 /** The JSON Schema of a request schema, as a client sends it (input side). */
 export function requestJsonSchema(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return toJsonSchema(schema, 'input');
 }
 
 /**

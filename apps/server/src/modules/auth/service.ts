@@ -2,11 +2,11 @@ import { ErrorCode, isWeakPassword, type LoginResponse, type UserInfo } from '@m
 import { actableEnterprises, loadActingEnterprise } from '../../auth/acting.js';
 import { verifyCredentials } from '../../auth/login.js';
 import type { LoginCandidate } from '../../auth/loginRepository.js';
+import { findAccountByTarget, type TargetAccount } from '../../auth/loginRepository.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { loadPrincipal } from '../../auth/principal.js';
 import { AppError } from '../../protocol/appError.js';
 import type { AuditEntry, CallContext } from '../../protocol/handlers.js';
-import { findAccountByTarget, type TargetAccount } from '../verification/repository.js';
 import { checkCode, useCode } from '../verification/service.js';
 import { toUserInfo } from './presenter.js';
 import { markLoggedIn, setPasswordHash } from './repository.js';

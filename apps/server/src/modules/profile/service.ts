@@ -1,5 +1,6 @@
 import { ErrorCode, type Profile } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
+import { findAccountByTarget } from '../../auth/loginRepository.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, enterprises } from '../../db/schema/index.js';
@@ -9,7 +10,6 @@ import { replacePassword } from '../auth/service.js';
 import { listAccountDepartments } from '../dept/repository.js';
 import { bindingsOf } from '../oauth/service.js';
 import { accessMessages } from '../verification/messages.js';
-import { findAccountByTarget } from '../verification/repository.js';
 import { checkCode, codeDeps, issueCode, useCode } from '../verification/service.js';
 
 /** The personal centre of the caller: own account only, so no data scope beyond the tenant. */

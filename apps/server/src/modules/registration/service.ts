@@ -1,5 +1,5 @@
 import { ErrorCode, type LoginResponse } from '@marquee/protocol';
-import { findLoginCandidate } from '../../auth/loginRepository.js';
+import { findAccountByTarget, findLoginCandidate } from '../../auth/loginRepository.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
@@ -8,7 +8,6 @@ import { openSession } from '../auth/service.js';
 import { creditCodeTaken } from '../enterprise/repository.js';
 import { createEnterpriseWithAdmin } from '../enterprise/service.js';
 import { accessMessages } from '../verification/messages.js';
-import { findAccountByTarget } from '../verification/repository.js';
 import { checkCode, useCode } from '../verification/service.js';
 
 export interface RegisterInput {

@@ -1,12 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  accounts,
-  devOutbox,
-  enterprises,
-  type VerificationPurpose,
-  verificationCodes,
-} from '../../db/schema/index.js';
+import { devOutbox, type VerificationPurpose, verificationCodes } from '../../db/schema/index.js';
 
 export interface ActiveCode {
   id: string;
@@ -106,49 +100,6 @@ export async function consumeCode(db: Executor, id: string, now: Date): Promise<
     )
     .returning({ id: verificationCodes.id });
   return rows.length === 1;
-}
-
-export interface TargetAccount {
-  accountId: string;
-  entId: string;
-  loginName: string;
-  paused: boolean;
-}
-
-/**
- * The account a mobile number or e-mail address belongs to. Numbers are compared without
- * spaces and dashes, addresses without case. When several accounts share one, the most
- * recently used enabled account wins.
- */
-export async function findAccountByTarget(db: Executor, target: string): Promise<TargetAccount | null> {
-  const match = target.includes('@')
-    ? sql`lower(${accounts.email}) = ${target}`
-    : sql`regexp_replace(${accounts.phone}, '[[:space:]-]', '', 'g') = ${target}`;
-  const rows = await db
-    .select({
-      accountId: accounts.id,
-      entId: accounts.entId,
-      loginName: accounts.loginName,
-      accountStatus: accounts.status,
-      entStatus: enterprises.status,
-    })
-    .from(accounts)
-    .innerJoin(enterprises, eq(enterprises.id, accounts.entId))
-    .where(match)
-    .orderBy(
-      sql`case when ${accounts.status} = 'enabled' and ${enterprises.status} = 'enabled' then 0 else 1 end`,
-      sql`${accounts.lastLoginAt} desc nulls last`,
-      accounts.createdAt,
-    )
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    accountId: row.accountId,
-    entId: row.entId,
-    loginName: row.loginName,
-    paused: row.accountStatus !== 'enabled' || row.entStatus !== 'enabled',
-  };
 }
 
 export async function listOutbox(db: Executor, input: { page: number; size: number; target?: string }) {

@@ -1,8 +1,9 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
+import { findAccountByTarget } from '../../auth/loginRepository.js';
 import { AppError } from '../../protocol/appError.js';
 import { defineHandler } from '../../protocol/handlers.js';
 import { accessMessages } from './messages.js';
-import { findAccountByTarget, listOutbox } from './repository.js';
+import { listOutbox } from './repository.js';
 import { codeDeps, issueCode } from './service.js';
 
 export const verificationHandlers = [

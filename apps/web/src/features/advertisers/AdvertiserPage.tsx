@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ADVERTISER_SORT_KEYS, type Advertiser, formatTime, Perm } from '@marquee/protocol';
+import { ADVERTISER_SORT_KEYS, type Advertiser, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -67,21 +68,8 @@ export default function AdvertiserPage() {
         slot: (staff: Advertiser['staff']) =>
           staff.length ? staff.map((s) => <Tag key={s.id}>{s.realName || s.loginName}</Tag>) : '-',
       },
-      {
-        prop: 'status',
-        label: t('field.status'),
-        width: 100,
-        slot: (v: Advertiser['status']) => (
-          <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>
-        ),
-      },
-      {
-        prop: 'createdAt',
-        label: t('field.createdAt'),
-        width: 170,
-        sortable: true,
-        slot: (v: string) => formatTime(v),
-      },
+      tagColumn('status', t('field.status'), enabledLook(t)),
+      timeColumn('createdAt', t('field.createdAt'), { sortable: true }),
     ],
     operations: [
       {

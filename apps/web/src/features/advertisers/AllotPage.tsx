@@ -5,6 +5,7 @@ import { App, Button, Card, Form, Input, Select, Space, Tag, Typography } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { enabledLook, tagColumn } from '../../components/columns';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -72,14 +73,7 @@ export default function AllotPage() {
             <Typography.Text type="secondary">{t('allot.none')}</Typography.Text>
           ),
       },
-      {
-        prop: 'status',
-        label: t('field.status'),
-        width: 100,
-        slot: (v: Advertiser['status']) => (
-          <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>
-        ),
-      },
+      tagColumn('status', t('field.status'), enabledLook(t)),
     ],
   };
   return (

@@ -1,10 +1,11 @@
 import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { ACCOUNT_SORT_KEYS, type AccountRow, formatTime, Perm } from '@marquee/protocol';
+import { ACCOUNT_SORT_KEYS, type AccountRow, Perm } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -104,19 +105,8 @@ export function AccountsPanel() {
       },
       { prop: 'phone', label: t('field.phone'), width: 130 },
       { prop: 'email', label: t('field.email'), width: 200, ellipsis: true },
-      {
-        prop: 'status',
-        label: t('field.status'),
-        width: 100,
-        slot: (v: string) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
-      },
-      {
-        prop: 'lastLoginAt',
-        label: t('field.lastLoginAt'),
-        width: 170,
-        sortable: true,
-        slot: (v: string | null) => formatTime(v),
-      },
+      tagColumn('status', t('field.status'), enabledLook(t)),
+      timeColumn('lastLoginAt', t('field.lastLoginAt'), { sortable: true }),
     ],
     operations: [
       {

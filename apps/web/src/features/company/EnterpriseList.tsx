@@ -5,6 +5,7 @@ import { App, Button, Descriptions, Drawer, Form, Input, Select, Tag, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -109,19 +110,8 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
       },
       { prop: 'adminLoginName', label: t('field.admin'), width: 140, ellipsis: true },
       { prop: 'accountCount', label: t('field.accountCount'), width: 110, sortable: true, showThousands: true },
-      {
-        prop: 'status',
-        label: t('field.status'),
-        width: 100,
-        slot: (v: string) => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`status.${v}`)}</Tag>,
-      },
-      {
-        prop: 'createdAt',
-        label: t('field.createdAt'),
-        width: 170,
-        sortable: true,
-        slot: (v: string) => formatTime(v),
-      },
+      tagColumn('status', t('field.status'), enabledLook(t)),
+      timeColumn('createdAt', t('field.createdAt'), { sortable: true }),
     ],
     operations: [
       {

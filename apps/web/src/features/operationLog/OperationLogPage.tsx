@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatTime, type OperationLogFilter, type OperationLogItem, TIME_FORMAT } from '@marquee/protocol';
+import { type OperationLogFilter, type OperationLogItem, TIME_FORMAT } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { timeColumn } from '../../components/columns';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -77,7 +78,7 @@ export default function OperationLogPage() {
   const config: TableConfig<OperationLogItem> = {
     id: 'operationLog',
     columns: [
-      { prop: 'time', label: t('col.time'), width: 180, slot: (v: string) => formatTime(v) },
+      timeColumn('time', t('col.time'), { width: 180 }),
       { prop: 'loginName', label: t('col.account'), width: 160, ellipsis: true },
       // Shown where there is more than one enterprise to tell apart.
       { prop: 'entName', label: t('col.enterprise'), width: 200, ellipsis: true, show: showEnterprise },

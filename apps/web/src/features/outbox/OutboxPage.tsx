@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { formatTime, type OutboxMessage } from '@marquee/protocol';
+import type { OutboxMessage } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { timeColumn } from '../../components/columns';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
@@ -35,12 +36,7 @@ export default function OutboxPage() {
   const config: TableConfig<OutboxMessage> = {
     id: 'devOutbox',
     columns: [
-      {
-        prop: 'createdAt',
-        label: t('column.time'),
-        width: 180,
-        slot: (v: string) => formatTime(v),
-      },
+      timeColumn('createdAt', t('column.time'), { width: 180 }),
       {
         prop: 'channel',
         label: t('column.channel'),

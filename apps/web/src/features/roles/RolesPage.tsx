@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatTime, Perm, ROLE_SORT_KEYS, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
+import { Perm, ROLE_SORT_KEYS, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { DeptPicker } from '../company/AccountFields';
 import { invalidateOrg, ORG_KEY } from '../company/queries';
 import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
 import '../company/company.css';
+import { timeColumn } from '../../components/columns';
 
 const FILTER_KEYS = ['name', 'type', 'deptId'] as const;
 
@@ -91,13 +92,7 @@ export default function RolesPage() {
         slot: (v: string[]) => formatThousands(v.length, i18n.language),
       },
       { prop: 'accountCount', label: t('field.accounts'), width: 110, sortable: true, showThousands: true },
-      {
-        prop: 'createdAt',
-        label: t('field.createdAt'),
-        width: 170,
-        sortable: true,
-        slot: (v: string) => formatTime(v),
-      },
+      timeColumn('createdAt', t('field.createdAt'), { sortable: true }),
     ],
     operations: [
       {

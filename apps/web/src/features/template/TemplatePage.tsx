@@ -1,5 +1,5 @@
 import { ShareAltOutlined } from '@ant-design/icons';
-import { formatTime, Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
+import { Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { PermissionDialog } from '../../components/permission-dialog/PermissionD
 import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import './template.css';
+import { timeColumn } from '../../components/columns';
 
 const FILTER_KEYS = ['name'] as const;
 
@@ -82,12 +83,7 @@ export default function TemplatePage() {
         width: 130,
         slot: (_v, row) => `${row.width} × ${row.height}`,
       },
-      {
-        prop: 'updatedAt',
-        label: t('column.updatedAt'),
-        width: 180,
-        slot: (v: string) => formatTime(v),
-      },
+      timeColumn('updatedAt', t('column.updatedAt'), { width: 180 }),
     ],
     operations: [
       {
