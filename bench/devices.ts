@@ -229,19 +229,22 @@ async function measure(
         await callApi<{ total: number; totalCapped?: boolean; data: unknown[] }>(
           PORT,
           endpoints.deviceList.path,
-          { status: 'online', page, size: 1 },
+          { status: 'online', page, size: 10 },
           token,
         )
       ).payload;
-    // How many are online: device.list's total, or past its cap (totalCapped) the last page of one row that has one.
+    // How many are online: device.list's total, or past its cap (totalCapped) found by probing pages.
     const online = async () => {
       const first = await list(1);
       if (!first.totalCapped) return first.total;
       let lo = first.total;
       let hi = fleet.length + LIVE_ACTIVATIONS;
+      // Whether the k-th online device exists (pages of 10).
+      const exists = async (k: number) =>
+        (await list(Math.ceil(k / 10))).data.length >= k - (Math.ceil(k / 10) - 1) * 10;
       while (lo < hi) {
         const mid = Math.ceil((lo + hi) / 2);
-        if ((await list(mid)).data.length > 0) lo = mid;
+        if (await exists(mid)) lo = mid;
         else hi = mid - 1;
       }
       return lo;
