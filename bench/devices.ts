@@ -1,15 +1,30 @@
 // The device channel (issue 9): N headless players paired, connected and heartbeating every
 // 30 s against (a) the embedded broker and (b) a Mosquitto with dynamic security started here
-// on its own ports; prints how many are online, the server's CPU and memory while they
-// heartbeat, and command-to-ack latency p50/p95/p99 (console call -> the player has the
-// command and answers; the ack is then checked recorded). Figures, never assertions.
+// on its own ports. Prints how many are online, the server's CPU and memory while they
+// heartbeat, and command-to-ack latency p50/p95/p99. Figures, never assertions.
 //
-//   npx tsx bench/devices.ts            BENCH_DEVICES=1000 (default), BENCH_BROKERS=embedded,mosquitto
-//   BENCH_DEVICES=5000 BENCH_BROKERS=mosquitto npx tsx bench/devices.ts
-import { readFileSync, rmSync } from 'node:fs';
+//   npx tsx bench/devices.ts        BENCH_DEVICES=1000 (default), BENCH_BROKERS=embedded,mosquitto
+//   BENCH_DEVICES=10000 BENCH_WORKERS=4 npx tsx bench/devices.ts
+//
+// How: the server is `npm start`'s entry in its own process (PGlite in DATA_DIR, so the
+// database's work is the server's too); the players run in BENCH_WORKERS child processes
+// (bench/devices-players.ts), so the server's CPU (utime + stime from /proc/<pid>/stat over
+// BENCH_PERIODS heartbeat periods) and RSS are its own. Every device is paired through the
+// real calls (pairing code -> console device.add -> credentials), once, on the embedded
+// broker. For Mosquitto the same devices' dynsec clients and roles (exactly what the server's
+// provisioning creates) are written into the broker's dynsec file before it starts, and the
+// server then runs on the same data directory with MQTT_URL: Mosquitto 2.0 rewrites its whole
+// dynsec file on every change, so provisioning 10,000 devices live costs O(N^2) on the broker
+// (hours); the cost of one live activation at that size is measured and printed instead.
+// Latency: the console call device.sendCommand -> the player has the command (reported by
+// its worker), and -> the ack recorded (the command's ackedAt, same machine clock).
+import { type ChildProcess, fork } from 'node:child_process';
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type DeviceCredentials,
   deviceCredentialsSchema,
@@ -17,18 +32,32 @@ import {
   endpoints,
   pairingAnswerSchema,
 } from '@marquee/protocol';
-import { HeadlessPlayer } from '../apps/server/src/player/player.js';
+import { DynsecAccounts, dynsecRoleName } from '../apps/server/src/mqtt/accounts.js';
 import { mosquittoMissing, startMosquitto, type TestMosquitto } from '../apps/server/test/devices/mosquitto.js';
 import { callApi, percentile, startServer, stop } from './lib.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const BROKERS = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',');
-const HEARTBEAT_SEC = 30;
+const HEARTBEAT_SEC = Number(process.env.BENCH_HEARTBEAT_SEC ?? 30);
+const PERIODS = Number(process.env.BENCH_PERIODS ?? 2);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 200);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
+const LIVE_ACTIVATIONS = Number(process.env.BENCH_LIVE_ACTIVATIONS ?? 10);
+// Ports 18770-18799 by default: server, embedded MQTT over TCP, Mosquitto TCP and WebSocket.
 const PORT = Number(process.env.BENCH_PORT ?? 18770);
 const MQTT_TCP = PORT + 1;
+const MOSQUITTO_PORT = PORT + 2;
+const MOSQUITTO_WS_PORT = PORT + 3;
 /** The server limits pairing requests per address: spread them over loopback addresses. */
 const PER_ADDRESS = 25;
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = join(tmpdir(), `marquee-bench-devices-${PORT}`);
+const f = (n: number, d = 1) => n.toFixed(d);
+const epoch = () => performance.timeOrigin + performance.now();
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 function postJson(path: string, body: unknown, localAddress: string): Promise<{ code: number; payload: unknown }> {
   const data = JSON.stringify(body);
@@ -94,118 +123,269 @@ function usage(pid: number): { cpuSec: number; rssMb: number } {
   return { cpuSec: ticks / 100, rssMb: Number(rss?.[1] ?? 0) / 1024 };
 }
 
-async function run(broker: 'embedded' | 'mosquitto') {
-  let mosquitto: TestMosquitto | null = null;
-  const env: Record<string, string> = { SKIP_WEB_BUILD: '1', WEB_DIST: '/nonexistent', HOST: '127.0.0.1' };
-  if (broker === 'mosquitto') {
-    if (mosquittoMissing) return console.log(`mosquitto: skipped (${mosquittoMissing})`);
-    mosquitto = await startMosquitto();
-    Object.assign(env, {
-      MQTT_URL: mosquitto.url,
-      MQTT_USERNAME: mosquitto.admin.username,
-      MQTT_PASSWORD: mosquitto.admin.password,
-      MQTT_DYNSEC: '1',
-      MQTT_PUBLIC_URLS: mosquitto.url,
-      MQTT_TCP_PORT: '0',
-    });
-  } else {
-    env.MQTT_TCP_PORT = String(MQTT_TCP);
-  }
-  const dataDir = join(tmpdir(), `marquee-bench-devices-${broker}`);
-  const { child } = await startServer({ port: PORT, dataDir, fresh: true, env });
+async function login(): Promise<string> {
+  const answer = await callApi<{ token: string }>(PORT, endpoints.login.path, {
+    loginName: 'entadmin',
+    password: 'Marquee@2026',
+  });
+  return answer.payload.token;
+}
+
+function serverEnv(extra: Record<string, string>) {
+  return { SKIP_WEB_BUILD: '1', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', ...extra };
+}
+
+async function launch(extra: Record<string, string>, fresh: boolean): Promise<ChildProcess> {
+  const { child } = await startServer({ port: PORT, dataDir, fresh, env: serverEnv(extra) });
   // The server's warnings and errors (its stdout is otherwise dropped).
   child.stdout?.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
-      if (/"level":(40|50|60)/.test(line)) process.stderr.write(`server: ${line.slice(0, 400)}\n`);
+      if (/"level":(40|50|60)/.test(line)) process.stderr.write(`server: ${line.slice(0, 300)}\n`);
     }
   });
-  const players: HeadlessPlayer[] = [];
+  return child;
+}
+
+/** Writes each device's dynsec client and role (as DynsecAccounts.provision makes them) into the file. */
+function seedDynsec(file: string, fleet: DeviceCredentials[]) {
+  const config = JSON.parse(readFileSync(file, 'utf8')) as { clients: unknown[]; roles: unknown[] };
+  for (const c of fleet) {
+    const salt = randomBytes(12);
+    const hash = pbkdf2Sync(c.password, salt, 101, 64, 'sha512');
+    const rolename = dynsecRoleName(c.deviceId);
+    config.roles.push({ rolename, acls: DynsecAccounts.acls(c.deviceId) });
+    config.clients.push({
+      username: c.username,
+      clientid: c.clientId,
+      password: hash.toString('base64'),
+      salt: salt.toString('base64'),
+      iterations: 101,
+      roles: [{ rolename }],
+    });
+  }
+  writeFileSync(file, JSON.stringify(config));
+}
+
+/** The players in WORKERS processes; resolves once every player connected (or failed). */
+async function startPlayers(fleet: DeviceCredentials[], brokerUrl: string) {
+  const workers: ChildProcess[] = [];
+  const received = new Map<string, number>();
+  const waiting = new Map<string, (at: number) => void>();
+  let ok = 0;
+  let failed = 0;
+  const per = Math.ceil(fleet.length / WORKERS);
+  await Promise.all(
+    Array.from({ length: WORKERS }, (_, w) => {
+      const slice = fleet.slice(w * per, (w + 1) * per);
+      const worker = fork(join(here, 'devices-players.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      workers.push(worker);
+      return new Promise<void>((resolve) => {
+        worker.on('message', (m: { type: string; id: string; at: number; ok: number; failed: number }) => {
+          if (m.type === 'received') {
+            const wake = waiting.get(m.id);
+            if (wake) wake(m.at);
+            else received.set(m.id, m.at);
+          } else if (m.type === 'connected') {
+            ok += m.ok;
+            failed += m.failed;
+            resolve();
+          }
+        });
+        worker.send({ type: 'start', credentials: slice, brokerUrl, heartbeatSec: HEARTBEAT_SEC });
+      });
+    }),
+  );
+  return {
+    ok,
+    failed,
+    /** When the player got command `id` (epoch ms). */
+    receipt(id: string): Promise<number> {
+      const at = received.get(id);
+      if (at !== undefined) return Promise.resolve(at);
+      return new Promise((resolve) => waiting.set(id, resolve));
+    },
+    stop() {
+      for (const w of workers) if (w.connected) w.send({ type: 'stop' });
+    },
+  };
+}
+
+/** Connects the fleet, waits for it online, measures CPU and memory, then command latency. */
+async function measure(
+  label: string,
+  server: ChildProcess,
+  token: string,
+  fleet: DeviceCredentials[],
+  brokerUrl: string,
+  brokerPid?: number,
+) {
+  const serverPid = server.pid as number;
+  let t = performance.now();
+  const players = await startPlayers(fleet, brokerUrl);
   try {
-    const pid = child.pid as number;
-    const login = await callApi<{ token: string }>(PORT, endpoints.login.path, {
-      loginName: 'entadmin',
-      password: 'Marquee@2026',
-    });
-    const token = login.payload.token;
-
-    let t = performance.now();
-    const credentials = await pool(DEVICES, 8, (i) => pairOne(i, token));
-    const pairSec = (performance.now() - t) / 1000;
-
-    const brokerUrl = broker === 'embedded' ? `mqtt://127.0.0.1:${MQTT_TCP}` : (mosquitto as TestMosquitto).url;
-    t = performance.now();
-    await pool(DEVICES, 50, async (i) => {
-      const player = new HeadlessPlayer({ server: `http://127.0.0.1:${PORT}`, brokerUrl, heartbeatSec: HEARTBEAT_SEC });
-      players.push(player);
-      await player.connect(credentials[i]);
-    });
     const connectSec = (performance.now() - t) / 1000;
-    const online = async () =>
-      (await callApi<{ total: number }>(PORT, endpoints.deviceList.path, { status: 'online', size: 10 }, token)).payload
-        .total;
+    const list = async (page: number) =>
+      (
+        await callApi<{ total: number; totalCapped?: boolean; data: unknown[] }>(
+          PORT,
+          endpoints.deviceList.path,
+          { status: 'online', page, size: 10 },
+          token,
+        )
+      ).payload;
+    // How many are online: device.list's total, or past its cap (totalCapped) found by probing pages.
+    const online = async () => {
+      const first = await list(1);
+      if (!first.totalCapped) return first.total;
+      let lo = first.total;
+      let hi = fleet.length + LIVE_ACTIVATIONS;
+      // Whether the k-th online device exists (pages of 10).
+      const exists = async (k: number) =>
+        (await list(Math.ceil(k / 10))).data.length >= k - (Math.ceil(k / 10) - 1) * 10;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (await exists(mid)) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
     let onlineCount = await online();
-    for (let i = 0; i < 100 && onlineCount < DEVICES; i++) {
-      await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 120 && onlineCount < players.ok; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
       onlineCount = await online();
     }
+    const onlineSec = (performance.now() - t) / 1000;
 
-    // One heartbeat period with everyone connected: the server's CPU and memory.
-    const before = usage(pid);
-    const windowStart = performance.now();
-    await new Promise((r) => setTimeout(r, HEARTBEAT_SEC * 1000));
-    const after = usage(pid);
-    const cpuPct = ((after.cpuSec - before.cpuSec) / ((performance.now() - windowStart) / 1000)) * 100;
+    // PERIODS heartbeat periods with everyone connected: the server's (and broker's) CPU and memory.
+    const before = usage(serverPid);
+    const brokerBefore = brokerPid ? usage(brokerPid) : null;
+    t = performance.now();
+    await new Promise((r) => setTimeout(r, HEARTBEAT_SEC * PERIODS * 1000));
+    const windowSec = (performance.now() - t) / 1000;
+    const after = usage(serverPid);
+    const cpuPct = ((after.cpuSec - before.cpuSec) / windowSec) * 100;
+    const brokerAfter = brokerPid ? usage(brokerPid) : null;
+    const loadDuring = load();
 
-    // Command to ack: one console call per command, to devices spread over the fleet.
-    const latencies: number[] = [];
-    const ids: { deviceId: string; id: string }[] = [];
+    // Command -> receipt and -> ack recorded: one console call at a time, devices spread over the fleet.
+    const toDevice: number[] = [];
+    const sent: { deviceId: string; id: string; start: number }[] = [];
     for (let i = 0; i < COMMANDS; i++) {
-      const player = players[Math.floor((i * players.length) / COMMANDS)];
-      const got = new Promise<number>((resolve) => {
-        const off = player.onCommandReceived(() => {
-          off();
-          resolve(performance.now());
-        });
-      });
-      const start = performance.now();
-      const sent = await callApi<{ commands: { id: string; deviceId: string }[] }>(
+      const device = fleet[Math.floor((i * fleet.length) / COMMANDS)];
+      const start = epoch();
+      const answer = await callApi<{ commands: { id: string; deviceId: string }[] }>(
         PORT,
         endpoints.deviceSendCommand.path,
-        { deviceIds: [player.deviceId], kind: 'volume', params: { level: i % 100 } },
+        { deviceIds: [device.deviceId], kind: 'volume', params: { level: i % 100 } },
         token,
       );
-      if (sent.code !== 0) throw new Error(`sendCommand ${sent.code}`);
-      ids.push(sent.payload.commands[0]);
-      latencies.push((await got) - start);
+      if (answer.code !== 0) throw new Error(`sendCommand ${answer.code} ${answer.message}`);
+      const { id } = answer.payload.commands[0];
+      sent.push({ deviceId: device.deviceId, id, start });
+      const got = await Promise.race([
+        players.receipt(id),
+        new Promise<number>((r) => setTimeout(() => r(Number.NaN), 10_000)),
+      ]);
+      toDevice.push(got - start);
     }
-    await new Promise((r) => setTimeout(r, 1000));
-    let acked = 0;
-    for (const { deviceId, id } of ids) {
-      const rows = await callApi<{ data: { state: string }[] }>(
+    await new Promise((r) => setTimeout(r, 2000));
+    const toAck: number[] = [];
+    for (const { deviceId, id, start } of sent) {
+      const rows = await callApi<{ data: { state: string; ackedAt: string | null }[] }>(
         PORT,
         endpoints.deviceCommands.path,
         { deviceId, ids: [id] },
         token,
       );
-      if (rows.payload.data[0]?.state === 'acknowledged') acked++;
+      const row = rows.payload.data[0];
+      if (row?.state === 'acknowledged' && row.ackedAt) toAck.push(Date.parse(row.ackedAt) - start);
     }
-    latencies.sort((a, b) => a - b);
-    const f = (n: number) => n.toFixed(1);
+    const lost = toDevice.filter((x) => Number.isNaN(x)).length;
+    const delivered = toDevice.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    toAck.sort((a, b) => a - b);
+    const pcts = (xs: number[]) =>
+      `p50 ${f(percentile(xs, 50))} ms, p95 ${f(percentile(xs, 95))} ms, p99 ${f(percentile(xs, 99))} ms`;
     console.log(
       [
-        `${broker}: ${DEVICES} players (heartbeat ${HEARTBEAT_SEC} s)`,
-        `  paired and added in ${f(pairSec)} s, connected in ${f(connectSec)} s, online: ${onlineCount}`,
-        `  server over one heartbeat period: CPU ${f(cpuPct)}% of one core, RSS ${f(after.rssMb)} MB`,
-        `  command -> device: p50 ${f(percentile(latencies, 50))} ms, p95 ${f(percentile(latencies, 95))} ms, p99 ${f(percentile(latencies, 99))} ms over ${COMMANDS} commands; ${acked} acknowledged`,
+        `${label}: ${fleet.length} players in ${WORKERS} processes (heartbeat ${HEARTBEAT_SEC} s)`,
+        `  connected ${players.ok} (${players.failed} failed) in ${f(connectSec)} s; online ${onlineCount} after ${f(onlineSec)} s`,
+        `  server over ${PERIODS} heartbeat periods (${f(windowSec, 0)} s): CPU ${f(cpuPct)}% of one core, RSS ${f(after.rssMb)} MB` +
+          (brokerBefore && brokerAfter
+            ? `; mosquitto CPU ${f(((brokerAfter.cpuSec - brokerBefore.cpuSec) / windowSec) * 100)}%, RSS ${f(brokerAfter.rssMb)} MB`
+            : ''),
+        `  load average (1, 5, 15 min) at the end of the window: ${loadDuring}`,
+        `  command -> player has it: ${pcts(delivered)} over ${COMMANDS} commands${lost ? ` (${lost} not received in 10 s)` : ''}`,
+        `  command -> ack recorded:  ${pcts(toAck)}; ${toAck.length} acknowledged`,
       ].join('\n'),
     );
   } finally {
-    for (const p of players) p.kill();
-    await stop(child);
-    await mosquitto?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    players.stop();
+    await new Promise((r) => setTimeout(r, 2000));
   }
 }
 
-for (const broker of BROKERS) await run(broker as 'embedded' | 'mosquitto');
+let server: ChildProcess | null = null;
+let mosquitto: TestMosquitto | null = null;
+try {
+  // Enrolment, on the embedded broker: every device paired through the real calls.
+  console.log(`load average at start: ${load()}`);
+  server = await launch({ MQTT_TCP_PORT: String(MQTT_TCP) }, true);
+  let token = await login();
+  let t = performance.now();
+  const fleet = await pool(DEVICES, 16, (i) => pairOne(i, token));
+  const pairSec = (performance.now() - t) / 1000;
+  console.log(
+    `enrolment: ${DEVICES} devices paired, added and activated in ${f(pairSec)} s (${f(DEVICES / pairSec)}/s)`,
+  );
+
+  if (BROKERS.includes('embedded')) {
+    await measure('embedded', server, token, fleet, `mqtt://127.0.0.1:${MQTT_TCP}`);
+  }
+  await stop(server);
+  server = null;
+
+  if (BROKERS.includes('mosquitto')) {
+    if (mosquittoMissing) {
+      console.log(`mosquitto: skipped (${mosquittoMissing})`);
+    } else {
+      t = performance.now();
+      mosquitto = await startMosquitto({ port: MOSQUITTO_PORT, wsPort: MOSQUITTO_WS_PORT }, async (file) =>
+        seedDynsec(file, fleet),
+      );
+      console.log(
+        `mosquitto: ${DEVICES} device clients and roles in its dynsec file, started in ${f((performance.now() - t) / 1000)} s`,
+      );
+      server = await launch(
+        {
+          MQTT_URL: mosquitto.url,
+          MQTT_USERNAME: mosquitto.admin.username,
+          MQTT_PASSWORD: mosquitto.admin.password,
+          MQTT_DYNSEC: '1',
+          MQTT_PUBLIC_URLS: mosquitto.url,
+          MQTT_TCP_PORT: '0',
+        },
+        false,
+      );
+      token = await login();
+      // Live activations with the fleet's clients in dynsec: the broker's cost of one more device.
+      if (LIVE_ACTIVATIONS > 0) {
+        const times: number[] = [];
+        await pool(LIVE_ACTIVATIONS, 1, async (i) => {
+          const start = performance.now();
+          await pairOne(DEVICES + i, token);
+          times.push(performance.now() - start);
+        });
+        times.sort((a, b) => a - b);
+        console.log(
+          `mosquitto: one more activation (pair + add + credentials, dynsec provisioning) with ${DEVICES} clients: median ${f(percentile(times, 50), 0)} ms over ${LIVE_ACTIVATIONS}`,
+        );
+      }
+      await measure('mosquitto', server, token, fleet, mosquitto.url, mosquitto.pid);
+    }
+  }
+} finally {
+  if (server) await stop(server);
+  await mosquitto?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
 process.exit(0);

@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-// `devices` (minutes: a fleet of players against two brokers) runs only when named.
-const benches = ['startup', 'api-throughput', 'bundle-size', 'scoped-list', 'multi-instance', 'a11y', 'devices'].filter(
-  (b) => (only.length === 0 ? b !== 'devices' : only.includes(b)),
+// The heavy ones run only when named: `devices` (a fleet of players against two brokers,
+// minutes to an hour) and `deviceList` (1,000,000 devices on PostgreSQL, minutes to seed).
+const heavy = ['devices', 'deviceList'];
+const benches = ['startup', 'api-throughput', 'bundle-size', 'scoped-list', 'multi-instance', 'a11y', ...heavy].filter(
+  (b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)),
 );
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });
 for (const bench of benches) {

@@ -106,18 +106,21 @@ export class DynsecAccounts implements BrokerAccounts {
     await reconnected;
   }
 
+  /**
+   * One control message (one round trip): removes what a previous activation left (its
+   * "not found" errors are expected), then creates the role and the client. Mosquitto 2.0
+   * rewrites its whole dynsec file after each change, so each create costs in proportion to
+   * the clients it already has (docs/operations.md).
+   */
   async provision(deviceId: string, password: string): Promise<void> {
     const rolename = dynsecRoleName(deviceId);
-    // Replacing: remove what a previous activation left (errors "not found" are expected).
-    await this.send([
+    const answer = await this.send([
       { command: 'deleteClient', username: deviceId },
       { command: 'deleteRole', rolename },
-    ]);
-    const answer = await this.send([
       { command: 'createRole', rolename, acls: DynsecAccounts.acls(deviceId) },
       { command: 'createClient', username: deviceId, password, clientid: deviceId, roles: [{ rolename }] },
     ]);
-    const failed = (answer.responses ?? []).filter((r) => r.error);
+    const failed = (answer.responses ?? []).filter((r) => r.error && r.command.startsWith('create'));
     if (failed.length > 0) {
       throw new Error(`dynsec: ${failed.map((r) => `${r.command}: ${r.error}`).join('; ')}`);
     }

@@ -102,7 +102,13 @@ export class ExternalBus implements DeviceBus {
     });
   }
 
-  /** Sends `payload` to `topic` and waits for the reply on `replyTopic` (dynsec control API). */
+  /** Reply topics subscribed already (the client resubscribes them after a reconnection). */
+  private readonly replyTopics = new Set<string>();
+
+  /**
+   * Sends `payload` to `topic` and waits for the reply on `replyTopic` (dynsec control API);
+   * the reply topic is subscribed at the first request, so later ones take one round trip.
+   */
   request(topic: string, payload: string, replyTopic: string, timeoutMs = 10_000): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const onMessage = (t: string, p: Buffer) => {
@@ -119,17 +125,21 @@ export class ExternalBus implements DeviceBus {
         this.client.off('message', onMessage);
       };
       this.client.on('message', onMessage);
-      this.client.subscribe(replyTopic, { qos: 1 }, (error) => {
-        if (error) {
-          cleanup();
-          return reject(error);
-        }
+      const send = () =>
         this.client.publish(topic, payload, { qos: 1 }, (e) => {
           if (e) {
             cleanup();
             reject(e);
           }
         });
+      if (this.replyTopics.has(replyTopic)) return void send();
+      this.client.subscribe(replyTopic, { qos: 1 }, (error) => {
+        if (error) {
+          cleanup();
+          return reject(error);
+        }
+        this.replyTopics.add(replyTopic);
+        send();
       });
     });
   }

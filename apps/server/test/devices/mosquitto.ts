@@ -36,6 +36,8 @@ export interface TestMosquitto {
   admin: { username: string; password: string };
   url: string;
   wsUrl: string;
+  /** The broker's process id (benches read its CPU and memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -58,7 +60,14 @@ function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
   });
 }
 
-export async function startMosquitto(): Promise<TestMosquitto> {
+/**
+ * `ports`: fixed listener ports (benches keep to their own range), free ones otherwise;
+ * `prepare`: edits the dynsec file made by `dynsec init` before the broker starts (benches).
+ */
+export async function startMosquitto(
+  ports: { port?: number; wsPort?: number } = {},
+  prepare?: (dynsecFile: string) => Promise<void>,
+): Promise<TestMosquitto> {
   if (mosquittoMissing || !MOSQUITTO || !MOSQUITTO_CTRL || !DYNSEC_PLUGIN) throw new Error(mosquittoMissing ?? '');
   const dir = await mkdtemp(join(tmpdir(), 'marquee-mosquitto-'));
   const admin = { username: 'marquee-admin', password: `pw-${Math.random().toString(36).slice(2)}` };
@@ -69,8 +78,9 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     admin.username,
     admin.password,
   ]);
-  const port = await freePort();
-  const wsPort = await freePort();
+  await prepare?.(join(dir, 'dynsec.json'));
+  const port = ports.port ?? (await freePort());
+  const wsPort = ports.wsPort ?? (await freePort());
   const conf = [
     // Run as root, mosquitto would switch to the user "mosquitto", who cannot read this directory.
     `user ${userInfo().username}`,
@@ -79,6 +89,7 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     `plugin ${DYNSEC_PLUGIN}`,
     `plugin_opt_config_file ${join(dir, 'dynsec.json')}`,
     'persistence false',
+    'set_tcp_nodelay true',
     'log_dest stderr',
     'log_type error',
     'log_type warning',
@@ -107,6 +118,7 @@ export async function startMosquitto(): Promise<TestMosquitto> {
     admin,
     url: `mqtt://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${wsPort}`,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

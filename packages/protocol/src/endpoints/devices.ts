@@ -201,7 +201,8 @@ export const deviceEndpoints = {
         tagId: z.string().min(1).max(64).optional(),
       })
       .strict(),
-    response: z.object({ total: z.number(), data: z.array(deviceRowSchema) }),
+    /** `totalCapped`: more than `total` (1,000: the count stops there) devices match; the console shows "1,000+". */
+    response: z.object({ total: z.number(), totalCapped: z.boolean().optional(), data: z.array(deviceRowSchema) }),
   }),
   deviceDetail: endpoint({
     name: 'device.detail',

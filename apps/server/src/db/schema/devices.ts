@@ -112,7 +112,10 @@ export const devices = pgTable(
     uniqueIndex('devices_number_key').on(t.number),
     index('devices_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('devices_ent_dept_idx').on(t.entId, t.deptId),
-    index('devices_ent_status_idx').on(t.entId, t.status),
+    // The owner branch of the data scope (own devices), so the scope's branches combine as index scans.
+    index('devices_ent_owner_created_idx').on(t.entId, t.ownerId, t.createdAt.desc(), t.id),
+    // The list filtered by status, newest first (device.list; bench/deviceList.ts).
+    index('devices_ent_status_created_idx').on(t.entId, t.status, t.createdAt.desc(), t.id),
     // Location (issue 9, geography): the device map's grouping and the store's devices.
     index('devices_ent_region_idx').on(t.entId, t.provinceCode, t.cityCode, t.districtCode),
     index('devices_store_idx').on(t.storeId),

@@ -12,7 +12,7 @@ import {
   sharedFilter,
   TOPIC_QOS,
 } from '@marquee/protocol';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
@@ -29,6 +29,37 @@ import { expireCommands, markSent, openCommands, setPresence } from './repositor
 
 /** The invalidation topic on which instances tell the broker's owner to close devices' connections. */
 export const DEVICE_ACCESS_TOPIC = 'device-access';
+
+/** How long heartbeats wait to be written together (one UPDATE per tick). */
+export const HEARTBEAT_FLUSH_MS = 200;
+/** At most this many heartbeats per UPDATE (16 parameters each). */
+const HEARTBEAT_BATCH_MAX = 1000;
+
+/** The columns a heartbeat reports. */
+interface HeartbeatValues {
+  lastSeenAt: Date;
+  playerVersion: string;
+  firmware: string | null;
+  model: string | null;
+  ip: string;
+  mac: string;
+  storageUsed: number;
+  storageFree: number;
+  screenWidth: number;
+  screenHeight: number;
+  screenOn: number;
+  volume: number;
+  brightness: number;
+  uptimeSec: number | null;
+}
+
+interface PendingHeartbeat {
+  deviceId: string;
+  session: number;
+  values: HeartbeatValues;
+  /** true: written by the batch; false: the device needs the one-by-one path. */
+  done: (written: boolean) => void;
+}
 
 /** A stored command, as published. */
 type CommandRow = typeof deviceCommands.$inferSelect;
@@ -175,6 +206,7 @@ export class DeviceGateway {
     this.bus = null;
     this.broker = null;
     await bus?.close();
+    await this.flushHeartbeats();
     await broker?.close();
   }
 
@@ -260,16 +292,18 @@ export class DeviceGateway {
     if (state.data.online && newConnection) await this.redeliver(deviceId);
   }
 
-  /** A heartbeat: the reported fields and last seen; a device not yet online becomes online. */
+  /**
+   * A heartbeat: the reported fields and last seen; a device not yet online becomes online.
+   * The heartbeat of a connection already seen (the common case: every device every 30 s)
+   * joins the tick's batch, written by one UPDATE for all of them; one that the batch did not
+   * write (a new connection, a disabled or unknown device) takes the one-by-one path.
+   */
   private async onHeartbeat(deviceId: string, json: unknown): Promise<void> {
     const hb = heartbeatSchema.safeParse(json);
     if (!hb.success) return void this.log.warn({ deviceId }, 'bad heartbeat');
-    const device = await this.loadDevice(deviceId);
-    if (!device || device.status === 'invalid') return;
-    const at = new Date(this.clock());
     const h = hb.data;
-    const values = {
-      lastSeenAt: at,
+    const values: HeartbeatValues = {
+      lastSeenAt: new Date(this.clock()),
       playerVersion: h.player.version,
       firmware: h.player.firmware ?? null,
       model: h.player.model ?? null,
@@ -285,12 +319,70 @@ export class DeviceGateway {
       uptimeSec: h.uptimeSec ?? null,
     };
     // Audience counts (optional, only from devices that measure them) go to the device's hour.
-    if (h.audience?.length) await recordAudience(this.db, device, at, h.audience);
+    if (h.audience?.length) {
+      const device = await this.loadDevice(deviceId);
+      if (device && device.status !== 'invalid') await recordAudience(this.db, device, values.lastSeenAt, h.audience);
+    }
+    const written = await new Promise<boolean>((done) =>
+      this.queueHeartbeat({ deviceId, session: h.session, values, done }),
+    );
+    if (!written) await this.heartbeatOneByOne(deviceId, h.session, values);
+  }
+
+  private heartbeats: PendingHeartbeat[] = [];
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+
+  private queueHeartbeat(item: PendingHeartbeat): void {
+    this.heartbeats.push(item);
+    if (this.heartbeats.length >= HEARTBEAT_BATCH_MAX) void this.flushHeartbeats();
+    else this.heartbeatTimer ??= setTimeout(() => void this.flushHeartbeats(), HEARTBEAT_FLUSH_MS);
+  }
+
+  /**
+   * Writes the queued heartbeats with one UPDATE ... FROM (VALUES ...): only rows of a
+   * connection already applied (state_ts set and not older than the heartbeat's session) of a
+   * device not disabled; last_seen_at never moves back. The others (not returned) go one by
+   * one. A device's messages are handled in order (onMessage), so a batch holds one heartbeat
+   * per device.
+   */
+  async flushHeartbeats(): Promise<void> {
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    const batch = this.heartbeats;
+    this.heartbeats = [];
+    if (batch.length === 0) return;
+    const rows = batch.map(({ deviceId, session, values: v }) => {
+      return sql`(${deviceId}::text, ${session}::bigint, ${v.lastSeenAt.toISOString()}::timestamptz, ${v.playerVersion}::text, ${v.firmware}::text, ${v.model}::text, ${v.ip}::text, ${v.mac}::text, ${v.storageUsed}::bigint, ${v.storageFree}::bigint, ${v.screenWidth}::integer, ${v.screenHeight}::integer, ${v.screenOn}::integer, ${v.volume}::integer, ${v.brightness}::integer, ${v.uptimeSec}::integer)`;
+    });
+    let written = new Set<string>();
+    try {
+      const result = (await this.db.execute(sql`
+        update ${devices} as d set
+          last_seen_at = greatest(d.last_seen_at, v.at), player_version = v.player_version, firmware = v.firmware,
+          model = v.model, ip = v.ip, mac = v.mac, storage_used = v.storage_used, storage_free = v.storage_free,
+          screen_width = v.screen_width, screen_height = v.screen_height, screen_on = v.screen_on,
+          volume = v.volume, brightness = v.brightness
+        from (values ${sql.join(rows, sql`, `)}) as v(id, session, at, player_version, firmware, model, ip, mac,
+          storage_used, storage_free, screen_width, screen_height, screen_on, volume, brightness, uptime_sec)
+        where d.id = v.id and d.status = 'online' and d.state_ts is not null and v.session <= d.state_ts
+        returning d.id`)) as unknown as { rows: { id: string }[] };
+      written = new Set(result.rows.map((r) => r.id));
+    } catch (error) {
+      this.log.error({ err: error, heartbeats: batch.length }, 'heartbeat batch failed; writing them one by one');
+    }
+    for (const item of batch) item.done(written.has(item.deviceId));
+  }
+
+  /** A heartbeat the batch did not write: a new connection (online, open commands resent), or nothing. */
+  private async heartbeatOneByOne(deviceId: string, session: number, values: HeartbeatValues): Promise<void> {
+    const device = await this.loadDevice(deviceId);
+    if (!device || device.status === 'invalid') return;
+    const at = values.lastSeenAt;
     // A heartbeat of a connection whose online state was not seen yet (it was lost, e.g. no
     // server consumed it during a restart, or it is still on its way) stands for it: the
     // device is online and its open commands are resent. A heartbeat of the connection the
     // last state belongs to (late, after its will) changes only the reported fields.
-    const newConnection = device.stateTs === null || h.session > device.stateTs;
+    const newConnection = device.stateTs === null || session > device.stateTs;
     if (!newConnection) {
       await this.db.update(devices).set(values).where(eq(devices.id, deviceId));
       // Written offline by the offline job (missed heartbeats) while the connection lived on
@@ -303,7 +395,7 @@ export class DeviceGateway {
     await this.db.transaction(async (tx) => {
       await tx
         .update(devices)
-        .set({ ...values, stateTs: h.session })
+        .set({ ...values, stateTs: session })
         .where(eq(devices.id, deviceId));
       await setPresence(tx, device, 'online', 'heartbeat', at);
     });

@@ -1,0 +1,227 @@
+// The device list page (issue 9 (c)): p50/p95/p99 of device.list's service (listDevices, the
+// function the endpoint runs, with the caller's data scope) for a page of 50 rows, at
+// 1,000,000 devices over 200 departments of one enterprise on PostgreSQL
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a scratch
+// database is created, filled with one INSERT ... SELECT generate_series, and dropped).
+// Callers: department staff with the 'department and below' scope, at a region (22
+// departments, about 110,000 devices) and at a store (5,000); calls vary the page (1-5, and
+// 20) and the status filter (none and each status). Figures, never assertions.
+//
+//   npx tsx bench/deviceList.ts        BENCH_DEVICES=1000000 BENCH_ITERATIONS=300
+import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { DEVICE_STATUSES, type DeviceStatusValue } from '@marquee/protocol';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { ScopeSubject } from '../apps/server/src/auth/scope.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { accounts, departments, enterprises } from '../apps/server/src/db/schema/index.js';
+import { devicePageQueries, listDevices } from '../apps/server/src/modules/devices/service.js';
+import type { CallContext } from '../apps/server/src/protocol/handlers.js';
+import { percentile } from './lib.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000_000);
+const DEPARTMENTS = 200;
+const PAGE_SIZE = 50;
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
+const PAGES = [1, 2, 3, 4, 5, 20];
+
+// BENCH_DB=<name>: measure a database kept by an earlier run (BENCH_KEEP=1) instead of seeding one.
+const reuse = process.env.BENCH_DB;
+const name = reuse ?? `mq_bench_dev_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+if (!reuse) await admin.query(`create database "${name}"`);
+const url = new URL(ADMIN_URL);
+url.pathname = `/${name}`;
+const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
+const f = (n: number) => n.toFixed(2);
+
+try {
+  const db = database.db;
+  let ent: { id: string };
+  const depts: { id: string; path: string; parent: number | null; depth: number }[] = [];
+  let owners: { id: string; dept: string; login: string }[] = [];
+  if (reuse) {
+    const rows = (await db.execute(
+      sql`select d.id, d.path, d.ent_id, a.id as owner from departments d join accounts a on a.current_dept_id = d.id
+          where d.name like 'Dept %' order by substr(d.name, 6)::int`,
+    )) as unknown as { rows: { id: string; path: string; ent_id: string; owner: string }[] };
+    ent = { id: rows.rows[0].ent_id };
+    for (const r of rows.rows) depts.push({ id: r.id, path: r.path, parent: null, depth: 0 });
+    owners = rows.rows.map((r) => ({ id: r.owner, dept: r.id, login: '' }));
+  } else {
+    await database.migrate();
+    const t0 = performance.now();
+    [ent] = await db.insert(enterprises).values({ kind: 'enterprise', name: 'Bench Screens' }).returning();
+
+    // 200 departments: a root, 9 regions, 190 stores (21 or so per region).
+    const mk = (parent: number | null) => {
+      const id = randomUUID();
+      const p = parent === null ? null : depts[parent];
+      depts.push({ id, path: `${p ? p.path : '/'}${id}/`, depth: p ? p.depth + 1 : 0, parent });
+    };
+    mk(null);
+    for (let r = 0; r < 9; r++) mk(0);
+    for (let s = 0; depts.length < DEPARTMENTS; s++) mk(1 + (s % 9));
+    await db.insert(departments).values(
+      depts.map((d, i) => ({
+        id: d.id,
+        entId: ent.id,
+        parentId: d.parent === null ? null : depts[d.parent].id,
+        name: `Dept ${i}`,
+        path: d.path,
+        depth: d.depth,
+      })),
+    );
+    // One account per department (the devices' owners, who added them).
+    owners = depts.map((d, i) => ({ id: randomUUID(), dept: d.id, login: `bench_dev_${i}_${name}` }));
+    await db.insert(accounts).values(
+      owners.map((o) => ({
+        id: o.id,
+        entId: ent.id,
+        loginName: o.login,
+        realName: o.login,
+        passwordHash: 'x',
+        currentDeptId: o.dept,
+      })),
+    );
+
+    // 1,000,000 devices, 5,000 per department, added over a year; statuses: 70% online (1 in 70
+    // of them silent for longer than three heartbeats, so shown offline), 20% offline,
+    // 5% activating, 3% invalid, 2% trial.
+    await db.execute(sql`
+      insert into devices (id, ent_id, dept_id, owner_id, number, name, status, secret_hash, heartbeat_sec,
+        last_seen_at, status_at, state_ts, activated_at, player_version, ip, mac, storage_used, storage_free,
+        screen_width, screen_height, screen_on, volume, brightness, created_at, updated_at)
+      select gen_random_uuid()::text, ${ent.id}, (string_to_array(${depts.map((d) => d.id).join(',')}, ','))[1 + g % ${DEPARTMENTS}],
+        (string_to_array(${owners.map((o) => o.id).join(',')}, ','))[1 + g % ${DEPARTMENTS}], 'SN' || lpad(g::text, 8, '0'), 'Screen ' || g,
+        case when g % 100 < 70 then 'online' when g % 100 < 90 then 'offline' when g % 100 < 95 then 'activating'
+             when g % 100 < 98 then 'invalid' else 'trial' end,
+        md5(g::text), 30,
+        case when g % 100 = 0 then now() - interval '1 hour' when g % 100 < 90 then now() - (g % 25) * interval '1 second' end,
+        now() - (g % 86400) * interval '1 second', 0, now() - (g % 31536000) * interval '1 second', '2.4.' || (g % 7),
+        '10.' || (g % 250) || '.' || (g / 250 % 250) || '.' || (g % 200), '02:00:5e:' || lpad(to_hex(g % 256), 2, '0') || ':00:01',
+        1250000000, 6750000000, 1920, 1080, 1, 50, 80,
+        now() - ((g::bigint * 7919) % 31536000) * interval '1 second', now()
+      from generate_series(1, ${DEVICES}::int) g`);
+    // As autovacuum would have by now: statistics and the visibility map.
+    await db.execute(sql`vacuum analyze`);
+    console.log(
+      `seeded ${DEVICES} devices over ${depts.length} departments in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+  }
+  const region = depts[1];
+  const store = depts[10];
+  const subject = (d: (typeof depts)[number]): ScopeSubject => ({
+    entId: ent.id,
+    accountId: owners[depts.indexOf(d)].id,
+    deptId: d.id,
+    deptPath: d.path,
+    dataScope: 'dept_and_below',
+  });
+  // The calls' clock: the moment of the newest heartbeat seeded, so the fleet reads as it was
+  // seeded (70% online with live heartbeats) however long seeding took.
+  const seen = (await db.execute(sql`select max(last_seen_at) as at from devices`)) as unknown as {
+    rows: { at: string | Date }[];
+  };
+  const callTime = new Date(new Date(seen.rows[0].at).getTime() + 1000);
+  const ctxOf = (user: ScopeSubject) => ({ user, db, now: callTime }) as unknown as CallContext;
+  const statuses: (DeviceStatusValue | undefined)[] = [undefined, ...DEVICE_STATUSES];
+  const [load1, load5] = loadavg();
+  console.log(
+    `device.list (listDevices), page of ${PAGE_SIZE} with its total, ${ITERATIONS} calls per caller over pages ${PAGES.join(', ')} x status (none, ${DEVICE_STATUSES.join(', ')}); load average ${load1.toFixed(1)} ${load5.toFixed(1)}:`,
+  );
+  for (const [label, dept] of [
+    ['region staff, dept and below', region],
+    ['store staff, dept and below', store],
+  ] as const) {
+    const user = subject(dept);
+    for (let i = 0; i < 24; i++) {
+      await listDevices(
+        { page: PAGES[i % PAGES.length], size: PAGE_SIZE, status: statuses[i % statuses.length] },
+        ctxOf(user),
+      );
+    }
+    const all: number[] = [];
+    const byStatus = new Map<string, number[]>();
+    let capped = 0;
+    for (let i = 0; i < ITERATIONS; i++) {
+      const status = statuses[i % statuses.length];
+      const page = PAGES[Math.floor(i / statuses.length) % PAGES.length];
+      const t = performance.now();
+      const answer = await listDevices({ page, size: PAGE_SIZE, status }, ctxOf(user));
+      const ms = performance.now() - t;
+      if (answer.totalCapped) capped++;
+      all.push(ms);
+      const key = status ?? 'any';
+      byStatus.set(key, [...(byStatus.get(key) ?? []), ms]);
+    }
+    all.sort((a, b) => a - b);
+    const first = await listDevices({ page: 1, size: PAGE_SIZE }, ctxOf(user));
+    console.log(
+      `  ${label.padEnd(30)} visible ${first.totalCapped ? `${first.total}+` : first.total}: p50 ${f(percentile(all, 50))} ms  p95 ${f(percentile(all, 95))} ms  p99 ${f(percentile(all, 99))} ms (${capped} of ${ITERATIONS} totals capped)`,
+    );
+    for (const [key, times] of byStatus) {
+      times.sort((a, b) => a - b);
+      // The database's own time of page 3's rows and of the bounded total (EXPLAIN ANALYZE, median of 5).
+      const q = await devicePageQueries(ctxOf(user), {
+        page: 3,
+        size: PAGE_SIZE,
+        status: key === 'any' ? undefined : (key as DeviceStatusValue),
+      });
+      const rowsMs: number[] = [];
+      const totalMs: number[] = [];
+      for (let k = 0; k < 5; k++) {
+        rowsMs.push(await executionMs(db, q.rows.getSQL()));
+        totalMs.push(await executionMs(db, q.total.getSQL()));
+      }
+      rowsMs.sort((a, b) => a - b);
+      totalMs.sort((a, b) => a - b);
+      console.log(
+        `    status ${key.padEnd(10)} p50 ${f(percentile(times, 50))} ms  p99 ${f(percentile(times, 99))} ms  (in the database: page 3 ${f(rowsMs[2])} ms, total ${f(totalMs[2])} ms)`,
+      );
+    }
+  }
+  if (process.env.BENCH_EXPLAIN) {
+    const q = await devicePageQueries(ctxOf(subject(region)), {
+      page: 3,
+      size: PAGE_SIZE,
+      status: process.env.BENCH_EXPLAIN as DeviceStatusValue,
+    });
+    for (const part of [q.rows, q.total]) {
+      const res = (await db.execute(sql`explain (analyze, buffers) ${part.getSQL()}`)) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      console.log(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+  }
+} finally {
+  await database.close();
+  // BENCH_KEEP=1 leaves the database for EXPLAIN in psql (drop it by hand).
+  if (process.env.BENCH_KEEP || reuse) console.log(`kept database ${name}`);
+  else await dropScratch();
+  await admin.end();
+}
+
+/** Drops the scratch database once the pool's connections are gone (forcing only as a last resort). */
+async function dropScratch() {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      await admin.query(`drop database if exists "${name}"`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await admin.query(`drop database if exists "${name}" with (force)`);
+}
+
+/** Execution time PostgreSQL reports for one query. */
+async function executionMs(db: typeof database.db, query: ReturnType<typeof sql>): Promise<number> {
+  const res = (await db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as {
+    rows: { 'QUERY PLAN': [{ 'Execution Time': number }] }[];
+  };
+  return res.rows[0]['QUERY PLAN'][0]['Execution Time'];
+}
