@@ -97,6 +97,14 @@ export const deviceRowSchema = z.object({
   groupId: z.string().nullable(),
   groupName: z.string(),
   tags: z.array(z.object({ id: z.string(), name: z.string() })),
+  // Where the screen stands (branch dev-geo): coordApprox when the point is a region's centre.
+  address: z.string().nullable(),
+  poi: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  coordApprox: z.boolean(),
+  storeId: z.string().nullable(),
+  storeName: z.string(),
   lastSeenAt: z.string().nullable(),
   activatedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -199,6 +207,8 @@ export const deviceEndpoints = {
         /** Devices in this group / carrying this tag (branch dev-groups). */
         groupId: z.string().min(1).max(64).optional(),
         tagId: z.string().min(1).max(64).optional(),
+        /** Devices of this store (branch dev-geo). */
+        storeId: z.string().min(1).max(64).optional(),
       })
       .strict(),
     /** `totalCapped`: more than `total` (1,000: the count stops there) devices match; the console shows "1,000+". */

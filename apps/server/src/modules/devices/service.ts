@@ -25,6 +25,7 @@ import {
   deviceStatusHistory,
   devices,
   deviceTags,
+  stores,
   tags,
 } from '../../db/schema/index.js';
 import { listOrder } from '../../db/sort.js';
@@ -158,7 +159,7 @@ function presentRow(
   deptName: string | null,
   canManage: boolean,
   now: number,
-  group: { name: string | null; tags: { id: string; name: string }[] },
+  group: { name: string | null; tags: { id: string; name: string }[]; storeName?: string | null },
 ): DeviceRow {
   return {
     id: d.id,
@@ -188,6 +189,13 @@ function presentRow(
     groupId: d.groupId,
     groupName: group.name ?? '',
     tags: group.tags,
+    address: d.address,
+    poi: d.poi,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    coordApprox: d.coordApproximate,
+    storeId: d.storeId,
+    storeName: group.storeName ?? '',
     canManage,
   };
 }
@@ -209,6 +217,7 @@ export interface DeviceListInput {
   playerVersion?: string;
   groupId?: string;
   tagId?: string;
+  storeId?: string;
 }
 
 /** The department filter: the department and those below it (nothing for an unknown one). */
@@ -241,6 +250,7 @@ export async function deviceListWhere(
       ),
     );
   }
+  if (input.storeId) conds.push(eq(devices.storeId, input.storeId));
   if (input.status) conds.push(statusFilter(input.status, now));
   if (input.keyword) {
     const pattern = `%${escapeLike(input.keyword)}%`;
@@ -303,11 +313,13 @@ export async function devicePageQueries(ctx: Pick<CallContext, 'db' | 'user' | '
         device: devices,
         deptName: departments.name,
         groupName: deviceGroups.name,
+        storeName: stores.name,
         canManage: canManageColumn(ctx),
       })
       .from(devices)
       .leftJoin(departments, eq(departments.id, devices.deptId))
       .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+      .leftJoin(stores, eq(stores.id, devices.storeId))
       .where(where)
       .orderBy(...order)
       .limit(input.size)
@@ -334,7 +346,11 @@ export async function listDevices(
     total,
     totalCapped,
     data: rows.map((r) =>
-      presentRow(r.device, r.deptName, r.canManage, now, { name: r.groupName, tags: tagsOf.get(r.device.id) ?? [] }),
+      presentRow(r.device, r.deptName, r.canManage, now, {
+        name: r.groupName,
+        tags: tagsOf.get(r.device.id) ?? [],
+        storeName: r.storeName,
+      }),
     ),
   };
 }
@@ -347,11 +363,13 @@ export async function deviceDetail(input: { id: string }, ctx: CallContext): Pro
       deptName: departments.name,
       ownerName: sql<string | null>`coalesce(nullif(${accounts.realName}, ''), ${accounts.loginName})`,
       groupName: deviceGroups.name,
+      storeName: stores.name,
       canManage: canManageColumn(ctx),
     })
     .from(devices)
     .leftJoin(departments, eq(departments.id, devices.deptId))
     .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+    .leftJoin(stores, eq(stores.id, devices.storeId))
     .leftJoin(accounts, eq(accounts.id, devices.ownerId))
     .where(and(scopeWhere(ctx.user, deviceScope), eq(devices.id, input.id)));
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
@@ -359,6 +377,7 @@ export async function deviceDetail(input: { id: string }, ctx: CallContext): Pro
   return {
     ...presentRow(d, row.deptName, row.canManage, ctx.now.getTime(), {
       name: row.groupName,
+      storeName: row.storeName,
       tags: (await deviceTagNames(ctx, [d.id])).get(d.id) ?? [],
     }),
     firmware: d.firmware,

@@ -3,16 +3,17 @@ import {
   type CommandRow,
   type DeviceDetail,
   type DeviceStatusValue,
+  type DeviceStrategy,
   formatTime,
   Perm,
   type StatusHistoryRow,
 } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Select, Skeleton, Space, Table, Tag, Timeline } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Image, Select, Skeleton, Space, Table, Tag, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { useCan } from '../../session/useCan';
 import { DEVICES_KEY } from './DeviceDialogs';
@@ -127,6 +128,73 @@ function RecentCommands({ deviceId, t }: { deviceId: string; t: TFunction }) {
   );
 }
 
+/** The strategies last sent to the device, one per type, with the state of the command that carried each. */
+function DeviceStrategies({ deviceId, t }: { deviceId: string; t: TFunction }) {
+  const strategies = useQuery({
+    queryKey: [DEVICES_KEY, 'strategies', deviceId],
+    queryFn: ({ signal }) => call('strategyOfDevice', { deviceId }, { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+  return (
+    <Table<DeviceStrategy>
+      size="small"
+      rowKey="type"
+      loading={strategies.isLoading}
+      pagination={false}
+      dataSource={strategies.data?.data ?? []}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('context.strategiesEmpty')} /> }}
+      data-testid="device-context-strategies"
+      columns={[
+        { key: 'type', dataIndex: 'type', title: t('strategy.type'), render: (v: string) => t(`strategy:type.${v}`) },
+        { key: 'name', dataIndex: 'name', title: t('strategy.name') },
+        {
+          key: 'version',
+          title: t('strategy.version'),
+          render: (_v, row) =>
+            row.version === row.currentVersion ? (
+              `v${row.version}`
+            ) : (
+              <span>
+                v{row.version} <Tag color="warning">{t('strategy.outdated', { version: row.currentVersion })}</Tag>
+              </span>
+            ),
+        },
+        {
+          key: 'state',
+          dataIndex: 'state',
+          title: t('command.state'),
+          render: (s: DeviceStrategy['state']) =>
+            s ? <Tag color={COMMAND_STATE_COLOR[s]}>{t(`command.state.${s}`)}</Tag> : '-',
+        },
+        { key: 'appliedAt', dataIndex: 'appliedAt', title: t('strategy.appliedAt'), render: time },
+      ]}
+    />
+  );
+}
+
+/** The device's newest screenshot (a signed, short-lived image URL) and a link to the history page. */
+function LatestScreenshot({ deviceId, t }: { deviceId: string; t: TFunction }) {
+  const shots = useQuery({
+    queryKey: [DEVICES_KEY, 'screenshot', deviceId],
+    queryFn: ({ signal }) => call('screenshotHistory', { deviceId, page: 1, size: 10 }, { signal }),
+    refetchInterval: 30_000,
+  });
+  const shot = shots.data?.data[0];
+  if (shots.isLoading) return <Skeleton.Image active />;
+  return (
+    <div data-testid="device-context-screenshot">
+      {shot ? (
+        <Space direction="vertical" size={4} style={{ width: '100%' }}>
+          <Image src={shot.url} alt={t('context.screenshot')} style={{ maxWidth: '100%', maxHeight: 220 }} />
+          <span className="mq-muted">{t('context.screenshotTakenAt', { time: formatTime(shot.takenAt) })}</span>
+        </Space>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('context.screenshotEmpty')} />
+      )}
+    </div>
+  );
+}
+
 function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
   const reported = device.lastSeenAt !== null;
   return (
@@ -191,7 +259,7 @@ function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
  * Everything refreshes every few seconds.
  */
 export default function DeviceContextPage() {
-  const { t } = useTranslation(['devices', 'common']);
+  const { t } = useTranslation(['devices', 'common', 'strategy']);
   const navigate = useNavigate();
   const can = useCan();
   const [params, setParams] = useSearchParams();
@@ -237,15 +305,29 @@ export default function DeviceContextPage() {
         <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(280px, 1fr)', gap: 12 }}>
           <Space direction="vertical" size={12} style={{ width: '100%' }}>
             <DeviceFacts device={detail.data} t={t} />
+            <Card size="small" title={t('context.strategies')}>
+              <DeviceStrategies deviceId={detail.data.id} t={t} />
+            </Card>
             {can(Perm.deviceRemote) ? (
               <Card size="small" title={t('context.commands')}>
                 <RecentCommands deviceId={detail.data.id} t={t} />
               </Card>
             ) : null}
           </Space>
-          <Card size="small" title={t('context.history')}>
-            <StatusHistory deviceId={detail.data.id} t={t} />
-          </Card>
+          <Space direction="vertical" size={12} style={{ width: '100%' }}>
+            {can(Perm.deviceScreenshot) ? (
+              <Card
+                size="small"
+                title={t('context.screenshot')}
+                extra={<Link to="/device/screenshotHistory">{t('context.screenshotHistory')}</Link>}
+              >
+                <LatestScreenshot deviceId={detail.data.id} t={t} />
+              </Card>
+            ) : null}
+            <Card size="small" title={t('context.history')}>
+              <StatusHistory deviceId={detail.data.id} t={t} />
+            </Card>
+          </Space>
         </div>
       )}
     </div>

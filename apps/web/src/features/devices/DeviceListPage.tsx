@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import {
   DEVICE_SORT_KEYS,
   DEVICE_STATUSES,
@@ -7,9 +7,10 @@ import {
   type DeviceStatusValue,
   type DeviceTypeValue,
   Perm,
+  RefType,
 } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Popconfirm, Select } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Popconfirm, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,14 +21,27 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
+import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
 import type { TableConfig, TableOperation } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { DeptPicker } from '../company/AccountFields';
+import { DeviceExportButton, DeviceImportButton } from '../deviceIo';
+import { DeviceLocationDialog, DeviceRegionMap } from '../deviceMap';
 import { AddDeviceDialog, DEVICES_KEY, EditDeviceDialog } from './DeviceDialogs';
 import { deviceListColumns } from './deviceColumns';
 
 /** The list's filters in the URL (device.list's request fields). */
-export const DEVICE_FILTER_KEYS = ['keyword', 'status', 'deptId', 'type', 'expireBefore', 'playerVersion'] as const;
+export const DEVICE_FILTER_KEYS = [
+  'keyword',
+  'status',
+  'deptId',
+  'type',
+  'expireBefore',
+  'playerVersion',
+  'groupId',
+  'tagId',
+  'storeId',
+] as const;
 
 /** How often the list refreshes itself (statuses change as screens come and go). */
 const REFRESH_MS = 15_000;
@@ -39,6 +53,9 @@ interface FilterValues {
   type?: string;
   expireBefore?: Dayjs | string | null;
   playerVersion?: string;
+  groupId?: string;
+  tagId?: string;
+  storeId?: string;
 }
 
 /**
@@ -62,6 +79,16 @@ export default function DeviceListPage() {
   const [editing, setEditing] = useState<DeviceRow | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const canManage = can(Perm.device);
+  const [view, setView] = useState<'table' | 'map'>('table');
+  const [locating, setLocating] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<DeviceRow | null>(null);
+  const groups = useQuery({ queryKey: ['deviceGroups', 'options'], queryFn: () => call('deviceGroupOptions', {}) });
+  const tags = useQuery({ queryKey: ['deviceTags', 'options'], queryFn: () => call('deviceTagOptions', {}) });
+  const stores = useQuery({
+    queryKey: ['stores', 'options'],
+    queryFn: () => call('storeList', { page: 1, size: 500 }),
+    enabled: can(Perm.userCompany),
+  });
 
   const request = {
     ...pageRequest,
@@ -71,7 +98,11 @@ export default function DeviceListPage() {
     type: filters.type as DeviceTypeValue | undefined,
     expireBefore: filters.expireBefore,
     playerVersion: filters.playerVersion,
+    groupId: filters.groupId,
+    tagId: filters.tagId,
+    storeId: filters.storeId,
   };
+  const { page: _page, size: _size, ...exportFilter } = request;
   const list = useQuery({
     queryKey: [DEVICES_KEY, 'list', request],
     queryFn: ({ signal }) => call('deviceList', request, { signal }),
@@ -116,6 +147,23 @@ export default function DeviceListPage() {
       isShow: manageable,
       handler: (row) => setEditing(row),
       testId: (row) => `device-edit-${row.name}`,
+    },
+    {
+      ...manage,
+      key: 'location',
+      label: t('location'),
+      isShow: manageable,
+      handler: (row) => setLocating(row.id),
+      testId: (row) => `device-location-${row.name}`,
+    },
+    {
+      key: 'share',
+      label: t('share'),
+      authCode: Perm.dataAllocation,
+      icon: <ShareAltOutlined />,
+      isShow: manageable,
+      handler: (row) => setSharing(row),
+      testId: (row) => `device-share-${row.name}`,
     },
     {
       ...manage,
@@ -212,63 +260,132 @@ export default function DeviceListPage() {
           <Form.Item name="expireBefore" label={t('field.expireBefore')}>
             <DatePicker data-testid="device-filter-expire" />
           </Form.Item>
+          <Form.Item name="groupId" label={t('field.group')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 160 }}
+              placeholder={t('all')}
+              loading={groups.isLoading}
+              options={groups.data?.map((g) => ({ value: g.id, label: g.name }))}
+              data-testid="device-filter-group"
+            />
+          </Form.Item>
+          <Form.Item name="tagId" label={t('field.tags')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 160 }}
+              placeholder={t('all')}
+              loading={tags.isLoading}
+              options={tags.data?.map((tag) => ({ value: tag.id, label: `${tag.categoryName} / ${tag.name}` }))}
+              data-testid="device-filter-tag"
+            />
+          </Form.Item>
+          {can(Perm.userCompany) ? (
+            <Form.Item name="storeId" label={t('field.store')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 160 }}
+                placeholder={t('all')}
+                loading={stores.isLoading}
+                options={stores.data?.data.map((store) => ({ value: store.id, label: store.name }))}
+                data-testid="device-filter-store"
+              />
+            </Form.Item>
+          ) : null}
         </FilterBar>
       </Card>
-      <Card size="small" className="mq-list-card" title={t('title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            canManage ? (
-              <NotForMonitor>
-                {selected.length > 0 ? (
-                  <Popconfirm
-                    title={t('confirm.deleteSelected', { count: selected.length })}
-                    okText={t('delete')}
-                    cancelText={t('dialog.cancel')}
-                    okButtonProps={confirmOkProps(true)}
-                    onConfirm={() => remove.mutateAsync(selected).catch(() => undefined)}
+      <Card
+        size="small"
+        className="mq-list-card"
+        title={t('title')}
+        extra={
+          <Segmented
+            value={view}
+            onChange={(v) => setView(v as 'table' | 'map')}
+            options={[
+              { value: 'table', label: t('view.table') },
+              { value: 'map', label: t('view.map') },
+            ]}
+            data-testid="device-view"
+          />
+        }
+      >
+        {view === 'map' ? (
+          <DeviceRegionMap storeId={filters.storeId} />
+        ) : (
+          <ListTable
+            config={config}
+            query={list}
+            state={listState}
+            toolbar={
+              canManage ? (
+                <NotForMonitor>
+                  <DeviceExportButton filter={exportFilter} />
+                  <span style={{ marginLeft: 8 }} />
+                  <DeviceImportButton
+                    onImported={() => void queryClient.invalidateQueries({ queryKey: [DEVICES_KEY] })}
+                  />
+                  <span style={{ marginLeft: 8 }} />
+                  {selected.length > 0 ? (
+                    <Popconfirm
+                      title={t('confirm.deleteSelected', { count: selected.length })}
+                      okText={t('delete')}
+                      cancelText={t('dialog.cancel')}
+                      okButtonProps={confirmOkProps(true)}
+                      onConfirm={() => remove.mutateAsync(selected).catch(() => undefined)}
+                    >
+                      <Button danger icon={<DeleteOutlined />} data-testid="device-delete-selected">
+                        {t('deleteSelected')} ({selected.length})
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                  <Button
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => setAdding(true)}
+                    data-testid="device-add"
+                    style={{ marginLeft: 8 }}
                   >
-                    <Button danger icon={<DeleteOutlined />} data-testid="device-delete-selected">
-                      {t('deleteSelected')} ({selected.length})
-                    </Button>
-                  </Popconfirm>
-                ) : null}
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setAdding(true)}
-                  data-testid="device-add"
-                  style={{ marginLeft: 8 }}
-                >
-                  {t('add')}
-                </Button>
-              </NotForMonitor>
-            ) : null
-          }
-          rowSelection={
-            canManage
-              ? {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelected(keys.map(String)),
-                  getCheckboxProps: (row) =>
-                    ({
-                      disabled: !row.canManage,
-                      'aria-label': row.name,
-                      'data-testid': `device-select-${row.name}`,
-                    }) as object,
-                }
-              : undefined
-          }
-          rowTestId={(row) => `device-row-${row.name}`}
-          empty={filtered ? t('emptyFiltered') : t('empty')}
-          showTotal={(total) => t('total', { count: total })}
-        />
+                    {t('add')}
+                  </Button>
+                </NotForMonitor>
+              ) : null
+            }
+            rowSelection={
+              canManage
+                ? {
+                    selectedRowKeys: selected,
+                    preserveSelectedRowKeys: true,
+                    onChange: (keys) => setSelected(keys.map(String)),
+                    getCheckboxProps: (row) =>
+                      ({
+                        disabled: !row.canManage,
+                        'aria-label': row.name,
+                        'data-testid': `device-select-${row.name}`,
+                      }) as object,
+                  }
+                : undefined
+            }
+            rowTestId={(row) => `device-row-${row.name}`}
+            empty={filtered ? t('emptyFiltered') : t('empty')}
+            showTotal={(total) => t('total', { count: total })}
+          />
+        )}
       </Card>
       <AddDeviceDialog open={adding} initialCode={pairCode} onClose={closeAdd} />
       <EditDeviceDialog device={editing} onClose={() => setEditing(null)} />
+      <DeviceLocationDialog deviceId={locating} onClose={() => setLocating(null)} />
+      <PermissionDialog
+        open={sharing !== null}
+        refType={RefType.device}
+        refIds={sharing ? [sharing.id] : []}
+        names={sharing ? [sharing.name] : []}
+        onClose={() => setSharing(null)}
+        onDone={() => void queryClient.invalidateQueries({ queryKey: [DEVICES_KEY] })}
+      />
     </div>
   );
 }

@@ -118,6 +118,56 @@ export function deviceListColumns(t: TFunction): TableColumn<DeviceRow>[] {
       show: false,
       slot: () => <span className="mq-muted">{t('devices:notAssigned')}</span>,
     },
+    { prop: 'groupName', label: t('devices:field.group'), width: 130, ellipsis: true, slot: (v: string) => v || '-' },
+    {
+      prop: 'tags',
+      label: t('devices:field.tags'),
+      width: 180,
+      slot: (v: DeviceRow['tags']) =>
+        v.length === 0
+          ? '-'
+          : v.map((tag) => (
+              <Tag key={tag.id} style={{ marginBlock: 2 }}>
+                {tag.name}
+              </Tag>
+            )),
+    },
+    { prop: 'storeName', label: t('devices:field.store'), width: 140, ellipsis: true, slot: (v: string) => v || '-' },
+    {
+      prop: 'address',
+      label: t('devices:field.address'),
+      width: 200,
+      ellipsis: true,
+      show: false,
+      slot: (v: string | null) => v || '-',
+    },
+    {
+      prop: 'poi',
+      label: t('devices:field.poi'),
+      width: 150,
+      ellipsis: true,
+      show: false,
+      slot: (v: string | null) => v || '-',
+    },
+    {
+      prop: 'latitude',
+      label: t('devices:field.coordinates'),
+      width: 190,
+      show: false,
+      slot: (_v: number | null, row: DeviceRow) =>
+        row.latitude === null || row.longitude === null ? (
+          '-'
+        ) : (
+          <span>
+            {row.latitude.toFixed(5)}, {row.longitude.toFixed(5)}
+            {row.coordApprox ? (
+              <Tooltip title={t('devices:coordApproxHint')}>
+                <Tag style={{ marginInlineStart: 4 }}>{t('devices:coordApprox')}</Tag>
+              </Tooltip>
+            ) : null}
+          </span>
+        ),
+    },
     { prop: 'playerVersion', label: t('devices:field.playerVersion'), width: 120, sortable: true, ellipsis: true },
     { prop: 'ip', label: t('devices:field.ip'), width: 130 },
     { prop: 'mac', label: t('devices:field.mac'), width: 160, show: false },
