@@ -31,6 +31,7 @@ describe('config', () => {
         httpAuthSecret: '',
       },
       geocoder: { provider: 'none', url: '', key: '', timeoutMs: 5000 },
+      storage: { kind: 'local', dir: '/srv/app/data/files' },
     });
   });
 
