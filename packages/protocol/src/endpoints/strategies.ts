@@ -4,7 +4,8 @@ import { Perm } from '../permissions.js';
 import { STRATEGY_TYPES, strategyBodySchema } from '../strategyRules.js';
 import { PAGE_SIZES } from '../validation.js';
 import { endpoint, ok } from './common.js';
-import { COMMAND_STATES, DEFAULT_COMMAND_TTL_SEC, MAX_COMMAND_TARGETS, MAX_COMMAND_TTL_SEC } from './devices.js';
+import { deviceTargetsSchema } from './deviceGroups.js';
+import { COMMAND_STATES, DEFAULT_COMMAND_TTL_SEC, MAX_COMMAND_TTL_SEC } from './devices.js';
 
 /**
  * Device strategies (/device/strategy; spec sections 3 and 5, issue 9): power, volume,
@@ -44,17 +45,8 @@ export const strategyRowSchema = z.object({
 });
 export type StrategyRow = z.infer<typeof strategyRowSchema>;
 
-/**
- * The devices an application names. Only device ids today; device groups and tags join here
- * (and in the server's resolveDeviceTargets) without changing the callers.
- */
-export const strategyTargetsSchema = z
-  .object({ deviceIds: z.array(id).max(MAX_COMMAND_TARGETS).default([]) })
-  .strict()
-  .refine((t) => Object.values(t).some((ids) => Array.isArray(ids) && ids.length > 0), {
-    message: 'validation.required',
-    path: ['deviceIds'],
-  });
+/** The devices an application names: device ids, device groups and tags (deviceTargetsSchema). */
+export const strategyTargetsSchema = deviceTargetsSchema;
 
 /** One device of an application: its command's state (device.commands' states). */
 export const strategyApplicationDeviceSchema = z.object({

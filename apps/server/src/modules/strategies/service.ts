@@ -16,7 +16,7 @@ import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { messages } from '../../protocol/messages.js';
 import { deviceScope } from '../devices/repository.js';
-import { type DeviceTargets, queueCommands, resolveDeviceTargets } from '../devices/targets.js';
+import { type DeviceTargets, NoTargetsText, queueCommands, resolveDeviceTargets } from '../devices/targets.js';
 import {
   applicationDevices,
   countAssigned,
@@ -183,6 +183,7 @@ export async function applyStrategy(
   const body = { type: strategy.type, rules: strategy.rules } as StrategyBody;
   // Rules saved before a one-off time passed: the device skips what is past, nothing to refuse.
   const targets = await resolveDeviceTargets(ctx, input.targets);
+  if (targets.length === 0) throw new AppError(ErrorCode.NOT_FOUND, NoTargetsText);
   const commands = await queueCommands(
     ctx,
     targets,
