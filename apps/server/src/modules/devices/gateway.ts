@@ -361,7 +361,7 @@ export class DeviceGateway {
           last_seen_at = greatest(d.last_seen_at, v.at), player_version = v.player_version, firmware = v.firmware,
           model = v.model, ip = v.ip, mac = v.mac, storage_used = v.storage_used, storage_free = v.storage_free,
           screen_width = v.screen_width, screen_height = v.screen_height, screen_on = v.screen_on,
-          volume = v.volume, brightness = v.brightness
+          volume = v.volume, brightness = v.brightness, uptime_sec = v.uptime_sec
         from (values ${sql.join(rows, sql`, `)}) as v(id, session, at, player_version, firmware, model, ip, mac,
           storage_used, storage_free, screen_width, screen_height, screen_on, volume, brightness, uptime_sec)
         where d.id = v.id and d.status = 'online' and d.state_ts is not null and v.session <= d.state_ts
