@@ -250,7 +250,13 @@ export class DeviceGateway {
 
   private async loadDevice(deviceId: string) {
     const [device] = await this.db
-      .select({ id: devices.id, entId: devices.entId, status: devices.status, stateTs: devices.stateTs })
+      .select({
+        id: devices.id,
+        entId: devices.entId,
+        status: devices.status,
+        stateTs: devices.stateTs,
+        statusAt: devices.statusAt,
+      })
       .from(devices)
       .where(eq(devices.id, deviceId));
     return device;
@@ -387,7 +393,8 @@ export class DeviceGateway {
       await this.db.update(devices).set(values).where(eq(devices.id, deviceId));
       // Written offline by the offline job (missed heartbeats) while the connection lived on
       // (a network stall): its heartbeats bring it back. Offline by its will or shutdown: late.
-      if (device.status === 'offline' && (await this.offlineByTimeout(deviceId))) {
+      // A heartbeat received before the job wrote it (it waited for the batch) is late too.
+      if (device.status === 'offline' && at > device.statusAt && (await this.offlineByTimeout(deviceId))) {
         await this.db.transaction((tx) => setPresence(tx, device, 'online', 'heartbeat', at));
       }
       return;
