@@ -20,6 +20,7 @@ import {
   allocations,
   departments,
   deviceCommands,
+  deviceDeptCounts,
   deviceGroups,
   devicePairings,
   deviceStatusHistory,
@@ -279,9 +280,94 @@ export async function deviceListWhere(
  */
 export const DEVICE_LIST_COUNT_CAP = 1000;
 
-/** The two queries of a device page: its rows and its total bounded by DEVICE_LIST_COUNT_CAP (+1). */
-export async function devicePageQueries(ctx: Pick<CallContext, 'db' | 'user' | 'now'>, input: DeviceListInput) {
+/**
+ * Up to this many devices in the caller's scope (deviceScopeSize), the list reads the scope's
+ * rows (a bitmap over devices_ent_dept_status_created_idx) and sorts them; above it, it walks
+ * the newest-first indexes and filters by scope. For a narrow scope the walk reads hundreds
+ * of rows per row it keeps (a store's 5,000 of 1,000,000 devices: 1.5 s for page 20 shown
+ * offline, bench/deviceList.ts); for a wide one sorting the scope costs more than the walk.
+ */
+export const DEVICE_SCAN_LIMIT = 20_000;
+
+/** The departments the caller's role scope covers whole, as a condition on device_dept_counts; undefined for 'self'. */
+function coveredDeviceDepartments(subject: ScopeSubject): SQL | undefined {
+  if (subject.dataScope === 'all') return sql`true`;
+  if (subject.deptId && subject.dataScope === 'dept_only') return eq(deviceDeptCounts.deptId, subject.deptId);
+  if (subject.deptId && subject.dataScope === 'dept_and_below') {
+    return inDeptSubtree(deviceDeptCounts.deptId, subject.entId, subject.deptPath ?? '\u0000');
+  }
+  return undefined;
+}
+
+/**
+ * The devices of the departments the caller's role scope covers, by stored status, from
+ * device_dept_counts (a trigger keeps it): a few rows, none read for 'self'. It leaves out
+ * the caller's own and shared devices elsewhere, so it is a lower bound of what the caller
+ * sees: enough to choose the list's plan (DEVICE_SCAN_LIMIT) and to know a total passes
+ * the count cap without counting.
+ */
+export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Promise<Map<string, number>> {
+  const covered = coveredDeviceDepartments(subject);
+  if (!covered) return new Map();
+  const rows = await db
+    .select({ status: deviceDeptCounts.status, n: sql<string>`sum(${deviceDeptCounts.n})` })
+    .from(deviceDeptCounts)
+    .where(and(eq(deviceDeptCounts.entId, subject.entId), covered))
+    .groupBy(deviceDeptCounts.status);
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** How many devices the caller's role scope covers through departments (a lower bound of the visible ones). */
+export async function deviceScopeSize(db: Executor, subject: ScopeSubject): Promise<number> {
+  let n = 0;
+  for (const v of (await deviceScopeCounts(db, subject)).values()) n += v;
+  return n;
+}
+
+/**
+ * The rows of the covered departments a status filter leaves to look at (shown offline are
+ * stored offline or online): the size that chooses the list's plan (DEVICE_SCAN_LIMIT).
+ */
+export function planSize(counts: Map<string, number>, status?: DeviceStatusValue): number {
+  const statuses = !status ? null : status === 'offline' ? ['offline', 'online'] : [status];
+  let n = 0;
+  for (const [stored, v] of counts) if (!statuses || statuses.includes(stored)) n += v;
+  return n;
+}
+
+/**
+ * Whether the list's total is known to pass DEVICE_LIST_COUNT_CAP from the scope's counts
+ * alone: only the scope and a status filter apply, and more devices of the covered
+ * departments have that stored status than the cap. Shown offline is the stored offline
+ * and online ones that missed their heartbeats, so the stored offline count is a lower bound
+ * of it; shown online is not bounded below by a stored count, so it is always counted.
+ */
+function totalPassesCap(input: DeviceListInput, counts: Map<string, number>): boolean {
+  const { page: _p, size: _s, sort: _o, order: _d, status, ...others } = input;
+  if (Object.values(others).some((v) => v !== undefined && v !== '')) return false;
+  if (status === 'online') return false;
+  let n = 0;
+  for (const [stored, v] of counts) if (!status || stored === status) n += v;
+  return n > DEVICE_LIST_COUNT_CAP;
+}
+
+/**
+ * The two queries of a device page: its rows and its total bounded by DEVICE_LIST_COUNT_CAP
+ * (+1). `scopeSize` (deviceScopeSize) chooses the plan of the default order (newest first):
+ * up to DEVICE_SCAN_LIMIT the sort key is written so that no index's order serves it, which
+ * makes PostgreSQL read the scope's rows and sort them (same order, same rows); unknown
+ * means the index walk.
+ */
+export async function devicePageQueries(
+  ctx: Pick<CallContext, 'db' | 'user' | 'now'>,
+  input: DeviceListInput,
+  scopeSize = Number.POSITIVE_INFINITY,
+) {
   const where = await deviceListWhere(ctx.db, ctx.user, input, ctx.now);
+  // `+ interval '0'` changes no value (null stays null): it only hides the column from the
+  // planner's choice of an ordered index scan.
+  const created =
+    scopeSize <= DEVICE_SCAN_LIMIT ? sql`(${devices.createdAt} + interval '0 seconds')` : sql`${devices.createdAt}`;
   const order = listOrder(
     input,
     {
@@ -299,7 +385,7 @@ export async function devicePageQueries(ctx: Pick<CallContext, 'db' | 'user' | '
     devices.id,
     // `desc nulls last`: the order of devices_ent_created_idx and devices_ent_status_created_idx
     // (plain desc means nulls first, which no index of the table serves: a sort of the whole scope).
-    [sql`${devices.createdAt} desc nulls last`, asc(devices.id)],
+    [sql`${created} desc nulls last`, asc(devices.id)],
   );
   const upTo = ctx.db
     .select({ one: sql`1` })
@@ -324,7 +410,13 @@ export async function devicePageQueries(ctx: Pick<CallContext, 'db' | 'user' | '
       .orderBy(...order)
       .limit(input.size)
       .offset((input.page - 1) * input.size),
-    total: ctx.db.select({ total: count() }).from(upTo),
+    // A narrow scope is counted whole, through the same bitmap as its rows (it holds at most
+    // about DEVICE_SCAN_LIMIT rows): bounded by LIMIT, PostgreSQL bets on finding the rows early
+    // in a sequential scan, and reads the whole table when the filter keeps few or none.
+    total:
+      scopeSize <= DEVICE_SCAN_LIMIT
+        ? ctx.db.select({ total: count() }).from(devices).where(where)
+        : ctx.db.select({ total: count() }).from(upTo),
   };
 }
 
@@ -333,8 +425,16 @@ export async function listDevices(
   input: DeviceListInput,
   ctx: CallContext,
 ): Promise<{ total: number; totalCapped: boolean; data: DeviceRow[] }> {
-  const q = await devicePageQueries(ctx, input);
-  const [rows, [{ total: counted }]] = await Promise.all([q.rows, q.total]);
+  // One read of a few counter rows: how wide the scope is (the plan) and whether the total passes the cap.
+  const counts = await deviceScopeCounts(ctx.db, ctx.user);
+  const scopeSize = planSize(counts, input.status);
+  // 'self' reads no counts: its own devices come in order from devices_ent_owner_created_idx.
+  const q = await devicePageQueries(ctx, input, ctx.user.dataScope === 'self' ? undefined : scopeSize);
+  const knownCapped = totalPassesCap(input, counts);
+  const [rows, counted] = await Promise.all([
+    q.rows,
+    knownCapped ? DEVICE_LIST_COUNT_CAP + 1 : q.total.then(([r]) => r.total),
+  ]);
   const totalCapped = counted > DEVICE_LIST_COUNT_CAP;
   const total = Math.min(counted, DEVICE_LIST_COUNT_CAP);
   const now = ctx.now.getTime();
