@@ -23,6 +23,7 @@ import {
   deviceDeptCounts,
   deviceGroups,
   devicePairings,
+  deviceScreenshots,
   deviceStatusHistory,
   devices,
   deviceTags,
@@ -570,6 +571,11 @@ export async function deleteDevices(input: { ids: string[] }, ctx: CallContext):
         inArray(allocations.refId, ids),
       ),
     );
+  // Their screenshots' rows go with them (cascade); their files once the delete is committed.
+  const shots = await ctx.db
+    .select({ fileKey: deviceScreenshots.fileKey })
+    .from(deviceScreenshots)
+    .where(inArray(deviceScreenshots.deviceId, ids));
   await ctx.db.delete(devices).where(inArray(devices.id, ids));
   await ctx.audit({
     module: 'device',
@@ -579,7 +585,13 @@ export async function deleteDevices(input: { ids: string[] }, ctx: CallContext):
     targetName: joinTargetNames(rows.map((r) => r.name)),
     detail: { ids },
   });
-  ctx.afterCommit(() => ctx.services.devices.cutOff(ids));
+  ctx.afterCommit(() => {
+    ctx.services.devices.cutOff(ids);
+    if (shots.length === 0) return;
+    ctx.services.files.deleteMany(shots.map((s) => s.fileKey)).catch((error: unknown) => {
+      ctx.log.warn({ err: error, devices: ids.length }, 'screenshot files of deleted devices not removed');
+    });
+  });
   return { deleted: ids.length };
 }
 
