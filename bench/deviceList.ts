@@ -20,7 +20,7 @@ import {
   devicePageQueries,
   deviceScopeCounts,
   listDevices,
-  planSize,
+  narrowScope,
 } from '../apps/server/src/modules/devices/service.js';
 import type { CallContext } from '../apps/server/src/protocol/handlers.js';
 import { percentile } from './lib.js';
@@ -174,7 +174,7 @@ try {
       const q = await devicePageQueries(
         ctxOf(user),
         { page: 3, size: PAGE_SIZE, status: key === 'any' ? undefined : (key as DeviceStatusValue) },
-        planSize(await deviceScopeCounts(db, user), key === 'any' ? undefined : (key as DeviceStatusValue)),
+        narrowScope(await deviceScopeCounts(db, user), key === 'any' ? undefined : (key as DeviceStatusValue)),
       );
       const rowsMs: number[] = [];
       const totalMs: number[] = [];
@@ -198,7 +198,7 @@ try {
         size: PAGE_SIZE,
         status: (process.env.BENCH_EXPLAIN || undefined) as DeviceStatusValue,
       },
-      planSize(await deviceScopeCounts(db, who), (process.env.BENCH_EXPLAIN || undefined) as DeviceStatusValue),
+      narrowScope(await deviceScopeCounts(db, who), (process.env.BENCH_EXPLAIN || undefined) as DeviceStatusValue),
     );
     for (const part of [q.rows, q.total]) {
       const res = (await db.execute(sql`explain (analyze, buffers) ${part.getSQL()}`)) as unknown as {

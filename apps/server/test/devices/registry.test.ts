@@ -9,7 +9,7 @@ import {
   operationLogs,
 } from '../../src/db/schema/index.js';
 import { markMissedOffline } from '../../src/modules/devices/repository.js';
-import { DEVICE_SCAN_LIMIT, devicePageQueries } from '../../src/modules/devices/service.js';
+import { devicePageQueries } from '../../src/modules/devices/service.js';
 import type { CallContext } from '../../src/protocol/handlers.js';
 import {
   type ApiClient,
@@ -360,8 +360,8 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     for (const status of [undefined, 'online', 'offline'] as const) {
       for (const page of [1, 2]) {
         const input = { page, size: 3, status };
-        const narrow = await devicePageQueries(ctx, input, DEVICE_SCAN_LIMIT);
-        const wide = await devicePageQueries(ctx, input);
+        const narrow = await devicePageQueries(ctx, input, true);
+        const wide = await devicePageQueries(ctx, input, false);
         expect((await narrow.rows).map((r) => r.device.id)).toEqual((await wide.rows).map((r) => r.device.id));
         expect(await narrow.total).toEqual(await wide.total);
       }

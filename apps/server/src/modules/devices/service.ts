@@ -282,11 +282,13 @@ export async function deviceListWhere(
 export const DEVICE_LIST_COUNT_CAP = 1000;
 
 /**
- * Up to this many devices in the caller's scope (deviceScopeSize), the list reads the scope's
- * rows (a bitmap over devices_ent_dept_status_created_idx) and sorts them; above it, it walks
- * the newest-first indexes and filters by scope. For a narrow scope the walk reads hundreds
- * of rows per row it keeps (a store's 5,000 of 1,000,000 devices: 1.5 s for page 20 shown
- * offline, bench/deviceList.ts); for a wide one sorting the scope costs more than the walk.
+ * The list reads the scope's rows (a bitmap over devices_ent_dept_status_created_idx and
+ * the owner and share indexes) and sorts them when that reads fewer rows than walking the
+ * newest-first index would (narrowScope); never above this many. A walk reads about
+ * (cap + 1) / share rows for the bounded total, where share is the scope's part of the
+ * enterprise's devices of the status asked: a store's 5,000 of 1,000,000 devices walk
+ * 200,000 rows (1.5 s for the offline filter, bench/deviceList.ts), a region's 110,000
+ * read 9,000 in order but 110,000 to sort.
  */
 export const DEVICE_SCAN_LIMIT = 20_000;
 
@@ -300,34 +302,39 @@ function coveredDeviceDepartments(subject: ScopeSubject): SQL | undefined {
   return undefined;
 }
 
+/** Devices by stored status: of the departments the caller's scope covers, and of the whole enterprise. */
+export interface DeviceScopeCounts {
+  covered: Map<string, number>;
+  enterprise: Map<string, number>;
+}
+
 /**
- * The devices of the departments the caller's role scope covers, by stored status, from
- * device_dept_counts (a trigger keeps it): a few rows, none read for 'self'. It leaves out
- * the caller's own and shared devices elsewhere, so it is a lower bound of what the caller
- * sees: enough to choose the list's plan (DEVICE_SCAN_LIMIT) and to know a total passes
- * the count cap without counting.
+ * The devices of the departments the caller's role scope covers, and of its enterprise, by
+ * stored status, from device_dept_counts (a trigger keeps it): one read of a few rows. The
+ * covered count leaves out the caller's own and shared devices elsewhere (none are counted
+ * for 'self'), so it is a lower bound of what the caller sees: enough to choose the list's
+ * plan (narrowScope) and to know a total passes the count cap without counting.
  */
-export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Promise<Map<string, number>> {
-  const covered = coveredDeviceDepartments(subject);
-  if (!covered) return new Map();
+export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Promise<DeviceScopeCounts> {
+  const covered = coveredDeviceDepartments(subject) ?? sql`false`;
   const rows = await db
-    .select({ status: deviceDeptCounts.status, n: sql<string>`sum(${deviceDeptCounts.n})` })
+    .select({
+      status: deviceDeptCounts.status,
+      covered: sql<string | null>`sum(${deviceDeptCounts.n}) filter (where ${covered})`,
+      all: sql<string>`sum(${deviceDeptCounts.n})`,
+    })
     .from(deviceDeptCounts)
-    .where(and(eq(deviceDeptCounts.entId, subject.entId), covered))
+    .where(eq(deviceDeptCounts.entId, subject.entId))
     .groupBy(deviceDeptCounts.status);
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
-}
-
-/** How many devices the caller's role scope covers through departments (a lower bound of the visible ones). */
-export async function deviceScopeSize(db: Executor, subject: ScopeSubject): Promise<number> {
-  let n = 0;
-  for (const v of (await deviceScopeCounts(db, subject)).values()) n += v;
-  return n;
+  return {
+    covered: new Map(rows.map((r) => [r.status, Number(r.covered ?? 0)])),
+    enterprise: new Map(rows.map((r) => [r.status, Number(r.all)])),
+  };
 }
 
 /**
- * The rows of the covered departments a status filter leaves to look at (shown offline are
- * stored offline or online): the size that chooses the list's plan (DEVICE_SCAN_LIMIT).
+ * The rows of `counts` a status filter leaves to look at (shown offline are stored offline
+ * or online).
  */
 export function planSize(counts: Map<string, number>, status?: DeviceStatusValue): number {
   const statuses = !status ? null : status === 'offline' ? ['offline', 'online'] : [status];
@@ -337,38 +344,47 @@ export function planSize(counts: Map<string, number>, status?: DeviceStatusValue
 }
 
 /**
+ * Whether reading and sorting the scope's rows costs less than walking the newest-first
+ * index (DEVICE_SCAN_LIMIT): the scope's rows s against (cap + 1) x e / s for the walk, e
+ * the enterprise's rows of the status asked, that is s^2 < (cap + 1) x e.
+ */
+export function narrowScope(counts: DeviceScopeCounts, status?: DeviceStatusValue): boolean {
+  const s = planSize(counts.covered, status);
+  const e = planSize(counts.enterprise, status);
+  return s <= DEVICE_SCAN_LIMIT && s * s < (DEVICE_LIST_COUNT_CAP + 1) * e;
+}
+
+/**
  * Whether the list's total is known to pass DEVICE_LIST_COUNT_CAP from the scope's counts
  * alone: only the scope and a status filter apply, and more devices of the covered
  * departments have that stored status than the cap. Shown offline is the stored offline
  * and online ones that missed their heartbeats, so the stored offline count is a lower bound
  * of it; shown online is not bounded below by a stored count, so it is always counted.
  */
-function totalPassesCap(input: DeviceListInput, counts: Map<string, number>): boolean {
+function totalPassesCap(input: DeviceListInput, counts: DeviceScopeCounts): boolean {
   const { page: _p, size: _s, sort: _o, order: _d, status, ...others } = input;
   if (Object.values(others).some((v) => v !== undefined && v !== '')) return false;
   if (status === 'online') return false;
   let n = 0;
-  for (const [stored, v] of counts) if (!status || stored === status) n += v;
+  for (const [stored, v] of counts.covered) if (!status || stored === status) n += v;
   return n > DEVICE_LIST_COUNT_CAP;
 }
 
 /**
  * The two queries of a device page: its rows and its total bounded by DEVICE_LIST_COUNT_CAP
- * (+1). `scopeSize` (deviceScopeSize) chooses the plan of the default order (newest first):
- * up to DEVICE_SCAN_LIMIT the sort key is written so that no index's order serves it, which
- * makes PostgreSQL read the scope's rows and sort them (same order, same rows); unknown
- * means the index walk.
+ * (+1). `narrow` (narrowScope) chooses the plan of the default order (newest first): the
+ * sort key is written so that no index's order serves it, which makes PostgreSQL read the
+ * scope's rows and sort them (same order, same rows); otherwise it walks the index.
  */
 export async function devicePageQueries(
   ctx: Pick<CallContext, 'db' | 'user' | 'now'>,
   input: DeviceListInput,
-  scopeSize = Number.POSITIVE_INFINITY,
+  narrow = false,
 ) {
   const where = await deviceListWhere(ctx.db, ctx.user, input, ctx.now);
   // `+ interval '0'` changes no value (null stays null): it only hides the column from the
   // planner's choice of an ordered index scan.
-  const created =
-    scopeSize <= DEVICE_SCAN_LIMIT ? sql`(${devices.createdAt} + interval '0 seconds')` : sql`${devices.createdAt}`;
+  const created = narrow ? sql`(${devices.createdAt} + interval '0 seconds')` : sql`${devices.createdAt}`;
   const order = listOrder(
     input,
     {
@@ -412,12 +428,11 @@ export async function devicePageQueries(
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     // A narrow scope is counted whole, through the same bitmap as its rows (it holds at most
-    // about DEVICE_SCAN_LIMIT rows): bounded by LIMIT, PostgreSQL bets on finding the rows early
+    // DEVICE_SCAN_LIMIT rows of its departments): bounded by LIMIT, PostgreSQL bets on finding the rows early
     // in a sequential scan, and reads the whole table when the filter keeps few or none.
-    total:
-      scopeSize <= DEVICE_SCAN_LIMIT
-        ? ctx.db.select({ total: count() }).from(devices).where(where)
-        : ctx.db.select({ total: count() }).from(upTo),
+    total: narrow
+      ? ctx.db.select({ total: count() }).from(devices).where(where)
+      : ctx.db.select({ total: count() }).from(upTo),
   };
 }
 
@@ -428,9 +443,8 @@ export async function listDevices(
 ): Promise<{ total: number; totalCapped: boolean; data: DeviceRow[] }> {
   // One read of a few counter rows: how wide the scope is (the plan) and whether the total passes the cap.
   const counts = await deviceScopeCounts(ctx.db, ctx.user);
-  const scopeSize = planSize(counts, input.status);
   // 'self' reads no counts: its own devices come in order from devices_ent_owner_created_idx.
-  const q = await devicePageQueries(ctx, input, ctx.user.dataScope === 'self' ? undefined : scopeSize);
+  const q = await devicePageQueries(ctx, input, ctx.user.dataScope !== 'self' && narrowScope(counts, input.status));
   const knownCapped = totalPassesCap(input, counts);
   const [rows, counted] = await Promise.all([
     q.rows,
