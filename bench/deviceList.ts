@@ -16,7 +16,12 @@ import pg from 'pg';
 import type { ScopeSubject } from '../apps/server/src/auth/scope.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { accounts, departments, enterprises } from '../apps/server/src/db/schema/index.js';
-import { devicePageQueries, listDevices } from '../apps/server/src/modules/devices/service.js';
+import {
+  devicePageQueries,
+  deviceScopeCounts,
+  listDevices,
+  narrowScope,
+} from '../apps/server/src/modules/devices/service.js';
 import type { CallContext } from '../apps/server/src/protocol/handlers.js';
 import { percentile } from './lib.js';
 
@@ -166,11 +171,11 @@ try {
     for (const [key, times] of byStatus) {
       times.sort((a, b) => a - b);
       // The database's own time of page 3's rows and of the bounded total (EXPLAIN ANALYZE, median of 5).
-      const q = await devicePageQueries(ctxOf(user), {
-        page: 3,
-        size: PAGE_SIZE,
-        status: key === 'any' ? undefined : (key as DeviceStatusValue),
-      });
+      const q = await devicePageQueries(
+        ctxOf(user),
+        { page: 3, size: PAGE_SIZE, status: key === 'any' ? undefined : (key as DeviceStatusValue) },
+        narrowScope(await deviceScopeCounts(db, user), key === 'any' ? undefined : (key as DeviceStatusValue)),
+      );
       const rowsMs: number[] = [];
       const totalMs: number[] = [];
       for (let k = 0; k < 5; k++) {
@@ -185,11 +190,16 @@ try {
     }
   }
   if (process.env.BENCH_EXPLAIN) {
-    const q = await devicePageQueries(ctxOf(subject(region)), {
-      page: 3,
-      size: PAGE_SIZE,
-      status: process.env.BENCH_EXPLAIN as DeviceStatusValue,
-    });
+    const who = subject(process.env.BENCH_EXPLAIN_STORE ? store : region);
+    const q = await devicePageQueries(
+      ctxOf(who),
+      {
+        page: Number(process.env.BENCH_EXPLAIN_PAGE ?? 3),
+        size: PAGE_SIZE,
+        status: (process.env.BENCH_EXPLAIN || undefined) as DeviceStatusValue,
+      },
+      narrowScope(await deviceScopeCounts(db, who), (process.env.BENCH_EXPLAIN || undefined) as DeviceStatusValue),
+    );
     for (const part of [q.rows, q.total]) {
       const res = (await db.execute(sql`explain (analyze, buffers) ${part.getSQL()}`)) as unknown as {
         rows: { 'QUERY PLAN': string }[];

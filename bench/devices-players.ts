@@ -20,6 +20,16 @@ process.on('message', async (message: { type: string } & Record<string, unknown>
   let next = 0;
   let ok = 0;
   let failed = 0;
+  // Why connections do not hold (BENCH_TRACE=1 prints every 10 s): reconnects, closes and errors.
+  const trace = { attempts: 0, closes: 0, reconnects: 0, errors: new Map<string, number>() };
+  const tracer = process.env.BENCH_TRACE
+    ? setInterval(() => {
+        const connected = players.filter((p) => p.client?.connected).length;
+        console.error(
+          `players[${process.pid}]: ${next}/${credentials.length} started, ${ok} resolved, ${connected} connected now, ${trace.closes} closes, ${trace.reconnects} reconnects, errors ${JSON.stringify(Object.fromEntries(trace.errors))}`,
+        );
+      }, 10_000)
+    : undefined;
   await Promise.all(
     Array.from({ length: CONNECT_CONCURRENCY }, async () => {
       while (next < credentials.length) {
@@ -31,7 +41,15 @@ process.on('message', async (message: { type: string } & Record<string, unknown>
         });
         player.onCommandReceived((command) => send({ type: 'received', id: command.id, at: now() }));
         try {
-          await player.connect(c);
+          trace.attempts++;
+          const connecting = player.connect(c);
+          player.client?.on('close', () => trace.closes++);
+          player.client?.on('reconnect', () => trace.reconnects++);
+          player.client?.on('error', (e) => {
+            const key = String((e as { code?: unknown }).code ?? e.message.slice(0, 40));
+            trace.errors.set(key, (trace.errors.get(key) ?? 0) + 1);
+          });
+          await connecting;
           players.push(player);
           ok++;
         } catch {
@@ -41,5 +59,6 @@ process.on('message', async (message: { type: string } & Record<string, unknown>
     }),
   );
   send({ type: 'connected', ok, failed });
+  if (tracer && !process.env.BENCH_TRACE_ALL) clearInterval(tracer);
 });
 process.on('disconnect', () => process.exit(0));

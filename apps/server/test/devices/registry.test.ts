@@ -1,8 +1,16 @@
 import { ErrorCode, endpoints, RefType } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allocations, deviceStatusHistory, devices, operationLogs } from '../../src/db/schema/index.js';
+import {
+  allocations,
+  deviceDeptCounts,
+  deviceStatusHistory,
+  devices,
+  operationLogs,
+} from '../../src/db/schema/index.js';
 import { markMissedOffline } from '../../src/modules/devices/repository.js';
+import { devicePageQueries } from '../../src/modules/devices/service.js';
+import type { CallContext } from '../../src/protocol/handlers.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -311,5 +319,52 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     expect(history.envelope.payload.data.map((h) => [h.status, h.reason])).toEqual([['offline', 'heartbeat']]);
     // Run again: nothing more.
     expect(await markMissedOffline(t.db, new Date(now))).toBe(0);
+  });
+
+  it('keeps the per-department, per-status counts in step with the devices (device_dept_counts)', async () => {
+    const counted = async () =>
+      new Map(
+        (await t.db.select().from(deviceDeptCounts).where(eq(deviceDeptCounts.entId, ent.id)))
+          .filter((r) => r.n !== 0)
+          .map((r) => [`${r.deptId}|${r.status}`, r.n]),
+      );
+    const actual = async () => {
+      const rows = await t.db
+        .select({ deptId: devices.deptId, status: devices.status })
+        .from(devices)
+        .where(eq(devices.entId, ent.id));
+      const m = new Map<string, number>();
+      for (const r of rows) m.set(`${r.deptId ?? ''}|${r.status}`, (m.get(`${r.deptId ?? ''}|${r.status}`) ?? 0) + 1);
+      return m;
+    };
+    const a = await insertDevice({ status: 'online', lastSeenAt: new Date(t.clock.now()) });
+    const b = await insertDevice({ status: 'activating', deptId: null });
+    expect(await counted()).toEqual(await actual());
+    await t.db.update(devices).set({ status: 'offline' }).where(eq(devices.id, a.id));
+    await t.db.update(devices).set({ deptId: ent.depts.b, name: 'moved' }).where(eq(devices.id, b.id));
+    // An update that changes neither department nor status leaves the counts alone.
+    await t.db.update(devices).set({ status: 'offline', volume: 3 }).where(eq(devices.id, a.id));
+    expect(await counted()).toEqual(await actual());
+    await t.db.delete(devices).where(eq(devices.id, a.id));
+    expect(await counted()).toEqual(await actual());
+  });
+
+  it('lists the same rows whichever plan the scope size chooses', async () => {
+    const now = new Date(t.clock.now());
+    for (let i = 0; i < 5; i++) {
+      await insertDevice({ status: 'online', lastSeenAt: new Date(now.getTime() - i * 60_000), statusAt: now });
+    }
+    await insertDevice({ status: 'offline', createdAt: new Date(now.getTime() - 3_600_000) });
+    const user = { entId: ent.id, accountId: adminId, deptId: ent.depts.a, deptPath: null, dataScope: 'all' as const };
+    const ctx = { db: t.db, user, now } as unknown as CallContext;
+    for (const status of [undefined, 'online', 'offline'] as const) {
+      for (const page of [1, 2]) {
+        const input = { page, size: 3, status };
+        const narrow = await devicePageQueries(ctx, input, true);
+        const wide = await devicePageQueries(ctx, input, false);
+        expect((await narrow.rows).map((r) => r.device.id)).toEqual((await wide.rows).map((r) => r.device.id));
+        expect(await narrow.total).toEqual(await wide.total);
+      }
+    }
   });
 });

@@ -338,4 +338,32 @@ describe.each(BACKENDS)('screenshots on %s', (backend) => {
       .where(eq(deviceScreenshots.deviceId, player.deviceId));
     expect(left.map((r) => r.id)).toEqual([recent.id]);
   });
+
+  it("removes a deleted device's screenshot files once the delete is committed", async () => {
+    const player = await activate(client, 'Deleted with files');
+    const entId = await entOfDevice(player.deviceId);
+    const key = enterpriseKey(entId, 'screenshots', player.deviceId, 'gone.png');
+    const png = screenshotPng(16, 16, 1);
+    await t.services.files.storage.put(key, Readable.from([png]), { contentType: 'image/png' });
+    await t.db.insert(deviceScreenshots).values({
+      entId,
+      deviceId: player.deviceId,
+      fileKey: key,
+      contentType: 'image/png',
+      size: png.length,
+      width: 16,
+      height: 16,
+      trigger: 'manual',
+      takenAt: new Date(t.clock.now()),
+    });
+    player.kill();
+    const deleted = await client.call(endpoints.deviceDelete, { ids: [player.deviceId] });
+    expect(deleted.envelope.code).toBe(0);
+    let exists = true;
+    for (let i = 0; i < 100 && exists; i++) {
+      exists = await t.services.files.storage.exists(key);
+      if (exists) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(exists).toBe(false);
+  });
 });

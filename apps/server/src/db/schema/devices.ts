@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -111,7 +112,11 @@ export const devices = pgTable(
     index('devices_online_idx').on(t.heartbeatSec).where(sql`${t.status} = 'online'`),
     uniqueIndex('devices_number_key').on(t.number),
     index('devices_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
-    index('devices_ent_dept_idx').on(t.entId, t.deptId),
+    // The list of a narrow scope (a store's staff), by department and status, newest first:
+    // a bitmap of the scope's departments, then a sort of those rows only (device.list chooses
+    // that plan by scope size, deviceScopeSize). Its prefix (ent_id, dept_id) serves what
+    // devices_ent_dept_idx did.
+    index('devices_ent_dept_status_created_idx').on(t.entId, t.deptId, t.status, t.createdAt.desc(), t.id),
     // The owner branch of the data scope (own devices), so the scope's branches combine as index scans.
     index('devices_ent_owner_created_idx').on(t.entId, t.ownerId, t.createdAt.desc(), t.id),
     // The list filtered by status, newest first (device.list; bench/deviceList.ts).
@@ -204,4 +209,21 @@ export const deviceCommands = pgTable(
     index('device_commands_device_created_idx').on(t.deviceId, t.createdAt.desc()),
     index('device_commands_open_idx').on(t.deviceId, t.createdAt).where(sql`${t.state} in ('pending', 'sent')`),
   ],
+);
+
+/**
+ * Devices per enterprise, department ('' for none) and stored status, kept by a trigger on
+ * devices (migration device_list_perf): how wide a caller's scope is (deviceScopeSize) and
+ * whether a page's total passes the list's count cap, from a few rows instead of a scan of
+ * the scope. Never written by application code.
+ */
+export const deviceDeptCounts = pgTable(
+  'device_dept_counts',
+  {
+    entId: text('ent_id').notNull(),
+    deptId: text('dept_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entId, t.deptId, t.status] })],
 );

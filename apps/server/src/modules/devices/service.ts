@@ -20,8 +20,10 @@ import {
   allocations,
   departments,
   deviceCommands,
+  deviceDeptCounts,
   deviceGroups,
   devicePairings,
+  deviceScreenshots,
   deviceStatusHistory,
   devices,
   deviceTags,
@@ -279,9 +281,110 @@ export async function deviceListWhere(
  */
 export const DEVICE_LIST_COUNT_CAP = 1000;
 
-/** The two queries of a device page: its rows and its total bounded by DEVICE_LIST_COUNT_CAP (+1). */
-export async function devicePageQueries(ctx: Pick<CallContext, 'db' | 'user' | 'now'>, input: DeviceListInput) {
+/**
+ * The list reads the scope's rows (a bitmap over devices_ent_dept_status_created_idx and
+ * the owner and share indexes) and sorts them when that reads fewer rows than walking the
+ * newest-first index would (narrowScope); never above this many. A walk reads about
+ * (cap + 1) / share rows for the bounded total, where share is the scope's part of the
+ * enterprise's devices of the status asked: a store's 5,000 of 1,000,000 devices walk
+ * 200,000 rows (1.5 s for the offline filter, bench/deviceList.ts), a region's 110,000
+ * read 9,000 in order but 110,000 to sort.
+ */
+export const DEVICE_SCAN_LIMIT = 20_000;
+
+/** The departments the caller's role scope covers whole, as a condition on device_dept_counts; undefined for 'self'. */
+function coveredDeviceDepartments(subject: ScopeSubject): SQL | undefined {
+  if (subject.dataScope === 'all') return sql`true`;
+  if (subject.deptId && subject.dataScope === 'dept_only') return eq(deviceDeptCounts.deptId, subject.deptId);
+  if (subject.deptId && subject.dataScope === 'dept_and_below') {
+    return inDeptSubtree(deviceDeptCounts.deptId, subject.entId, subject.deptPath ?? '\u0000');
+  }
+  return undefined;
+}
+
+/** Devices by stored status: of the departments the caller's scope covers, and of the whole enterprise. */
+export interface DeviceScopeCounts {
+  covered: Map<string, number>;
+  enterprise: Map<string, number>;
+}
+
+/**
+ * The devices of the departments the caller's role scope covers, and of its enterprise, by
+ * stored status, from device_dept_counts (a trigger keeps it): one read of a few rows. The
+ * covered count leaves out the caller's own and shared devices elsewhere (none are counted
+ * for 'self'), so it is a lower bound of what the caller sees: enough to choose the list's
+ * plan (narrowScope) and to know a total passes the count cap without counting.
+ */
+export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Promise<DeviceScopeCounts> {
+  const covered = coveredDeviceDepartments(subject) ?? sql`false`;
+  const rows = await db
+    .select({
+      status: deviceDeptCounts.status,
+      covered: sql<string | null>`sum(${deviceDeptCounts.n}) filter (where ${covered})`,
+      all: sql<string>`sum(${deviceDeptCounts.n})`,
+    })
+    .from(deviceDeptCounts)
+    .where(eq(deviceDeptCounts.entId, subject.entId))
+    .groupBy(deviceDeptCounts.status);
+  return {
+    covered: new Map(rows.map((r) => [r.status, Number(r.covered ?? 0)])),
+    enterprise: new Map(rows.map((r) => [r.status, Number(r.all)])),
+  };
+}
+
+/**
+ * The rows of `counts` a status filter leaves to look at (shown offline are stored offline
+ * or online).
+ */
+export function planSize(counts: Map<string, number>, status?: DeviceStatusValue): number {
+  const statuses = !status ? null : status === 'offline' ? ['offline', 'online'] : [status];
+  let n = 0;
+  for (const [stored, v] of counts) if (!statuses || statuses.includes(stored)) n += v;
+  return n;
+}
+
+/**
+ * Whether reading and sorting the scope's rows costs less than walking the newest-first
+ * index (DEVICE_SCAN_LIMIT): the scope's rows s against (cap + 1) x e / s for the walk, e
+ * the enterprise's rows of the status asked, that is s^2 < (cap + 1) x e.
+ */
+export function narrowScope(counts: DeviceScopeCounts, status?: DeviceStatusValue): boolean {
+  const s = planSize(counts.covered, status);
+  const e = planSize(counts.enterprise, status);
+  return s <= DEVICE_SCAN_LIMIT && s * s < (DEVICE_LIST_COUNT_CAP + 1) * e;
+}
+
+/**
+ * Whether the list's total is known to pass DEVICE_LIST_COUNT_CAP from the scope's counts
+ * alone: only the scope and a status filter apply, and more devices of the covered
+ * departments have that stored status than the cap. Shown offline is the stored offline
+ * and online ones that missed their heartbeats, so the stored offline count is a lower bound
+ * of it; shown online is not bounded below by a stored count, so it is always counted.
+ */
+function totalPassesCap(input: DeviceListInput, counts: DeviceScopeCounts): boolean {
+  const { page: _p, size: _s, sort: _o, order: _d, status, ...others } = input;
+  if (Object.values(others).some((v) => v !== undefined && v !== '')) return false;
+  if (status === 'online') return false;
+  let n = 0;
+  for (const [stored, v] of counts.covered) if (!status || stored === status) n += v;
+  return n > DEVICE_LIST_COUNT_CAP;
+}
+
+/**
+ * The two queries of a device page: its rows and its total bounded by DEVICE_LIST_COUNT_CAP
+ * (+1). `narrow` (narrowScope) chooses the plan of the default order (newest first): the
+ * sort key is written so that no index's order serves it, which makes PostgreSQL read the
+ * scope's rows and sort them (same order, same rows); otherwise it walks the index.
+ */
+export async function devicePageQueries(
+  ctx: Pick<CallContext, 'db' | 'user' | 'now'>,
+  input: DeviceListInput,
+  narrow = false,
+) {
   const where = await deviceListWhere(ctx.db, ctx.user, input, ctx.now);
+  // `+ interval '0'` changes no value (null stays null): it only hides the column from the
+  // planner's choice of an ordered index scan.
+  const created = narrow ? sql`(${devices.createdAt} + interval '0 seconds')` : sql`${devices.createdAt}`;
   const order = listOrder(
     input,
     {
@@ -299,7 +402,7 @@ export async function devicePageQueries(ctx: Pick<CallContext, 'db' | 'user' | '
     devices.id,
     // `desc nulls last`: the order of devices_ent_created_idx and devices_ent_status_created_idx
     // (plain desc means nulls first, which no index of the table serves: a sort of the whole scope).
-    [sql`${devices.createdAt} desc nulls last`, asc(devices.id)],
+    [sql`${created} desc nulls last`, asc(devices.id)],
   );
   const upTo = ctx.db
     .select({ one: sql`1` })
@@ -324,7 +427,12 @@ export async function devicePageQueries(ctx: Pick<CallContext, 'db' | 'user' | '
       .orderBy(...order)
       .limit(input.size)
       .offset((input.page - 1) * input.size),
-    total: ctx.db.select({ total: count() }).from(upTo),
+    // A narrow scope is counted whole, through the same bitmap as its rows (it holds at most
+    // DEVICE_SCAN_LIMIT rows of its departments): bounded by LIMIT, PostgreSQL bets on finding the rows early
+    // in a sequential scan, and reads the whole table when the filter keeps few or none.
+    total: narrow
+      ? ctx.db.select({ total: count() }).from(devices).where(where)
+      : ctx.db.select({ total: count() }).from(upTo),
   };
 }
 
@@ -333,8 +441,15 @@ export async function listDevices(
   input: DeviceListInput,
   ctx: CallContext,
 ): Promise<{ total: number; totalCapped: boolean; data: DeviceRow[] }> {
-  const q = await devicePageQueries(ctx, input);
-  const [rows, [{ total: counted }]] = await Promise.all([q.rows, q.total]);
+  // One read of a few counter rows: how wide the scope is (the plan) and whether the total passes the cap.
+  const counts = await deviceScopeCounts(ctx.db, ctx.user);
+  // 'self' reads no counts: its own devices come in order from devices_ent_owner_created_idx.
+  const q = await devicePageQueries(ctx, input, ctx.user.dataScope !== 'self' && narrowScope(counts, input.status));
+  const knownCapped = totalPassesCap(input, counts);
+  const [rows, counted] = await Promise.all([
+    q.rows,
+    knownCapped ? DEVICE_LIST_COUNT_CAP + 1 : q.total.then(([r]) => r.total),
+  ]);
   const totalCapped = counted > DEVICE_LIST_COUNT_CAP;
   const total = Math.min(counted, DEVICE_LIST_COUNT_CAP);
   const now = ctx.now.getTime();
@@ -470,6 +585,11 @@ export async function deleteDevices(input: { ids: string[] }, ctx: CallContext):
         inArray(allocations.refId, ids),
       ),
     );
+  // Their screenshots' rows go with them (cascade); their files once the delete is committed.
+  const shots = await ctx.db
+    .select({ fileKey: deviceScreenshots.fileKey })
+    .from(deviceScreenshots)
+    .where(inArray(deviceScreenshots.deviceId, ids));
   await ctx.db.delete(devices).where(inArray(devices.id, ids));
   await ctx.audit({
     module: 'device',
@@ -479,7 +599,13 @@ export async function deleteDevices(input: { ids: string[] }, ctx: CallContext):
     targetName: joinTargetNames(rows.map((r) => r.name)),
     detail: { ids },
   });
-  ctx.afterCommit(() => ctx.services.devices.cutOff(ids));
+  ctx.afterCommit(() => {
+    ctx.services.devices.cutOff(ids);
+    if (shots.length === 0) return;
+    ctx.services.files.deleteMany(shots.map((s) => s.fileKey)).catch((error: unknown) => {
+      ctx.log.warn({ err: error, devices: ids.length }, 'screenshot files of deleted devices not removed');
+    });
+  });
   return { deleted: ids.length };
 }
 

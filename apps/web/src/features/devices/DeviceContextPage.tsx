@@ -319,7 +319,11 @@ export default function DeviceContextPage() {
               <Card
                 size="small"
                 title={t('context.screenshot')}
-                extra={<Link to="/device/screenshotHistory">{t('context.screenshotHistory')}</Link>}
+                extra={
+                  <Link to={`/device/screenshotHistory?deviceId=${encodeURIComponent(detail.data.id)}`}>
+                    {t('context.screenshotHistory')}
+                  </Link>
+                }
               >
                 <LatestScreenshot deviceId={detail.data.id} t={t} />
               </Card>
