@@ -3,7 +3,8 @@ import { Files } from './files.js';
 import { LocalDiskStorage } from './local.js';
 import type { FileStorage } from './storage.js';
 
-export { FILE_ROUTE_PREFIX, Files, SIGNED_URL_TTL_SEC } from './files.js';
+export { FILE_ROUTE_PREFIX, Files, SIGNED_URL_TTL_SEC, UPLOAD_PATH } from './files.js';
+export * from './policy.js';
 export * from './storage.js';
 
 /** The configured back end: local disk under STORAGE_DIR (default <DATA_DIR>/files). S3 arrives with issue 10. */

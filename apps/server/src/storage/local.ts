@@ -40,6 +40,10 @@ export class LocalDiskStorage implements FileStorage {
     return join(this.root, ...checkKey(key).split('/'));
   }
 
+  localPath(key: string): string {
+    return this.path(key);
+  }
+
   async put(key: string, body: Readable, options: PutOptions): Promise<StoredObject> {
     const target = this.path(key);
     const tmpDir = join(this.root, '.tmp');
