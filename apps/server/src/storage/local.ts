@@ -54,7 +54,7 @@ export class LocalDiskStorage implements FileStorage {
       const stages: (Readable | Transform)[] = [body];
       if (options.maxBytes !== undefined) stages.push(byteLimit(options.maxBytes, counted));
       else stages.push(byteLimit(Number.MAX_SAFE_INTEGER, counted));
-      await pipeline([...stages, createWriteStream(tmp, { flags: 'wx' })]);
+      await pipeline([...stages, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 })]);
       await mkdir(dirname(target), { recursive: true });
       await rename(tmp, target);
     } catch (error) {

@@ -53,7 +53,13 @@ function receiveUpload(files: Files, request: FastifyRequest): Promise<UploadRes
     }
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: request.headers, limits: FIELD_LIMITS });
+      // Larger buffers than the 16 KiB default: fewer, larger disk writes for big files.
+      parser = busboy({
+        headers: request.headers,
+        limits: FIELD_LIMITS,
+        highWaterMark: 1024 * 1024,
+        fileHwm: 1024 * 1024,
+      });
     } catch {
       reject(new AppError(ErrorCode.UPLOAD_MALFORMED));
       return;
