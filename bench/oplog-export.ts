@@ -3,7 +3,7 @@
 // PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a
 // scratch database is created and dropped). Runs the job in-process, as the server does.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -11,9 +11,11 @@ import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { accounts, enterprises, operationLogs } from '../apps/server/src/db/schema/index.js';
-import { exportPath, runExport } from '../apps/server/src/modules/operationLog/exportJob.js';
+import { exportKey, runExport } from '../apps/server/src/modules/operationLog/exportJob.js';
 import { findExport, insertExport } from '../apps/server/src/modules/operationLog/repository.js';
 import type { AppServices } from '../apps/server/src/services.js';
+import { Files } from '../apps/server/src/storage/files.js';
+import { LocalDiskStorage } from '../apps/server/src/storage/local.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -51,7 +53,9 @@ try {
       })),
     );
   }
-  const services = { config: { ...loadConfig({}, process.cwd()), dataDir }, db } as unknown as AppServices;
+  const config = { ...loadConfig({}, process.cwd()), dataDir };
+  const files = new Files(new LocalDiskStorage(join(dataDir, 'files')), 'bench', Date.now);
+  const services = { config, db, files } as unknown as AppServices;
   const row = await insertExport(db, {
     entId: ent.id,
     accountId: acc.id,
@@ -81,7 +85,7 @@ try {
   const ms = performance.now() - started;
   clearInterval(sampler);
   const done = await findExport(db, row.id);
-  const size = (await stat(exportPath(services, row.id))).size;
+  const size = (await files.storage.stat(exportKey(ent.id, row.id)))?.size ?? 0;
   console.log(
     `operation-log export: ${done?.processed} rows (${done?.status}) in ${(ms / 1000).toFixed(1)} s, ` +
       `${(size / 1e6).toFixed(1)} MB file, RSS ${(baseRss / 1e6).toFixed(0)} -> peak ${(peakRss / 1e6).toFixed(0)} MB`,

@@ -8,13 +8,16 @@ const only = process.argv.slice(2);
 // The heavy ones run only when named: `devices` (a fleet of players against two brokers,
 // minutes to an hour) and `deviceList` (1,000,000 devices on PostgreSQL, minutes to seed).
 const heavy = ['devices', 'deviceList'];
+// `uploadThroughput` (bench/upload-throughput.ts) writes 1.25 GB of files: only when named.
+heavy.push('uploadThroughput');
+const FILES = { uploadThroughput: 'upload-throughput' };
 const benches = ['startup', 'api-throughput', 'bundle-size', 'scoped-list', 'multi-instance', 'a11y', ...heavy].filter(
   (b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)),
 );
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });
 for (const bench of benches) {
   console.log(`\n## ${bench}`);
-  spawnSync(process.execPath, ['--import', 'tsx', join(here, `${bench}.ts`)], {
+  spawnSync(process.execPath, ['--import', 'tsx', join(here, `${FILES[bench] ?? bench}.ts`)], {
     stdio: 'inherit',
     env: { ...process.env, SKIP_WEB_BUILD: '1' },
   });

@@ -51,6 +51,7 @@ import type { AppServices } from './services.js';
 import { isHistoryRoute, registerConsole } from './static.js';
 import { createFiles } from './storage/index.js';
 import { registerFileRoute } from './storage/routes.js';
+import { registerUploadRoute } from './storage/upload.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDeviceApi(app, services);
   await registerScreenshotUpload(app, services);
   await registerFileRoute(app, services.files);
+  await registerUploadRoute(app, services.files);
   const consoleServed = await registerConsole(app, config.webDist);
 
   app.setNotFoundHandler((request, reply) => {

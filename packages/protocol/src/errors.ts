@@ -63,6 +63,19 @@ export const ErrorCode = {
   FILE_TOO_LARGE: -10042,
   /** Spec section 8 'file format error': the content is not of an accepted type. */
   FILE_FORMAT_ERROR: -10043,
+  // Storage (issue 10, "storage"): direct uploads with a signed policy (POST /upload, S3 POST policy)
+  /** The upload's signature, policy or fields do not match (forged, another key or enterprise). */
+  UPLOAD_POLICY_INVALID: -10050,
+  /** The upload policy has expired: ask for a new signature. */
+  UPLOAD_POLICY_EXPIRED: -10051,
+  /** The file is smaller than the policy allows (an empty file, for one). */
+  UPLOAD_FILE_TOO_SMALL: -10052,
+  /** The upload is not a multipart form with the policy fields followed by one `file`. */
+  UPLOAD_MALFORMED: -10053,
+  /** The upload ended before the whole file was received: nothing was stored. */
+  UPLOAD_INCOMPLETE: -10054,
+  /** Spec section 8 'upload failed': the storage could not take the file (nothing was stored). */
+  UPLOAD_FAILED: -10055,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -207,6 +220,36 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '文件格式错误',
     'en-US': 'File format error',
     ja: 'ファイル形式が正しくありません',
+  },
+  [ErrorCode.UPLOAD_POLICY_INVALID]: {
+    'zh-CN': '上传签名无效，请重新上传',
+    'en-US': 'The upload signature is not valid. Please upload again',
+    ja: 'アップロードの署名が無効です。もう一度アップロードしてください',
+  },
+  [ErrorCode.UPLOAD_POLICY_EXPIRED]: {
+    'zh-CN': '上传签名已过期，请重新上传',
+    'en-US': 'The upload signature has expired. Please upload again',
+    ja: 'アップロードの署名の有効期限が切れました。もう一度アップロードしてください',
+  },
+  [ErrorCode.UPLOAD_FILE_TOO_SMALL]: {
+    'zh-CN': '文件过小或为空',
+    'en-US': 'The file is too small or empty',
+    ja: 'ファイルが小さすぎるか、空です',
+  },
+  [ErrorCode.UPLOAD_MALFORMED]: {
+    'zh-CN': '上传内容格式不正确',
+    'en-US': 'The upload request is malformed',
+    ja: 'アップロードの形式が正しくありません',
+  },
+  [ErrorCode.UPLOAD_INCOMPLETE]: {
+    'zh-CN': '文件未完整上传，请重试',
+    'en-US': 'The file was not completely uploaded. Please try again',
+    ja: 'ファイルが最後までアップロードされませんでした。もう一度お試しください',
+  },
+  [ErrorCode.UPLOAD_FAILED]: {
+    'zh-CN': '上传失败',
+    'en-US': 'Upload failed',
+    ja: 'アップロードに失敗しました',
   },
 };
 

@@ -40,6 +40,10 @@ export class LocalDiskStorage implements FileStorage {
     return join(this.root, ...checkKey(key).split('/'));
   }
 
+  localPath(key: string): string {
+    return this.path(key);
+  }
+
   async put(key: string, body: Readable, options: PutOptions): Promise<StoredObject> {
     const target = this.path(key);
     const tmpDir = join(this.root, '.tmp');
@@ -50,7 +54,7 @@ export class LocalDiskStorage implements FileStorage {
       const stages: (Readable | Transform)[] = [body];
       if (options.maxBytes !== undefined) stages.push(byteLimit(options.maxBytes, counted));
       else stages.push(byteLimit(Number.MAX_SAFE_INTEGER, counted));
-      await pipeline([...stages, createWriteStream(tmp, { flags: 'wx' })]);
+      await pipeline([...stages, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 })]);
       await mkdir(dirname(target), { recursive: true });
       await rename(tmp, target);
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { UploadPolicyRequest, UploadSignature } from './policy.js';
 
 /**
  * The one file storage of the product (screenshots now; materials, thumbnails, exports and
@@ -38,6 +39,15 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** The object's own file on this machine (local disk), when the back end has one. */
+  localPath?(key: string): string;
+  /**
+   * A direct upload the store itself checks (S3 POST policy); back ends without one use the
+   * server's `POST /upload` (Files.createUpload).
+   */
+  createPost?(req: UploadPolicyRequest, times: { now: number; expiresAt: number }, callback: string): UploadSignature;
+  /** A URL that serves the object straight from the store until `ttlSec` from now (S3: presigned GET). */
+  presignGet?(key: string, ttlSec: number): Promise<string>;
 }
 
 /** A put whose body exceeded `maxBytes`: nothing was stored. */
