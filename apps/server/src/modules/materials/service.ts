@@ -1,6 +1,7 @@
 import {
   DEFAULT_STORAGE_QUOTA_BYTES,
   ErrorCode,
+  MATERIAL_LIST_COUNT_CAP,
   type MaterialMediaType,
   type MaterialStatus,
   type MaterialType,
@@ -90,10 +91,21 @@ export async function listMaterials(input: MaterialListInput, ctx: CallContext) 
       .orderBy(dir(column), dir(materials.id))
       .limit(input.size)
       .offset((input.page - 1) * input.size),
-    ctx.db.select({ total: count() }).from(materials).where(where),
+    ctx.db.select({ total: count() }).from(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(materials)
+        .where(where)
+        .limit(MATERIAL_LIST_COUNT_CAP + 1)
+        .as('up_to'),
+    ),
   ]);
   const files = ctx.services.files;
-  return { total, data: rows.map((r) => toMaterial(files, r)) };
+  return {
+    total: Math.min(total, MATERIAL_LIST_COUNT_CAP),
+    totalCapped: total > MATERIAL_LIST_COUNT_CAP,
+    data: rows.map((r) => toMaterial(files, r)),
+  };
 }
 
 async function loadVisibleMaterial(ctx: CallContext, id: string) {
