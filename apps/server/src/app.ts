@@ -25,6 +25,7 @@ import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { gatherHandlers } from './modules/gather/routes.js';
 import { geoHandlers } from './modules/geo/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
+import { materialHandlers } from './modules/materials/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
 import { registerOAuthCallback } from './modules/oauth/callback.js';
@@ -86,6 +87,7 @@ export const HANDLERS: readonly Handler[] = [
   ...spliceHandlers,
   ...deviceIoHandlers,
   ...gatherHandlers,
+  ...materialHandlers,
 ];
 
 export interface BuildAppOptions {

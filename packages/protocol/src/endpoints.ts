@@ -7,6 +7,7 @@ import { foundationEndpoints } from './endpoints/foundation.js';
 import { gatherEndpoints } from './endpoints/gather.js';
 import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
+import { materialEndpoints } from './endpoints/materials.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
@@ -27,6 +28,7 @@ export * from './endpoints/deviceIo.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
+export * from './endpoints/materials.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 export * from './endpoints/screenshots.js';
@@ -53,6 +55,7 @@ export const endpoints = {
   ...spliceEndpoints,
   ...deviceIoEndpoints,
   ...gatherEndpoints,
+  ...materialEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

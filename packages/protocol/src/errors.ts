@@ -76,6 +76,33 @@ export const ErrorCode = {
   UPLOAD_INCOMPLETE: -10054,
   /** Spec section 8 'upload failed': the storage could not take the file (nothing was stored). */
   UPLOAD_FAILED: -10055,
+  // Materials (issue 10, "materials"): the material library (spec sections 5 and 8)
+  /** The folder name breaks the rule (not empty, at most 50 characters, none of \\ | / : ? * < >). */
+  MATERIAL_FOLDER_NAME_INVALID: -10060,
+  /** Spec section 8 'too many directory levels'. */
+  MATERIAL_FOLDER_TOO_DEEP: -10061,
+  /** The folder still holds folders or materials: it cannot be deleted. */
+  MATERIAL_FOLDER_NOT_EMPTY: -10062,
+  /** Spec section 8 'duplicate file': the enterprise already has this file. */
+  MATERIAL_DUPLICATE_FILE: -10063,
+  /** The enterprise's storage quota would be exceeded by the upload. */
+  STORAGE_QUOTA_EXCEEDED: -10064,
+  /** The material is used by an ad or a layout: it cannot be deleted. */
+  MATERIAL_IN_USE: -10065,
+  /** Spec section 8 'invalid material': processing failed, or it is not usable (yet). */
+  MATERIAL_INVALID: -10066,
+  /** Spec section 5: a folder must be chosen before upload. */
+  MATERIAL_FOLDER_REQUIRED: -10067,
+  /** A folder cannot move into itself or one of its sub-folders. */
+  MATERIAL_FOLDER_MOVE_INVALID: -10068,
+  /** The upload is unknown, already verified or expired: upload again. */
+  MATERIAL_UPLOAD_EXPIRED: -10069,
+  /** A sibling folder already has this name. */
+  MATERIAL_FOLDER_NAME_TAKEN: -10070,
+  /** The web page or live-stream address is not a valid URL of an accepted scheme. */
+  MATERIAL_URL_INVALID: -10071,
+  /** The file was not found in storage when the upload was verified (not uploaded, or interrupted). */
+  MATERIAL_FILE_MISSING: -10072,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -250,6 +277,71 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '上传失败',
     'en-US': 'Upload failed',
     ja: 'アップロードに失敗しました',
+  },
+  [ErrorCode.MATERIAL_FOLDER_NAME_INVALID]: {
+    'zh-CN': '文件夹名称不能为空，不超过 50 个字符，且不能包含 \\ | / : ? * < >',
+    'en-US': 'The folder name must not be empty, has at most 50 characters and none of \\ | / : ? * < >',
+    ja: 'フォルダー名は空にできず、50 文字以内で、\\ | / : ? * < > は使用できません',
+  },
+  [ErrorCode.MATERIAL_FOLDER_TOO_DEEP]: {
+    'zh-CN': '目录层级过多',
+    'en-US': 'Too many directory levels',
+    ja: 'フォルダーの階層が深すぎます',
+  },
+  [ErrorCode.MATERIAL_FOLDER_NOT_EMPTY]: {
+    'zh-CN': '文件夹不为空，请先移走或删除其中的文件夹和素材',
+    'en-US': 'The folder is not empty. Move or delete its folders and materials first',
+    ja: 'フォルダーが空ではありません。中のフォルダーと素材を先に移動または削除してください',
+  },
+  [ErrorCode.MATERIAL_DUPLICATE_FILE]: {
+    'zh-CN': '文件重复',
+    'en-US': 'Duplicate file',
+    ja: 'ファイルが重複しています',
+  },
+  [ErrorCode.STORAGE_QUOTA_EXCEEDED]: {
+    'zh-CN': '存储空间不足，请删除不用的素材或购买存储包',
+    'en-US': 'Not enough storage space. Delete unused materials or buy a storage pack',
+    ja: 'ストレージ容量が不足しています。不要な素材を削除するか、ストレージパックを購入してください',
+  },
+  [ErrorCode.MATERIAL_IN_USE]: {
+    'zh-CN': '素材正在被广告或布局使用，无法删除',
+    'en-US': 'The material is used by an ad or a layout and cannot be deleted',
+    ja: 'この素材は広告またはレイアウトで使用中のため、削除できません',
+  },
+  [ErrorCode.MATERIAL_INVALID]: {
+    'zh-CN': '无效素材',
+    'en-US': 'Invalid material',
+    ja: '無効な素材です',
+  },
+  [ErrorCode.MATERIAL_FOLDER_REQUIRED]: {
+    'zh-CN': '请先选择文件夹再上传',
+    'en-US': 'Please choose a folder before uploading',
+    ja: 'アップロードする前にフォルダーを選択してください',
+  },
+  [ErrorCode.MATERIAL_FOLDER_MOVE_INVALID]: {
+    'zh-CN': '不能将文件夹移动到其自身或其子文件夹中',
+    'en-US': 'A folder cannot be moved into itself or one of its subfolders',
+    ja: 'フォルダーをそれ自身またはそのサブフォルダーに移動することはできません',
+  },
+  [ErrorCode.MATERIAL_UPLOAD_EXPIRED]: {
+    'zh-CN': '上传已失效，请重新上传',
+    'en-US': 'The upload has expired. Please upload again',
+    ja: 'アップロードの有効期限が切れました。もう一度アップロードしてください',
+  },
+  [ErrorCode.MATERIAL_FOLDER_NAME_TAKEN]: {
+    'zh-CN': '同一目录下已有同名文件夹',
+    'en-US': 'A folder with this name already exists here',
+    ja: '同じ場所に同じ名前のフォルダーがすでにあります',
+  },
+  [ErrorCode.MATERIAL_URL_INVALID]: {
+    'zh-CN': '地址不正确，请输入有效的网页或直播流地址',
+    'en-US': 'The address is not valid. Enter a valid web page or live-stream URL',
+    ja: 'アドレスが正しくありません。有効な Web ページまたはライブ配信の URL を入力してください',
+  },
+  [ErrorCode.MATERIAL_FILE_MISSING]: {
+    'zh-CN': '读取文件失败，请重新上传',
+    'en-US': 'Failed to read the file. Please upload again',
+    ja: 'ファイルの読み込みに失敗しました。もう一度アップロードしてください',
   },
 };
 

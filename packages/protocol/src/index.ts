@@ -4,6 +4,7 @@ export * from './endpoints.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './jsonSchema.js';
+export * from './materialRules.js';
 export * from './permissions.js';
 export * from './refTypes.js';
 export * from './routes.js';
