@@ -478,7 +478,13 @@ export default function MaterialPage() {
                   getCheckboxProps: (row) => ({ disabled: !manageable(row), 'aria-label': row.name }) as object,
                 }}
                 onRow={(row) => ({
+                  tabIndex: 0,
                   onDoubleClick: () => setPreviewing(row),
+                  onKeyDown: (e) => {
+                    if (e.target !== e.currentTarget) return;
+                    if (e.key === 'Enter') setPreviewing(row);
+                    else if (e.key === 'Delete' && canManage && manageable(row)) confirmDelete(row);
+                  },
                 })}
                 rowTestId={(row) => `material-row-${row.name}`}
                 empty={emptyText}
