@@ -8,6 +8,7 @@ import { accessFixtures } from './fixtures/access.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
 import { geoFixtures } from './fixtures/geo.js';
+import { materialFixtures } from './fixtures/materials.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
@@ -55,6 +56,7 @@ const fixtures: Record<
   ...screenshotFixtures,
   ...deviceGroupFixtures,
   ...spliceFixtures,
+  ...materialFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

@@ -35,6 +35,7 @@ import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { enterpriseKey } from '../src/storage/storage.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
+import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertStrategy } from './fixtures/strategies.js';
 import {
   BACKENDS,
@@ -325,6 +326,73 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       .returning({ id: devOutbox.id });
     return { id: row.id, marker, entId: w.ent.id };
   },
+  // A material folder in A1 made by the owner, shared with C alone and one account in C1 (ref-type '4').
+  materialFolder: async (w) => {
+    const folder = await insertFolder(w.t, { entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id });
+    await w.t.db.insert(allocations).values([
+      {
+        entId: w.ent.id,
+        refType: RefType.materialFolder,
+        refId: folder.id,
+        targetType: 1,
+        targetId: w.c,
+        deptDataType: 2,
+      },
+      {
+        entId: w.ent.id,
+        refType: RefType.materialFolder,
+        refId: folder.id,
+        targetType: 2,
+        targetId: w.sharedAccount.id,
+        deptDataType: 2,
+      },
+    ]);
+    return {
+      id: folder.id,
+      entId: w.ent.id,
+      deptIds: [w.ent.depts.a1],
+      ownerId: w.owner.id,
+      sharedDepts: [{ dept: w.c, type: 2 }],
+      sharedAccounts: [w.sharedAccount.id],
+    };
+  },
+  // A material in A1 of the owner: its folder shared with C alone (inherited), itself with one account in C1.
+  material: async (w) => {
+    const folder = await insertFolder(w.t, { entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id });
+    const id = await insertMaterial(w.t, {
+      entId: w.ent.id,
+      deptId: w.ent.depts.a1,
+      ownerId: w.owner.id,
+      folderId: folder.id,
+    });
+    await w.t.db.insert(allocations).values([
+      {
+        entId: w.ent.id,
+        refType: RefType.materialFolder,
+        refId: folder.id,
+        targetType: 1,
+        targetId: w.c,
+        deptDataType: 2,
+      },
+      {
+        entId: w.ent.id,
+        refType: RefType.material,
+        refId: id,
+        targetType: 2,
+        targetId: w.sharedAccount.id,
+        deptDataType: 2,
+      },
+    ]);
+    return {
+      id,
+      entId: w.ent.id,
+      deptIds: [w.ent.depts.a1],
+      ownerId: w.owner.id,
+      sharedDepts: [{ dept: w.c, type: 2 }],
+      sharedAccounts: [w.sharedAccount.id],
+    };
+  },
+  materialCategory: async (w) => ({ id: await insertMaterialCategory(w.t, w.ent.id), entId: w.ent.id }),
 };
 
 interface Caller {

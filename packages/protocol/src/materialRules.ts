@@ -167,6 +167,11 @@ export const STORAGE_PACK_BYTES = 200 * GB;
 export const MATERIAL_UPLOAD_TTL_SEC = 2 * 3600;
 /** Most materials one batch call names. */
 export const MAX_MATERIAL_BATCH = 200;
+/**
+ * The material list's total is counted up to this many rows; beyond it the answer says
+ * `totalCapped` (an exact count over a million materials would cost more than the page).
+ */
+export const MATERIAL_LIST_COUNT_CAP = 10_000;
 /** The thumbnail's longer side (px). */
 export const MATERIAL_THUMB_SIZE = 320;
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { pruneSessions } from '../auth/sessions.js';
 import { pruneThrottle } from '../auth/throttle.js';
 import { markMissedOffline } from '../modules/devices/repository.js';
+import { PROBE_EXPIRE_SECONDS, PROBE_JOB, UPLOAD_PRUNE_CRON, UPLOAD_PRUNE_JOB } from '../modules/materials/jobs.js';
+import { probeMaterial } from '../modules/materials/probe.js';
+import { pruneUploads } from '../modules/materials/upload.js';
 import { pruneStates } from '../modules/oauth/repository.js';
 import {
   EXPORT_EXPIRE_SECONDS,
@@ -111,5 +114,20 @@ export const JOBS: readonly JobDefinition[] = [
     payload: none,
     schedule: SCREENSHOT_CLEANUP_CRON,
     handler: async (_, ctx) => void (await runScreenshotCleanup(ctx.services, ctx.log)),
+  }),
+  defineJob({
+    id: PROBE_JOB,
+    payload: z.object({ materialId: z.string().min(1).max(64) }),
+    expireInSeconds: PROBE_EXPIRE_SECONDS,
+    handler: async ({ materialId }, ctx) => void (await probeMaterial(ctx.services, materialId, ctx.log)),
+  }),
+  defineJob({
+    id: UPLOAD_PRUNE_JOB,
+    payload: none,
+    schedule: UPLOAD_PRUNE_CRON,
+    handler: async (_, ctx) => {
+      const pruned = await pruneUploads(ctx.services, ctx.log);
+      if (pruned > 0) ctx.log.info({ pruned }, 'expired material uploads pruned');
+    },
   }),
 ];

@@ -292,7 +292,8 @@ export const materialEndpoints = {
     permission: Perm.advMaterial,
     scope: { object: 'material', kind: 'list' },
     request: materialListRequestSchema,
-    response: z.object({ total: z.number(), data: z.array(materialSchema) }),
+    /** total: counted up to MATERIAL_LIST_COUNT_CAP; totalCapped: there are more. */
+    response: z.object({ total: z.number(), totalCapped: z.boolean(), data: z.array(materialSchema) }),
   }),
   materialDetail: endpoint({
     name: 'material.detail',
