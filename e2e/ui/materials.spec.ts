@@ -2,7 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, openAs, test } from '../fixtures/session.js';
+import { expect as baseExpect, openAs, test } from '../fixtures/session.js';
+
+/** Uploads, probing and a loaded shared machine: every wait of this spec is longer than the default. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** CRC-32 of PNG chunks. */
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -70,13 +73,13 @@ const VIDEO = readFileSync(join(import.meta.dirname, '../fixtures/media/clip.mp4
 test('the material library: a folder, uploads with progress, thumbnails, duration, previews, duplicate and forged file', async ({
   page,
 }) => {
-  test.setTimeout(180_000); // uploads and server-side probing on a shared machine
+  test.setTimeout(300_000); // uploads and server-side probing on a shared machine
   const suffix = randomUUID().slice(0, 6);
   const folder = `E2E 素材 ${suffix}`;
   const image = noisePng(400, 300);
 
   await openAs(page, 'entadmin', '/advert/material');
-  await expect(page.getByTestId('material-page')).toBeVisible();
+  await expect(page.getByTestId('material-page')).toBeVisible({ timeout: 30_000 });
 
   // A folder must be chosen before upload (spec section 5).
   await page.getByTestId('material-upload').click();
@@ -106,7 +109,7 @@ test('the material library: a folder, uploads with progress, thumbnails, duratio
     { name: `report-${suffix}.pdf`, mimeType: 'application/pdf', buffer: minimalPdf(`Marquee ${suffix}`) },
   ]);
   await expect(dialog.getByTestId(`upload-picked-photo-${suffix}.png`)).toBeVisible();
-  await dialog.getByTestId('upload-start').click();
+  await page.getByTestId('upload-start').click();
   await expect(dialog.getByTestId(`upload-progress-photo-${suffix}.png`)).toBeVisible();
   await expect(dialog.getByTestId('upload-done')).toHaveCount(3, { timeout: 60_000 });
   await cdp.send('Network.emulateNetworkConditions', {
@@ -149,7 +152,7 @@ test('the material library: a folder, uploads with progress, thumbnails, duratio
   await dialog
     .getByTestId('upload-input')
     .setInputFiles([{ name: `photo-again-${suffix}.png`, mimeType: 'image/png', buffer: image }]);
-  await dialog.getByTestId('upload-start').click();
+  await page.getByTestId('upload-start').click();
   await expect(dialog.getByTestId('upload-duplicate')).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByTestId('upload-duplicate')).toContainText('素材重复');
 
@@ -159,7 +162,7 @@ test('the material library: a folder, uploads with progress, thumbnails, duratio
     .setInputFiles([
       { name: `forged-${suffix}.png`, mimeType: 'image/png', buffer: Buffer.from('this is not an image\n'.repeat(50)) },
     ]);
-  await dialog.getByTestId('upload-start').click();
+  await page.getByTestId('upload-start').click();
   await expect(dialog.getByTestId('upload-error')).toContainText('文件格式错误', { timeout: 30_000 });
   await page.getByTestId('upload-close').click();
   await expect(page.getByTestId(`material-card-forged-${suffix}`)).toHaveCount(0);

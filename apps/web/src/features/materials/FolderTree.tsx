@@ -83,9 +83,9 @@ export function FolderTree({
     const walk = (nodes: readonly FolderNode[]): DataNode[] =>
       nodes.map((n) => ({
         key: n.id,
-        icon: <FolderOutlined />,
         title: (
           <span className="mq-folder-node" data-testid={`folder-node-${n.name}`}>
+            <FolderOutlined aria-hidden />
             <span className="mq-folder-name">{n.name}</span>
             {n.materialCount > 0 ? <span className="mq-folder-count">{n.materialCount}</span> : null}
             {canManage && n.hasPermission ? (
@@ -148,10 +148,10 @@ export function FolderTree({
     return [
       {
         key: ALL_FOLDERS,
-        icon: <FolderOutlined />,
         title: (
           <span className="mq-folder-node" data-testid="folder-node-all">
-            {t('folder.all')}
+            <FolderOutlined aria-hidden />
+            <span className="mq-folder-name">{t('folder.all')}</span>
           </span>
         ),
       },
@@ -175,7 +175,6 @@ export function FolderTree({
         <Tree
           className="mq-folder-tree"
           blockNode
-          showIcon
           defaultExpandAll
           selectedKeys={[selected ?? ALL_FOLDERS]}
           onSelect={(keys) => {

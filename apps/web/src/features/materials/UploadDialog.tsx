@@ -153,7 +153,7 @@ export function UploadDialog({
                 type="file"
                 multiple
                 accept={ACCEPT}
-                hidden
+                style={{ display: 'none' }}
                 disabled={!folder}
                 onChange={(e) => void choose(e.target.files)}
                 data-testid="upload-input"
