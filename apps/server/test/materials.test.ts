@@ -250,6 +250,14 @@ describe.each(BACKENDS)('material library on %s', (backend) => {
       type: 'image',
     });
     expect(wrongMime.envelope.code).toBe(ErrorCode.FILE_FORMAT_ERROR);
+    const noFolder = await client.call(endpoints.materialUploadApply, {
+      fileName: 'a.png',
+      size: 100,
+      contentType: 'image/png',
+      type: 'image',
+    });
+    expect(noFolder.envelope.code).toBe(ErrorCode.MATERIAL_FOLDER_REQUIRED);
+    expect(noFolder.envelope.message).toBe('Please choose a folder before uploading');
     // Quota: pending uploads count, so the next one over the quota is refused.
     await t.db
       .insert(storageQuotas)

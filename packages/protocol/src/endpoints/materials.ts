@@ -402,8 +402,8 @@ export const materialEndpoints = {
     ],
     request: z
       .object({
-        /** Spec section 5: a folder must be chosen before upload. */
-        folderId: idSchema,
+        /** Spec section 5: a folder must be chosen before upload (MATERIAL_FOLDER_REQUIRED without one). */
+        folderId: idSchema.optional(),
         categoryId: idSchema.optional(),
         /** The file's name (the material's name without its extension unless `name` is given). */
         fileName: z.string().trim().min(1).max(255),

@@ -95,7 +95,7 @@ export async function checkUpload(
 }
 
 export interface ApplyInput {
-  folderId: string;
+  folderId?: string;
   categoryId?: string;
   fileName: string;
   name?: string;
@@ -112,6 +112,7 @@ function keyExtension(type: MaterialFileType, fileName: string): string {
 
 /** Spec section 7 'upload apply': checks, reserves and signs one upload. */
 export async function applyUpload(input: ApplyInput, ctx: CallContext) {
+  if (!input.folderId) throw new AppError(ErrorCode.MATERIAL_FOLDER_REQUIRED);
   const folder = await loadVisibleFolder(ctx, input.folderId);
   if (input.categoryId) await loadCategory(ctx, input.categoryId);
   if (input.size > MATERIAL_MAX_BYTES[input.type]) throw new AppError(ErrorCode.FILE_TOO_LARGE);
