@@ -37,8 +37,54 @@ export interface Config {
   mqtt: MqttConfig;
   /** Geocoding of device and store addresses (modules/geo). */
   geocoder: GeocoderConfig;
-  /** File storage (src/storage): local disk under STORAGE_DIR, default `<dataDir>/files`. */
-  storage: { kind: 'local'; dir: string };
+  /** File storage (src/storage): local disk under STORAGE_DIR (default `<dataDir>/files`), or S3 (STORAGE=s3). */
+  storage: StorageConfig;
+}
+
+/** STORAGE, STORAGE_DIR and the S3_* variables (docs/operations.md "File storage"). */
+export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  /** The S3 API's base URL (MinIO, Ceph, OSS...); empty: AWS S3 of the region. */
+  endpoint: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+  /** Path-style URLs (`<endpoint>/<bucket>/<key>`), which MinIO and most self-hosted stores need. */
+  forcePathStyle: boolean;
+  /** Where browsers reach the store for direct uploads when it differs from `endpoint` (S3_PUBLIC_ENDPOINT). */
+  publicEndpoint: string;
+}
+
+function storageConfig(env: NodeJS.ProcessEnv, dir: string): StorageConfig {
+  const kind = (env.STORAGE || 'local').trim().toLowerCase();
+  if (kind === 'local') return { kind, dir };
+  if (kind !== 's3') throw new Error(`STORAGE must be local or s3, got "${env.STORAGE}"`);
+  const endpoint = (env.S3_ENDPOINT || '').replace(/\/+$/, '');
+  const publicEndpoint = (env.S3_PUBLIC_ENDPOINT || '').replace(/\/+$/, '');
+  for (const [name, value] of [
+    ['S3_ENDPOINT', endpoint],
+    ['S3_PUBLIC_ENDPOINT', publicEndpoint],
+  ]) {
+    if (value && !/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s):// URL, got "${value}"`);
+  }
+  const bucket = env.S3_BUCKET || '';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error('STORAGE=s3 needs S3_BUCKET (a bucket name)');
+  const accessKey = env.S3_ACCESS_KEY || '';
+  const secretKey = env.S3_SECRET_KEY || '';
+  if (!accessKey || !secretKey) throw new Error('STORAGE=s3 needs S3_ACCESS_KEY and S3_SECRET_KEY');
+  return {
+    kind,
+    endpoint,
+    bucket,
+    accessKey,
+    secretKey,
+    region: env.S3_REGION || 'us-east-1',
+    // A custom endpoint is usually MinIO or similar, where path style is the safe default.
+    forcePathStyle: onOff(env, 'S3_FORCE_PATH_STYLE', endpoint !== ''),
+    publicEndpoint,
+  };
 }
 
 /** GEOCODER, GEOCODER_URL, GEOCODER_KEY, GEOCODER_TIMEOUT_MS. */
@@ -208,6 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     shutdownTimeoutMs: positiveNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25) * 1000,
     mqtt: mqttConfig(env),
     geocoder: geocoderConfig(env),
-    storage: { kind: 'local', dir: env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files') },
+    storage: storageConfig(env, env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files')),
   };
 }

@@ -110,4 +110,31 @@ describe('config', () => {
     expect(() => loadConfig({ MQTT_TCP_PORT: '99999' })).toThrow(/MQTT_TCP_PORT/);
     expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow(/MQTT_URL/);
   });
+
+  it('reads the S3 storage settings, and refuses incomplete ones', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'marquee-files', S3_ACCESS_KEY: 'ak', S3_SECRET_KEY: 'sk' };
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000/' }, '/srv/app').storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://minio:9000',
+      bucket: 'marquee-files',
+      accessKey: 'ak',
+      secretKey: 'sk',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      publicEndpoint: '',
+    });
+    // AWS itself: virtual-hosted style unless asked otherwise.
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-1' }).storage).toMatchObject({
+      endpoint: '',
+      region: 'eu-west-1',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: 'https://oss.example.com', S3_FORCE_PATH_STYLE: 'off' }).storage,
+    ).toMatchObject({ forcePathStyle: false });
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, S3_SECRET_KEY: '' })).toThrow(/S3_SECRET_KEY/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
 });

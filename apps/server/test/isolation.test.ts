@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import {
   ALL_PERMISSION_CODES,
@@ -30,7 +28,7 @@ import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { insertDepartment } from '../src/modules/dept/repository.js';
 import { insertEnterprise } from '../src/modules/enterprise/repository.js';
 import { createNotice } from '../src/modules/notice/service.js';
-import { exportPath } from '../src/modules/operationLog/exportJob.js';
+import { exportKey } from '../src/modules/operationLog/exportJob.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { enterpriseKey } from '../src/storage/storage.js';
@@ -149,9 +147,9 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       .insert(operationLogExports)
       .values({ entId: w.ent.id, accountId: w.owner.id, status: 'done', fileName: 'operation-log.xlsx' })
       .returning({ id: operationLogExports.id });
-    const file = exportPath(w.t.services, row.id);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, 'isolated export');
+    await w.t.services.files.storage.put(exportKey(w.ent.id, row.id), Readable.from([Buffer.from('isolated export')]), {
+      contentType: 'application/octet-stream',
+    });
     return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
   },
   advertiser: async (w) => {
@@ -288,9 +286,9 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       .insert(operationLogExports)
       .values({ entId: w.ent.id, accountId: w.owner.id, kind: 'device', status: 'done', fileName: 'devices.xlsx' })
       .returning({ id: operationLogExports.id });
-    const file = exportPath(w.t.services, row.id);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, 'isolated export');
+    await w.t.services.files.storage.put(exportKey(w.ent.id, row.id), Readable.from([Buffer.from('isolated export')]), {
+      contentType: 'application/octet-stream',
+    });
     return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
   },
   // An enterprise under the world's enterprise, which becomes an agent.

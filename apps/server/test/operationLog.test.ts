@@ -1,12 +1,13 @@
-import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { type EndpointDef, ErrorCode, type ExportStatus, endpoints } from '@marquee/protocol';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.js';
 import { operationLogs } from '../src/db/schema/index.js';
-import { exportDir, exportPath } from '../src/modules/operationLog/exportJob.js';
+import { exportKey } from '../src/modules/operationLog/exportJob.js';
 import { insertExport } from '../src/modules/operationLog/repository.js';
 import {
   type ApiClient,
@@ -219,6 +220,11 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
     // Known codes are written as the page shows them, in the caller's language.
     expect(sheet.getRow(2).getCell(5).value).toBe('Add');
     expect(sheet.getRow(2).getCell(7).value).toBe('t0');
+    // The file lives in the file storage: the status carries a signed URL of the same bytes.
+    expect(done.url).toMatch(/^\/files\/e\/[\w-]+\/exports\/[\w-]+\.xlsx\?exp=\d+&sig=[\w-]+$/);
+    const viaUrl = await t.app.inject({ url: done.url as string });
+    expect(viaUrl.statusCode).toBe(200);
+    expect(viaUrl.rawPayload.equals(file.rawPayload)).toBe(true);
 
     // The export itself is in the log.
     const logged = await client.call(endpoints.operationLogList, { page: 1, size: 10, module: 'operationLog' });
@@ -243,8 +249,8 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
       status: 'done',
       createdAt: new Date(Date.now() - 8 * 86_400_000),
     });
-    await mkdir(exportDir(t.services), { recursive: true });
-    await writeFile(exportPath(t.services, old.id), 'old');
+    const oldKey = exportKey(admin.entId, old.id);
+    await t.services.files.storage.put(oldKey, Readable.from([Buffer.from('old')]), { contentType: 'text/plain' });
     expect((await client.call(endpoints.operationLogExportStatus, { exportId: old.id })).envelope.code).toBe(0);
     const started = await client.call(endpoints.operationLogExportStart, {});
     await waitForExport(client, started.envelope.payload.exportId);
@@ -255,10 +261,7 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
     let code = 0;
     while (Date.now() < deadline) {
       code = (await client.call(endpoints.operationLogExportStatus, { exportId: old.id })).envelope.code;
-      const fileGone = await access(exportPath(t.services, old.id)).then(
-        () => false,
-        () => true,
-      );
+      const fileGone = !(await t.services.files.storage.exists(oldKey));
       if (code === ErrorCode.NOT_FOUND && fileGone) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -268,7 +271,7 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
       (await client.call(endpoints.operationLogExportStatus, { exportId: started.envelope.payload.exportId })).envelope
         .code,
     ).toBe(0);
-    await expect(access(exportPath(t.services, old.id))).rejects.toThrow();
+    expect(await t.services.files.storage.exists(oldKey)).toBe(false);
   });
 
   it('refuses exports to third-party monitor users', async () => {

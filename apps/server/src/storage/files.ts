@@ -70,6 +70,15 @@ export class Files {
     return `${FILE_ROUTE_PREFIX}${path}?exp=${exp}&sig=${sig}`;
   }
 
+  /**
+   * A URL for a browser or player to fetch `key` until about `ttlSec` from now: presigned
+   * straight from the bucket on S3 back ends (no traffic through the server), else signedUrl.
+   */
+  async directUrl(key: string, ttlSec = SIGNED_URL_TTL_SEC): Promise<string> {
+    checkKey(key);
+    return this.storage.presignGet ? this.storage.presignGet(key, ttlSec) : this.signedUrl(key, ttlSec);
+  }
+
   /** Whether `sig` signs `key` until `exp` (seconds) and that time has not passed. */
   verify(key: string, exp: string | undefined, sig: string | undefined): boolean {
     if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
@@ -108,9 +117,13 @@ export class Files {
     if (req.callback && !this.handlers.has(req.callback.name))
       throw new Error(`no upload callback ${req.callback.name}`);
     const ttl = Math.min(Math.max(1, req.expiresInSec ?? UPLOAD_POLICY_TTL_SEC), UPLOAD_POLICY_MAX_TTL_SEC);
-    const expiresAt = this.clock() + ttl * 1000;
+    if (req.contentType !== undefined && !contentTypeAllowed(req.contentType, req.contentTypes)) {
+      throw new AppError(ErrorCode.FILE_FORMAT_ERROR);
+    }
+    const now = this.clock();
+    const expiresAt = now + ttl * 1000;
     const callback = encodeCallback(req.callback);
-    if (this.storage.createPost) return this.storage.createPost(req, expiresAt, callback);
+    if (this.storage.createPost) return this.storage.createPost(req, { now, expiresAt }, callback);
     const document: LocalPolicy = {
       v: 1,
       exp: expiresAt,
@@ -118,7 +131,7 @@ export class Files {
       key: req.key,
       min: req.minBytes,
       max: req.maxBytes,
-      types: req.contentTypes,
+      types: req.contentType ? [req.contentType.split(';')[0].trim().toLowerCase()] : req.contentTypes,
       callback,
     };
     const policy = Buffer.from(JSON.stringify(document)).toString('base64');
@@ -136,6 +149,7 @@ export class Files {
         key: req.key,
         signature,
         callback,
+        ...(req.contentType ? { 'Content-Type': req.contentType } : {}),
         success_action_status: '200',
       },
       expiresAt,

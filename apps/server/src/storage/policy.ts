@@ -12,6 +12,11 @@ export interface UploadPolicyRequest {
   minBytes: number;
   maxBytes: number;
   contentTypes: string[];
+  /**
+   * The type the client says this file has (one of `contentTypes`): when given, the policy
+   * pins it and `fields` carries it as `Content-Type` (S3 can only express one type or a prefix).
+   */
+  contentType?: string;
   /** Default UPLOAD_POLICY_TTL_SEC. */
   expiresInSec?: number;
   callback?: { name: string; body: Record<string, string> };

@@ -45,7 +45,9 @@ export interface FileStorage {
    * A direct upload the store itself checks (S3 POST policy); back ends without one use the
    * server's `POST /upload` (Files.createUpload).
    */
-  createPost?(req: UploadPolicyRequest, expiresAt: number, callback: string): UploadSignature;
+  createPost?(req: UploadPolicyRequest, times: { now: number; expiresAt: number }, callback: string): UploadSignature;
+  /** A URL that serves the object straight from the store until `ttlSec` from now (S3: presigned GET). */
+  presignGet?(key: string, ttlSec: number): Promise<string>;
 }
 
 /** A put whose body exceeded `maxBytes`: nothing was stored. */

@@ -55,6 +55,8 @@ export const exportStatusSchema = z.object({
   processed: z.number(),
   total: z.number(),
   fileName: z.string(),
+  /** When done: a short-lived signed URL of the file in the file storage (the download call streams the same file). */
+  url: z.string().optional(),
 });
 export type ExportStatus = z.infer<typeof exportStatusSchema>;
 

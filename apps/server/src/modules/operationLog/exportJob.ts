@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { formatTime, type OperationLogFilter } from '@marquee/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { REPO_ROOT } from '../../config.js';
 import type { AppServices } from '../../services.js';
+import { enterpriseKey } from '../../storage/storage.js';
 import { deleteExportsBefore, findExport, type LogReader, logWhere, nextLogBatch, updateExport } from './repository.js';
 
 /** Rows read and written per batch; progress is stored after each. */
@@ -68,13 +69,12 @@ export function logLabels(language: string): Record<string, string> {
   return labels;
 }
 
-export function exportDir(services: AppServices): string {
-  return join(services.config.dataDir, 'exports');
+/** The storage key of an export's workbook (the file storage, local disk or S3: src/storage). */
+export function exportKey(entId: string, exportId: string): string {
+  return enterpriseKey(entId, 'exports', `${exportId}.xlsx`);
 }
 
-export function exportPath(services: AppServices, exportId: string): string {
-  return join(exportDir(services), `${exportId}.xlsx`);
-}
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * What one kind of export writes (the operation log's, the device list's...): the sheet's
@@ -151,18 +151,23 @@ export async function runExport(
 ): Promise<void> {
   const row = await findExport(services.db, exportId);
   if (!row || row.status === 'done' || row.status === 'failed') return;
-  const file = exportPath(services, exportId);
+  const key = exportKey(row.entId, exportId);
+  // The workbook streams into the storage as it is written; a failure leaves no object.
+  const out = new PassThrough();
+  let stored: Promise<unknown> | null = null;
   try {
     const source = sources.get(row.kind);
     if (!source) throw new Error(`no export source of kind ${row.kind}`);
     const filters = row.filters;
     const language = typeof filters.language === 'string' ? filters.language : 'zh-CN';
-    await mkdir(exportDir(services), { recursive: true });
     await updateExport(services.db, exportId, { status: 'running', processed: 0 });
     // exceljs is the largest package of the server (~0.3 s to load): only an export loads it.
     const { default: ExcelJS } = await import('exceljs');
+    stored = services.files.storage.put(key, out, { contentType: XLSX_TYPE });
+    // A failed put (storage down) ends the writing too, rather than filling a pipe nobody reads.
+    stored.catch((error) => out.destroy(error));
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      filename: file,
+      stream: out,
       useStyles: true,
       useSharedStrings: false,
     });
@@ -179,10 +184,13 @@ export async function runExport(
     }
     sheet.commit();
     await workbook.commit();
+    await stored;
     await updateExport(services.db, exportId, { status: 'done', processed, finishedAt: new Date() });
   } catch (error) {
     log.error({ err: error, exportId, lastRun }, 'export failed');
-    await rm(file, { force: true }).catch(() => {});
+    out.destroy(error as Error);
+    await stored?.catch(() => {});
+    await services.files.storage.delete(key).catch(() => {});
     if (lastRun) {
       await updateExport(services.db, exportId, {
         status: 'failed',
@@ -196,7 +204,7 @@ export async function runExport(
 
 /** Removes exports older than EXPORT_KEEP_MS with their files (the `prune-exports` job). */
 export async function pruneExports(services: AppServices, log: FastifyBaseLogger): Promise<void> {
-  const ids = await deleteExportsBefore(services.db, new Date(services.clock() - EXPORT_KEEP_MS));
-  await Promise.all(ids.map((id) => rm(exportPath(services, id), { force: true })));
-  log.debug({ deleted: ids.length }, 'old operation-log exports pruned');
+  const rows = await deleteExportsBefore(services.db, new Date(services.clock() - EXPORT_KEEP_MS));
+  await services.files.deleteMany(rows.map((r) => exportKey(r.entId, r.id)));
+  log.debug({ deleted: rows.length }, 'old operation-log exports pruned');
 }

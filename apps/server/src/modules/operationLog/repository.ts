@@ -199,12 +199,11 @@ export async function updateExport(
 }
 
 /** Removes export rows created before `before`; returns their ids (their files go too). */
-export async function deleteExportsBefore(db: Executor, before: Date): Promise<string[]> {
-  const rows = await db
+export async function deleteExportsBefore(db: Executor, before: Date): Promise<{ id: string; entId: string }[]> {
+  return db
     .delete(operationLogExports)
     .where(lt(operationLogExports.createdAt, before))
-    .returning({ id: operationLogExports.id });
-  return rows.map((r) => r.id);
+    .returning({ id: operationLogExports.id, entId: operationLogExports.entId });
 }
 
 /** Entries under `where` per day (YYYY-MM-DD) of a clock `utcOffset` minutes east of UTC. */

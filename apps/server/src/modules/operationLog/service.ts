@@ -1,11 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { ErrorCode, type ExportStatus, type OperationLogFilter } from '@marquee/protocol';
 import type { Principal } from '../../auth/principal.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext, FileAnswer } from '../../protocol/handlers.js';
 import { fillDays, registerStat } from '../home/stats.js';
-import { EXPORT_JOB, EXPORT_MAX_ROWS, EXPORT_STALE_MS, type ExportSpec, exportPath } from './exportJob.js';
+import { EXPORT_JOB, EXPORT_MAX_ROWS, EXPORT_STALE_MS, type ExportSpec, exportKey, XLSX_TYPE } from './exportJob.js';
 import { toExportStatus, toOperationLogItem } from './presenter.js';
 import {
   countOperationLogs,
@@ -150,10 +148,13 @@ export async function exportStatus(
   ctx: CallContext,
   kind = 'operationLog',
 ): Promise<ExportStatus> {
-  return toExportStatus(await ownExport(input.exportId, ctx, kind));
+  const row = await ownExport(input.exportId, ctx, kind);
+  // A finished file is also reachable by a short-lived signed URL of the file storage.
+  const url = row.status === 'done' ? ctx.services.files.signedUrl(exportKey(row.entId, row.id)) : undefined;
+  return { ...toExportStatus(row), ...(url ? { url } : {}) };
 }
 
-/** The finished file, streamed from disk under its server file name. */
+/** The finished file, streamed from the file storage under its server file name. */
 export async function exportDownload(
   input: { exportId: string },
   ctx: CallContext,
@@ -161,15 +162,7 @@ export async function exportDownload(
 ): Promise<FileAnswer> {
   const row = await ownExport(input.exportId, ctx, kind);
   if (row.status !== 'done') throw new AppError(ErrorCode.CONFLICT);
-  const file = exportPath(ctx.services, row.id);
-  try {
-    await access(file);
-  } catch {
-    throw new AppError(ErrorCode.NOT_FOUND);
-  }
-  return {
-    fileName: row.fileName,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    data: createReadStream(file),
-  };
+  const opened = await ctx.services.files.open(row.entId, exportKey(row.entId, row.id));
+  if (!opened) throw new AppError(ErrorCode.NOT_FOUND);
+  return { fileName: row.fileName, contentType: XLSX_TYPE, data: opened.body };
 }
