@@ -39,6 +39,7 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/device/devicePlan': () => import('../features/devicePlan/DevicePlanPage'),
   '/device/playlist': () => import('../features/devicePlan/PlaylistPage'),
   '/device/gather': () => import('../features/devicePlan/GatherPage'),
+  '/advert/material': () => import('../features/materials/MaterialPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

@@ -36,6 +36,7 @@ import { requiredRule, zodRule } from '../../components/zodRule';
 import { useSession } from '../../session/session';
 import { PasswordPair } from '../auth/PasswordPair';
 import { useCountdown } from '../auth/plainForm';
+import { StorageUsage } from '../materials/StorageUsage';
 import './my.css';
 
 const ScanLogin = lazy(() => import('../auth/ScanLogin'));
@@ -335,6 +336,7 @@ export default function MyPage() {
   const { t } = useTranslation('my');
   const profile = useProfile();
   const canOutbox = useSession((s) => s.can(Perm.devOutbox));
+  const canMaterials = useSession((s) => s.can(Perm.advMaterial));
   return (
     <div className="mq-view mq-my" data-testid="my-page">
       <Typography.Title level={3}>{t('title')}</Typography.Title>
@@ -372,6 +374,11 @@ export default function MyPage() {
           <Skeleton active />
         )}
       </Card>
+      {canMaterials ? (
+        <Card title={t('storage')} className="mq-my-storage" data-testid="my-storage">
+          <StorageUsage />
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,102 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { materialCategoryNameSchema } from '@marquee/protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Popconfirm, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { confirmOkProps } from '../../components/ConfirmAction';
+import { FormDialog } from '../../components/FormDialog';
+import { SingleTextField } from '../../components/SingleTextField';
+import { MATERIAL_KEYS, useCategories } from './api';
+
+/**
+ * The enterprise's material categories (spec section 3 'material category folder'): choosing
+ * one filters the list (again: every category); create and delete (asked first).
+ */
+export function CategoryList({
+  canManage,
+  selected,
+  onSelect,
+}: {
+  canManage: boolean;
+  selected: string | undefined;
+  onSelect: (id: string | undefined) => void;
+}) {
+  const { t } = useTranslation(['material', 'common']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const categories = useCategories();
+  const remove = useMutation({
+    mutationFn: (id: string) => call('materialCategoryDelete', { id }),
+    onSuccess: (_a, id) => {
+      void message.success(t('toast.categoryDeleted'));
+      if (selected === id) onSelect(undefined);
+      void queryClient.invalidateQueries({ queryKey: MATERIAL_KEYS.all });
+    },
+  });
+  return (
+    <div data-testid="category-panel">
+      {canManage ? (
+        <div className="mq-material-side-tools">
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="category-add">
+            {t('category.add')}
+          </Button>
+        </div>
+      ) : null}
+      {categories.isLoading ? (
+        <Spin className="mq-material-loading" />
+      ) : (categories.data ?? []).length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('category.empty')} />
+      ) : (
+        <ul className="mq-material-categories">
+          {(categories.data ?? []).map((c) => (
+            <li key={c.id}>
+              <button
+                type="button"
+                className={selected === c.id ? 'is-active' : undefined}
+                aria-pressed={selected === c.id}
+                onClick={() => onSelect(selected === c.id ? undefined : c.id)}
+                data-testid={`category-${c.name}`}
+              >
+                {c.name}
+              </button>
+              {canManage ? (
+                <Popconfirm
+                  title={t('category.deleteConfirm', { name: c.name })}
+                  okText={t('action.delete')}
+                  cancelText={t('action.cancel')}
+                  okButtonProps={confirmOkProps(true)}
+                  onConfirm={() => remove.mutateAsync(c.id).catch(() => undefined)}
+                >
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('action.delete')}
+                    data-testid={`category-delete-${c.name}`}
+                  />
+                </Popconfirm>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormDialog<{ name: string }>
+        open={adding}
+        title={t('category.add')}
+        onClose={() => setAdding(false)}
+        submit={({ name }) => call('materialCategoryCreate', { name: name.trim() })}
+        success={t('toast.categoryCreated')}
+        invalidate={MATERIAL_KEYS.categories}
+        okText={t('action.save')}
+        cancelText={t('action.cancel')}
+        submitTestId="category-submit"
+      >
+        <SingleTextField label={t('category.name')} schema={materialCategoryNameSchema} testId="category-name" />
+      </FormDialog>
+    </div>
+  );
+}

@@ -1,0 +1,316 @@
+import { DeleteOutlined, DragOutlined, EditOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { MATERIAL_FOLDER_MAX_DEPTH, materialFolderNameSchema } from '@marquee/protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Form, Popconfirm, Radio, Result, Space, Spin, Tooltip, Tree, TreeSelect } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { confirmOkProps } from '../../components/ConfirmAction';
+import { FormDialog } from '../../components/FormDialog';
+import { SingleTextField } from '../../components/SingleTextField';
+import { requiredRule } from '../../components/zodRule';
+import { MATERIAL_KEYS, useFolderTree } from './api';
+import type { FolderNode } from './types';
+
+/** The key of the tree's first node: every folder. */
+export const ALL_FOLDERS = '__all__';
+
+/** A folder by id anywhere in the tree. */
+export function findFolder(tree: readonly FolderNode[], id: string | undefined): FolderNode | undefined {
+  if (!id) return undefined;
+  for (const n of tree) {
+    if (n.id === id) return n;
+    const found = findFolder(n.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The folders as TreeSelect options; `exclude` drops a node with its subtree (a move's own folder). */
+export interface FolderOption {
+  value: string;
+  title: string;
+  children: FolderOption[];
+}
+
+export function folderOptions(tree: readonly FolderNode[], exclude?: string): FolderOption[] {
+  return tree
+    .filter((n) => n.id !== exclude)
+    .map((n) => ({ value: n.id, title: n.name, children: folderOptions(n.children, exclude) }));
+}
+
+/**
+ * The folder tree of the library (spec sections 1, 3 and 5): 'all materials', then the
+ * folders; selecting one filters the list. Create (top level or inside a folder, up to
+ * MATERIAL_FOLDER_MAX_DEPTH levels: 'too many directory levels'), rename, move and delete (asked first;
+ * the server refuses a folder that is not empty). Names follow the spec's folder rule, the
+ * same zod rule as the server's.
+ */
+export function FolderTree({
+  selected,
+  onSelect,
+  canManage,
+}: {
+  selected: string | undefined;
+  onSelect: (id: string | undefined) => void;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation(['material', 'common']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const tree = useFolderTree();
+  const [naming, setNaming] = useState<{ parent: FolderNode | null; editing: FolderNode | null } | null>(null);
+  const [moving, setMoving] = useState<FolderNode | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => call('materialFolderDelete', { id }),
+    onSuccess: (_a, id) => {
+      void message.success(t('toast.folderDeleted'));
+      if (selected === id) onSelect(undefined);
+      void queryClient.invalidateQueries({ queryKey: MATERIAL_KEYS.all });
+    },
+  });
+
+  const addUnder = (parent: FolderNode | null) => {
+    if (parent && parent.depth >= MATERIAL_FOLDER_MAX_DEPTH) {
+      void message.warning(t('folder.tooDeep'));
+      return;
+    }
+    setNaming({ parent, editing: null });
+  };
+
+  const treeData = ((): DataNode[] => {
+    const walk = (nodes: readonly FolderNode[]): DataNode[] =>
+      nodes.map((n) => ({
+        key: n.id,
+        title: (
+          <span className="mq-folder-node" data-testid={`folder-node-${n.name}`}>
+            <FolderOutlined aria-hidden />
+            <span className="mq-folder-name">{n.name}</span>
+            {n.materialCount > 0 ? <span className="mq-folder-count">{n.materialCount}</span> : null}
+            {canManage && n.hasPermission ? (
+              <Space size={0} className="mq-folder-actions" onClick={(e) => e.stopPropagation()}>
+                <Tooltip title={t('folder.addChild')}>
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<PlusOutlined />}
+                    aria-label={t('folder.addChild')}
+                    onClick={() => addUnder(n)}
+                    data-testid={`folder-add-${n.name}`}
+                  />
+                </Tooltip>
+                <Tooltip title={t('action.rename')}>
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={t('action.rename')}
+                    onClick={() => setNaming({ parent: null, editing: n })}
+                    data-testid={`folder-rename-${n.name}`}
+                  />
+                </Tooltip>
+                <Tooltip title={t('action.move')}>
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<DragOutlined />}
+                    aria-label={t('action.move')}
+                    onClick={() => setMoving(n)}
+                    data-testid={`folder-move-${n.name}`}
+                  />
+                </Tooltip>
+                <Popconfirm
+                  title={t('folder.deleteConfirm', { name: n.name })}
+                  description={t('folder.deleteHint')}
+                  okText={t('action.delete')}
+                  cancelText={t('action.cancel')}
+                  okButtonProps={confirmOkProps(true)}
+                  onConfirm={() => remove.mutateAsync(n.id).catch(() => undefined)}
+                >
+                  <Tooltip title={t('action.delete')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('action.delete')}
+                      data-testid={`folder-delete-${n.name}`}
+                    />
+                  </Tooltip>
+                </Popconfirm>
+              </Space>
+            ) : null}
+          </span>
+        ),
+        children: walk(n.children),
+      }));
+    return [
+      {
+        key: ALL_FOLDERS,
+        title: (
+          <span className="mq-folder-node" data-testid="folder-node-all">
+            <FolderOutlined aria-hidden />
+            <span className="mq-folder-name">{t('folder.all')}</span>
+          </span>
+        ),
+      },
+      ...walk(tree.data ?? []),
+    ];
+  })();
+
+  let body: React.ReactNode;
+  if (tree.isLoading) body = <Spin className="mq-material-loading" />;
+  else if (tree.isError)
+    body = (
+      <Result
+        status="warning"
+        title={t('loadFailed')}
+        extra={<Button onClick={() => tree.refetch()}>{t('action.retry')}</Button>}
+      />
+    );
+  else
+    body = (
+      <>
+        <Tree
+          className="mq-folder-tree"
+          blockNode
+          defaultExpandAll
+          selectedKeys={[selected ?? ALL_FOLDERS]}
+          onSelect={(keys) => {
+            const key = keys[0] === undefined ? undefined : String(keys[0]);
+            onSelect(key === ALL_FOLDERS ? undefined : key);
+          }}
+          treeData={treeData}
+          key={countFolders(tree.data ?? [])}
+        />
+        {(tree.data ?? []).length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('folder.empty')} />
+        ) : null}
+      </>
+    );
+
+  return (
+    <div data-testid="folder-panel">
+      {canManage ? (
+        <div className="mq-material-side-tools">
+          <Button size="small" icon={<PlusOutlined />} onClick={() => addUnder(null)} data-testid="folder-add-root">
+            {t('folder.addRoot')}
+          </Button>
+        </div>
+      ) : null}
+      {body}
+      <FolderNameDialog
+        open={naming !== null}
+        parent={naming?.parent ?? null}
+        editing={naming?.editing ?? null}
+        onClose={() => setNaming(null)}
+      />
+      <FolderMoveDialog folder={moving} tree={tree.data ?? []} onClose={() => setMoving(null)} />
+    </div>
+  );
+}
+
+function countFolders(nodes: readonly FolderNode[]): number {
+  return nodes.reduce((n, f) => n + 1 + countFolders(f.children), 0);
+}
+
+/** Create a folder under `parent` (null: top level) or rename `editing`. */
+function FolderNameDialog({
+  open,
+  parent,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  parent: FolderNode | null;
+  editing: FolderNode | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['material', 'common']);
+  const submit = async ({ name }: { name: string }) => {
+    if (editing) await call('materialFolderRename', { id: editing.id, name: name.trim() });
+    else await call('materialFolderCreate', { parentId: parent?.id, name: name.trim() });
+  };
+  return (
+    <FormDialog<{ name: string }>
+      open={open}
+      title={
+        editing
+          ? t('folder.renameTitle', { name: editing.name })
+          : parent
+            ? t('folder.addChildTitle', { name: parent.name })
+            : t('folder.addRootTitle')
+      }
+      onClose={onClose}
+      submit={submit}
+      success={t(editing ? 'toast.folderRenamed' : 'toast.folderCreated')}
+      invalidate={MATERIAL_KEYS.all}
+      values={{ name: editing?.name ?? '' }}
+      okText={t('action.save')}
+      cancelText={t('action.cancel')}
+      submitTestId="folder-dialog-submit"
+      testId="folder-dialog"
+    >
+      <SingleTextField label={t('folder.name')} schema={materialFolderNameSchema} testId="folder-dialog-name" />
+    </FormDialog>
+  );
+}
+
+interface MoveValues {
+  where: 'under' | 'top';
+  parentId?: string;
+}
+
+/** Moves a folder into another one (not itself or its subtree) or to the top level. */
+function FolderMoveDialog({
+  folder,
+  tree,
+  onClose,
+}: {
+  folder: FolderNode | null;
+  tree: readonly FolderNode[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['material', 'common', 'validation']);
+  const [form] = Form.useForm<MoveValues>();
+  const where = Form.useWatch('where', form);
+  const options = useMemo(() => folderOptions(tree, folder?.id), [tree, folder]);
+  return (
+    <FormDialog<MoveValues>
+      open={folder !== null}
+      title={t('folder.moveTitle', { name: folder?.name ?? '' })}
+      onClose={onClose}
+      submit={(v) =>
+        call('materialFolderMove', { id: folder?.id ?? '', parentId: v.where === 'top' ? null : (v.parentId ?? null) })
+      }
+      success={t('toast.folderMoved')}
+      invalidate={MATERIAL_KEYS.all}
+      values={{ where: folder?.parentId ? 'under' : 'top', parentId: folder?.parentId ?? undefined }}
+      okText={t('action.move')}
+      cancelText={t('action.cancel')}
+      submitTestId="folder-move-submit"
+      form={form}
+    >
+      <Form.Item name="where">
+        <Radio.Group
+          options={[
+            { value: 'under', label: t('folder.moveUnder') },
+            { value: 'top', label: t('folder.moveTop') },
+          ]}
+        />
+      </Form.Item>
+      {where !== 'top' ? (
+        <Form.Item name="parentId" label={t('folder.target')} rules={[requiredRule(t)]}>
+          <TreeSelect
+            treeData={options}
+            treeDefaultExpandAll
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            placeholder={t('folder.choose')}
+            data-testid="folder-move-target"
+          />
+        </Form.Item>
+      ) : null}
+    </FormDialog>
+  );
+}
