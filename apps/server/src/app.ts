@@ -43,6 +43,7 @@ import { strategyHandlers } from './modules/strategies/routes.js';
 import { templateHandlers } from './modules/templates/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
+import { weatherHandlers } from './modules/weather/routes.js';
 import { languageOf } from './protocol/envelope.js';
 import type { Handler } from './protocol/handlers.js';
 import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
@@ -76,6 +77,7 @@ export const HANDLERS: readonly Handler[] = [
   ...advertiserHandlers,
   ...sharingHandlers,
   ...templateHandlers,
+  ...weatherHandlers,
   ...deviceHandlers,
   ...geoHandlers,
   ...storeHandlers,

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * One page of a layout, drawn at any scale: the same DOM in the editor canvas, the console
  * preview and the browser player. Components are absolutely positioned in layout pixels inside

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * Plays a layout as a screen does: each page for its duration, then the next, looping; a
  * button's jump-to-page goes there at once and the cycle continues from that page.

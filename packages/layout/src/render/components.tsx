@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The content of each of the 14 component types, filling its box (position, size, rotation and
  * z-order are the page's job). Every view is fed the render context: materials, locale, time,

@@ -20,6 +20,20 @@ export function TemplatePreviewDialog({ id, onClose }: { id: string | null; onCl
     enabled: id !== null,
   });
   const doc = info.data?.document;
+  // The weather components' cities: their readings come from the server's provider (or none).
+  const cities = [
+    ...new Set(
+      (doc?.pages ?? []).flatMap((p) =>
+        p.components.flatMap((c) => (c.type === 'weather' && c.props.city ? [c.props.city] : [])),
+      ),
+    ),
+  ].slice(0, 20);
+  const weather = useQuery({
+    queryKey: ['template', 'weather', cities],
+    queryFn: ({ signal }) => call('weatherCurrent', { cities }, { signal }),
+    enabled: id !== null && cities.length > 0,
+    staleTime: 5 * 60_000,
+  });
   return (
     <Modal
       open={id !== null}
@@ -42,6 +56,7 @@ export function TemplatePreviewDialog({ id, onClose }: { id: string | null; onCl
               materials={info.data?.materials ?? {}}
               scale={fitScale(doc, BOX.width, BOX.height)}
               locale={i18n.language}
+              weather={weather.data?.readings}
               onPageChange={setPageIndex}
             />
           </div>
