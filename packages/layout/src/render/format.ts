@@ -10,6 +10,18 @@ interface Parts {
   weekday: string;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: every clock ticks each second.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(opts)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, opts);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 function parts(ms: number, timeZone: string | undefined, locale: string): Parts {
   const opts: Intl.DateTimeFormatOptions = {
     year: 'numeric',
@@ -22,8 +34,8 @@ function parts(ms: number, timeZone: string | undefined, locale: string): Parts 
     timeZone: timeZone || undefined,
   };
   const out: Record<string, string> = {};
-  for (const p of new Intl.DateTimeFormat('en-US', opts).formatToParts(ms)) out[p.type] = p.value;
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: timeZone || undefined }).format(ms);
+  for (const p of formatter('en-US', opts).formatToParts(ms)) out[p.type] = p.value;
+  const weekday = formatter(locale, { weekday: 'short', timeZone: timeZone || undefined }).format(ms);
   return {
     year: out.year,
     month: out.month,
