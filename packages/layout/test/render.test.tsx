@@ -13,6 +13,9 @@ import {
   sanitizeLayoutHtml,
 } from '../src/index.js';
 
+// jsdom rendering of every type (QR, DOMPurify, frames) is slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
+
 const NOW = Date.parse('2026-11-23T04:05:06Z');
 const materials = new Map<string, RenderMaterial>([
   ['img1', { url: 'https://files.example/a.png', type: 'image' }],
