@@ -131,7 +131,12 @@ describe('template page (spec section 2)', () => {
     render(tree);
     await screen.findByTestId('template-row-Mine', {}, { timeout: 25_000 });
     // the thumbnail is the real renderer drawing the first page
-    await waitFor(() => expect(document.querySelector('[data-component-id="hello"]')?.textContent).toBe('Hello lobby'));
+    await waitFor(
+      () => expect(document.querySelector('[data-component-id="hello"]')?.textContent).toBe('Hello lobby'),
+      {
+        timeout: 25_000,
+      },
+    );
     // a default layout is copied, never edited or deleted
     expect((screen.getByTestId('template-edit-Built-in') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId('template-delete-Built-in') as HTMLButtonElement).disabled).toBe(true);
