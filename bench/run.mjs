@@ -14,6 +14,16 @@ const FILES = { uploadThroughput: 'upload-throughput' };
 const benches = ['startup', 'api-throughput', 'bundle-size', 'scoped-list', 'multi-instance', 'a11y', ...heavy].filter(
   (b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)),
 );
+const benches = [
+  'startup',
+  'api-throughput',
+  'bundle-size',
+  'scoped-list',
+  'multi-instance',
+  'a11y',
+  'layout-render',
+  ...heavy,
+].filter((b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)));
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });
 for (const bench of benches) {
   console.log(`\n## ${bench}`);

@@ -44,6 +44,7 @@ import { strategyHandlers } from './modules/strategies/routes.js';
 import { templateHandlers } from './modules/templates/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
+import { weatherHandlers } from './modules/weather/routes.js';
 import { languageOf } from './protocol/envelope.js';
 import type { Handler } from './protocol/handlers.js';
 import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
@@ -78,6 +79,7 @@ export const HANDLERS: readonly Handler[] = [
   ...advertiserHandlers,
   ...sharingHandlers,
   ...templateHandlers,
+  ...weatherHandlers,
   ...deviceHandlers,
   ...geoHandlers,
   ...storeHandlers,

@@ -85,6 +85,10 @@ function storageConfig(env: NodeJS.ProcessEnv, dir: string): StorageConfig {
     forcePathStyle: onOff(env, 'S3_FORCE_PATH_STYLE', endpoint !== ''),
     publicEndpoint,
   };
+  /** The weather data of layouts' weather components (modules/weather). */
+  weather: WeatherConfig;
+  /** File storage (src/storage): local disk under STORAGE_DIR, default `<dataDir>/files`. */
+  storage: { kind: 'local'; dir: string };
 }
 
 /** GEOCODER, GEOCODER_URL, GEOCODER_KEY, GEOCODER_TIMEOUT_MS. */
@@ -110,6 +114,28 @@ function geocoderConfig(env: NodeJS.ProcessEnv): GeocoderConfig {
   const key = env.GEOCODER_KEY || '';
   if (provider === 'amap' && !key) throw new Error('GEOCODER=amap needs GEOCODER_KEY');
   return { provider, url, key, timeoutMs: positiveNumber(env, 'GEOCODER_TIMEOUT_MS', 5000) };
+}
+
+/** WEATHER_PROVIDER, WEATHER_URL, WEATHER_TIMEOUT_MS. */
+export interface WeatherConfig {
+  /** 'none' (default): weather components say their data is unavailable; 'open-meteo': that service. */
+  provider: 'none' | 'open-meteo';
+  /** The forecast service's base URL (default Open-Meteo's public one); its geocoding is asked at WEATHER_GEOCODING_URL. */
+  url: string;
+  geocodingUrl: string;
+  timeoutMs: number;
+}
+
+function weatherConfig(env: NodeJS.ProcessEnv): WeatherConfig {
+  const provider = (env.WEATHER_PROVIDER || 'none').toLowerCase();
+  if (provider !== 'none' && provider !== 'open-meteo') {
+    throw new Error(`WEATHER_PROVIDER must be none or open-meteo, got "${env.WEATHER_PROVIDER}"`);
+  }
+  const url = (env.WEATHER_URL || 'https://api.open-meteo.com').replace(/\/+$/, '');
+  const geocodingUrl = (env.WEATHER_GEOCODING_URL || 'https://geocoding-api.open-meteo.com').replace(/\/+$/, '');
+  for (const u of [url, geocodingUrl])
+    if (!/^https?:\/\//.test(u)) throw new Error('WEATHER_URL must be an http(s):// URL');
+  return { provider, url, geocodingUrl, timeoutMs: positiveNumber(env, 'WEATHER_TIMEOUT_MS', 5000) };
 }
 
 /** JOBS, JOB_POLL_SECONDS, JOB_MAINTENANCE_SECONDS, JOB_POOL_SIZE. */
@@ -255,5 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mqtt: mqttConfig(env),
     geocoder: geocoderConfig(env),
     storage: storageConfig(env, env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files')),
+    weather: weatherConfig(env),
+    storage: { kind: 'local', dir: env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files') },
   };
 }

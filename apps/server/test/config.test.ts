@@ -31,6 +31,12 @@ describe('config', () => {
         httpAuthSecret: '',
       },
       geocoder: { provider: 'none', url: '', key: '', timeoutMs: 5000 },
+      weather: {
+        provider: 'none',
+        url: 'https://api.open-meteo.com',
+        geocodingUrl: 'https://geocoding-api.open-meteo.com',
+        timeoutMs: 5000,
+      },
       storage: { kind: 'local', dir: '/srv/app/data/files' },
     });
   });

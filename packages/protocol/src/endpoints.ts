@@ -21,6 +21,8 @@ export * from './endpoints/devices.js';
 export * from './endpoints/geo.js';
 
 import { spliceEndpoints } from './endpoints/splice.js';
+import { templateEndpoints } from './endpoints/templates.js';
+import { weatherEndpoints } from './endpoints/weather.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
@@ -35,6 +37,8 @@ export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
 export * from './endpoints/strategies.js';
+export * from './endpoints/templates.js';
+export * from './endpoints/weather.js';
 
 /**
  * The endpoint catalogue (guide convention 1): every console call, one domain file each
@@ -56,6 +60,8 @@ export const endpoints = {
   ...deviceIoEndpoints,
   ...gatherEndpoints,
   ...materialEndpoints,
+  ...templateEndpoints,
+  ...weatherEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
