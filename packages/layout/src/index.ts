@@ -1,0 +1,5 @@
+export * from './factory.js';
+export * from './messages.js';
+export * from './rules.js';
+export * from './schema.js';
+export * from './upgrade.js';
