@@ -6,7 +6,7 @@ import {
   componentSchema,
   LAYOUT_DOCUMENT_VERSION,
   type LayoutDocument,
-  type LayoutPage,
+  type LayoutPageData,
   layoutPageSchema,
 } from './schema.js';
 
@@ -17,7 +17,7 @@ export function newLayoutId(prefix = ''): string {
   return prefix + raw;
 }
 
-export function createPage(init: Partial<Pick<LayoutPage, 'id' | 'name' | 'duration'>> = {}): LayoutPage {
+export function createPage(init: Partial<Pick<LayoutPageData, 'id' | 'name' | 'duration'>> = {}): LayoutPageData {
   return layoutPageSchema.parse({
     id: init.id ?? newLayoutId('p'),
     name: init.name ?? '',

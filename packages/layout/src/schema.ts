@@ -314,7 +314,8 @@ export const layoutPageSchema = z.object({
   background: pageBackgroundSchema.default({ color: '#000000', materialId: null, fit: 'cover' }),
   components: z.array(componentSchema).max(LAYOUT_LIMITS.maxComponentsPerPage).default([]),
 });
-export type LayoutPage = z.infer<typeof layoutPageSchema>;
+/** A page of the document (the React component `LayoutPage` draws one). */
+export type LayoutPageData = z.infer<typeof layoutPageSchema>;
 
 /**
  * The document without the cross-field rules: what the editor holds while the user works
