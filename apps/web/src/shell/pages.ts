@@ -39,6 +39,8 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/device/devicePlan': () => import('../features/devicePlan/DevicePlanPage'),
   '/device/playlist': () => import('../features/devicePlan/PlaylistPage'),
   '/device/gather': () => import('../features/devicePlan/GatherPage'),
+  '/template/new': () => import('../features/layoutEditor/LayoutEditorPage'),
+  '/template/edit': () => import('../features/layoutEditor/LayoutEditorPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');

@@ -23,9 +23,11 @@ import {
   type LayoutComponent,
   type LayoutDocument,
   type LayoutMessageId,
-  type LayoutPage,
   newLayoutId,
 } from '@marquee/layout';
+
+/** A page of the document (the package's `LayoutPage` name is also its renderer component). */
+type LayoutPage = LayoutDocument['pages'][number];
 
 /** How many document changes can be undone. */
 export const HISTORY_LIMIT = 200;
