@@ -321,3 +321,13 @@ describe('layout editor state: history', () => {
     expect(JSON.stringify(snapshot)).toBe(json);
   });
 });
+
+describe('layout editor state: new components are readable', () => {
+  it('text on the default black page is white; on a light page it stays black', () => {
+    let s = run(fresh(), { type: 'add', componentType: 'text' });
+    expect(selectedComponent(s)).toMatchObject({ props: { color: '#ffffff' } });
+    s = run(s, { type: 'updatePage', patch: { background: { ...currentPage(s).background, color: '#f5f5f5' } } });
+    s = run(s, { type: 'add', componentType: 'clock' });
+    expect(selectedComponent(s)).toMatchObject({ props: { color: '#000000' } });
+  });
+});

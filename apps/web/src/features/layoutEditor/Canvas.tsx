@@ -73,10 +73,12 @@ export interface CanvasProps {
   materials: MaterialLookup;
   locale: string;
   viewportRef: React.RefObject<HTMLDivElement | null>;
+  /** False while a dialog covers the canvas: no handles. */
+  active: boolean;
 }
 
 /** The canvas: the current page at the zoom, the selection's handles (react-moveable) with snapping guides. */
-export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale, viewportRef }: CanvasProps) {
+export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale, viewportRef, active }: CanvasProps) {
   const doc: LayoutDocument = state.doc;
   const page = currentPage(state);
   const items = useMemo(() => byZ(page.components), [page.components]);
@@ -140,7 +142,7 @@ export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale,
     });
   };
 
-  const target = selected && !selected.hidden ? (elements.current.get(selected.id) ?? null) : null;
+  const target = active && selected && !selected.hidden ? (elements.current.get(selected.id) ?? null) : null;
   const guidelines = useMemo(() => {
     const out: HTMLElement[] = [];
     if (stageRef.current) out.push(stageRef.current);

@@ -339,6 +339,7 @@ function LayoutEditor({ opened, onReload }: { opened: Opened; onReload: (id: str
               materials={opened.materials}
               locale={locale}
               viewportRef={viewportRef}
+              active={!previewing && !readOnly}
             />
             <PagesPanel state={state} dispatch={dispatch} />
           </main>

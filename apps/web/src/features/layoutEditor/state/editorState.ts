@@ -217,6 +217,23 @@ function hasAutoJump(doc: LayoutDocument, exceptId?: string): boolean {
   return allComponents(doc).some((e) => e.component.id !== exceptId && isAutoJumpButton(e.component));
 }
 
+/** True for a dark colour (#rrggbb[aa]): relative luminance under one half. */
+export function isDark(color: string): boolean {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color);
+  if (!m) return false;
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => Number.parseInt(h, 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5;
+}
+
+/** A new component's text is drawn light on a dark page (the types default to black text). */
+function readableOn(c: LayoutComponent, background: string): LayoutComponent {
+  const props = c.props as Record<string, unknown>;
+  if (c.type === 'button' || c.type === 'qrCode' || typeof props.color !== 'string') return c;
+  if (isDark(background) && isDark(props.color))
+    return { ...c, props: { ...props, color: '#ffffff' } } as LayoutComponent;
+  return c;
+}
+
 function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
@@ -274,7 +291,7 @@ export function editorReducer(s: EditorState, action: EditorAction): EditorState
       const h = Math.min(component.h, s.doc.height);
       const x = Math.round(Math.max(0, Math.min(s.doc.width - w, cx - w / 2)));
       const y = Math.round(Math.max(0, Math.min(s.doc.height - h, cy - h / 2)));
-      const placed = { ...component, x, y, w, h } as LayoutComponent;
+      const placed = readableOn({ ...component, x, y, w, h } as LayoutComponent, page.background.color);
       const refused = checkAdding(s.doc, page, [placed]);
       if (refused) return notice(s, refused);
       return commit(s, {
