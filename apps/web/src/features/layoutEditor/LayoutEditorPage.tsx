@@ -34,7 +34,7 @@ import { PagesPanel } from './PagesPanel';
 import { Palette } from './Palette';
 import { PreviewDialog } from './PreviewDialog';
 import { PropertiesPanel } from './PropertiesPanel';
-import { isDirty } from './state/editorState';
+import { type EditorState, isDirty } from './state/editorState';
 import { useEditorKeys, useEditorState } from './useEditor';
 import './layoutEditor.css';
 
@@ -49,6 +49,12 @@ interface Opened {
   materials: MaterialLookup;
   readOnly: boolean;
 }
+
+/**
+ * A new layout's first save moves the editor to /template/edit?id= (a URL that reopens it); the
+ * editor there takes over the state, undo history included, instead of loading it again.
+ */
+let handoff: { id: string; opened: Opened; state: EditorState } | null = null;
 
 function fromServer(l: OpenedLayout): Opened {
   return {
@@ -88,8 +94,17 @@ export default function LayoutEditorPage() {
     }
   }, []);
 
+  const [initialState, setInitialState] = useState<EditorState | null>(null);
   useEffect(() => {
-    if (!isNew && id) void load(id);
+    if (isNew || !id) return;
+    if (handoff?.id === id) {
+      setOpened(handoff.opened);
+      setInitialState(handoff.state);
+      setOpenCount((n) => n + 1);
+      handoff = null;
+      return;
+    }
+    void load(id);
   }, [isNew, id, load]);
 
   if (isNew && !opened) {
@@ -142,14 +157,38 @@ export default function LayoutEditorPage() {
       </div>
     );
   }
-  return <LayoutEditor key={openCount} opened={opened} onReload={(layoutId) => load(layoutId)} />;
+  return (
+    <LayoutEditor
+      key={openCount}
+      opened={opened}
+      initialState={initialState}
+      onReload={(layoutId) => {
+        setInitialState(null);
+        void load(layoutId);
+      }}
+      onCreated={(next) => {
+        handoff = next;
+        navigate(`/template/edit?id=${encodeURIComponent(next.id)}`, { replace: true });
+      }}
+    />
+  );
 }
 
-function LayoutEditor({ opened, onReload }: { opened: Opened; onReload: (id: string) => void }) {
+function LayoutEditor({
+  opened,
+  initialState,
+  onReload,
+  onCreated,
+}: {
+  opened: Opened;
+  initialState: EditorState | null;
+  onReload: (id: string) => void;
+  onCreated: (next: { id: string; opened: Opened; state: EditorState }) => void;
+}) {
   const { t } = useTranslation('layoutEditor');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [state, dispatch] = useEditorState(opened.document);
+  const [state, dispatch] = useEditorState(opened.document, initialState);
   const [name, setName] = useState(opened.name);
   const [savedName, setSavedName] = useState(opened.name);
   const [layoutId, setLayoutId] = useState(opened.id);
@@ -162,6 +201,14 @@ function LayoutEditor({ opened, onReload }: { opened: Opened; onReload: (id: str
   const locale = currentLocale();
 
   const unsaved = isDirty(state) || name !== savedName || layoutId === null;
+  // After the first save (its leave tip cleared by then), the editor moves to the layout's own URL.
+  const [created, setCreated] = useState<{ id: string; opened: Opened } | null>(null);
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (!created || unsaved || handedOver.current) return;
+    handedOver.current = true;
+    onCreated({ ...created, state });
+  }, [created, unsaved, onCreated, state]);
   useLeaveTip(unsaved && !opened.readOnly);
   useEditorKeys(dispatch, !previewing && !opened.readOnly);
 
@@ -202,6 +249,7 @@ function LayoutEditor({ opened, onReload }: { opened: Opened; onReload: (id: str
         const created = await createLayout(trimmed, doc);
         setLayoutId(created.id);
         setVersion(created.version);
+        setCreated({ id: created.id, opened: { ...opened, id: created.id, name: trimmed, version: created.version } });
       } else {
         const updated = await updateLayout(layoutId, trimmed, doc, version);
         setVersion(updated.version);

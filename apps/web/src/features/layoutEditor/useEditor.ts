@@ -5,8 +5,8 @@ import { type EditorAction, type EditorState, editorReducer, initEditorState } f
 export type EditorDispatch = Dispatch<EditorAction>;
 
 /** The editor's state for one document (the reducer of state/editorState.ts). */
-export function useEditorState(doc: LayoutDocument): [EditorState, EditorDispatch] {
-  return useReducer(editorReducer, doc, initEditorState);
+export function useEditorState(doc: LayoutDocument, initial?: EditorState | null): [EditorState, EditorDispatch] {
+  return useReducer(editorReducer, doc, (d) => initial ?? initEditorState(d));
 }
 
 /** True when the key event comes from a field the user types in (the editor's keys then do nothing). */
