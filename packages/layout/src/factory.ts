@@ -12,7 +12,7 @@ import {
 
 /** A short random id (page and component ids are unique within one document). */
 export function newLayoutId(prefix = ''): string {
-  const c = globalThis.crypto;
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
   const raw = c?.randomUUID ? c.randomUUID().replace(/-/g, '').slice(0, 12) : Math.random().toString(36).slice(2, 14);
   return prefix + raw;
 }

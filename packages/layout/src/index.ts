@@ -1,6 +1,2 @@
-export * from './factory.js';
-export * from './messages.js';
+export * from './document.js';
 export * from './render/index.js';
-export * from './rules.js';
-export * from './schema.js';
-export * from './upgrade.js';

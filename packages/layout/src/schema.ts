@@ -67,14 +67,8 @@ export const httpUrlSchema = z
   .trim()
   .min(1)
   .max(LAYOUT_LIMITS.maxUrlLength)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'url must be http(s)');
+  // A regex, not URL: the schema also runs where no DOM or Node types are declared (protocol).
+  .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'url must be http(s)');
 const seconds = z.number().finite().min(0).max(LAYOUT_LIMITS.maxPageDuration);
 const fontSize = z.number().int().min(6).max(2000);
 const fontFamily = z.string().trim().max(100);

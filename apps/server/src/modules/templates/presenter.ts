@@ -1,4 +1,5 @@
-import type { TemplateRow } from '@marquee/protocol';
+import type { LayoutDocument, RenderMaterial } from '@marquee/layout/schema';
+import type { TemplateInfo, TemplateRow } from '@marquee/protocol';
 
 /** A template row of the page list (protocol shape). */
 export function toTemplateRow(row: {
@@ -25,5 +26,46 @@ export function toTemplateRow(row: {
     deptName: row.deptName ?? '',
     hasPermission: row.hasPermission,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A template with its document and resolved materials (template.info). */
+export function toTemplateInfo(
+  row: {
+    template: {
+      id: string;
+      name: string;
+      width: number;
+      height: number;
+      version: number;
+      isDefault: boolean;
+      deptId: string | null;
+      updatedAt: Date;
+    };
+    ownerLogin: string | null;
+    ownerReal: string | null;
+    deptName: string | null;
+    canManage: boolean;
+  },
+  document: LayoutDocument,
+  inUse: boolean,
+  materials: Record<string, RenderMaterial>,
+): TemplateInfo {
+  const t = row.template;
+  return {
+    id: t.id,
+    name: t.name,
+    width: document.width,
+    height: document.height,
+    version: t.version,
+    isDefault: t.isDefault,
+    hasPermission: row.canManage,
+    inUse,
+    ownerName: row.ownerReal?.trim() || row.ownerLogin || '',
+    deptId: t.deptId,
+    deptName: row.deptName ?? '',
+    updatedAt: t.updatedAt.toISOString(),
+    document,
+    materials,
   };
 }
