@@ -7,6 +7,8 @@
 //      mouse drag, p50/p95/max; aim p95 < 16 ms), in that layout (15 components per page) and
 //      in a one-page layout with all 300 components (every one a snapping guide).
 // `npm run bench -- layout-editor`, or against a running product: BENCH_PORT=<port> (entadmin).
+
+import { endpoints } from '@marquee/protocol';
 import { chromium, type Page } from '@playwright/test';
 import { callApi, percentile, root, startServer, stop } from './lib.js';
 
@@ -24,7 +26,10 @@ interface LoginAnswer {
   [key: string]: unknown;
 }
 
-const login = await callApi<LoginAnswer>(PORT, '/api/login.shtm', { loginName: 'entadmin', password: 'Marquee@2026' });
+const login = await callApi<LoginAnswer>(PORT, endpoints.login.path, {
+  loginName: 'entadmin',
+  password: 'Marquee@2026',
+});
 if (login.code !== 0) throw new Error(`login failed: ${login.code} ${login.message}`);
 const { token, expiresIn: _e, weakPassword: _w, folderMenuList, ...user } = login.payload;
 const session = { ...user, token, navMenuList: folderMenuList, remeberPWD: false, skin: 1, showCollapse: false };
@@ -64,7 +69,7 @@ function layout(pages: number, perPage: number) {
 }
 
 async function save(name: string, document: unknown): Promise<string> {
-  const answer = await callApi<{ id: string }>(PORT, '/api/template/save.shtm', { name, document }, token);
+  const answer = await callApi<{ id: string }>(PORT, endpoints.templateSave.path, { name, document }, token);
   if (answer.code !== 0) throw new Error(`template.save failed: ${answer.code} ${answer.message}`);
   return answer.payload.id;
 }

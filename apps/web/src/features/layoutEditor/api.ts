@@ -1,10 +1,7 @@
 import type { LayoutDocument, MaterialLookup } from '@marquee/layout';
 import { call } from '../../api/client';
 
-/**
- * The editor's calls to D's template endpoints (template.info / save / update). Until branch
- * `layout` lands them in the protocol's catalogue they are called by name through the one client.
- */
+/** The editor's calls to the template endpoints (template.info / save / update). */
 export interface OpenedLayout {
   id: string;
   name: string;
@@ -15,15 +12,12 @@ export interface OpenedLayout {
   materials: MaterialLookup;
 }
 
-type LooseCall = (name: string, data: unknown, options?: { silent?: boolean }) => Promise<unknown>;
-const callByName = call as unknown as LooseCall;
-
 export async function openLayout(id: string): Promise<OpenedLayout> {
-  return (await callByName('templateInfo', { id })) as OpenedLayout;
+  return await call('templateInfo', { id });
 }
 
 export async function createLayout(name: string, document: LayoutDocument): Promise<{ id: string; version: number }> {
-  return (await callByName('templateSave', { name, document })) as { id: string; version: number };
+  return await call('templateSave', { name, document });
 }
 
 /** Saves over `expectedVersion`; another save since answers LAYOUT_VERSION_CONFLICT (silent: the editor explains it). */
@@ -33,7 +27,5 @@ export async function updateLayout(
   document: LayoutDocument,
   expectedVersion: number,
 ): Promise<{ version: number }> {
-  return (await callByName('templateUpdate', { id, name, document, expectedVersion }, { silent: true })) as {
-    version: number;
-  };
+  return await call('templateUpdate', { id, name, document, expectedVersion }, { silent: true });
 }
