@@ -8,6 +8,7 @@
 //      in a one-page layout with all 300 components (every one a snapping guide).
 // `npm run bench -- layout-editor`, or against a running product: BENCH_PORT=<port> (entadmin).
 
+import { loadavg } from 'node:os';
 import { endpoints } from '@marquee/protocol';
 import { chromium, type Page } from '@playwright/test';
 import { callApi, percentile, root, startServer, stop } from './lib.js';
@@ -147,30 +148,25 @@ async function dragFrames(steps: number): Promise<number[]> {
   if (!box) throw new Error('no component to drag');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __rec: boolean };
-    w.__frames = [];
-    w.__rec = true;
+  // A string, so the bundler's helpers (tsx names functions with __name) stay out of the page.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__rec = true;
     let last = performance.now();
-    const tick = (t: number) => {
-      w.__frames.push(t - last);
+    const tick = (t) => {
+      window.__frames.push(t - last);
       last = t;
-      if (w.__rec) requestAnimationFrame(tick);
+      if (window.__rec) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   await page.mouse.move(x, y);
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) {
     await page.mouse.move(x + (i * 400) / steps, y + (i * 200) / steps);
   }
   await page.mouse.up();
-  const frames = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __rec: boolean };
-    w.__rec = false;
-    return w.__frames.slice(1);
-  });
-  return frames;
+  return (await page.evaluate('(() => { window.__rec = false; return window.__frames.slice(1); })()')) as number[];
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -202,5 +198,10 @@ const denseOpen = await openInApp(dense, 300);
 console.log(`open one page of 300 components in the console: ${fmt(denseOpen)}`);
 frameReport('drag in the one-page layout of 300 components', await dragFrames(90));
 
+console.log(
+  `load average during the run: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on this machine's cores`,
+);
 await browser.close();
 if (own) await stop(own.child);
