@@ -27,6 +27,16 @@ export const ZOOM_MAX = 4;
 /** The drag payload of a palette item. */
 export const PALETTE_MIME = 'application/x-marquee-component';
 
+/** Grid lines one screen pixel wide at any zoom. */
+function gridStyle(zoom: number): React.CSSProperties {
+  const line = `${Math.max(1, 1 / zoom).toFixed(2)}px`;
+  const color = 'rgba(22, 119, 255, 0.35)';
+  return {
+    backgroundSize: `${GRID_SIZE}px ${GRID_SIZE}px`,
+    backgroundImage: `linear-gradient(to right, ${color} ${line}, transparent ${line}), linear-gradient(to bottom, ${color} ${line}, transparent ${line})`,
+  };
+}
+
 export function clampZoom(z: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(z * 1000) / 1000));
 }
@@ -212,13 +222,7 @@ export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale,
           {items.map((c) => (
             <CanvasItem key={c.id} c={c} ctx={ctx} register={register} onPointerDown={onItemPointerDown} />
           ))}
-          {grid ? (
-            <div
-              className="mq-le-grid"
-              style={{ backgroundSize: `${GRID_SIZE}px ${GRID_SIZE}px` }}
-              data-testid="le-grid"
-            />
-          ) : null}
+          {grid ? <div className="mq-le-grid" style={gridStyle(zoom)} data-testid="le-grid" /> : null}
         </div>
       </div>
       <Moveable

@@ -50,7 +50,7 @@ export function PreviewDialog({
         ) : null}
       </div>
       <div className="mq-le-preview-status" data-testid="le-preview-page">
-        {t('preview.page', { n: page + 1, count: doc.pages.length })}
+        {t('preview.page', { n: page + 1, total: doc.pages.length })}
       </div>
     </Modal>
   );
