@@ -39,6 +39,8 @@ export interface LayoutPageProps {
   renderOverlay?: (component: LayoutComponent) => ReactNode;
   /** Show hidden components (faded) instead of leaving them out: the editor's choice. */
   showHidden?: boolean;
+  /** Thumbnail mode: frames, videos and streams are not loaded (placeholders or posters instead). */
+  lite?: boolean;
   className?: string;
   style?: CSSProperties;
 }
@@ -75,13 +77,14 @@ export function LayoutPage(props: LayoutPageProps) {
     onAction,
     renderOverlay,
     showHidden = false,
+    lite = false,
   } = props;
   const page = resolvePage(doc, props.page);
   const locale = props.locale ?? defaultLocale();
   const elapsed = useElapsed(playing && needsClock(page));
   const ctx: RenderContext = useMemo(
-    () => ({ materials, locale, now, playing, weather, onAction }),
-    [materials, locale, now, playing, weather, onAction],
+    () => ({ materials, locale, now, playing, weather, onAction, lite }),
+    [materials, locale, now, playing, weather, onAction, lite],
   );
   const components = useMemo(() => (page ? [...page.components].sort((a, b) => a.z - b.z) : []), [page]);
   const background = page?.background;

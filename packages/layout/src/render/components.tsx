@@ -111,6 +111,19 @@ function MediaPlaylist({
   }, [ctx.playing, c.props.volume]);
   if (items.length === 0) return <Placeholder>{layoutMessage(ctx.locale, 'render.noMaterial')}</Placeholder>;
   if (!material) return <Placeholder>{layoutMessage(ctx.locale, 'render.materialMissing')}</Placeholder>;
+  if (ctx.lite) {
+    if (kind === 'video' && material.thumbUrl) {
+      return (
+        <img
+          src={material.thumbUrl}
+          alt=""
+          draggable={false}
+          style={{ ...fill, objectFit: 'contain', background: '#000' }}
+        />
+      );
+    }
+    return <Placeholder>{kind === 'video' ? '▶' : '♪'}</Placeholder>;
+  }
   const next = () => setIndex((i) => i + 1);
   if (kind === 'audio') {
     return (
@@ -319,6 +332,7 @@ function FrameView({
     return () => clearInterval(timer);
   }, [ctx.playing, refresh]);
   if (!url) return <Placeholder>{layoutMessage(ctx.locale, 'render.noUrl')}</Placeholder>;
+  if (ctx.lite) return <Placeholder>{url}</Placeholder>;
   let sameOrigin = false;
   try {
     sameOrigin = typeof location !== 'undefined' && new URL(url).origin === location.origin;

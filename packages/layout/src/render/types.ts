@@ -39,6 +39,8 @@ export interface RenderContext {
   now?: number;
   /** Playing (screens, preview) or still (editor canvas, thumbnails). */
   playing: boolean;
+  /** Thumbnail mode: no frames, videos or live streams are loaded (their placeholders or posters are drawn). */
+  lite?: boolean;
   weather?: WeatherLookup;
   /** A button was pressed (or fired by itself). */
   onAction?: (action: ButtonAction, component: LayoutComponent) => void;

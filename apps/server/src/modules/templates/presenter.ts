@@ -1,4 +1,4 @@
-import type { LayoutDocument, RenderMaterial } from '@marquee/layout/schema';
+import { type LayoutDocument, layoutDocumentShapeSchema, type RenderMaterial } from '@marquee/layout/schema';
 import type { TemplateInfo, TemplateRow } from '@marquee/protocol';
 
 /** A template row of the page list (protocol shape). */
@@ -14,7 +14,13 @@ export function toTemplateRow(row: {
   deptName: string | null;
   hasPermission: boolean;
   updatedAt: Date;
+  isDefault: boolean;
+  version: number;
+  firstPage: unknown;
 }): TemplateRow {
+  const thumb = row.firstPage
+    ? layoutDocumentShapeSchema.safeParse({ v: 1, width: row.width, height: row.height, pages: [row.firstPage] })
+    : null;
   return {
     id: row.id,
     name: row.name,
@@ -26,6 +32,9 @@ export function toTemplateRow(row: {
     deptName: row.deptName ?? '',
     hasPermission: row.hasPermission,
     updatedAt: row.updatedAt.toISOString(),
+    isDefault: row.isDefault,
+    version: row.version,
+    thumb: thumb?.success ? thumb.data : null,
   };
 }
 

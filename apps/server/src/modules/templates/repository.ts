@@ -63,6 +63,10 @@ export function templatePageQueries(
       deptId: templates.deptId,
       hasPermission: sql<boolean>`${manageWhere(caller, templateScope)}`.as('has_permission'),
       updatedAt: templates.updatedAt,
+      isDefault: templates.isDefault,
+      version: templates.version,
+      // Only the first page travels to the list (its thumbnail).
+      firstPage: sql<unknown>`${templates.document}->'pages'->0`.as('first_page'),
     })
     .from(templates)
     .where(where)
@@ -85,6 +89,9 @@ export function templatePageQueries(
         deptName: departments.name,
         hasPermission: page.hasPermission,
         updatedAt: page.updatedAt,
+        isDefault: page.isDefault,
+        version: page.version,
+        firstPage: page.firstPage,
       })
       .from(page)
       .leftJoin(accounts, and(eq(accounts.id, page.ownerId), eq(accounts.entId, page.entId)))
