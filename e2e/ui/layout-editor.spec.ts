@@ -9,11 +9,13 @@ import { expect, openAs, test } from '../fixtures/session.js';
 test('builds a two-page layout, undoes and redoes, saves, reopens it the same, previews it and keeps its last page', async ({
   page,
 }) => {
+  // A long flow (two full loads of the console); the machine running e2e may be busy.
+  test.setTimeout(180_000);
   const name = uniqueName('Lobby');
   await openAs(page, 'entadmin', '/template/new');
 
   // Name and size of the new layout.
-  await page.getByTestId('le-new-name').fill(name);
+  await page.getByTestId('le-new-name').fill(name, { timeout: 60_000 });
   await page.getByTestId('le-new-width').fill('1280');
   await page.getByTestId('le-new-height').fill('720');
   await page.getByTestId('le-new-ok').click();
@@ -56,7 +58,7 @@ test('builds a two-page layout, undoes and redoes, saves, reopens it the same, p
 
   // Reopen (a fresh load of that address) and find it the same.
   await page.reload();
-  await expect(page.getByTestId('layout-editor')).toBeVisible();
+  await expect(page.getByTestId('layout-editor')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('le-name')).toHaveValue(name);
   await expect(page.getByTestId('le-pages').locator('.mq-le-page')).toHaveCount(2);
   await expect(page.getByTestId('le-item-text')).toContainText('Welcome to the lobby');
