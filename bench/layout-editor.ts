@@ -143,9 +143,10 @@ async function switchPage(to: number): Promise<number> {
   return (await page.evaluate(() => performance.now())) - started;
 }
 
-/** Drags the first component by (dx, dy) screen px in `steps` mouse moves; rAF deltas meanwhile. */
+/** Drags the topmost component by (dx, dy) screen px in `steps` mouse moves; rAF deltas meanwhile. */
 async function dragFrames(steps: number): Promise<number[]> {
-  const item = items(page).first();
+  // The topmost component (drawn last), so no other one covers it.
+  const item = items(page).last();
   await item.click();
   const box = await item.boundingBox();
   if (!box) throw new Error('no component to drag');
