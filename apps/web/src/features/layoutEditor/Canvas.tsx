@@ -24,6 +24,8 @@ import type { EditorDispatch } from './useEditor';
 export const GRID_SIZE = 20;
 export const ZOOM_MIN = 0.05;
 export const ZOOM_MAX = 4;
+/** At most this many other components give snapping guides (the nearest to the selection). */
+export const MAX_SNAP_ELEMENTS = 40;
 /** The drag payload of a palette item. */
 export const PALETTE_MIME = 'application/x-marquee-component';
 
@@ -156,8 +158,18 @@ export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale,
   const guidelines = useMemo(() => {
     const out: HTMLElement[] = [];
     if (stageRef.current) out.push(stageRef.current);
-    for (const c of items) {
-      if (c.id === state.selectedId || c.hidden) continue;
+    const sel = items.find((c) => c.id === state.selectedId);
+    if (!sel) return out;
+    // The nearest components snap (every one is measured on each frame of a drag: a page of
+    // hundreds would cost more than a frame).
+    const cx = sel.x + sel.w / 2;
+    const cy = sel.y + sel.h / 2;
+    const others = items
+      .filter((c) => c.id !== sel.id && !c.hidden)
+      .map((c) => ({ c, d: Math.hypot(c.x + c.w / 2 - cx, c.y + c.h / 2 - cy) }))
+      .sort((a, b) => a.d - b.d)
+      .slice(0, MAX_SNAP_ELEMENTS);
+    for (const { c } of others) {
       const el = elements.current.get(c.id);
       if (el) out.push(el);
     }
