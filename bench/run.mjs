@@ -22,6 +22,7 @@ const benches = [
   'multi-instance',
   'a11y',
   'layout-render',
+  'layout-editor',
   ...heavy,
 ].filter((b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)));
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });

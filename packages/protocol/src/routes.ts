@@ -135,8 +135,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/special/resource', 'specialResource', Perm.specialResource),
 
   // Template
-  r('/template/edit', 'templateEdit', Perm.templateEdit, { noCache: true }),
-  r('/template/new', 'templateNew', Perm.templateEdit, { noCache: true }),
+  r('/template/edit', 'templateEdit', Perm.templateEdit, { noCache: true, online: true }),
+  r('/template/new', 'templateNew', Perm.templateEdit, { noCache: true, online: true }),
 
   // User
   r('/user/adv', 'userAdv', Perm.userAdv, { menu: true, online: true }),

@@ -40,6 +40,8 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/device/playlist': () => import('../features/devicePlan/PlaylistPage'),
   '/device/gather': () => import('../features/devicePlan/GatherPage'),
   '/advert/material': () => import('../features/materials/MaterialPage'),
+  '/template/new': () => import('../features/layoutEditor/LayoutEditorPage'),
+  '/template/edit': () => import('../features/layoutEditor/LayoutEditorPage'),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');
