@@ -10,6 +10,7 @@ import { deviceFixtures } from './fixtures/devices.js';
 import { geoFixtures } from './fixtures/geo.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
+import { posterFixtures } from './fixtures/posters.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import { spliceFixtures } from './fixtures/splice.js';
@@ -55,6 +56,7 @@ const fixtures: Record<
   ...screenshotFixtures,
   ...deviceGroupFixtures,
   ...spliceFixtures,
+  ...posterFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

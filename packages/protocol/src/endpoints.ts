@@ -9,6 +9,7 @@ import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
+import { posterEndpoints } from './endpoints/posters.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
@@ -29,6 +30,7 @@ export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
+export * from './endpoints/posters.js';
 export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
@@ -53,6 +55,7 @@ export const endpoints = {
   ...spliceEndpoints,
   ...deviceIoEndpoints,
   ...gatherEndpoints,
+  ...posterEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -76,6 +76,9 @@ export const ErrorCode = {
   UPLOAD_INCOMPLETE: -10054,
   /** Spec section 8 'upload failed': the storage could not take the file (nothing was stored). */
   UPLOAD_FAILED: -10055,
+  // Posters (issue 11, "poster"): the poster template editor
+  /** Spec section 8 'image generation failed': the poster's image is missing, not a PNG/JPEG of the template's size. */
+  IMAGE_GENERATION_FAILED: -10100,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -250,6 +253,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '上传失败',
     'en-US': 'Upload failed',
     ja: 'アップロードに失敗しました',
+  },
+  [ErrorCode.IMAGE_GENERATION_FAILED]: {
+    'zh-CN': '图片生成失败',
+    'en-US': 'Image generation failed',
+    ja: '画像の生成に失敗しました',
   },
 };
 

@@ -15,3 +15,4 @@ export * from './timeRules.js';
 export * from './upload.js';
 export * from './validation.js';
 export * from './validationMessages.js';
+export * from './poster.js';

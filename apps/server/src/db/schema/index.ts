@@ -17,3 +17,4 @@ export * from './stores.js';
 export * from './strategies.js';
 export * from './templates.js';
 export * from './tenancy.js';
+export * from './posters.js';
