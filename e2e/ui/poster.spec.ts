@@ -51,7 +51,7 @@ test('a poster template with a text field and a QR code: built on the canvas, un
 
   await page.getByTestId('poster-save').click();
   await expect(page.getByTestId('poster-save')).toContainText('已保存');
-  await page.screenshot({ path: '../.tmp/poster-editor.png' });
+  await page.screenshot({ path: test.info().outputPath('poster-editor.png') });
 
   // Fill mode: the field's form, the poster follows; generate the PNG.
   await page.getByTestId('poster-to-fill').click();
@@ -60,7 +60,7 @@ test('a poster template with a text field and a QR code: built on the canvas, un
   await page.getByTestId('poster-make').click();
   const made = page.getByTestId('poster-made');
   await expect(made).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: '../.tmp/poster-fill.png' });
+  await page.screenshot({ path: test.info().outputPath('poster-fill.png') });
 
   // The record: template, field value, and a PNG of exactly the template's size.
   const admin = await loginApi('entadmin');
@@ -80,5 +80,5 @@ test('a poster template with a text field and a QR code: built on the canvas, un
     'complete',
     true,
   );
-  await page.screenshot({ path: '../.tmp/poster-history.png' });
+  await page.screenshot({ path: test.info().outputPath('poster-history.png') });
 });
