@@ -31,6 +31,7 @@ import { noticeHandlers } from './modules/notice/routes.js';
 import { registerOAuthCallback } from './modules/oauth/callback.js';
 import { oauthHandlers } from './modules/oauth/routes.js';
 import { operationLogHandlers } from './modules/operationLog/routes.js';
+import { posterHandlers } from './modules/posters/routes.js';
 import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
@@ -90,6 +91,7 @@ export const HANDLERS: readonly Handler[] = [
   ...deviceIoHandlers,
   ...gatherHandlers,
   ...materialHandlers,
+  ...posterHandlers,
 ];
 
 export interface BuildAppOptions {

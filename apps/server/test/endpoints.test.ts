@@ -11,6 +11,7 @@ import { geoFixtures } from './fixtures/geo.js';
 import { materialFixtures } from './fixtures/materials.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
+import { posterFixtures } from './fixtures/posters.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import { spliceFixtures } from './fixtures/splice.js';
@@ -59,6 +60,7 @@ const fixtures: Record<
   ...spliceFixtures,
   ...materialFixtures,
   ...templateFixtures,
+  ...posterFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

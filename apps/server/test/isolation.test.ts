@@ -34,6 +34,7 @@ import { insertTemplate } from '../src/modules/templates/repository.js';
 import { enterpriseKey } from '../src/storage/storage.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
+import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
 import { insertStrategy } from './fixtures/strategies.js';
 import {
   BACKENDS,
@@ -314,6 +315,30 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       params: { text: marker },
     });
     return { id, marker, entId: w.ent.id, ownerId: w.owner.id };
+  },
+  // A poster template in A1 owned by the owner, shared like a template (ref-type '6'), with a poster made from it.
+  posterTemplate: async (w) => {
+    const id = await insertPosterTemplate(w.t, { entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id });
+    await insertPendingPoster(w.t, { entId: w.ent.id, accountId: w.owner.id, templateId: id }, image(96, 64), 'done');
+    await w.t.db.insert(allocations).values([
+      { entId: w.ent.id, refType: RefType.poster, refId: id, targetType: 1, targetId: w.c, deptDataType: 2 },
+      {
+        entId: w.ent.id,
+        refType: RefType.poster,
+        refId: id,
+        targetType: 2,
+        targetId: w.sharedAccount.id,
+        deptDataType: 2,
+      },
+    ]);
+    return {
+      id,
+      entId: w.ent.id,
+      deptIds: [w.ent.depts.a1],
+      ownerId: w.owner.id,
+      sharedDepts: [{ dept: w.c, type: 2 }],
+      sharedAccounts: [w.sharedAccount.id],
+    };
   },
   // A verification code sent to someone of the world's enterprise: only the operator reads the outbox.
   outboxMessage: async (w) => {

@@ -10,6 +10,7 @@ import { homeEndpoints } from './endpoints/home.js';
 import { materialEndpoints } from './endpoints/materials.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
+import { posterEndpoints } from './endpoints/posters.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
@@ -33,6 +34,7 @@ export * from './endpoints/home.js';
 export * from './endpoints/materials.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
+export * from './endpoints/posters.js';
 export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
@@ -62,6 +64,7 @@ export const endpoints = {
   ...materialEndpoints,
   ...templateEndpoints,
   ...weatherEndpoints,
+  ...posterEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -118,6 +118,9 @@ export const ErrorCode = {
   LAYOUT_IN_USE: -10085,
   /** The document breaks another layout rule (duplicate ids, a jump to a missing page, too many components). */
   LAYOUT_INVALID: -10086,
+  // Posters (issue 11, "poster"): the poster template editor
+  /** Spec section 8 'image generation failed': the poster's image is missing, not a PNG/JPEG of the template's size. */
+  IMAGE_GENERATION_FAILED: -10100,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -391,6 +394,10 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '布局内容不符合规则',
     'en-US': 'The layout breaks a layout rule',
     ja: 'レイアウトの内容がルールに合っていません',
+  [ErrorCode.IMAGE_GENERATION_FAILED]: {
+    'zh-CN': '图片生成失败',
+    'en-US': 'Image generation failed',
+    ja: '画像の生成に失敗しました',
   },
 };
 

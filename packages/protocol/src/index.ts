@@ -6,6 +6,7 @@ export * from './format.js';
 export * from './jsonSchema.js';
 export * from './materialRules.js';
 export * from './permissions.js';
+export * from './poster.js';
 export * from './refTypes.js';
 export * from './routes.js';
 export * from './signing.js';

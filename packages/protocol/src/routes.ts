@@ -38,7 +38,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, online: true }),
   r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert' }),
   r('/template', 'template', Perm.template, { menu: true, online: true }),
-  r('/poster', 'poster', Perm.poster, { menu: true }),
+  r('/poster', 'poster', Perm.poster, { menu: true, online: true }),
   r('/device', 'device', Perm.device, { menu: true, icon: 'device', online: true }),
   r('/user', 'user', Perm.user, { menu: true, icon: 'user', online: true }),
   r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate' }),
@@ -113,8 +113,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true }),
 
   // Poster
-  r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true }),
-  r('/poster/tplHistory', 'posterTplHistory', Perm.poster, { menu: true }),
+  r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true, online: true }),
+  r('/poster/tplHistory', 'posterTplHistory', Perm.poster, { menu: true, online: true }),
 
   // Report
   r('/report/ad', 'reportAd', Perm.reportAd, { menu: true }),

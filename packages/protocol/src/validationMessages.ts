@@ -241,6 +241,26 @@ export const validationMessages = {
     'en-US': 'Concurrent downloads are 1 to 10',
     ja: '同時ダウンロード数は 1〜10 です',
   },
+  posterColor: {
+    'zh-CN': '请输入颜色，如 #1677ff',
+    'en-US': 'Enter a colour such as #1677ff',
+    ja: '#1677ff のような色を入力してください',
+  },
+  posterFieldKey: {
+    'zh-CN': '字段标识只能包含字母、数字、下划线和连字符',
+    'en-US': 'A field key has letters, digits, underscores and hyphens only',
+    ja: 'フィールドキーには英字・数字・アンダースコア・ハイフンのみ使用できます',
+  },
+  posterFieldType: {
+    'zh-CN': '只有文字、图片和二维码可以设为可填字段',
+    'en-US': 'Only texts, images and QR codes can be fields',
+    ja: '入力項目にできるのはテキスト・画像・QR コードだけです',
+  },
+  posterDuplicateField: {
+    'zh-CN': '字段标识重复',
+    'en-US': 'This field key is already used',
+    ja: 'このフィールドキーは既に使われています',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof validationMessages;

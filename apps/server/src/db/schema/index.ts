@@ -8,6 +8,7 @@ export * from './invitations.js';
 export * from './meta.js';
 export * from './notices.js';
 export * from './operationLog.js';
+export * from './posters.js';
 export * from './runtime.js';
 export * from './screenshots.js';
 export * from './sessions.js';
