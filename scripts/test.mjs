@@ -26,6 +26,8 @@ const steps = [
       'protocol',
       '--project',
       'web',
+      '--project',
+      'player',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reports}/unit.json`,

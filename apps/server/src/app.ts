@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ENDPOINT_LIST, ErrorCode, errorMessage, TIMESTAMP_WINDOW_MS } from '@marquee/protocol';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream, Logger } from 'pino';
@@ -48,7 +50,7 @@ import type { Handler } from './protocol/handlers.js';
 import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
 import { ReplayGuard } from './protocol/replayGuard.js';
 import type { AppServices } from './services.js';
-import { isHistoryRoute, registerConsole } from './static.js';
+import { isHistoryRoute, isPlayerRoute, registerConsole, registerPlayer } from './static.js';
 import { createFiles } from './storage/index.js';
 import { registerFileRoute } from './storage/routes.js';
 
@@ -231,9 +233,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerScreenshotUpload(app, services);
   await registerFileRoute(app, services.files);
   const consoleServed = await registerConsole(app, config.webDist);
+  const playerServed = await registerPlayer(app, config.playerDist);
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
+    if (playerServed && isPlayerRoute(request.method, path)) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(readFileSync(join(config.playerDist, 'index.html')));
+    }
     if (consoleServed && isHistoryRoute(request.method, path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
