@@ -17,6 +17,8 @@ import { createLogger, pathOf } from './logger.js';
 import { accountHandlers } from './modules/accounts/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
+import { registerContentApi } from './modules/content/http.js';
+import { contentHandlers } from './modules/content/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { deviceGroupHandlers } from './modules/deviceGroups/routes.js';
 import { deviceIoHandlers } from './modules/deviceIo/routes.js';
@@ -79,6 +81,7 @@ export const HANDLERS: readonly Handler[] = [
   ...sharingHandlers,
   ...templateHandlers,
   ...deviceHandlers,
+  ...contentHandlers,
   ...geoHandlers,
   ...storeHandlers,
   ...strategyHandlers,
@@ -231,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOAuthCallback(app);
   await registerDeviceApi(app, services);
   await registerScreenshotUpload(app, services);
+  await registerContentApi(app, services);
   await registerFileRoute(app, services.files);
   const consoleServed = await registerConsole(app, config.webDist);
   const playerServed = await registerPlayer(app, config.playerDist);

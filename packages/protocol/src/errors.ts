@@ -63,6 +63,9 @@ export const ErrorCode = {
   FILE_TOO_LARGE: -10042,
   /** Spec section 8 'file format error': the content is not of an accepted type. */
   FILE_FORMAT_ERROR: -10043,
+  // The browser player's content (branch player, -10090..-10099)
+  /** device.assignLayout: the layout does not exist in the enterprise, or layouts are not available. */
+  LAYOUT_NOT_AVAILABLE: -10090,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -207,6 +210,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '文件格式错误',
     'en-US': 'File format error',
     ja: 'ファイル形式が正しくありません',
+  },
+  [ErrorCode.LAYOUT_NOT_AVAILABLE]: {
+    'zh-CN': '布局不存在或不可用',
+    'en-US': 'The layout does not exist or is not available',
+    ja: 'レイアウトが存在しないか、利用できません',
   },
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pruneSessions } from '../auth/sessions.js';
 import { pruneThrottle } from '../auth/throttle.js';
+import { ensurePartitions, partitionDays } from '../modules/content/plays.js';
 import { markMissedOffline } from '../modules/devices/repository.js';
 import { pruneStates } from '../modules/oauth/repository.js';
 import {
@@ -111,5 +112,16 @@ export const JOBS: readonly JobDefinition[] = [
     payload: none,
     schedule: SCREENSHOT_CLEANUP_CRON,
     handler: async (_, ctx) => void (await runScreenshotCleanup(ctx.services, ctx.log)),
+  }),
+  defineJob({
+    // Proof of play (branch player): the day partitions of `plays`, a week ahead (an upload
+    // creates an older day's on demand).
+    id: 'plays-partitions',
+    payload: none,
+    schedule: '17 * * * *',
+    handler: async (_, ctx) => {
+      const created = await ensurePartitions(ctx.services.db, partitionDays(ctx.services.clock(), 1, 7));
+      if (created > 0) ctx.log.info({ created }, 'plays partitions ensured');
+    },
   }),
 ];
