@@ -5,6 +5,10 @@ export default defineConfig({
     projects: [
       { test: { name: 'protocol', include: ['packages/protocol/test/**/*.test.ts'], environment: 'node' } },
       {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'layout', root: './packages/layout', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],

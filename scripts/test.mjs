@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit tests (protocol, web), server API tests (PGlite, and
+// `npm test`: typecheck, lint, unit tests (protocol, layout, web), server API tests (PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set) and the Chromium e2e tests. Every step runs even
 // when an earlier one fails; the runners' own summaries print as they go, and the last
 // line adds up the test counts of all runners.
@@ -24,6 +24,8 @@ const steps = [
       'run',
       '--project',
       'protocol',
+      '--project',
+      'layout',
       '--project',
       'web',
       '--project',

@@ -14,6 +14,7 @@ import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import { spliceFixtures } from './fixtures/splice.js';
 import { strategyFixtures } from './fixtures/strategies.js';
+import { templateFixtures } from './fixtures/templates.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -55,6 +56,7 @@ const fixtures: Record<
   ...screenshotFixtures,
   ...deviceGroupFixtures,
   ...spliceFixtures,
+  ...templateFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

@@ -1,3 +1,4 @@
+import { createComponent, createEmptyLayout } from '@marquee/layout';
 import { Perm, type TemplateRow } from '@marquee/protocol';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,6 +22,9 @@ const row = (name: string, hasPermission: boolean): TemplateRow => ({
   deptName: 'East',
   hasPermission,
   updatedAt: '2026-01-01T00:00:00.000Z',
+  isDefault: false,
+  version: 1,
+  thumb: null,
 });
 
 function serve() {
@@ -107,5 +111,46 @@ describe('template page (spec section 2)', () => {
     expect(screen.queryByTestId('template-share')).toBeNull();
     expect(screen.queryByTestId('template-share-Mine')).toBeNull();
     expect(screen.queryByTestId('template-select-Mine')).toBeNull();
+  });
+  it('shows thumbnails, previews a layout, copies, deletes after confirming, and keeps default layouts unchanged', async () => {
+    const doc = createEmptyLayout({ width: 1920, height: 1080 });
+    doc.pages[0].components.push(createComponent('text', { id: 'hello', props: { content: 'Hello lobby' } }));
+    const mine = { ...row('Mine', true), thumb: doc };
+    const builtIn = { ...row('Built-in', true), isDefault: true };
+    const calls = fakeServer({
+      ...shellAnswers,
+      templatePage: () => ({ code: 0, payload: { total: 2, data: [mine, builtIn] } }),
+      templateInfo: () => ({
+        code: 0,
+        payload: { ...mine, version: 1, inUse: false, document: doc, materials: {}, thumb: undefined },
+      }),
+      templateCopy: () => ({ code: 0, payload: { id: 'copy-1' } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.template, Perm.templateEdit] }));
+    const { router, tree } = renderApp('/template');
+    render(tree);
+    await screen.findByTestId('template-row-Mine', {}, { timeout: 25_000 });
+    // the thumbnail is the real renderer drawing the first page
+    await waitFor(() => expect(document.querySelector('[data-component-id="hello"]')?.textContent).toBe('Hello lobby'));
+    // a default layout is copied, never edited or deleted
+    expect((screen.getByTestId('template-edit-Built-in') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('template-delete-Built-in') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByTestId('template-preview-Mine'));
+    const preview = await screen.findByTestId('template-preview-page');
+    expect(preview.textContent).toContain('1');
+    await waitFor(() => expect(document.querySelectorAll('[data-component-id="hello"]').length).toBe(2));
+
+    fireEvent.click(screen.getByTestId('template-copy-Mine'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'templateCopy')?.data).toEqual({ id: 'id-Mine' }));
+
+    fireEvent.click(screen.getByTestId('template-delete-Mine'));
+    expect(calls.some((c) => c.name === 'templateDelete')).toBe(false);
+    expect(await screen.findByText('Delete the layout "Mine"? This cannot be undone.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'templateDelete')?.data).toEqual({ id: 'id-Mine' }));
+
+    fireEvent.click(screen.getByTestId('template-create'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/template/new'));
   });
 });

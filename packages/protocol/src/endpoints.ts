@@ -20,6 +20,7 @@ export * from './endpoints/devices.js';
 export * from './endpoints/geo.js';
 
 import { spliceEndpoints } from './endpoints/splice.js';
+import { templateEndpoints } from './endpoints/templates.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
@@ -33,6 +34,7 @@ export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
 export * from './endpoints/strategies.js';
+export * from './endpoints/templates.js';
 
 /**
  * The endpoint catalogue (guide convention 1): every console call, one domain file each
@@ -53,6 +55,7 @@ export const endpoints = {
   ...spliceEndpoints,
   ...deviceIoEndpoints,
   ...gatherEndpoints,
+  ...templateEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -63,6 +63,21 @@ export const ErrorCode = {
   FILE_TOO_LARGE: -10042,
   /** Spec section 8 'file format error': the content is not of an accepted type. */
   FILE_FORMAT_ERROR: -10043,
+  // Layouts (issue 11, packages/layout): the rules of spec section 5 and the editor's messages
+  /** Spec section 8 'delete failed as a layout must keep one page'. */
+  LAYOUT_KEEP_ONE_PAGE: -10080,
+  /** Spec section 8 'layout cannot be edited or upgraded': a default layout. */
+  LAYOUT_NOT_EDITABLE: -10081,
+  /** Spec section 5: at most 6 live components per layout. */
+  LAYOUT_TOO_MANY_LIVE: -10082,
+  /** Spec section 5: only one auto-jump interactive button. */
+  LAYOUT_ONE_AUTO_JUMP: -10083,
+  /** The layout was saved by someone else since it was opened (expected version differs). */
+  LAYOUT_VERSION_CONFLICT: -10084,
+  /** The layout is used by an ad or a screen: it cannot be deleted. */
+  LAYOUT_IN_USE: -10085,
+  /** The document breaks another layout rule (duplicate ids, a jump to a missing page, too many components). */
+  LAYOUT_INVALID: -10086,
   // The browser player's content (branch player, -10090..-10099)
   /** device.assignLayout: the layout does not exist in the enterprise, or layouts are not available. */
   LAYOUT_NOT_AVAILABLE: -10090,
@@ -210,6 +225,41 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '文件格式错误',
     'en-US': 'File format error',
     ja: 'ファイル形式が正しくありません',
+  },
+  [ErrorCode.LAYOUT_KEEP_ONE_PAGE]: {
+    'zh-CN': '删除失败，布局至少保留一页',
+    'en-US': 'Delete failed: a layout must keep at least one page',
+    ja: '削除できません。レイアウトには少なくとも 1 ページが必要です',
+  },
+  [ErrorCode.LAYOUT_NOT_EDITABLE]: {
+    'zh-CN': '布局不可编辑或升级',
+    'en-US': 'This layout cannot be edited or upgraded',
+    ja: 'このレイアウトは編集・アップグレードできません',
+  },
+  [ErrorCode.LAYOUT_TOO_MANY_LIVE]: {
+    'zh-CN': '一个布局最多只能有 6 个直播组件',
+    'en-US': 'A layout can have at most 6 live-stream components',
+    ja: '1 つのレイアウトに配置できるライブ配信コンポーネントは 6 個までです',
+  },
+  [ErrorCode.LAYOUT_ONE_AUTO_JUMP]: {
+    'zh-CN': '只能有一个自动跳转的交互按钮',
+    'en-US': 'Only one interactive button can jump automatically',
+    ja: '自動ジャンプするインタラクティブボタンは 1 つだけです',
+  },
+  [ErrorCode.LAYOUT_VERSION_CONFLICT]: {
+    'zh-CN': '布局已被他人修改，请重新打开后再保存',
+    'en-US': 'Someone else has saved this layout since you opened it. Reopen it and save again',
+    ja: 'このレイアウトは開いた後に他の人が保存しました。開き直してから保存してください',
+  },
+  [ErrorCode.LAYOUT_IN_USE]: {
+    'zh-CN': '布局正在被广告或设备使用，无法删除',
+    'en-US': 'This layout is in use by an ad or a screen and cannot be deleted',
+    ja: 'このレイアウトは広告または端末で使用中のため削除できません',
+  },
+  [ErrorCode.LAYOUT_INVALID]: {
+    'zh-CN': '布局内容不符合规则',
+    'en-US': 'The layout breaks a layout rule',
+    ja: 'レイアウトの内容がルールに合っていません',
   },
   [ErrorCode.LAYOUT_NOT_AVAILABLE]: {
     'zh-CN': '布局不存在或不可用',

@@ -1,3 +1,4 @@
+import { layoutDocumentShapeSchema } from '@marquee/layout/schema';
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
@@ -68,6 +69,11 @@ export const templateRowSchema = z.object({
   /** The caller may share it: the owner, the administrator, or a department-and-below scope covering it. */
   hasPermission: z.boolean(),
   updatedAt: z.string(),
+  /** A default layout (issue 11): copied, never edited or deleted. */
+  isDefault: z.boolean(),
+  version: z.number(),
+  /** The layout with its first page only, to draw the row's thumbnail; null before it has a document. */
+  thumb: layoutDocumentShapeSchema.nullable(),
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
 

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { departments, enterprises } from './tenancy.js';
 
 /**
  * Templates (the spec's layouts; ref-type '9'). Data-scoped: `dept_id` and `owner_id` are
- * what auth/scope.ts filters on. The editor (pages, components) comes with its own issue.
+ * what auth/scope.ts filters on. `document` is the layout (@marquee/layout, versioned by its
+ * own `v`); `version` counts saves for the editor's conflict check (issue 11).
  */
 export const templates = pgTable(
   'templates',
@@ -30,6 +31,14 @@ export const templates = pgTable(
     nameLower: text('name_lower').notNull().generatedAlwaysAs(sql`lower("name")`),
     width: integer('width').notNull().default(1920),
     height: integer('height').notNull().default(1080),
+    /** The layout document (pages, components); null for a row made before layouts had one: read as empty. */
+    document: jsonb('document'),
+    /** 1 at creation, +1 per save: an update naming an older version is a conflict. */
+    version: integer('version').notNull().default(1),
+    /** A default layout: copied, never edited or deleted (spec section 6). */
+    isDefault: boolean('is_default').notNull().default(false),
+    /** The material ids the document refers to (kept at each save): the material library's in-use check. */
+    materialIds: text('material_ids').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +47,7 @@ export const templates = pgTable(
     index('templates_ent_updated_idx').on(t.entId, t.updatedAt.desc(), t.id),
     index('templates_ent_dept_updated_idx').on(t.entId, t.deptId, t.updatedAt.desc(), t.id),
     index('templates_ent_owner_updated_idx').on(t.entId, t.ownerId, t.updatedAt.desc(), t.id),
+    index('templates_material_ids_idx').using('gin', t.materialIds),
   ],
 );
 

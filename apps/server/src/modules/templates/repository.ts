@@ -1,5 +1,6 @@
+import { type LayoutDocument, materialIdsOf } from '@marquee/layout/schema';
 import { RefType } from '@marquee/protocol';
-import { and, asc, count, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { inDeptSubtree, manageWhere, type ScopeSubject, scopeWhere, sharedWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, departments, templateDeptCounts, templates } from '../../db/schema/index.js';
@@ -62,6 +63,10 @@ export function templatePageQueries(
       deptId: templates.deptId,
       hasPermission: sql<boolean>`${manageWhere(caller, templateScope)}`.as('has_permission'),
       updatedAt: templates.updatedAt,
+      isDefault: templates.isDefault,
+      version: templates.version,
+      // Only the first page travels to the list (its thumbnail).
+      firstPage: sql<unknown>`${templates.document}->'pages'->0`.as('first_page'),
     })
     .from(templates)
     .where(where)
@@ -84,6 +89,9 @@ export function templatePageQueries(
         deptName: departments.name,
         hasPermission: page.hasPermission,
         updatedAt: page.updatedAt,
+        isDefault: page.isDefault,
+        version: page.version,
+        firstPage: page.firstPage,
       })
       .from(page)
       .leftJoin(accounts, and(eq(accounts.id, page.ownerId), eq(accounts.entId, page.entId)))
@@ -197,7 +205,7 @@ export async function manageableTemplateIds(db: Executor, caller: ScopeSubject, 
   return new Set(rows.map((r) => r.id));
 }
 
-/** Creates a template (seed, tests; the editor's save comes with the editor). */
+/** Creates a template (the editor's save, copies, seed, tests); width and height follow the document. */
 export async function insertTemplate(
   db: Executor,
   values: {
@@ -207,9 +215,11 @@ export async function insertTemplate(
     name: string;
     width?: number;
     height?: number;
+    document?: LayoutDocument;
+    isDefault?: boolean;
     at?: Date;
   },
-): Promise<{ id: string }> {
+): Promise<{ id: string; version: number }> {
   const [row] = await db
     .insert(templates)
     .values({
@@ -217,13 +227,76 @@ export async function insertTemplate(
       deptId: values.deptId,
       ownerId: values.ownerId,
       name: values.name,
-      width: values.width ?? 1920,
-      height: values.height ?? 1080,
+      width: values.document?.width ?? values.width ?? 1920,
+      height: values.document?.height ?? values.height ?? 1080,
+      document: values.document ?? null,
+      materialIds: values.document ? materialIdsOf(values.document) : [],
+      isDefault: values.isDefault ?? false,
       createdAt: values.at,
       updatedAt: values.at,
     })
-    .returning({ id: templates.id });
+    .returning({ id: templates.id, version: templates.version });
   return row;
+}
+
+/** One template the caller can see, with owner and department names and whether it may manage it. */
+export async function findVisibleTemplate(db: Executor, caller: ScopeSubject, id: string) {
+  const [row] = await db
+    .select({
+      template: templates,
+      ownerLogin: accounts.loginName,
+      ownerReal: accounts.realName,
+      deptName: departments.name,
+      canManage: sql<boolean>`${manageWhere(caller, templateScope)}`,
+    })
+    .from(templates)
+    .leftJoin(accounts, and(eq(accounts.id, templates.ownerId), eq(accounts.entId, templates.entId)))
+    .leftJoin(departments, and(eq(departments.id, templates.deptId), eq(departments.entId, templates.entId)))
+    .where(and(scopeWhere(caller, templateScope), eq(templates.id, id)));
+  return row ? { ...row, canManage: Boolean(row.canManage) } : undefined;
+}
+
+/**
+ * Writes a new document if the row is still at `expectedVersion`, bumping it; undefined when
+ * another save came first (one statement: two editors cannot both win).
+ */
+export async function updateTemplateDocument(
+  db: Executor,
+  values: { id: string; entId: string; name: string; document: LayoutDocument; expectedVersion: number; at: Date },
+): Promise<{ version: number } | undefined> {
+  const [row] = await db
+    .update(templates)
+    .set({
+      name: values.name,
+      width: values.document.width,
+      height: values.document.height,
+      document: values.document,
+      materialIds: materialIdsOf(values.document),
+      version: sql`${templates.version} + 1`,
+      updatedAt: values.at,
+    })
+    .where(
+      and(
+        eq(templates.id, values.id),
+        eq(templates.entId, values.entId),
+        eq(templates.version, values.expectedVersion),
+      ),
+    )
+    .returning({ version: templates.version });
+  return row;
+}
+
+export async function deleteTemplateRow(db: Executor, entId: string, id: string): Promise<void> {
+  await db.delete(templates).where(and(eq(templates.id, id), eq(templates.entId, entId)));
+}
+
+/** The templates of an enterprise whose documents refer to any of `materialIds` (the material library's in-use check). */
+export async function templatesUsingMaterials(db: Executor, entId: string, materialIds: readonly string[]) {
+  if (materialIds.length === 0) return [];
+  return db
+    .select({ id: templates.id, name: templates.name, materialIds: templates.materialIds })
+    .from(templates)
+    .where(and(eq(templates.entId, entId), arrayOverlaps(templates.materialIds, [...materialIds])));
 }
 
 /** Templates shared with the caller (its account, its department, or a department above it with sub-departments). */

@@ -1,0 +1,2 @@
+export * from './document.js';
+export * from './render/index.js';
