@@ -1,6 +1,7 @@
 import type { DeviceManifest, ManifestFile, ManifestItem } from '@marquee/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { t } from './i18n';
+import { LayoutStage, layoutOf } from './LayoutStage';
 import { player } from './runtime';
 
 interface Slot {
@@ -30,6 +31,16 @@ async function resolveSlots(manifest: DeviceManifest, items: ManifestItem[]): Pr
  * is cut off (interrupted: a new manifest, a schedule change, the page closing).
  */
 export function Stage({ manifest, items }: { manifest: DeviceManifest; items: ManifestItem[] }) {
+  // A layout item plays with the shared renderer; items without a document play as a playlist.
+  const layoutItem = items.find((item) => layoutOf(item));
+  const doc = layoutItem ? layoutOf(layoutItem) : null;
+  if (layoutItem && doc) {
+    return <LayoutStage key={`${manifest.version}:${layoutItem.id}`} manifest={manifest} item={layoutItem} doc={doc} />;
+  }
+  return <Playlist manifest={manifest} items={items} />;
+}
+
+function Playlist({ manifest, items }: { manifest: DeviceManifest; items: ManifestItem[] }) {
   const [slots, setSlots] = useState<Slot[] | null>(null);
   const [index, setIndex] = useState(0);
   const key = `${manifest.version}|${items.map((i) => i.id).join(',')}`;

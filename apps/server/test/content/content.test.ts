@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, operationLogs } from '../../src/db/schema/index.js';
 import { JOBS } from '../../src/jobs/index.js';
+import { loadLayout } from '../../src/modules/content/layouts.js';
 import { ensurePartitions, partitionDays } from '../../src/modules/content/plays.js';
 import { type LoadedLayout, registerLayoutProvider } from '../../src/modules/content/sources.js';
 import type { HeadlessPlayer } from '../../src/player/player.js';
@@ -110,7 +111,7 @@ describe.each(BACKENDS)('player content on %s', (backend) => {
     });
   });
   afterAll(async () => {
-    registerLayoutProvider(null);
+    registerLayoutProvider({ load: loadLayout });
     for (const p of players) await p.stop().catch(() => {});
     await t.close();
   });
