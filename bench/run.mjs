@@ -8,9 +8,16 @@ const only = process.argv.slice(2);
 // The heavy ones run only when named: `devices` (a fleet of players against two brokers,
 // minutes to an hour) and `deviceList` (1,000,000 devices on PostgreSQL, minutes to seed).
 const heavy = ['devices', 'deviceList'];
-const benches = ['startup', 'api-throughput', 'bundle-size', 'scoped-list', 'multi-instance', 'a11y', 'player', ...heavy].filter(
-  (b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)),
-);
+const benches = [
+  'startup',
+  'api-throughput',
+  'bundle-size',
+  'scoped-list',
+  'multi-instance',
+  'a11y',
+  'player',
+  ...heavy,
+].filter((b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)));
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });
 for (const bench of benches) {
   console.log(`\n## ${bench}`);
