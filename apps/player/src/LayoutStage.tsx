@@ -103,12 +103,25 @@ export function LayoutStage({
     [doc, item],
   );
 
+  // A page that stays (a one-page layout) counts one play per duration it stays on screen.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onPageChange = useCallback(
     (index: number) => {
       record('completed');
-      shown.current = { index, at: Date.now() };
+      if (timer.current) clearTimeout(timer.current);
+      const start = () => {
+        shown.current = { index, at: Date.now() };
+        timer.current = setTimeout(
+          () => {
+            record('completed');
+            start();
+          },
+          Math.max(1, doc.pages[index]?.duration ?? 10) * 1000 + 50,
+        );
+      };
+      start();
     },
-    [record],
+    [record, doc],
   );
 
   useEffect(() => {
@@ -116,6 +129,7 @@ export function LayoutStage({
     window.addEventListener('pagehide', onHide);
     return () => {
       window.removeEventListener('pagehide', onHide);
+      if (timer.current) clearTimeout(timer.current);
       record('interrupted');
     };
   }, [record]);

@@ -47,7 +47,7 @@ export function StatusPanel({ view, onClose }: { view: PlayerView; onClose: () =
               ))}
         </dd>
         <dt>{t('playsPending')}</dt>
-        <dd>{view.playsPending}</dd>
+        <dd data-testid="plays-pending">{view.playsPending}</dd>
         <dt>{t('commands')}</dt>
         <dd>
           {view.commands.length === 0
