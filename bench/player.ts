@@ -2,8 +2,8 @@
 //   npm run bench -- player       (BENCH_PORT=19110, BENCH_PLAYS_SEC=10, BENCH_PLAYS_CONCURRENCY=4)
 // - bundle: the player's JS + CSS + HTML as sent gzip-compressed (apps/player/dist, built first);
 // - pairing to first frame: a Chromium tab opens /player/, shows its code; the console adds it
-//   (device.add); the time until the tab shows its first content frame (the 'nothing scheduled'
-//   screen for a device without content: the layout screens need the layouts module's provider);
+//   (device.add); the time until the tab shows its first frame (the 'nothing scheduled' screen);
+// - content change to screen: a layout saved, then assigned (device.assignLayout) -> drawn;
 // - plays ingest: batches of 1000 proof-of-play events POSTed by paired devices for N seconds,
 //   events stored per second (each batch a new set of ids; the server inserts with ON CONFLICT).
 // Run it on PostgreSQL with BENCH_DATABASE_URL=postgres://... (default: PGlite in DATA_DIR).
@@ -28,6 +28,38 @@ const PORT = Number(process.env.BENCH_PORT ?? 19110);
 const PLAYS_SEC = Number(process.env.BENCH_PLAYS_SEC ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_PLAYS_CONCURRENCY ?? 4);
 const BATCH = 1000;
+/** A one-page layout with one text (the document of @marquee/layout, v1). */
+const BENCH_LAYOUT = {
+  v: 1,
+  width: 1920,
+  height: 1080,
+  pages: [
+    {
+      id: 'p-1',
+      name: '',
+      duration: 10,
+      background: { color: '#000000', materialId: null, fit: 'cover' },
+      components: [
+        {
+          id: 'c-1',
+          name: '',
+          x: 100,
+          y: 100,
+          w: 1700,
+          h: 300,
+          z: 0,
+          rotation: 0,
+          locked: false,
+          hidden: false,
+          timing: { start: 0, end: null },
+          rtbSlot: false,
+          type: 'text',
+          props: { content: 'Bench content', color: '#ffffff', fontSize: 120 },
+        },
+      ],
+    },
+  ],
+};
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = join(tmpdir(), `marquee-bench-player-${PORT}`);
 
@@ -95,6 +127,26 @@ async function firstFrame(token: string) {
     if (added.code !== 0) throw new Error(`device.add ${added.code}`);
     await page.locator('[data-testid="nothing"], [data-testid="stage"]').first().waitFor({ timeout: 60_000 });
     console.log(`pairing to first frame: ${(performance.now() - start).toFixed(0)} ms (device.add -> first screen)`);
+    // Content change: a layout saved and assigned in the console -> its text on the screen.
+    const saved = await callApi<{ id: string }>(
+      PORT,
+      endpoints.templateSave.path,
+      { name: `Bench ${Date.now()}`, document: BENCH_LAYOUT },
+      token,
+    );
+    if (saved.code !== 0) throw new Error(`template.save ${saved.code} ${saved.message}`);
+    const changed = performance.now();
+    const assigned = await callApi(
+      PORT,
+      endpoints.deviceAssignLayout.path,
+      { ids: [(added.payload as { id: string }).id], layoutId: saved.payload.id },
+      token,
+    );
+    if (assigned.code !== 0) throw new Error(`device.assignLayout ${assigned.code}`);
+    await page.getByText('Bench content').waitFor({ timeout: 60_000 });
+    console.log(
+      `content change to screen: ${(performance.now() - changed).toFixed(0)} ms (device.assignLayout -> drawn)`,
+    );
     const memory = await page.evaluate(
       () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory,
     );
@@ -148,7 +200,6 @@ try {
   const token = await login();
   await firstFrame(token).catch((error) => console.log(`pairing to first frame: not measured (${error.message})`));
   await ingest(token);
-  console.log('content change to screen: not measured yet (needs the layouts module to provide layouts)');
 } finally {
   await stop(child);
 }
