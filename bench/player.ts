@@ -150,7 +150,8 @@ async function firstFrame(token: string) {
     const memory = await page.evaluate(
       () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory,
     );
-    if (memory?.usedJSHeapSize) console.log(`player tab JS heap after start: ${(memory.usedJSHeapSize / 1048576).toFixed(1)} MB`);
+    if (memory?.usedJSHeapSize)
+      console.log(`player tab JS heap after start: ${(memory.usedJSHeapSize / 1048576).toFixed(1)} MB`);
   } finally {
     await browser.close();
   }
