@@ -18,6 +18,7 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      { test: { name: 'player', root: './apps/player', include: ['test/**/*.test.ts'], environment: 'node' } },
       {
         extends: './apps/web/vite.config.ts',
         test: {

@@ -23,6 +23,7 @@ const benches = [
   'a11y',
   'layout-render',
   'layout-editor',
+  'player',
   ...heavy,
 ].filter((b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)));
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });

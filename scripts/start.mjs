@@ -39,6 +39,24 @@ if (stale && !process.env.SKIP_WEB_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The browser player (apps/player, served at /player/): built the same way when stale.
+const playerDist = join(root, 'apps/player/dist/index.html');
+const playerSources = ['apps/player/src', 'apps/player/public', 'apps/player/index.html', 'packages/protocol/src'].map(
+  (p) => join(root, p),
+);
+const playerStale =
+  !existsSync(playerDist) ||
+  playerSources.some(
+    (p) =>
+      existsSync(p) &&
+      (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs) > statSync(playerDist).mtimeMs,
+  );
+if (playerStale && !process.env.SKIP_WEB_BUILD && existsSync(join(root, 'apps/player/src'))) {
+  console.log('Building the player (first start or sources changed)...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@marquee/player'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
 let bundle = null;
 if (!process.env.SKIP_SERVER_BUNDLE) {
   const { bundleFile, bundleIsStale, buildServerBundle } = await import('./server-bundle.mjs');

@@ -28,6 +28,8 @@ const steps = [
       'layout',
       '--project',
       'web',
+      '--project',
+      'player',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reports}/unit.json`,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ENDPOINT_LIST, ErrorCode, errorMessage, TIMESTAMP_WINDOW_MS } from '@marquee/protocol';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream, Logger } from 'pino';
@@ -15,6 +17,8 @@ import { createLogger, pathOf } from './logger.js';
 import { accountHandlers } from './modules/accounts/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
+import { registerContentApi } from './modules/content/http.js';
+import { contentHandlers } from './modules/content/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { deviceGroupHandlers } from './modules/deviceGroups/routes.js';
 import { deviceIoHandlers } from './modules/deviceIo/routes.js';
@@ -51,7 +55,7 @@ import type { Handler } from './protocol/handlers.js';
 import { errorEnvelope, registerCalls } from './protocol/pipeline.js';
 import { ReplayGuard } from './protocol/replayGuard.js';
 import type { AppServices } from './services.js';
-import { isHistoryRoute, registerConsole } from './static.js';
+import { isHistoryRoute, isPlayerRoute, registerConsole, registerPlayer } from './static.js';
 import { createFiles } from './storage/index.js';
 import { registerFileRoute } from './storage/routes.js';
 import { registerUploadRoute } from './storage/upload.js';
@@ -82,6 +86,7 @@ export const HANDLERS: readonly Handler[] = [
   ...templateHandlers,
   ...weatherHandlers,
   ...deviceHandlers,
+  ...contentHandlers,
   ...geoHandlers,
   ...storeHandlers,
   ...strategyHandlers,
@@ -236,12 +241,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOAuthCallback(app);
   await registerDeviceApi(app, services);
   await registerScreenshotUpload(app, services);
+  await registerContentApi(app, services);
   await registerFileRoute(app, services.files);
   await registerUploadRoute(app, services.files);
   const consoleServed = await registerConsole(app, config.webDist);
+  const playerServed = await registerPlayer(app, config.playerDist);
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
+    if (playerServed && isPlayerRoute(request.method, path)) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(readFileSync(join(config.playerDist, 'index.html')));
+    }
     if (consoleServed && isHistoryRoute(request.method, path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

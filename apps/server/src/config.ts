@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The built console (apps/web/dist); served when it exists. */
   webDist: string;
+  /** The built browser player (apps/player/dist), served under /player/ when it exists. */
+  playerDist: string;
   logLevel: string;
   sessionIdleHours: number;
   sessionMaxDays: number;
@@ -260,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: path(env.WEB_DIST || join(REPO_ROOT, 'apps/web/dist')),
+    playerDist: path(env.PLAYER_DIST || join(REPO_ROOT, 'apps/player/dist')),
     logLevel,
     sessionIdleHours: positiveNumber(env, 'SESSION_IDLE_HOURS', 12),
     sessionMaxDays: positiveNumber(env, 'SESSION_MAX_DAYS', 7),

@@ -37,3 +37,33 @@ export function isHistoryRoute(method: string, path: string): boolean {
   if (path === '/api' || path.startsWith('/api/')) return false;
   return !basename(path).includes('.');
 }
+
+/** Where the browser player is served. */
+export const PLAYER_PREFIX = '/player/';
+
+/**
+ * Serves the built browser player from `root` under /player/ when it has an index.html
+ * (its service worker, /player/sw.js, is never cached so a new version reaches the screens).
+ * Returns whether it does; its page routes fall back to its own index.html.
+ */
+export async function registerPlayer(app: FastifyInstance, root: string): Promise<boolean> {
+  if (!existsSync(join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: PLAYER_PREFIX,
+    decorateReply: false,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      const name = basename(filePath);
+      reply.header('cache-control', name === 'sw.js' ? 'no-cache' : cacheControl(root, filePath));
+    },
+  });
+  app.get('/player', (_request, reply) => reply.redirect(PLAYER_PREFIX));
+  return true;
+}
+
+/** A page route of the player (under /player/, no file extension). */
+export function isPlayerRoute(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && path.startsWith(PLAYER_PREFIX) && !basename(path).includes('.');
+}

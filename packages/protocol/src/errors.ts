@@ -121,6 +121,9 @@ export const ErrorCode = {
   // Posters (issue 11, "poster"): the poster template editor
   /** Spec section 8 'image generation failed': the poster's image is missing, not a PNG/JPEG of the template's size. */
   IMAGE_GENERATION_FAILED: -10100,
+  // The browser player's content (branch player, -10090..-10099)
+  /** device.assignLayout: the layout does not exist in the enterprise, or layouts are not available. */
+  LAYOUT_NOT_AVAILABLE: -10090,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -398,6 +401,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '图片生成失败',
     'en-US': 'Image generation failed',
     ja: '画像の生成に失敗しました',
+  },
+  [ErrorCode.LAYOUT_NOT_AVAILABLE]: {
+    'zh-CN': '布局不存在或不可用',
+    'en-US': 'The layout does not exist or is not available',
+    ja: 'レイアウトが存在しないか、利用できません',
   },
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pruneSessions } from '../auth/sessions.js';
 import { pruneThrottle } from '../auth/throttle.js';
+import { ensurePartitions, partitionDays } from '../modules/content/plays.js';
 import { markMissedOffline } from '../modules/devices/repository.js';
 import { PROBE_EXPIRE_SECONDS, PROBE_JOB, UPLOAD_PRUNE_CRON, UPLOAD_PRUNE_JOB } from '../modules/materials/jobs.js';
 import { probeMaterial } from '../modules/materials/probe.js';
@@ -128,6 +129,14 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const pruned = await pruneUploads(ctx.services, ctx.log);
       if (pruned > 0) ctx.log.info({ pruned }, 'expired material uploads pruned');
+    // Proof of play (branch player): the day partitions of `plays`, a week ahead (an upload
+    // creates an older day's on demand).
+    id: 'plays-partitions',
+    payload: none,
+    schedule: '17 * * * *',
+    handler: async (_, ctx) => {
+      const created = await ensurePartitions(ctx.services.db, partitionDays(ctx.services.clock(), 1, 7));
+      if (created > 0) ctx.log.info({ created }, 'plays partitions ensured');
     },
   }),
 ];

@@ -178,3 +178,117 @@ export const deviceHttpCalls = {
   },
 } as const;
 export type DeviceHttpCall = keyof typeof deviceHttpCalls;
+
+// ---------------------------------------------------------------------------------------------
+// Content (docs/device-protocol.md 2.7): the manifest a player plays from, and proof of play (2.8).
+
+/** `GET /dapi/v1/manifest` (HTTP Basic, like the screenshot upload): what the device plays now. */
+export const MANIFEST_PATH = `${DEVICE_API_PREFIX}/manifest`;
+
+/** The download states of a material on a device (spec section 4). */
+export const DOWNLOAD_STATES = ['not_downloaded', 'downloading', 'failed', 'successful'] as const;
+export type DownloadState = (typeof DOWNLOAD_STATES)[number];
+
+/** One file to download: verify `sha256` and `size` before using it. */
+export const manifestFileSchema = z.object({
+  /** The material the file is the content of. */
+  materialId: z.string(),
+  /** Where to download it (relative to the server's origin or absolute); Range is supported. */
+  url: z.string(),
+  /** Lowercase hex SHA-256 of the content. */
+  sha256: z.string(),
+  size: z.number().int().nonnegative(),
+  /** The material's type: image, video, audio, document, archive, web, stream. */
+  type: z.string(),
+  width: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
+  /** Seconds, for video and audio. */
+  duration: z.number().nullable().optional(),
+});
+export type ManifestFile = z.infer<typeof manifestFileSchema>;
+
+/** When an item plays: all fields optional (none: always). Times are the device's wall clock. */
+export const manifestScheduleSchema = z.object({
+  /** Instants (ms) between which the item plays. */
+  from: z.number().nullable().optional(),
+  until: z.number().nullable().optional(),
+  /** ISO weekdays, Monday 1 to Sunday 7. */
+  weekdays: z.array(z.number().int().min(1).max(7)).optional(),
+  /** `HH:mm` of the day (start inclusive, end exclusive, `24:00` the end of the day). */
+  start: z.string().optional(),
+  end: z.string().optional(),
+});
+export type ManifestSchedule = z.infer<typeof manifestScheduleSchema>;
+
+/** One thing to play: a layout (with its document) from one source (the device's layout, an ad...). */
+export const manifestItemSchema = z.object({
+  /** Unique in the manifest, e.g. `layout:<id>`. */
+  id: z.string(),
+  /** The source that put it there (`layout`, later `ad`). */
+  source: z.string(),
+  name: z.string(),
+  layoutId: z.string().nullable(),
+  adId: z.string().nullable(),
+  /** The layout document (@marquee/layout's schema, `v: 1`), or null for a plain playlist. */
+  document: z.unknown(),
+  /** Every material the item shows, in playing order for a playlist. */
+  materialIds: z.array(z.string()),
+  /** How long an image (or a page) stays, in seconds. */
+  durationSec: z.number().positive(),
+  schedule: manifestScheduleSchema,
+});
+export type ManifestItem = z.infer<typeof manifestItemSchema>;
+
+/** The manifest: `version` changes whenever anything in it does (a hash of the content). */
+export const deviceManifestSchema = z.object({
+  version: z.string(),
+  generatedAt: z.number(),
+  items: z.array(manifestItemSchema),
+  files: z.array(manifestFileSchema),
+});
+export type DeviceManifest = z.infer<typeof deviceManifestSchema>;
+
+/** `POST /dapi/v1/plays` (HTTP Basic): proof of play, idempotent by event id. */
+export const PLAYS_PATH = `${DEVICE_API_PREFIX}/plays`;
+/** Most events in one upload (the body may be up to 1 MB). */
+export const MAX_PLAYS_PER_BATCH = 1000;
+export const MAX_PLAYS_BODY_BYTES = 1024 * 1024;
+const optionalRef = z.string().min(1).max(64).nullable().default(null);
+
+/** One playback of a material, written to the player's journal the moment it ends. */
+export const playEventSchema = z
+  .object({
+    /** A UUID the player makes: the same event uploaded twice is counted once. */
+    id: z.uuid(),
+    materialId: optionalRef,
+    layoutId: optionalRef,
+    componentId: optionalRef,
+    adId: optionalRef,
+    /** When it started (ms since the epoch, the device's clock). */
+    start: z.number().int().nonnegative(),
+    durationMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600_000),
+    outcome: z.enum(['completed', 'interrupted']),
+  })
+  .strict();
+export type PlayEvent = z.input<typeof playEventSchema>;
+
+export const playsUploadSchema = z
+  .object({ events: z.array(playEventSchema).min(1).max(MAX_PLAYS_PER_BATCH) })
+  .strict();
+/**
+ * `accepted`: stored now; `duplicate`: stored before (a replay); `rejected`: never storable
+ * (an id another device used, or a start too far in the past or future). The player deletes
+ * all three from its journal and keeps the others for the next upload.
+ */
+export const playsAnswerSchema = z.object({
+  accepted: z.array(z.string()),
+  duplicate: z.array(z.string()),
+  rejected: z.array(z.string()),
+});
+export type PlaysAnswer = z.infer<typeof playsAnswerSchema>;
+/** How far back an event may start (older ones are rejected): the longest play-log retention and more. */
+export const PLAYS_MAX_AGE_DAYS = 60;

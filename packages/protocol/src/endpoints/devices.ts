@@ -314,4 +314,21 @@ export const deviceEndpoints = {
       .strict(),
     response: z.object({ total: z.number(), data: z.array(commandRowSchema) }),
   }),
+  // --- player content (branch player) ---
+  /**
+   * The layout the devices play (spec Device 'layout'), or null for none; each device is told
+   * to fetch its new manifest (a syncContent command). Permission as device.update.
+   */
+  deviceAssignLayout: endpoint({
+    name: 'device.assignLayout',
+    path: '/api/device/assignLayout.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.LAYOUT_NOT_AVAILABLE],
+    auth: 'session',
+    permission: Perm.device,
+    mutation: true,
+    notForMonitor: true,
+    request: z.object({ ids: deviceIds, layoutId: z.string().min(1).max(64).nullable() }).strict(),
+    response: z.object({ changed: z.number() }),
+  }),
+  // --- end player content ---
 } as const;

@@ -98,6 +98,10 @@ export const devices = pgTable(
     // --- end device groups ---
     /** Seconds since the player started, as its last heartbeat said. */
     uptimeSec: integer('uptime_sec'),
+    // --- player content (branch player): the layout the device plays (spec Device 'layout'),
+    // until ads schedule content; no foreign key yet, the layouts module checks it exists. ---
+    layoutId: text('layout_id'),
+    // --- end player content ---
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -506,7 +506,7 @@ export async function deviceDetail(input: { id: string }, ctx: CallContext): Pro
 }
 
 /** The devices of `ids` the caller may manage (own data scope), all of them or NOT_FOUND. */
-async function loadManaged(ctx: CallContext, ids: readonly string[]) {
+export async function loadManaged(ctx: CallContext, ids: readonly string[]) {
   const unique = [...new Set(ids)];
   const rows = await ctx.db
     .select({

@@ -27,6 +27,7 @@ import { useCan } from '../../session/useCan';
 import { DeptPicker } from '../company/AccountFields';
 import { DeviceExportButton, DeviceImportButton } from '../deviceIo';
 import { DeviceLocationDialog, DeviceRegionMap } from '../deviceMap';
+import { AssignLayoutDialog } from './AssignLayoutDialog';
 import { AddDeviceDialog, DEVICES_KEY, EditDeviceDialog } from './DeviceDialogs';
 import { deviceListColumns } from './deviceColumns';
 
@@ -66,7 +67,7 @@ interface FilterValues {
  * selection, confirmed). The list refreshes itself so statuses follow the fleet.
  */
 export default function DeviceListPage() {
-  const { t } = useTranslation(['devices', 'common']);
+  const { t } = useTranslation(['devices', 'common', 'player']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -77,6 +78,7 @@ export default function DeviceListPage() {
   const pairCode = params.get('pair') ?? undefined;
   const [adding, setAdding] = useState(Boolean(pairCode));
   const [editing, setEditing] = useState<DeviceRow | null>(null);
+  const [assigning, setAssigning] = useState<DeviceRow | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const canManage = can(Perm.device);
   const [view, setView] = useState<'table' | 'map'>('table');
@@ -147,6 +149,14 @@ export default function DeviceListPage() {
       isShow: manageable,
       handler: (row) => setEditing(row),
       testId: (row) => `device-edit-${row.name}`,
+    },
+    {
+      ...manage,
+      key: 'assignLayout',
+      label: t('assign.action', { ns: 'player' }),
+      isShow: manageable,
+      handler: (row) => setAssigning(row),
+      testId: (row) => `device-assign-layout-${row.name}`,
     },
     {
       ...manage,
@@ -377,6 +387,7 @@ export default function DeviceListPage() {
       </Card>
       <AddDeviceDialog open={adding} initialCode={pairCode} onClose={closeAdd} />
       <EditDeviceDialog device={editing} onClose={() => setEditing(null)} />
+      <AssignLayoutDialog device={assigning} onClose={() => setAssigning(null)} />
       <DeviceLocationDialog deviceId={locating} onClose={() => setLocating(null)} />
       <PermissionDialog
         open={sharing !== null}

@@ -1,0 +1,101 @@
+import QRCode from 'qrcode';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { locale, t } from './i18n';
+import { playableItems } from './logic/schedule';
+import { player } from './runtime';
+import { Stage } from './Stage';
+import { StatusPanel } from './StatusPanel';
+
+function usePlayer() {
+  return useSyncExternalStore(player.subscribe, player.getView);
+}
+
+function Pairing() {
+  const view = usePlayer();
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    if (!view.pairing) return;
+    void QRCode.toDataURL(view.pairing.qr, { margin: 1, width: 280 }).then(setQr);
+  }, [view.pairing]);
+  return (
+    <div className="screen light" data-testid="pairing">
+      <div className="card">
+        <h1>{t('pairTitle')}</h1>
+        {view.pairing ? (
+          <>
+            <div className="code" data-testid="pairing-code">
+              {view.pairing.code}
+            </div>
+            {qr && <img className="qr" src={qr} alt="QR" />}
+            <p>{t('pairHint')}</p>
+            <p className="muted">
+              {t('pairExpires', { time: new Date(view.pairing.expiresAt).toLocaleTimeString(locale) })}
+            </p>
+          </>
+        ) : (
+          <p>{view.pairingRetrySec !== null ? t('pairFailed', { sec: view.pairingRetrySec }) : t('pairStarting')}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Message({ title, hint, testId }: { title: string; hint: string; testId: string }) {
+  return (
+    <div className="screen light" data-testid={testId}>
+      <div className="card">
+        <h1>{title}</h1>
+        <p>{hint}</p>
+      </div>
+    </div>
+  );
+}
+
+function Playing() {
+  const view = usePlayer();
+  const manifest = view.manifest;
+  // Re-evaluated each second (view.now) so schedules start and stop on time.
+  const items = manifest ? playableItems(manifest.items, new Date(view.now)) : [];
+  if (!manifest) {
+    if (view.contentError) {
+      return (
+        <Message title={t('contentError')} hint={t('contentErrorHint', { reason: view.contentError })} testId="error" />
+      );
+    }
+    return (
+      <Message
+        title={t('loading')}
+        hint={view.pending ? `${view.pending.version.slice(0, 12)}…` : ''}
+        testId="loading"
+      />
+    );
+  }
+  if (items.length === 0) return <Message title={t('nothing')} hint={t('nothingHint')} testId="nothing" />;
+  return <Stage manifest={manifest} items={items} />;
+}
+
+export function App() {
+  const view = usePlayer();
+  const [status, setStatus] = useState(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'i' || event.key === 'I') setStatus((s) => !s);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const lit = view.screenOn && view.powerOn;
+  return (
+    <div className="root" style={{ filter: `brightness(${Math.max(5, view.brightness)}%)` }}>
+      {view.phase === 'pairing' ? <Pairing /> : view.phase === 'running' ? <Playing /> : null}
+      {view.watermark.enabled && view.watermark.text && (
+        <div className="watermark" style={{ opacity: view.watermark.opacity / 100 }}>
+          {view.watermark.text}
+        </div>
+      )}
+      {!lit && <div className="blackout" data-testid="blackout" />}
+      <button type="button" className="corner" aria-label="status" onClick={() => setStatus((s) => !s)} />
+      {status && <StatusPanel view={view} onClose={() => setStatus(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { fitScale, type LayoutDocument, LayoutPlayer, parseLayoutDocument, type RenderMaterial } from '@marquee/layout';
+import type { DeviceManifest, ManifestItem } from '@marquee/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { locale } from './i18n';
+import { player } from './runtime';
+
+/** The layout document of an item, or null when it has none or it is not a valid one. */
+const parsedDocs = new WeakMap<object, LayoutDocument | null>();
+export function layoutOf(item: ManifestItem): LayoutDocument | null {
+  if (!item.document || typeof item.document !== 'object') return null;
+  const known = parsedDocs.get(item.document);
+  if (known !== undefined) return known;
+  const parsed = parseLayoutDocument(item.document);
+  const doc = parsed.success ? parsed.data : null;
+  parsedDocs.set(item.document, doc);
+  return doc;
+}
+
+function useViewport() {
+  const [size, setSize] = useState({ width: window.innerWidth, height: window.innerHeight });
+  useEffect(() => {
+    const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return size;
+}
+
+/** The material ids each component of a page plays (pictures, videos, music, the background). */
+function pageMaterials(doc: LayoutDocument, index: number): { componentId: string | null; materialId: string }[] {
+  const page = doc.pages[index];
+  if (!page) return [];
+  const out: { componentId: string | null; materialId: string }[] = [];
+  if (page.background.materialId) out.push({ componentId: null, materialId: page.background.materialId });
+  for (const c of page.components) {
+    if (c.type === 'picture' || c.type === 'video' || c.type === 'music') {
+      for (const m of c.props.materials) out.push({ componentId: c.id, materialId: m.materialId });
+    }
+  }
+  return out;
+}
+
+/**
+ * Plays one layout item full screen with the shared renderer (scaled to the display,
+ * letterboxed), its materials drawn from the cache. Proof of play: each page shown writes one
+ * event per material on it (completed when the page ran its time, interrupted when cut off).
+ */
+export function LayoutStage({
+  manifest,
+  item,
+  doc,
+}: {
+  manifest: DeviceManifest;
+  item: ManifestItem;
+  doc: LayoutDocument;
+}) {
+  const viewport = useViewport();
+  const [materials, setMaterials] = useState<Record<string, RenderMaterial> | null>(null);
+  const shown = useRef<{ index: number; at: number } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const out: Record<string, RenderMaterial> = {};
+      for (const file of manifest.files) {
+        const url = await player.content.urlOf(file.sha256);
+        if (url)
+          out[file.materialId] = {
+            url,
+            type: file.type,
+            width: file.width,
+            height: file.height,
+            duration: file.duration,
+          };
+      }
+      if (live) setMaterials(out);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [manifest]);
+
+  const record = useCallback(
+    (outcome: 'completed' | 'interrupted') => {
+      const last = shown.current;
+      if (!last) return;
+      shown.current = null;
+      const durationMs = Date.now() - last.at;
+      const expected = (doc.pages[last.index]?.duration ?? 0) * 1000;
+      for (const m of pageMaterials(doc, last.index)) {
+        void player.recordPlay({
+          id: crypto.randomUUID(),
+          materialId: m.materialId,
+          layoutId: item.layoutId,
+          componentId: m.componentId,
+          adId: item.adId,
+          start: last.at,
+          durationMs,
+          outcome: outcome === 'completed' && durationMs + 500 >= expected ? 'completed' : 'interrupted',
+        });
+      }
+    },
+    [doc, item],
+  );
+
+  // A page that stays (a one-page layout) counts one play per duration it stays on screen.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onPageChange = useCallback(
+    (index: number) => {
+      record('completed');
+      if (timer.current) clearTimeout(timer.current);
+      const start = () => {
+        shown.current = { index, at: Date.now() };
+        timer.current = setTimeout(
+          () => {
+            record('completed');
+            start();
+          },
+          Math.max(1, doc.pages[index]?.duration ?? 10) * 1000 + 50,
+        );
+      };
+      start();
+    },
+    [record, doc],
+  );
+
+  useEffect(() => {
+    const onHide = () => record('interrupted');
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      if (timer.current) clearTimeout(timer.current);
+      record('interrupted');
+    };
+  }, [record]);
+
+  if (!materials) return <div id="stage" className="stage" />;
+  const scale = fitScale(doc, viewport.width, viewport.height);
+  return (
+    <div id="stage" className="stage layout-stage" data-testid="stage" data-layout={item.layoutId ?? ''}>
+      <div
+        style={{
+          position: 'absolute',
+          left: (viewport.width - doc.width * scale) / 2,
+          top: (viewport.height - doc.height * scale) / 2,
+        }}
+      >
+        <LayoutPlayer doc={doc} materials={materials} scale={scale} locale={locale} onPageChange={onPageChange} />
+      </div>
+    </div>
+  );
+}

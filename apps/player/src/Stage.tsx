@@ -1,0 +1,154 @@
+import type { DeviceManifest, ManifestFile, ManifestItem } from '@marquee/protocol';
+import { useEffect, useRef, useState } from 'react';
+import { t } from './i18n';
+import { LayoutStage, layoutOf } from './LayoutStage';
+import { player } from './runtime';
+
+interface Slot {
+  item: ManifestItem;
+  file: ManifestFile;
+  url: string;
+}
+
+/** Every (item, material) in playing order, with the cached file's object URL. */
+async function resolveSlots(manifest: DeviceManifest, items: ManifestItem[]): Promise<Slot[]> {
+  const files = new Map(manifest.files.map((f) => [f.materialId, f]));
+  const slots: Slot[] = [];
+  for (const item of items) {
+    for (const materialId of item.materialIds) {
+      const file = files.get(materialId);
+      if (!file) continue;
+      const url = await player.content.urlOf(file.sha256);
+      if (url) slots.push({ item, file, url });
+    }
+  }
+  return slots;
+}
+
+/**
+ * Plays the items: each material full screen in turn (an image for the item's duration, a
+ * video or audio to its end), writing a proof-of-play event when each one ends (completed) or
+ * is cut off (interrupted: a new manifest, a schedule change, the page closing).
+ */
+export function Stage({ manifest, items }: { manifest: DeviceManifest; items: ManifestItem[] }) {
+  // A layout item plays with the shared renderer; items without a document play as a playlist.
+  const layoutItem = items.find((item) => layoutOf(item));
+  const doc = layoutItem ? layoutOf(layoutItem) : null;
+  if (layoutItem && doc) {
+    return <LayoutStage key={`${manifest.version}:${layoutItem.id}`} manifest={manifest} item={layoutItem} doc={doc} />;
+  }
+  return <Playlist manifest={manifest} items={items} />;
+}
+
+function Playlist({ manifest, items }: { manifest: DeviceManifest; items: ManifestItem[] }) {
+  const [slots, setSlots] = useState<Slot[] | null>(null);
+  const [index, setIndex] = useState(0);
+  const key = `${manifest.version}|${items.map((i) => i.id).join(',')}`;
+
+  // The newest manifest and items; the effect runs when `key` (their identity) changes.
+  const latest = useRef({ manifest, items });
+  latest.current = { manifest, items };
+  useEffect(() => {
+    let live = true;
+    if (!key) return;
+    void resolveSlots(latest.current.manifest, latest.current.items).then((resolved) => {
+      if (!live) return;
+      setSlots(resolved);
+      setIndex(0);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  if (!slots) return <div id="stage" className="stage" />;
+  if (slots.length === 0) {
+    return (
+      <div id="stage" className="screen light" data-testid="error">
+        <div className="card">
+          <h1>{t('contentError')}</h1>
+          <p>{t('contentErrorHint', { reason: 'no playable material' })}</p>
+        </div>
+      </div>
+    );
+  }
+  const slot = slots[index % slots.length];
+  return (
+    <div id="stage" className="stage" data-testid="stage">
+      <Media
+        key={`${index}:${slot.file.materialId}`}
+        slot={slot}
+        onEnd={() => setIndex((i) => (i + 1) % Math.max(1, slots.length))}
+      />
+    </div>
+  );
+}
+
+function Media({ slot, onEnd }: { slot: Slot; onEnd: () => void }) {
+  const started = useRef(Date.now());
+  const finished = useRef(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    started.current = Date.now();
+    finished.current = false;
+    const record = (outcome: 'completed' | 'interrupted') => {
+      if (finished.current) return;
+      finished.current = true;
+      void player.recordPlay({
+        id: crypto.randomUUID(),
+        materialId: slot.file.materialId,
+        layoutId: slot.item.layoutId,
+        componentId: null,
+        adId: slot.item.adId,
+        start: started.current,
+        durationMs: Date.now() - started.current,
+        outcome,
+      });
+    };
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const isTimed = slot.file.type !== 'video' && slot.file.type !== 'audio';
+    if (isTimed) {
+      timer = setTimeout(() => {
+        record('completed');
+        onEnd();
+      }, slot.item.durationSec * 1000);
+    }
+    const video = videoRef.current;
+    const onEnded = () => {
+      record('completed');
+      onEnd();
+    };
+    const onError = () => {
+      record('interrupted');
+      timer = setTimeout(onEnd, 1000);
+    };
+    video?.addEventListener('ended', onEnded);
+    video?.addEventListener('error', onError);
+    const onHide = () => record('interrupted');
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      if (timer) clearTimeout(timer);
+      video?.removeEventListener('ended', onEnded);
+      video?.removeEventListener('error', onError);
+      window.removeEventListener('pagehide', onHide);
+      record('interrupted');
+    };
+  }, [slot, onEnd]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.volume = player.view.volume / 100;
+    void video.play().catch(() => {
+      // Autoplay with sound refused: play muted.
+      video.muted = true;
+      void video.play().catch(() => {});
+    });
+  }, []);
+
+  if (slot.file.type === 'video' || slot.file.type === 'audio') {
+    return <video ref={videoRef} className="media" src={slot.url} playsInline data-material={slot.file.materialId} />;
+  }
+  return <img className="media" src={slot.url} alt="" data-material={slot.file.materialId} />;
+}

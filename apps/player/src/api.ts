@@ -1,0 +1,82 @@
+import {
+  type DeviceCredentials,
+  type DeviceManifest,
+  deviceHttpCalls,
+  MANIFEST_PATH,
+  PLAYS_PATH,
+  type PlayEvent,
+  type PlaysAnswer,
+  screenshotUploadPath,
+} from '@marquee/protocol';
+import { locale } from './i18n';
+
+/** A device-API call that answered an error envelope (`code` from errors.ts). */
+export class DeviceApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function basic(credentials: DeviceCredentials): string {
+  const bytes = new TextEncoder().encode(`${credentials.username}:${credentials.password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+async function envelope<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new DeviceApiError(-response.status, `HTTP ${response.status}`);
+  const body = (await response.json()) as { code: number; message: string; payload: T };
+  if (body.code !== 0) throw new DeviceApiError(body.code, body.message);
+  return body.payload;
+}
+
+async function post<T>(path: string, body: unknown, credentials?: DeviceCredentials, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': locale };
+  if (credentials) headers.authorization = basic(credentials);
+  return envelope<T>(await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), signal }));
+}
+
+export interface PairingAnswer {
+  pairingId: string;
+  code: string;
+  pollToken: string;
+  qr: string;
+  expiresAt: number;
+  pollIntervalMs: number;
+}
+
+export const api = {
+  pair: (version: string) => post<PairingAnswer>(deviceHttpCalls.pair.path, { player: { version, model: 'browser' } }),
+  poll: (pairingId: string, pollToken: string, signal?: AbortSignal) =>
+    post<{ status: 'pending' | 'bound'; expiresAt: number }>(
+      deviceHttpCalls.poll.path,
+      { pairingId, pollToken, waitMs: 20_000 },
+      undefined,
+      signal,
+    ),
+  credentials: (pairingId: string, pollToken: string) =>
+    post<DeviceCredentials>(deviceHttpCalls.credentials.path, { pairingId, pollToken }),
+  status: (credentials: DeviceCredentials) =>
+    post<{ status: 'active'; name: string }>(deviceHttpCalls.status.path, {}, credentials),
+  async manifest(credentials: DeviceCredentials): Promise<DeviceManifest> {
+    const response = await fetch(MANIFEST_PATH, {
+      headers: { authorization: basic(credentials), 'accept-language': locale },
+      cache: 'no-store',
+    });
+    return envelope<DeviceManifest>(response);
+  },
+  plays: (credentials: DeviceCredentials, events: PlayEvent[]) =>
+    post<PlaysAnswer>(PLAYS_PATH, { events }, credentials),
+  async screenshot(credentials: DeviceCredentials, commandId: string, image: Blob) {
+    const response = await fetch(screenshotUploadPath(commandId), {
+      method: 'POST',
+      headers: { authorization: basic(credentials), 'content-type': image.type, 'accept-language': locale },
+      body: image,
+    });
+    return envelope<{ screenshotId: string; size: number; width: number; height: number }>(response);
+  },
+};

@@ -1,0 +1,525 @@
+import {
+  type Command,
+  type CommandAck,
+  commandSchema,
+  type DeviceCredentials,
+  type DeviceManifest,
+  deviceTopic,
+  ErrorCode,
+  type PlayEvent,
+} from '@marquee/protocol';
+import mqtt, { type MqttClient } from 'mqtt';
+import { api, DeviceApiError } from './api';
+import { captureScreen } from './capture';
+import { ContentStore } from './content';
+import { idbJournalStore, kv } from './idb';
+import { backoffDelay } from './logic/backoff';
+import { PlayJournal } from './logic/journal';
+import { hashesOf } from './logic/manifest';
+import { type LevelRules, levelAt, type PowerRules, powerOnAt } from './logic/schedule';
+
+export const PLAYER_VERSION = 'web-0.1.0';
+const ACK_MEMORY_MS = 7 * 24 * 3600_000;
+const MANIFEST_POLL_MS = 60_000;
+const PLAYS_FLUSH_MS = 30_000;
+
+export interface CommandLog {
+  id: string;
+  kind: string;
+  result: string;
+  at: number;
+}
+
+export interface PlayerView {
+  phase: 'starting' | 'pairing' | 'running';
+  pairing: { code: string; qr: string; expiresAt: number } | null;
+  pairingRetrySec: number | null;
+  deviceId: string | null;
+  deviceName: string | null;
+  online: boolean;
+  lastHeartbeat: number | null;
+  manifest: DeviceManifest | null;
+  pending: DeviceManifest | null;
+  manifestLoaded: boolean;
+  contentError: string | null;
+  screenOn: boolean;
+  powerOn: boolean;
+  brightness: number;
+  volume: number;
+  watermark: { enabled: boolean; text: string; opacity: number };
+  commands: CommandLog[];
+  playsPending: number;
+  cacheBytes: number;
+  now: number;
+}
+
+interface Settings {
+  screenOn: boolean;
+  brightness: number;
+  volume: number;
+  watermark: PlayerView['watermark'];
+  strategies: Record<string, { strategyId: string; version: number; rules: unknown }>;
+}
+
+const DEFAULT_SETTINGS: Settings = {
+  screenOn: true,
+  brightness: 100,
+  volume: 50,
+  watermark: { enabled: false, text: '', opacity: 30 },
+  strategies: {},
+};
+
+/**
+ * The player's runtime: pairing, the MQTT session (will, online state, heartbeats, commands
+ * with acks), content sync into the cache, the proof-of-play journal. React reads `view`.
+ */
+export class PlayerRuntime {
+  view: PlayerView = {
+    phase: 'starting',
+    pairing: null,
+    pairingRetrySec: null,
+    deviceId: null,
+    deviceName: null,
+    online: false,
+    lastHeartbeat: null,
+    manifest: null,
+    pending: null,
+    manifestLoaded: false,
+    contentError: null,
+    screenOn: true,
+    powerOn: true,
+    brightness: 100,
+    volume: 50,
+    watermark: DEFAULT_SETTINGS.watermark,
+    commands: [],
+    playsPending: 0,
+    cacheBytes: 0,
+    now: Date.now(),
+  };
+  readonly content = new ContentStore(() => this.changed());
+  readonly journal = new PlayJournal(idbJournalStore);
+  private listeners = new Set<() => void>();
+  private credentials: DeviceCredentials | null = null;
+  private settings: Settings = DEFAULT_SETTINGS;
+  private acks = new Map<string, { ack: CommandAck; at: number }>();
+  private client: MqttClient | null = null;
+  private session = 0;
+  private seq = 0;
+  private attempt = 0;
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private syncing: Promise<void> | null = null;
+  private flushing = false;
+  private readonly startedAt = Date.now();
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getView = () => this.view;
+
+  private changed(patch: Partial<PlayerView> = {}) {
+    this.view = {
+      ...this.view,
+      ...patch,
+      cacheBytes: this.content.usedBytes([this.view.manifest, this.view.pending]),
+      now: Date.now(),
+    };
+    for (const listener of this.listeners) listener();
+  }
+
+  async start() {
+    const [credentials, settings, manifest, acks] = await Promise.all([
+      kv.get<DeviceCredentials>('credentials'),
+      kv.get<Settings>('settings'),
+      kv.get<DeviceManifest>('manifest'),
+      kv.get<[string, { ack: CommandAck; at: number }][]>('acks'),
+    ]);
+    this.settings = { ...DEFAULT_SETTINGS, ...settings };
+    this.acks = new Map((acks ?? []).filter(([, a]) => Date.now() - a.at < ACK_MEMORY_MS));
+    await this.content.load().catch(() => {});
+    this.applySettings();
+    // A restart (also offline) plays the manifest it had, from the cache.
+    this.changed({ manifest, manifestLoaded: manifest !== null });
+    setInterval(() => this.tick(), 1000);
+    if (credentials) this.run(credentials);
+    else void this.pair();
+  }
+
+  /** Once a second: the power strategy and the levels follow the clock. */
+  private tick() {
+    const now = new Date();
+    const power = this.settings.strategies.power?.rules as PowerRules | undefined;
+    const patch: Partial<PlayerView> = { powerOn: powerOnAt(power, now) };
+    const volume = this.settings.strategies.volume?.rules as LevelRules | undefined;
+    const brightness = this.settings.strategies.brightness?.rules as LevelRules | undefined;
+    if (volume) patch.volume = levelAt(volume, now);
+    if (brightness) patch.brightness = levelAt(brightness, now);
+    this.changed(patch);
+  }
+
+  private applySettings() {
+    this.changed({
+      screenOn: this.settings.screenOn,
+      brightness: this.settings.brightness,
+      volume: this.settings.volume,
+      watermark: this.settings.watermark,
+    });
+  }
+
+  private async saveSettings(patch: Partial<Settings>) {
+    this.settings = { ...this.settings, ...patch };
+    this.applySettings();
+    await kv.set('settings', this.settings);
+  }
+
+  // ---- pairing (docs/device-protocol.md 2.1-2.3) ----
+  private async pair(attempt = 0): Promise<void> {
+    this.changed({ phase: 'pairing', pairing: null, pairingRetrySec: null });
+    try {
+      const pairing = await api.pair(PLAYER_VERSION);
+      this.changed({ pairing: { code: pairing.code, qr: pairing.qr, expiresAt: pairing.expiresAt } });
+      while (Date.now() < pairing.expiresAt) {
+        const answer = await api.poll(pairing.pairingId, pairing.pollToken);
+        if (answer.status === 'bound') {
+          const credentials = await api.credentials(pairing.pairingId, pairing.pollToken);
+          await kv.set('credentials', credentials);
+          this.run(credentials);
+          return;
+        }
+      }
+      return this.pair();
+    } catch (error) {
+      const delay = backoffDelay(attempt, Math.random(), 2000, 60_000);
+      if (error instanceof DeviceApiError && error.code === ErrorCode.PAIRING_CODE_INVALID) return this.pair();
+      this.changed({ pairingRetrySec: Math.round(delay / 1000) });
+      setTimeout(() => void this.pair(attempt + 1), delay);
+    }
+  }
+
+  private run(credentials: DeviceCredentials) {
+    this.credentials = credentials;
+    this.changed({ phase: 'running', deviceId: credentials.deviceId, deviceName: credentials.name, pairing: null });
+    this.connect();
+    void this.sync();
+    setInterval(() => void this.sync(), MANIFEST_POLL_MS);
+    setInterval(() => void this.flushPlays(), PLAYS_FLUSH_MS);
+    window.addEventListener('online', () => {
+      void this.sync();
+      void this.flushPlays();
+    });
+  }
+
+  private async forget() {
+    this.client?.end(true);
+    this.client = null;
+    this.credentials = null;
+    await kv.set('credentials', null);
+    location.reload();
+  }
+
+  // ---- MQTT (3.1-3.6) ----
+  private brokerUrl(credentials: DeviceCredentials): string {
+    const ws = credentials.brokerUrls.find((u) => u.startsWith('ws'));
+    if (ws) return ws;
+    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/mqtt`;
+  }
+
+  private state(online: boolean, ts: number, reason?: 'lost' | 'shutdown' | 'reboot') {
+    return JSON.stringify({
+      v: 1,
+      online,
+      ts,
+      ...(reason ? { reason } : {}),
+      player: { version: PLAYER_VERSION, model: 'browser' },
+    });
+  }
+
+  private connect() {
+    const credentials = this.credentials;
+    if (!credentials) return;
+    const id = credentials.deviceId;
+    this.session = Date.now();
+    const client = mqtt.connect(this.brokerUrl(credentials), {
+      username: credentials.username,
+      password: credentials.password,
+      clientId: credentials.clientId,
+      clean: true,
+      keepalive: 45,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 15_000,
+      will: { topic: deviceTopic(id, 'state'), payload: this.state(false, this.session, 'lost'), qos: 1, retain: true },
+    });
+    this.client = client;
+    let refused = false;
+    client.on('error', (error) => {
+      const code = (error as { code?: number }).code;
+      if (code === 4 || code === 5) refused = true;
+    });
+    client.on('connect', () => {
+      this.attempt = 0;
+      client.subscribe(deviceTopic(id, 'cmd'), { qos: 1 }, (error, granted) => {
+        if (error || granted?.some((g) => g.qos === 128)) return;
+        client.publish(deviceTopic(id, 'state'), this.state(true, this.session), { qos: 1, retain: true }, () => {
+          this.changed({ online: true });
+          this.heartbeat();
+          void this.flushPlays();
+        });
+      });
+      if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+      this.heartbeatTimer = setInterval(() => this.heartbeat(), credentials.heartbeatSec * 1000);
+    });
+    client.on('message', (topic, payload) => {
+      if (topic === deviceTopic(id, 'cmd')) void this.onCommand(payload.toString());
+    });
+    client.on('close', () => {
+      if (this.client !== client) return;
+      if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+      this.heartbeatTimer = null;
+      client.removeAllListeners();
+      client.end(true);
+      this.client = null;
+      this.changed({ online: false });
+      if (refused) void this.whyRefused();
+      else this.reconnectLater();
+    });
+  }
+
+  private reconnectLater(minMs = 0) {
+    if (this.reconnectTimer) return;
+    const delay = Math.max(minMs, backoffDelay(this.attempt++, Math.random()));
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private async whyRefused() {
+    if (!this.credentials) return;
+    try {
+      await api.status(this.credentials);
+      this.reconnectLater();
+    } catch (error) {
+      if (error instanceof DeviceApiError && error.code === ErrorCode.DEVICE_REMOVED) return this.forget();
+      // Disabled (or the server unreachable): try again rarely.
+      this.reconnectLater(error instanceof DeviceApiError ? 5 * 60_000 : 0);
+    }
+  }
+
+  private heartbeat() {
+    const client = this.client;
+    const credentials = this.credentials;
+    if (!client?.connected || !credentials) return;
+    const manifest = this.view.manifest;
+    const target = this.view.pending ?? manifest;
+    const hb = {
+      v: 1,
+      ts: Date.now(),
+      seq: this.seq++,
+      session: this.session,
+      player: { version: PLAYER_VERSION, model: 'browser' },
+      storage: { usedBytes: this.view.cacheBytes, freeBytes: 0 },
+      net: { ip: '', mac: '' },
+      screen: { width: Math.max(1, window.innerWidth), height: Math.max(1, window.innerHeight), on: this.isLit() },
+      volume: this.view.volume,
+      brightness: this.view.brightness,
+      uptimeSec: Math.round((Date.now() - this.startedAt) / 1000),
+      // Extra (receivers ignore unknown fields): what plays and each material's download state.
+      content: {
+        manifestVersion: manifest?.version ?? null,
+        pendingVersion: this.view.pending?.version ?? null,
+        downloads: target ? this.content.states(target) : {},
+      },
+    };
+    client.publish(deviceTopic(credentials.deviceId, 'hb'), JSON.stringify(hb), { qos: 0 });
+    this.changed({ lastHeartbeat: hb.ts });
+    // Keep the storage estimate fresh for the next one.
+    void navigator.storage?.estimate?.().then((estimate) => {
+      hb.storage.freeBytes = Math.max(0, (estimate.quota ?? 0) - (estimate.usage ?? 0));
+    });
+  }
+
+  isLit(): boolean {
+    return this.view.screenOn && this.view.powerOn;
+  }
+
+  private publishAck(ack: CommandAck) {
+    if (!this.credentials) return;
+    this.client?.publish(deviceTopic(this.credentials.deviceId, 'ack'), JSON.stringify(ack), { qos: 1 });
+  }
+
+  private async onCommand(raw: string) {
+    let command: Command;
+    try {
+      const parsed = commandSchema.safeParse(JSON.parse(raw));
+      if (!parsed.success) return;
+      command = parsed.data;
+    } catch {
+      return;
+    }
+    const known = this.acks.get(command.id);
+    if (known) return this.publishAck(known.ack);
+    let ack: CommandAck;
+    if (Date.now() > command.expiresAt) {
+      ack = this.ack(command.id, 'EXPIRED');
+    } else {
+      try {
+        ack = await this.execute(command);
+      } catch (error) {
+        ack = this.ack(command.id, 'FAILED', error instanceof Error ? error.message : String(error));
+      }
+    }
+    this.acks.set(command.id, { ack, at: Date.now() });
+    await kv.set('acks', [...this.acks]);
+    this.publishAck(ack);
+    const log: CommandLog = {
+      id: command.id,
+      kind: command.kind,
+      result: ack.result === 'ok' ? 'ok' : (ack.error?.code ?? 'error'),
+      at: Date.now(),
+    };
+    this.changed({ commands: [log, ...this.view.commands].slice(0, 10) });
+    if (command.kind === 'reboot') setTimeout(() => location.reload(), 300);
+  }
+
+  private ack(
+    id: string,
+    code?: NonNullable<CommandAck['error']>['code'],
+    message = '',
+    data?: Record<string, unknown>,
+  ) {
+    const base = { v: 1 as const, id, ts: Date.now() };
+    return code
+      ? { ...base, result: 'error' as const, error: { code, message } }
+      : { ...base, result: 'ok' as const, data };
+  }
+
+  private async execute(command: Command): Promise<CommandAck> {
+    const ok = (data?: Record<string, unknown>) => this.ack(command.id, undefined, '', data);
+    switch (command.kind) {
+      case 'volume':
+        await this.saveSettings({ volume: command.params.level });
+        return ok({ volume: command.params.level });
+      case 'brightness':
+        await this.saveSettings({ brightness: command.params.level });
+        return ok({ brightness: command.params.level });
+      case 'screen':
+        await this.saveSettings({ screenOn: command.params.on });
+        return ok({ on: command.params.on });
+      case 'watermark':
+        await this.saveSettings({
+          watermark: {
+            enabled: command.params.enabled,
+            text: command.params.text ?? '',
+            opacity: command.params.opacity ?? 30,
+          },
+        });
+        return ok();
+      case 'reboot':
+        return ok();
+      case 'syncContent':
+        await this.sync(true);
+        return ok({ manifestVersion: this.view.manifest?.version ?? null });
+      case 'clearCache': {
+        const deleted = await this.content.clearUnused([this.view.manifest, this.view.pending]);
+        return ok({ deleted });
+      }
+      case 'screenshot': {
+        if (!this.credentials) return this.ack(command.id, 'FAILED', 'not paired');
+        const stage = document.getElementById('stage') ?? document.body;
+        const image = await captureScreen(stage);
+        const upload = await api.screenshot(this.credentials, command.id, image);
+        return ok({ screenshotId: upload.screenshotId });
+      }
+      case 'applyStrategy': {
+        const params = command.params;
+        const running = this.settings.strategies[params.type];
+        if (running && running.strategyId === params.strategyId && running.version > params.version) {
+          return ok({ type: params.type, strategyId: running.strategyId, version: running.version });
+        }
+        await this.saveSettings({
+          strategies: {
+            ...this.settings.strategies,
+            [params.type]: { strategyId: params.strategyId, version: params.version, rules: params.rules },
+          },
+        });
+        this.tick();
+        return ok({ type: params.type, strategyId: params.strategyId, version: params.version });
+      }
+      default:
+        return this.ack(command.id, 'UNSUPPORTED', `${command.kind} is not supported by the browser player`);
+    }
+  }
+
+  // ---- content (2.7) ----
+  /** Fetches the manifest; downloads what it misses; switches to it once all of it is cached. */
+  sync(force = false): Promise<void> {
+    if (this.syncing && !force) return this.syncing;
+    const run = async () => {
+      const credentials = this.credentials;
+      if (!credentials) return;
+      let next: DeviceManifest;
+      try {
+        next = await api.manifest(credentials);
+      } catch (error) {
+        if (!this.view.manifestLoaded && error instanceof DeviceApiError) {
+          this.changed({ contentError: error.message });
+        }
+        return;
+      }
+      const current = this.view.manifest;
+      if (current?.version === next.version && this.content.cached.size > 0) {
+        if (hashesOf(next).size === 0 || [...hashesOf(next)].every((h) => this.content.cached.has(h))) {
+          this.changed({ pending: null, contentError: null });
+          return;
+        }
+      }
+      this.changed({ pending: next, contentError: null });
+      const concurrency = (this.settings.strategies.download?.rules as { concurrency?: number } | undefined)
+        ?.concurrency;
+      const ready = await this.content.fetchAll(current, next, concurrency ?? 2);
+      if (ready) {
+        await kv.set('manifest', next);
+        this.changed({ manifest: next, pending: null, manifestLoaded: true });
+      } else {
+        if (!current) this.changed({ manifestLoaded: false });
+        this.content.retryLater(() => void this.sync(true));
+      }
+    };
+    this.syncing = run().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  // ---- proof of play (2.8) ----
+  async recordPlay(event: PlayEvent) {
+    await this.journal.record(event);
+    this.changed({ playsPending: await this.journal.pending() });
+  }
+
+  async flushPlays() {
+    const credentials = this.credentials;
+    if (!credentials || this.flushing) return;
+    this.flushing = true;
+    try {
+      await this.journal.flush((events) => api.plays(credentials, events));
+    } catch {
+      // Offline or the server failed: the events stay in the journal for the next round.
+    } finally {
+      this.flushing = false;
+      this.changed({ playsPending: await this.journal.pending() });
+    }
+  }
+
+  async shutdown() {
+    if (!this.client || !this.credentials) return;
+    this.client.publish(deviceTopic(this.credentials.deviceId, 'state'), this.state(false, Date.now(), 'shutdown'), {
+      qos: 1,
+      retain: true,
+    });
+  }
+}
+
+export const player = new PlayerRuntime();
