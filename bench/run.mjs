@@ -11,9 +11,6 @@ const heavy = ['devices', 'deviceList'];
 // `uploadThroughput` (bench/upload-throughput.ts) writes 1.25 GB of files: only when named.
 heavy.push('uploadThroughput');
 const FILES = { uploadThroughput: 'upload-throughput' };
-const benches = ['startup', 'api-throughput', 'bundle-size', 'scoped-list', 'multi-instance', 'a11y', ...heavy].filter(
-  (b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)),
-);
 const benches = [
   'startup',
   'api-throughput',

@@ -41,6 +41,8 @@ export interface Config {
   geocoder: GeocoderConfig;
   /** File storage (src/storage): local disk under STORAGE_DIR (default `<dataDir>/files`), or S3 (STORAGE=s3). */
   storage: StorageConfig;
+  /** The weather data of layouts' weather components (modules/weather). */
+  weather: WeatherConfig;
 }
 
 /** STORAGE, STORAGE_DIR and the S3_* variables (docs/operations.md "File storage"). */
@@ -87,10 +89,6 @@ function storageConfig(env: NodeJS.ProcessEnv, dir: string): StorageConfig {
     forcePathStyle: onOff(env, 'S3_FORCE_PATH_STYLE', endpoint !== ''),
     publicEndpoint,
   };
-  /** The weather data of layouts' weather components (modules/weather). */
-  weather: WeatherConfig;
-  /** File storage (src/storage): local disk under STORAGE_DIR, default `<dataDir>/files`. */
-  storage: { kind: 'local'; dir: string };
 }
 
 /** GEOCODER, GEOCODER_URL, GEOCODER_KEY, GEOCODER_TIMEOUT_MS. */
@@ -285,6 +283,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     geocoder: geocoderConfig(env),
     storage: storageConfig(env, env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files')),
     weather: weatherConfig(env),
-    storage: { kind: 'local', dir: env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files') },
   };
 }

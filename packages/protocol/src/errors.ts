@@ -363,6 +363,7 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '读取文件失败，请重新上传',
     'en-US': 'Failed to read the file. Please upload again',
     ja: 'ファイルの読み込みに失敗しました。もう一度アップロードしてください',
+  },
   [ErrorCode.LAYOUT_KEEP_ONE_PAGE]: {
     'zh-CN': '删除失败，布局至少保留一页',
     'en-US': 'Delete failed: a layout must keep at least one page',
@@ -397,6 +398,7 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '布局内容不符合规则',
     'en-US': 'The layout breaks a layout rule',
     ja: 'レイアウトの内容がルールに合っていません',
+  },
   [ErrorCode.IMAGE_GENERATION_FAILED]: {
     'zh-CN': '图片生成失败',
     'en-US': 'Image generation failed',

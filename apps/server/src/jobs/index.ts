@@ -129,6 +129,9 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const pruned = await pruneUploads(ctx.services, ctx.log);
       if (pruned > 0) ctx.log.info({ pruned }, 'expired material uploads pruned');
+    },
+  }),
+  defineJob({
     // Proof of play (branch player): the day partitions of `plays`, a week ahead (an upload
     // creates an older day's on demand).
     id: 'plays-partitions',

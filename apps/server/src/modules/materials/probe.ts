@@ -192,7 +192,7 @@ export async function probeMaterial(
   log: FastifyBaseLogger,
 ): Promise<'ready' | 'invalid' | null> {
   const [m] = await services.db.select().from(materials).where(eq(materials.id, materialId));
-  if (!m || m.status !== 'processing' || !m.fileKey) return null;
+  if (m?.status !== 'processing' || !m.fileKey) return null;
   const files = services.files;
   let thumbKey: string | null = null;
   try {
