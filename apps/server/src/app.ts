@@ -29,6 +29,8 @@ import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { gatherHandlers } from './modules/gather/routes.js';
 import { geoHandlers } from './modules/geo/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
+import { registerMaterialReferrer } from './modules/materials/references.js';
+import { getMaterialsForRender } from './modules/materials/render.js';
 import { materialHandlers } from './modules/materials/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
@@ -46,6 +48,8 @@ import { spliceHandlers } from './modules/splice/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { storeHandlers } from './modules/stores/routes.js';
 import { strategyHandlers } from './modules/strategies/routes.js';
+import { setLayoutMaterialResolver } from './modules/templates/materials.js';
+import { templatesUsingMaterials } from './modules/templates/repository.js';
 import { templateHandlers } from './modules/templates/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
@@ -156,6 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     devices: new DeviceGateway({ config, db: options.db.db, clock, log: logger, secret }),
     files: createFiles(config, secret, clock),
   };
+  // Layouts draw the library's materials and keep them in use (modules meet here, above both).
+  setLayoutMaterialResolver((db, entId, ids) => getMaterialsForRender(db, entId, ids, services.files));
+  registerLayoutMaterialReferrer();
   services.sessions.cache.connect(bus);
   services.notices.connect(bus);
   services.devices.connectInvalidation(bus);
@@ -270,4 +277,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+let layoutReferrerRegistered = false;
+/** Layouts that name a material keep it from being deleted (once per process). */
+function registerLayoutMaterialReferrer(): void {
+  if (layoutReferrerRegistered) return;
+  layoutReferrerRegistered = true;
+  registerMaterialReferrer('layout', async (db, entId, materialIds) => {
+    const wanted = new Set(materialIds);
+    const used = new Set<string>();
+    for (const row of await templatesUsingMaterials(db, entId, materialIds)) {
+      for (const id of row.materialIds ?? []) if (wanted.has(id)) used.add(id);
+    }
+    return used;
+  });
 }

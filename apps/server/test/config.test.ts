@@ -7,6 +7,7 @@ describe('config', () => {
     const config = loadConfig({}, '/srv/app');
     expect(config).toEqual({
       port: 8080,
+      playerDist: expect.stringMatching(/apps\/player\/dist$/),
       host: '0.0.0.0',
       dataDir: '/srv/app/data',
       databaseUrl: undefined,

@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { setFetch } from '../src/api/client';
 import { App } from '../src/app/App';
+import { queryClient } from '../src/app/queryClient';
 import { buildRoutes } from '../src/app/router';
 import { initI18n, storeLocale } from '../src/i18n';
 import { setNavigator } from '../src/session/navigation';
@@ -96,6 +97,8 @@ export function setUpConsoleTests(options: {
   beforeEach(() => {
     useSession.setState({ ...initialSessionState(), locale: 'en-US' });
     useTabs.getState().reset();
+    // no answer of an earlier test is taken for this one's (a fresh cache hides nothing)
+    queryClient.clear();
     if (options.answers) fakeServer(options.answers);
   });
   afterEach(() => cleanup());

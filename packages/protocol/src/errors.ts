@@ -377,7 +377,7 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   [ErrorCode.LAYOUT_TOO_MANY_LIVE]: {
     'zh-CN': '一个布局最多只能有 6 个直播组件',
     'en-US': 'A layout can have at most 6 live-stream components',
-    ja: '1 つのレイアウトに配置できるライブ配信コンポーネントは 6 個までです',
+    ja: '1 つのレイアウトに置けるライブ配信コンポーネントは 6 個までです',
   },
   [ErrorCode.LAYOUT_ONE_AUTO_JUMP]: {
     'zh-CN': '只能有一个自动跳转的交互按钮',
@@ -392,7 +392,7 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   [ErrorCode.LAYOUT_IN_USE]: {
     'zh-CN': '布局正在被广告或设备使用，无法删除',
     'en-US': 'This layout is in use by an ad or a screen and cannot be deleted',
-    ja: 'このレイアウトは広告または端末で使用中のため削除できません',
+    ja: 'このレイアウトは広告またはデバイスで使用中のため削除できません',
   },
   [ErrorCode.LAYOUT_INVALID]: {
     'zh-CN': '布局内容不符合规则',

@@ -1,3 +1,5 @@
+// The tab-aware leave tip, installed for pages (components/leaveTip.ts).
+import './tabs/useLeaveTip';
 import { ROUTES } from '@marquee/protocol';
 import { App, theme } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';

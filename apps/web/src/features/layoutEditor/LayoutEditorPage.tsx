@@ -23,8 +23,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { usePageLeaveTip as useLeaveTip } from '../../components/leaveTip';
 import { currentLocale } from '../../i18n';
-import { useLeaveTip } from '../../shell/tabs/useLeaveTip';
 import { createLayout, type OpenedLayout, openLayout, updateLayout } from './api';
 import { Canvas, clampZoom } from './Canvas';
 import { LayersPanel } from './LayersPanel';

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { installLeaveTip } from '../../components/leaveTip';
 import { useTabs } from './store';
 import { useView } from './viewContext';
 
@@ -29,3 +30,5 @@ export function useLeaveTip(enabled: boolean): void {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [enabled]);
 }
+
+installLeaveTip(useLeaveTip);
