@@ -91,6 +91,7 @@ test('the material library: a folder, uploads with progress, thumbnails, duratio
   await page.getByTestId('folder-dialog-submit').click();
   await expect(page.getByTestId(`folder-node-${folder}`)).toBeVisible();
   await page.getByTestId(`folder-node-${folder}`).click();
+  await expect(page).toHaveURL(/folderId=/);
   await expect(page.getByTestId('material-empty')).toBeVisible();
 
   // Upload an image, a video and a PDF; the uploads go slowly enough to show their progress.
@@ -103,6 +104,7 @@ test('the material library: a folder, uploads with progress, thumbnails, duratio
   });
   await page.getByTestId('material-upload').click();
   const dialog = page.getByTestId('upload-dialog');
+  await expect(dialog).toBeVisible();
   await dialog.getByTestId('upload-input').setInputFiles([
     { name: `photo-${suffix}.png`, mimeType: 'image/png', buffer: image },
     { name: `clip-${suffix}.mp4`, mimeType: 'video/mp4', buffer: VIDEO },

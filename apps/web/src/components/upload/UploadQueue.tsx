@@ -23,6 +23,8 @@ export function UploadQueue<T>(props: {
   queue: UploadQueueApi<T>;
   /** More to show beside a file (a done material's link, say). */
   extra?: (item: UploadItem<File, T>) => ReactNode;
+  /** More to show under a file (what the server said of a done one, say). */
+  below?: (item: UploadItem<File, T>) => ReactNode;
 }) {
   const { t } = useTranslation('upload');
   const { queue } = props;
@@ -48,7 +50,12 @@ export function UploadQueue<T>(props: {
       </Space>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {queue.items.map((item) => (
-          <li key={item.id} data-status={item.status} style={{ padding: '6px 0' }}>
+          <li
+            key={item.id}
+            data-status={item.status}
+            data-testid={`upload-item-${item.name}`}
+            style={{ padding: '6px 0' }}
+          >
             <Space style={{ width: '100%', justifyContent: 'space-between' }}>
               <Typography.Text ellipsis style={{ maxWidth: 280 }} title={item.name}>
                 {item.name}
@@ -68,6 +75,7 @@ export function UploadQueue<T>(props: {
                     size="small"
                     onClick={() => queue.cancel(item.id)}
                     aria-label={t('cancelFile', { name: item.name })}
+                    data-testid={`upload-cancel-${item.name}`}
                   >
                     {t('cancel')}
                   </Button>
@@ -93,8 +101,20 @@ export function UploadQueue<T>(props: {
                 )}
               </Space>
             </Space>
-            <Progress percent={percentOf(item)} status={PROGRESS_STATUS[item.status]} size="small" showInfo={false} />
-            {item.error && <Typography.Text type="danger">{item.error}</Typography.Text>}
+            <Progress
+              percent={percentOf(item)}
+              status={PROGRESS_STATUS[item.status]}
+              size="small"
+              showInfo={false}
+              aria-label={t('progressOf', { name: item.name })}
+              data-testid={`upload-progress-${item.name}`}
+            />
+            {item.error && (
+              <Typography.Text type="danger" data-testid="upload-error">
+                {item.error}
+              </Typography.Text>
+            )}
+            {props.below?.(item)}
           </li>
         ))}
       </ul>

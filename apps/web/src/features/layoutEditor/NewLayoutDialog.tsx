@@ -68,6 +68,7 @@ export function NewLayoutDialog({
         <Form.Item label={t('new.preset')}>
           <Select
             placeholder={t('new.presetPlaceholder')}
+            aria-label={t('new.preset')}
             options={PRESETS.map(([w, h]) => ({ value: `${w}x${h}`, label: `${w} × ${h}` }))}
             onChange={(v: string) => {
               const [w, h] = v.split('x').map(Number);

@@ -178,7 +178,10 @@ export function FolderTree({
           defaultExpandAll
           selectedKeys={[selected ?? ALL_FOLDERS]}
           onSelect={(keys) => {
-            const key = keys[0] === undefined ? undefined : String(keys[0]);
+            // A click on the chosen folder keeps it chosen (antd would clear it): the upload
+            // button needs a folder, and 'all folders' is a node of its own.
+            if (keys.length === 0) return;
+            const key = String(keys[0]);
             onSelect(key === ALL_FOLDERS ? undefined : key);
           }}
           treeData={treeData}

@@ -5,11 +5,12 @@ import { Alert, Button, Form, List, Modal, Space, Tag, TreeSelect, Typography } 
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadQueue } from '../../components/upload';
 import { MATERIAL_KEYS, useFolderTree } from './api';
 import { ACCEPT, type CheckError, checkFile, type FileCheck, WARNING_VALUES } from './checks';
 import { folderOptions } from './FolderTree';
 import { readMediaFacts } from './mediaFacts';
-import { type UploadOutcome, UploadProgressList, useMaterialUploads } from './uploads';
+import { type MaterialUploaded, useMaterialUploads } from './uploads';
 
 interface Picked {
   key: string;
@@ -64,14 +65,14 @@ export function UploadDialog({
     onSettled: () => void queryClient.invalidateQueries({ queryKey: MATERIAL_KEYS.all }),
   });
 
-  const { clearSettled } = uploads;
+  const { clearFinished } = uploads.queue;
   useEffect(() => {
     if (open) {
       setFolder(folderId);
       setPicked([]);
-      clearSettled();
+      clearFinished();
     }
-  }, [open, folderId, clearSettled]);
+  }, [open, folderId, clearFinished]);
 
   const choose = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
@@ -94,7 +95,10 @@ export function UploadDialog({
   const ready = picked.filter((p) => !p.check.error);
   const start = () => {
     if (!folder) return;
-    for (const p of ready) uploads.add(p.file, folder);
+    uploads.add(
+      ready.map((p) => p.file),
+      folder,
+    );
     setPicked([]);
   };
 
@@ -202,17 +206,22 @@ export function UploadDialog({
             )}
           />
         ) : null}
-        <UploadProgressList uploads={uploads} renderOutcome={(o) => <OutcomeText outcome={o} />} />
+        {uploads.queue.items.length > 0 ? (
+          <div className="mq-upload-progress">
+            <UploadQueue
+              queue={uploads.queue}
+              below={(item) => (item.result ? <OutcomeText outcome={item.result} /> : null)}
+            />
+          </div>
+        ) : null}
       </div>
     </Modal>
   );
 }
 
-/** What came of one upload: added, added as a duplicate (warned), or refused with the server's reason. */
-function OutcomeText({ outcome }: { outcome: UploadOutcome }) {
+/** What came of a stored file: added, or added as a duplicate or with warnings (a refusal is the queue's error). */
+function OutcomeText({ outcome }: { outcome: MaterialUploaded }) {
   const { t } = useTranslation('material');
-  if (outcome.kind === 'error')
-    return <Alert type="error" showIcon message={outcome.message} data-testid="upload-error" />;
   const others = outcome.warnings.filter((w) => w !== 'duplicate');
   return (
     <Space direction="vertical" size={4} style={{ width: '100%' }}>

@@ -49,6 +49,7 @@ export default function PosterHistoryPage() {
             showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 280 }}
             placeholder={t('history.allTemplates')}
+            aria-label={t('history.template')}
             loading={templates.isPending}
             value={templateId}
             onChange={(v: string | undefined) => setFilter({ templateId: v, page: 1 })}
