@@ -219,21 +219,19 @@ export function UploadDialog({
   );
 }
 
-/** What came of a stored file: added, or added as a duplicate or with warnings (a refusal is the queue's error). */
+/** What the library said of a stored file: a duplicate, or warnings (a refusal is the queue's error). */
 function OutcomeText({ outcome }: { outcome: MaterialUploaded }) {
   const { t } = useTranslation('material');
   const others = outcome.warnings.filter((w) => w !== 'duplicate');
+  // The queue's row already says 'uploaded'; this adds what the library said of the file.
   return (
-    <Space direction="vertical" size={4} style={{ width: '100%' }}>
-      <Typography.Text type="success" data-testid="upload-done">
-        {t('upload.done')}
-      </Typography.Text>
+    <div className="mq-upload-outcome" data-testid="upload-done">
       {outcome.duplicate ? (
         <Alert type="warning" showIcon message={t('warning.duplicate')} data-testid="upload-duplicate" />
       ) : null}
       {others.map((w) => (
         <Alert key={w} type="warning" showIcon message={warningText(t, w)} data-testid={`upload-warning-${w}`} />
       ))}
-    </Space>
+    </div>
   );
 }
