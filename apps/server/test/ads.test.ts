@@ -1,7 +1,7 @@
 import { AD_MAX_MATERIALS, ErrorCode, endpoints } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads, devices, enterprises, materials, operationLogs } from '../src/db/schema/index.js';
+import { ads, devices, materials, operationLogs } from '../src/db/schema/index.js';
 import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { adBody, insertPlan, ownMaterial } from './fixtures/ads.js';
@@ -164,7 +164,9 @@ describe.each(BACKENDS)('ads and promotion plans on %s', (backend) => {
 
   it('second audit: where the enterprise requires it, the first pass waits for a second decision', async () => {
     const c = await tenant();
-    await t.db.update(enterprises).set({ requireSecondAudit: true }).where(eq(enterprises.id, c.ent.id));
+    expect((await c.client.call(endpoints.adSettings, {})).envelope.payload).toEqual({ requireSecondAudit: false });
+    expect((await c.client.call(endpoints.adSaveSettings, { requireSecondAudit: true })).envelope.code).toBe(0);
+    expect((await c.client.call(endpoints.adSettings, {})).envelope.payload).toEqual({ requireSecondAudit: true });
     const { id } = await create(c);
     expect((await c.client.call(endpoints.adSecondAuditPass, { id })).envelope.code).toBe(ErrorCode.CONFLICT);
     expect((await c.client.call(endpoints.adAuditPass, { id })).envelope.payload).toEqual({

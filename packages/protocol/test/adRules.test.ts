@@ -106,8 +106,9 @@ describe('the ad body schema (spec section 5)', () => {
     expect(key({ ...body, materialIds: [] })).toBe('adContent');
     expect(key({ ...body, layoutId: 'l1' })).toBe('adContent');
   });
-  it('the period ends after it starts', () => {
+  it('the period ends after it starts, within years PostgreSQL stores', () => {
     expect(key({ ...body, endAt: body.startAt })).toBe('periodEndBeforeStart');
+    expect(key({ ...body, startAt: '0000-01-01T00:00:00Z' })).toBe('dateTimeFormat');
   });
   it('time periods of the day follow the time rules', () => {
     expect(key({ ...body, periods: [{ start: '08:00', end: '08:00' }] })).toBe('sameStartEnd');
@@ -139,5 +140,6 @@ describe('the plan body schema', () => {
     expect(planBodySchema.safeParse({ name: 'P', budget: -1 }).success).toBe(false);
     expect(planBodySchema.safeParse({ name: 'P', budget: 1.234 }).success).toBe(false);
     expect(planBodySchema.safeParse({ name: 'P', startDate: '2026-02-01', endDate: '2026-01-31' }).success).toBe(false);
+    expect(planBodySchema.safeParse({ name: 'P', startDate: '0000-01-01' }).success).toBe(false);
   });
 });

@@ -42,7 +42,10 @@ const pageSize = z
   .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
   .default(50);
 const page = z.number().int().min(1).default(1);
-const dateSchema = z.iso.date();
+/** PostgreSQL has no year 0: dates and instants of ads and plans stay within 2000..9999. */
+const inRange = (ms: number) => ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(10000, 0, 1);
+const dateSchema = z.iso.date().refine((d) => inRange(Date.parse(`${d}T00:00:00Z`)), 'validation.dateTimeFormat');
+const periodInstant = instantSchema.refine((v) => inRange(Date.parse(v)), 'validation.dateTimeFormat');
 
 export const adTypeSchema = z.enum(AD_TYPES);
 export const adStatusSchema = z.enum(AD_STATUSES);
@@ -79,8 +82,8 @@ const adFields = z
     /** The promotion plan; the enterprise's default plan when absent. */
     planId: id.optional(),
     /** The period: ISO 8601 instants with an offset; the end after the start. */
-    startAt: instantSchema,
-    endAt: instantSchema,
+    startAt: periodInstant,
+    endAt: periodInstant,
     strategy: adPlayStrategySchema.default('perDay'),
     playsMin: playCountSchema,
     playsMax: playCountSchema,
@@ -238,6 +241,10 @@ function refinePlan(plan: z.output<typeof planFields>, ctx: z.RefinementCtx): vo
 export const planBodySchema = planFields.superRefine(refinePlan);
 export const planUpdateSchema = planFields.extend({ id }).superRefine(refinePlan);
 
+/** The enterprise's review settings: a second audit after the first pass. */
+export const adSettingsSchema = z.object({ requireSecondAudit: z.boolean() });
+export type AdSettings = z.infer<typeof adSettingsSchema>;
+
 const review = {
   id,
   /** The review round the auditor decided on: another round (the ad was edited since) answers CONFLICT. */
@@ -262,8 +269,8 @@ export const adListRequestSchema = z
     status: adStatusSchema.optional(),
     planId: id.optional(),
     /** Ads whose period overlaps [from, to] (dates: to includes its whole day, UTC). */
-    from: z.iso.datetime({ offset: true }).or(dateSchema).optional(),
-    to: z.iso.datetime({ offset: true }).or(dateSchema).optional(),
+    from: periodInstant.or(dateSchema).optional(),
+    to: periodInstant.or(dateSchema).optional(),
   })
   .strict();
 
@@ -393,6 +400,26 @@ export const adEndpoints = {
     request: z.object({ id }).strict(),
     response: ok,
     errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
+  }),
+  adSettings: endpoint({
+    name: 'ad.settings',
+    path: '/api/ad/settings.shtm',
+    auth: 'session',
+    permission: Perm.advAudit,
+    unscoped: "the caller's own enterprise's review settings",
+    request: z.object({}).strict(),
+    response: adSettingsSchema,
+  }),
+  adSaveSettings: endpoint({
+    name: 'ad.saveSettings',
+    path: '/api/ad/settings/save.shtm',
+    auth: 'session',
+    permission: Perm.advAudit,
+    mutation: true,
+    notForMonitor: true,
+    // Applies to reviews decided from now on: an ad already waiting for its second audit keeps waiting.
+    request: adSettingsSchema.strict(),
+    response: ok,
   }),
   planList: endpoint({
     name: 'adPlan.list',

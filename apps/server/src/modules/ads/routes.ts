@@ -1,7 +1,17 @@
 import { endpoints } from '@marquee/protocol';
 import { defineHandler } from '../../protocol/handlers.js';
 import { deletePlan, listPlans, planInfo, savePlan, updatePlan } from './plans.js';
-import { adInfo, createAd, decideAd, deleteAd, listAds, setAdPaused, updateAd } from './service.js';
+import {
+  adInfo,
+  adSettings,
+  createAd,
+  decideAd,
+  deleteAd,
+  listAds,
+  saveAdSettings,
+  setAdPaused,
+  updateAd,
+} from './service.js';
 
 export const adHandlers = [
   defineHandler(endpoints.adList, { handle: (input, ctx) => listAds(input, ctx) }),
@@ -15,6 +25,8 @@ export const adHandlers = [
   defineHandler(endpoints.adEnable, { handle: (input, ctx) => setAdPaused(input, false, ctx) }),
   defineHandler(endpoints.adDisable, { handle: (input, ctx) => setAdPaused(input, true, ctx) }),
   defineHandler(endpoints.adDelete, { handle: (input, ctx) => deleteAd(input, ctx) }),
+  defineHandler(endpoints.adSettings, { handle: (_input, ctx) => adSettings(ctx) }),
+  defineHandler(endpoints.adSaveSettings, { handle: (input, ctx) => saveAdSettings(input, ctx) }),
   defineHandler(endpoints.planList, { handle: (input, ctx) => listPlans(input, ctx) }),
   defineHandler(endpoints.planInfo, { handle: (input, ctx) => planInfo(input, ctx) }),
   defineHandler(endpoints.planSave, { handle: (input, ctx) => savePlan(input, ctx) }),

@@ -628,3 +628,26 @@ export async function deleteAd(input: { id: string }, ctx: CallContext) {
   await auditAd(ctx, 'delete', ad.id, ad.name, { number: String(ad.number).padStart(9, '0') });
   return null;
 }
+
+/** The enterprise's review settings. */
+export async function adSettings(ctx: CallContext) {
+  return { requireSecondAudit: await requireSecondAudit(ctx.db, ctx.user.entId) };
+}
+
+/** Turns the second audit on or off for the enterprise (decisions from now on). */
+export async function saveAdSettings(input: { requireSecondAudit: boolean }, ctx: CallContext) {
+  const [row] = await ctx.db
+    .update(enterprises)
+    .set({ requireSecondAudit: input.requireSecondAudit, updatedAt: ctx.now })
+    .where(eq(enterprises.id, ctx.user.entId))
+    .returning({ name: enterprises.name });
+  await ctx.audit({
+    module: 'ad',
+    action: 'settings',
+    targetType: 'enterprise',
+    targetId: ctx.user.entId,
+    targetName: row?.name ?? ctx.user.entName,
+    detail: { requireSecondAudit: input.requireSecondAudit },
+  });
+  return null;
+}
