@@ -162,6 +162,18 @@ describe.each(BACKENDS)('ads and promotion plans on %s', (backend) => {
     ]);
   });
 
+  it('an edit while pending opens a new round: the auditor of the old round cannot pass it unseen', async () => {
+    const c = await tenant();
+    const { id, material } = await create(c);
+    const edit = await c.client.call(endpoints.adUpdate, {
+      id,
+      ...adBody([material], t.clock.now(), { name: 'Changed under review' }),
+    } as never);
+    expect(edit.envelope.payload).toEqual({ reviewRound: 2, status: 'pendingAudit' });
+    expect((await c.client.call(endpoints.adAuditPass, { id, round: 1 })).envelope.code).toBe(ErrorCode.CONFLICT);
+    expect((await c.client.call(endpoints.adAuditPass, { id, round: 2 })).envelope.code).toBe(0);
+  });
+
   it('second audit: where the enterprise requires it, the first pass waits for a second decision', async () => {
     const c = await tenant();
     expect((await c.client.call(endpoints.adSettings, {})).envelope.payload).toEqual({ requireSecondAudit: false });

@@ -319,7 +319,7 @@ export const adEndpoints = {
     permission: Perm.advEdit,
     mutation: true,
     notForMonitor: true,
-    // An edit of a decided ad (passed, serving, failed) sends it back to review: a new round.
+    // Every edit opens a new review round at pending audit: a decided ad (passed, serving, failed) goes back to review.
     request: adUpdateSchema,
     response: z.object({ reviewRound: z.number(), status: adStatusSchema }),
     errors: [...AD_ERRORS, ErrorCode.NO_PERMISSION],

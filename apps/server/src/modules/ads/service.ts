@@ -533,14 +533,14 @@ async function lockAd(ctx: CallContext, id: string, manage: boolean) {
 }
 
 /**
- * Saves an edit. An ad whose review was decided (passed, serving, failed, or waiting for its
- * second audit) goes back to review: a new round, pending its first audit again.
+ * Saves an edit. Every edit opens a new review round at pending audit: a decided ad (passed,
+ * serving, failed, waiting for its second audit) goes back to review, and an auditor who
+ * opened the previous round cannot pass content they have not seen (CONFLICT on its round).
  */
 export async function updateAd(input: AdBodyInput & { id: string }, ctx: CallContext) {
   const current = await lockAd(ctx, input.id, true);
   const values = await checkedBody(input, ctx);
-  const reopen = current.reviewState !== 'pending';
-  const reviewRound = reopen ? current.reviewRound + 1 : current.reviewRound;
+  const reviewRound = current.reviewRound + 1;
   const [row] = await ctx.db
     .update(ads)
     .set({ ...values, reviewState: 'pending', reviewRound, updatedAt: ctx.now })
@@ -549,7 +549,7 @@ export async function updateAd(input: AdBodyInput & { id: string }, ctx: CallCon
   await auditAd(ctx, 'update', input.id, input.name, {
     from: current.name,
     reviewRound,
-    backToReview: reopen ? current.reviewState : undefined,
+    previousReviewState: current.reviewState,
   });
   return { reviewRound, status: statusOf(row, ctx.now) };
 }
