@@ -392,6 +392,12 @@ describe.each(BACKENDS)('ads and promotion plans on %s', (backend) => {
     const list = await c.client.call(endpoints.planList, {});
     const def = list.envelope.payload.data[0];
     expect(def.isDefault).toBe(true);
+    // Found by the name it is answered with, in the caller's language.
+    const byName = await c.client.call(endpoints.planList, { name: 'default' }, { language: 'en-US' });
+    expect(byName.envelope.payload.data.map((p) => p.id)).toEqual([def.id]);
+    expect(byName.envelope.payload.data[0].name).toBe('Default plan');
+    const autumn = await c.client.call(endpoints.planList, { name: 'autu' });
+    expect(autumn.envelope.payload.data.map((p) => p.id)).toEqual([planId]);
     expect((await c.client.call(endpoints.planUpdate, { id: def.id, name: 'Mine now' })).envelope.code).toBe(
       ErrorCode.AD_PLAN_NOT_EDITABLE,
     );

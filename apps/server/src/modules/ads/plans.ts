@@ -1,5 +1,5 @@
 import { ErrorCode, type PromotionPlan } from '@marquee/protocol';
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { manageWhere, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, ads, departments, promotionPlans } from '../../db/schema/index.js';
@@ -96,7 +96,13 @@ function present(ctx: CallContext, row: PlanRow, adCount: number): PromotionPlan
 export async function listPlans(input: { page: number; size: number; name?: string }, ctx: CallContext) {
   await ensureDefaultPlan(ctx.db, ctx.user.entId);
   const conds: SQL[] = [planVisibleWhere(ctx.user)];
-  if (input.name) conds.push(ilike(promotionPlans.name, `%${escapeLike(input.name)}%`));
+  if (input.name) {
+    const byName = ilike(promotionPlans.name, `%${escapeLike(input.name)}%`);
+    // The default plan is found by the name it is answered with (the caller's language).
+    const lang = ctx.language === 'en-US' || ctx.language === 'ja' ? ctx.language : 'zh-CN';
+    const matchesDefault = AdText.defaultPlanName[lang].toLowerCase().includes(input.name.toLowerCase());
+    conds.push(matchesDefault ? (or(byName, eq(promotionPlans.isDefault, true)) as SQL) : byName);
+  }
   const where = and(...conds) as SQL;
   const [rows, [{ total }]] = await Promise.all([
     selectPlans(ctx, where, { size: input.size, offset: (input.page - 1) * input.size }),
