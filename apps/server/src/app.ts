@@ -15,6 +15,7 @@ import { JOBS } from './jobs/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { createLogger, pathOf } from './logger.js';
 import { accountHandlers } from './modules/accounts/routes.js';
+import { adHandlers } from './modules/ads/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { registerContentApi } from './modules/content/http.js';
@@ -101,6 +102,7 @@ export const HANDLERS: readonly Handler[] = [
   ...gatherHandlers,
   ...materialHandlers,
   ...posterHandlers,
+  ...adHandlers,
 ];
 
 export interface BuildAppOptions {

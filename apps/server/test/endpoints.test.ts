@@ -5,6 +5,7 @@ import { operationLogs } from '../src/db/schema/index.js';
 import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { accessFixtures } from './fixtures/access.js';
+import { adFixtures } from './fixtures/ads.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
 import { geoFixtures } from './fixtures/geo.js';
@@ -61,6 +62,7 @@ const fixtures: Record<
   ...materialFixtures,
   ...templateFixtures,
   ...posterFixtures,
+  ...adFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

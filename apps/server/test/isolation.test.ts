@@ -32,6 +32,7 @@ import { exportKey } from '../src/modules/operationLog/exportJob.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { enterpriseKey } from '../src/storage/storage.js';
+import { insertAd, insertPlan } from './fixtures/ads.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
@@ -90,6 +91,27 @@ interface World {
 }
 
 const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
+  // An ad in A1 made by the owner (an advertiser's is the same: self scope), shared with C alone and one account in C1 (ref-type '5').
+  ad: async (w) => {
+    const id = await insertAd(w.t, { entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id });
+    await w.t.db.insert(allocations).values([
+      { entId: w.ent.id, refType: RefType.ad, refId: id, targetType: 1, targetId: w.c, deptDataType: 2 },
+      { entId: w.ent.id, refType: RefType.ad, refId: id, targetType: 2, targetId: w.sharedAccount.id, deptDataType: 2 },
+    ]);
+    return {
+      id,
+      entId: w.ent.id,
+      deptIds: [w.ent.depts.a1],
+      ownerId: w.owner.id,
+      sharedDepts: [{ dept: w.c, type: 2 }],
+      sharedAccounts: [w.sharedAccount.id],
+    };
+  },
+  // A promotion plan in A1 made by the owner (plans are not shared; the default plan is everyone's, not this one).
+  adPlan: async (w) => {
+    const id = await insertPlan(w.t, { entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id });
+    return { id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
+  },
   template: async (w) => {
     const { id } = await insertTemplate(w.t.db, {
       entId: w.ent.id,

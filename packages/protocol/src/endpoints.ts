@@ -1,4 +1,5 @@
 import { accessEndpoints } from './endpoints/access.js';
+import { adEndpoints } from './endpoints/ads.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { deviceGroupEndpoints } from './endpoints/deviceGroups.js';
 import { deviceIoEndpoints } from './endpoints/deviceIo.js';
@@ -26,6 +27,7 @@ import { templateEndpoints } from './endpoints/templates.js';
 import { weatherEndpoints } from './endpoints/weather.js';
 
 export * from './endpoints/access.js';
+export * from './endpoints/ads.js';
 export * from './endpoints/common.js';
 export * from './endpoints/deviceIo.js';
 export * from './endpoints/devices.js';
@@ -65,6 +67,7 @@ export const endpoints = {
   ...templateEndpoints,
   ...weatherEndpoints,
   ...posterEndpoints,
+  ...adEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -124,6 +124,17 @@ export const ErrorCode = {
   // The browser player's content (branch player, -10090..-10099)
   /** device.assignLayout: the layout does not exist in the enterprise, or layouts are not available. */
   LAYOUT_NOT_AVAILABLE: -10090,
+  // Ads and promotion plans (issue 13, -10110..-10129)
+  /** Spec section 8 'monitoring address does not meet requirements': not an http(s) URL of at most 500 characters. */
+  AD_MONITOR_URL_INVALID: -10110,
+  /** Spec section 5: at most 20 materials per release. */
+  AD_TOO_MANY_MATERIALS: -10111,
+  /** Spec section 6: the default promotion plan cannot be edited or deleted. */
+  AD_PLAN_NOT_EDITABLE: -10112,
+  /** The promotion plan still has ads: move or delete them first. */
+  AD_PLAN_IN_USE: -10113,
+  /** A target (device, group, tag, department, split screen) does not exist or is outside the caller's data scope. */
+  AD_TARGET_INVALID: -10114,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -408,6 +419,31 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '布局不存在或不可用',
     'en-US': 'The layout does not exist or is not available',
     ja: 'レイアウトが存在しないか、利用できません',
+  },
+  [ErrorCode.AD_MONITOR_URL_INVALID]: {
+    'zh-CN': '监测地址不符合要求',
+    'en-US': 'The monitoring address does not meet the requirements',
+    ja: 'モニタリング URL が要件を満たしていません',
+  },
+  [ErrorCode.AD_TOO_MANY_MATERIALS]: {
+    'zh-CN': '每次投放最多选择 20 个素材',
+    'en-US': 'An ad can use at most 20 materials',
+    ja: '1 回の配信で選べる素材は 20 個までです',
+  },
+  [ErrorCode.AD_PLAN_NOT_EDITABLE]: {
+    'zh-CN': '默认推广计划不可编辑或删除',
+    'en-US': 'The default promotion plan cannot be edited or deleted',
+    ja: 'デフォルトのプロモーションプランは編集・削除できません',
+  },
+  [ErrorCode.AD_PLAN_IN_USE]: {
+    'zh-CN': '该推广计划下还有广告，无法删除',
+    'en-US': 'This promotion plan still has ads and cannot be deleted',
+    ja: 'このプロモーションプランには広告があるため削除できません',
+  },
+  [ErrorCode.AD_TARGET_INVALID]: {
+    'zh-CN': '投放对象不存在或无权使用',
+    'en-US': 'A selected target does not exist or is not available to you',
+    ja: '選択した配信先が存在しないか、利用できません',
   },
 };
 

@@ -1,3 +1,4 @@
+export * from './adRules.js';
 export * from './builtinNames.js';
 export * from './device/index.js';
 export * from './endpoints.js';

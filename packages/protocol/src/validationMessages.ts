@@ -261,6 +261,26 @@ export const validationMessages = {
     'en-US': 'This field key is already used',
     ja: 'このフィールドキーは既に使われています',
   },
+  playCount: {
+    'zh-CN': '播放次数为 1 至 99999',
+    'en-US': 'Play count is 1 to 99999',
+    ja: '再生回数は 1〜99999 です',
+  },
+  playCountOrder: {
+    'zh-CN': '最小播放次数不能大于最大播放次数',
+    'en-US': 'The minimum play count cannot exceed the maximum',
+    ja: '最小再生回数は最大再生回数以下にしてください',
+  },
+  periodEndBeforeStart: {
+    'zh-CN': '结束时间必须晚于开始时间',
+    'en-US': 'The end must be after the start',
+    ja: '終了日時は開始日時より後にしてください',
+  },
+  adContent: {
+    'zh-CN': '请选择素材或布局（二选一）',
+    'en-US': 'Choose materials or a layout (one of the two)',
+    ja: '素材またはレイアウトのどちらか一方を選択してください',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './accounts.js';
+export * from './ads.js';
 export * from './advertisers.js';
 export * from './deviceGroups.js';
 export * from './devices.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
 export type EnterpriseKind = 'provider' | 'enterprise' | 'agent';
@@ -25,6 +25,8 @@ export const enterprises = pgTable(
     status: text('status').$type<EnterpriseStatus>().notNull().default('enabled'),
     welcomeSpeech: text('welcome_speech').notNull().default(''),
     logo: text('logo').notNull().default(''),
+    /** Ads need a second audit after the first pass (issue 13). */
+    requireSecondAudit: boolean('require_second_audit').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
