@@ -13,6 +13,13 @@ test('a poster template with a text field and a QR code: built on the canvas, un
 }) => {
   test.setTimeout(180_000);
   const name = uniqueName('Poster');
+  const folderName = uniqueName('Posters');
+  const folder = await apiCall(
+    'materialFolderCreate',
+    { name: folderName },
+    { token: (await loginApi('entadmin')).token },
+  );
+  expect(folder.code).toBe(0);
   await openAs(page, 'entadmin', '/poster');
   await expect(page.getByTestId('poster-page')).toBeVisible({ timeout: 30_000 });
 
@@ -57,6 +64,10 @@ test('a poster template with a text field and a QR code: built on the canvas, un
   await page.getByTestId('poster-to-fill').click();
   await expect(page.getByTestId('poster-fill')).toBeVisible();
   await page.getByTestId('poster-fill-headline').fill('半价周末 Half price');
+  // A copy into a folder of the material library.
+  await page.getByTestId('poster-fill-library').check();
+  await page.getByTestId('poster-fill-folder').click();
+  await page.locator('.ant-select-tree').getByText(folderName, { exact: true }).click();
   await page.getByTestId('poster-make').click();
   const made = page.getByTestId('poster-made');
   await expect(made).toBeVisible({ timeout: 30_000 });
@@ -69,6 +80,14 @@ test('a poster template with a text field and a QR code: built on the canvas, un
   expect(template).toMatchObject({ name, fieldCount: 1, madeCount: 1 });
   const history = await apiCall('posterHistory', { templateId: template.id }, { token: admin.token });
   expect(history.payload.data[0]).toMatchObject({ fields: { headline: '半价周末 Half price' }, format: 'png' });
+  // The library holds the copy, a 960 x 540 picture in the chosen folder.
+  const copy = await apiCall(
+    'materialDetail',
+    { id: history.payload.data[0].materialId ?? '' },
+    { token: admin.token },
+  );
+  expect(copy.payload).toMatchObject({ type: 'image', folderId: folder.payload.id });
+  await expect(made.getByTestId('poster-made-library')).toBeVisible();
   const image = await page.request.get(history.payload.data[0].url);
   expect(image.ok()).toBe(true);
   expect(pngSize(await image.body())).toEqual({ width: 960, height: 540 });

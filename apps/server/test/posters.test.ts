@@ -2,6 +2,7 @@ import { ErrorCode, endpoints, RefType } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs, posters } from '../src/db/schema/index.js';
+import { insertFolder, insertMaterial } from './fixtures/materials.js';
 import { FIXTURE_DOCUMENT, image } from './fixtures/posters.js';
 import {
   type ApiClient,
@@ -10,6 +11,7 @@ import {
   createUser,
   type TestApp,
   type TestEnterprise,
+  type TestUser,
 } from './helpers/index.js';
 
 const BOUNDARY = '----marquee-poster-boundary';
@@ -34,10 +36,11 @@ describe.each(BACKENDS)('poster templates on %s', (backend) => {
   let t: TestApp;
   let client: ApiClient;
   let ent: TestEnterprise;
+  let admin: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    ({ client, ent } = await t.tenant());
+    ({ client, ent, admin } = await t.tenant());
   });
   afterAll(() => t.close());
 
@@ -53,7 +56,13 @@ describe.each(BACKENDS)('poster templates on %s', (backend) => {
   };
 
   /** imageApply -> POST /upload -> make, as the console does. */
-  async function makePoster(templateId: string, bytes: Buffer, fields: Record<string, string>, as = client) {
+  async function makePoster(
+    templateId: string,
+    bytes: Buffer,
+    fields: Record<string, string>,
+    as = client,
+    materialId?: string,
+  ) {
     const apply = await as.call(endpoints.posterImageApply, { templateId, format: 'png', size: bytes.length });
     expect(apply.envelope.code).toBe(0);
     const sig = apply.envelope.payload!;
@@ -63,7 +72,14 @@ describe.each(BACKENDS)('poster templates on %s', (backend) => {
       headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
       payload: form(sig.fields, 'image/png', bytes),
     });
-    return { upload, made: await as.call(endpoints.posterMake, { uploadId: sig.uploadId, fields }) };
+    return {
+      upload,
+      made: await as.call(endpoints.posterMake, {
+        uploadId: sig.uploadId,
+        fields,
+        ...(materialId ? { materialId } : {}),
+      }),
+    };
   }
 
   it('saves, lists with its field count, reads, updates with a version check, copies and deletes', async () => {
@@ -153,6 +169,36 @@ describe.each(BACKENDS)('poster templates on %s', (backend) => {
     // The upload is finished: it cannot be made twice.
     const again = await client.call(endpoints.posterMake, { uploadId: made.envelope.payload!.id, fields: {} });
     expect(again.envelope.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('records the copy saved to the material library: a picture the caller sees, nothing else', async () => {
+    const id = await save('Library copy');
+    const own = { entId: ent.id, deptId: ent.depts.root, ownerId: admin.id };
+    const folder = await insertFolder(t, own);
+    const picture = await insertMaterial(t, { ...own, folderId: folder.id, type: 'image' });
+    const page = await insertMaterial(t, { ...own, folderId: folder.id, type: 'web' });
+    const stranger = await t.tenant();
+    const foreignFolder = await insertFolder(t, {
+      entId: stranger.ent.id,
+      deptId: stranger.ent.depts.root,
+      ownerId: stranger.admin.id,
+    });
+    const foreign = await insertMaterial(t, {
+      entId: stranger.ent.id,
+      deptId: stranger.ent.depts.root,
+      ownerId: stranger.admin.id,
+      folderId: foreignFolder.id,
+      type: 'image',
+    });
+    for (const refused of [page, foreign, 'no-such-material']) {
+      const { made } = await makePoster(id, image(96, 64), {}, client, refused);
+      expect(made.envelope.code).toBe(ErrorCode.NOT_FOUND);
+    }
+    const { made } = await makePoster(id, image(96, 64), {}, client, picture);
+    expect(made.envelope.code).toBe(0);
+    expect(made.envelope.payload?.materialId).toBe(picture);
+    const history = await client.call(endpoints.posterHistory, { templateId: id });
+    expect(history.envelope.payload?.data.map((p) => p.materialId)).toEqual([picture]);
   });
 
   it("answers 'image generation failed' for an image that is not the template's size, or never arrived", async () => {

@@ -67,7 +67,7 @@ export const posterMadeSchema = z.object({
   size: z.number(),
   /** The image, a short-lived signed URL. */
   url: z.string(),
-  /** The material of the library holding the image, once materials exist (null before). */
+  /** The material of the library holding a copy of the image, when it was saved there. */
   materialId: z.string().nullable(),
   makerName: z.string(),
   createdAt: z.string(),
@@ -179,7 +179,14 @@ export const posterEndpoints = {
     notForMonitor: true,
     // The uploaded image is checked (present, its sniffed type, the template's size); a
     // missing or wrong one answers IMAGE_GENERATION_FAILED and is removed.
-    request: z.object({ uploadId: id, fields: posterFieldValuesSchema }).strict(),
+    request: z
+      .object({
+        uploadId: id,
+        fields: posterFieldValuesSchema,
+        /** The library's copy of the image (uploaded to a folder as a material first), if saved there. */
+        materialId: id.optional(),
+      })
+      .strict(),
     response: posterMadeSchema,
     errors: [ErrorCode.NOT_FOUND, ErrorCode.IMAGE_GENERATION_FAILED],
   }),

@@ -12,10 +12,11 @@ import {
   type UploadSignature,
 } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
-import { posters, posterTemplates } from '../../db/schema/index.js';
+import { materials, posters, posterTemplates } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { enterpriseKey } from '../../storage/storage.js';
+import { visibleMaterialIds } from '../materials/repository.js';
 import { SNIFF_BYTES, sniffImage } from '../screenshots/image.js';
 import { registerShareable } from '../sharing/registry.js';
 import {
@@ -225,7 +226,7 @@ async function storedImage(ctx: CallContext, key: string) {
  * of the template's fields.
  */
 export async function makePoster(
-  input: { uploadId: string; fields: PosterFieldValues },
+  input: { uploadId: string; fields: PosterFieldValues; materialId?: string },
   ctx: CallContext,
 ): Promise<PosterMade> {
   const [pending] = await ctx.db
@@ -253,13 +254,24 @@ export async function makePoster(
     if (image) await ctx.services.files.storage.delete(pending.fileKey);
     throw new AppError(ErrorCode.IMAGE_GENERATION_FAILED);
   }
+  // The library's copy must be a picture the caller sees (uploaded to its folder just before).
+  let materialId: string | null = null;
+  if (input.materialId) {
+    const [material] = await ctx.db
+      .select({ id: materials.id })
+      .from(materials)
+      .where(and(eq(materials.id, input.materialId), eq(materials.type, 'image')));
+    const visible = material ? await visibleMaterialIds(ctx.db, ctx.user, [material.id]) : new Map<string, string>();
+    if (!visible.has(input.materialId)) throw new AppError(ErrorCode.NOT_FOUND, PosterText.materialNotFound);
+    materialId = input.materialId;
+  }
   const known = new Set(posterFields(template.document).map((f) => f.field.key));
   const fields = Object.fromEntries(Object.entries(input.fields).filter(([k]) => known.has(k)));
   await ctx.db
     .update(posters)
-    .set({ status: 'done', fields, size: image.size, madeAt: ctx.now })
+    .set({ status: 'done', fields, size: image.size, madeAt: ctx.now, materialId })
     .where(eq(posters.id, pending.id));
-  await audit(ctx, 'make', template.id, template.name, { posterId: pending.id, fields });
+  await audit(ctx, 'make', template.id, template.name, { posterId: pending.id, fields, materialId });
   return {
     id: pending.id,
     templateId: template.id,
@@ -270,7 +282,7 @@ export async function makePoster(
     height: image.height,
     size: image.size,
     url: ctx.services.files.signedUrl(pending.fileKey),
-    materialId: null,
+    materialId,
     makerName: ctx.user.realName?.trim() || ctx.user.loginName,
     createdAt: ctx.now.toISOString(),
   };

@@ -24,5 +24,10 @@ export const PosterText = {
     'This poster image upload does not exist or was already finished',
     'このポスター画像のアップロードは存在しないか、既に完了しています',
   ),
+  materialNotFound: text(
+    '保存到素材库的图片素材不存在或无权访问',
+    'The picture material saved to the library does not exist or is not accessible',
+    '素材ライブラリに保存した画像素材が存在しないか、アクセスできません',
+  ),
   copyOf: (name: string) => text(`${name} 副本`, `${name} copy`, `${name} のコピー`),
 };

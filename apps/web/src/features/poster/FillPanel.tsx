@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import {
   fillPoster,
+  Perm,
   type PosterFieldValues,
   type PosterFormat,
   type PosterMade,
@@ -8,15 +9,30 @@ import {
   posterFields,
 } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Form, Input, Radio, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Form, Input, Radio, Space, TreeSelect, Typography } from 'antd';
 import type Konva from 'konva';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { currentLocale } from '../../i18n';
+import { useCan } from '../../session/useCan';
+import { useFolderTree } from '../materials/api';
+import { folderOptions } from '../materials/FolderTree';
 import { makePosterImage } from './exportPoster';
 import { PosterCanvas } from './PosterCanvas';
 import { posterKeys } from './queries';
+
+/** The folder last used for posters' library copies (this browser). */
+const LIBRARY_FOLDER_KEY = 'mq.poster.libraryFolder';
+
+/** A poster's name in the library: its template's name and when it was made (at most 100 characters). */
+function posterMaterialName(templateName: string): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}.${pad(now.getMinutes())}.${pad(now.getSeconds())}`;
+  return `${templateName.slice(0, 100 - stamp.length - 1)} ${stamp}`;
+}
 
 /**
  * Fill mode (/poster/editor?id=&mode=fill): a form with the template's fields beside the
@@ -33,6 +49,18 @@ export function FillPanel({ template }: { template: PosterTemplate }) {
     Object.fromEntries(fields.map((f) => [f.field.key, f.value])),
   );
   const [format, setFormat] = useState<PosterFormat>('png');
+  // A copy in the material library (whoever may upload materials): on by default once a folder was used.
+  const can = useCan();
+  const canSave = can(Perm.advMaterial);
+  const folders = useFolderTree();
+  const folderChoices = useMemo(() => folderOptions(folders.data ?? []), [folders.data]);
+  const [libraryFolder, setLibraryFolder] = useState<string | undefined>(
+    () => localStorage.getItem(LIBRARY_FOLDER_KEY) ?? undefined,
+  );
+  const [toLibrary, setToLibrary] = useState(() => localStorage.getItem(LIBRARY_FOLDER_KEY) !== null);
+  const folderKnown = (id: string | undefined, nodes = folders.data ?? []): boolean =>
+    !!id && nodes.some((n) => n.id === id || folderKnown(id, n.children));
+  const libraryTarget = canSave && toLibrary && folderKnown(libraryFolder) ? libraryFolder : undefined;
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<PosterMade | null>(null);
   const stageRef = useRef<Konva.Stage>(null);
@@ -59,7 +87,11 @@ export function FillPanel({ template }: { template: PosterTemplate }) {
         height: template.height,
         format,
         fields: values,
+        ...(libraryTarget
+          ? { library: { folderId: libraryTarget, name: posterMaterialName(template.name), language: currentLocale() } }
+          : {}),
       });
+      if (libraryTarget) localStorage.setItem(LIBRARY_FOLDER_KEY, libraryTarget);
       setMade(result);
       message.success(t('fill.made'));
       void queryClient.invalidateQueries({ queryKey: posterKeys.all });
@@ -139,8 +171,42 @@ export function FillPanel({ template }: { template: PosterTemplate }) {
                 data-testid="poster-fill-format"
               />
             </Form.Item>
+            {canSave ? (
+              <Form.Item
+                validateStatus={toLibrary && !libraryTarget ? 'warning' : undefined}
+                help={toLibrary && !libraryTarget ? t('fill.chooseFolder') : undefined}
+              >
+                <Checkbox
+                  checked={toLibrary}
+                  onChange={(e) => setToLibrary(e.target.checked)}
+                  data-testid="poster-fill-library"
+                >
+                  {t('fill.saveToLibrary')}
+                </Checkbox>
+                {toLibrary ? (
+                  <TreeSelect
+                    value={folderKnown(libraryFolder) ? libraryFolder : undefined}
+                    onChange={(v: string) => setLibraryFolder(v)}
+                    treeData={folderChoices}
+                    treeDefaultExpandAll
+                    loading={folders.isPending}
+                    placeholder={t('fill.folder')}
+                    aria-label={t('fill.folder')}
+                    style={{ width: '100%', marginTop: 8 }}
+                    data-testid="poster-fill-folder"
+                  />
+                ) : null}
+              </Form.Item>
+            ) : null}
           </Form>
-          <Button type="primary" block loading={busy} onClick={() => void make()} data-testid="poster-make">
+          <Button
+            type="primary"
+            block
+            loading={busy}
+            disabled={toLibrary && canSave && !libraryTarget}
+            onClick={() => void make()}
+            data-testid="poster-make"
+          >
             {t('fill.make')}
           </Button>
           <Typography.Paragraph type="secondary" className="mq-poster-fill-note">
@@ -160,6 +226,11 @@ export function FillPanel({ template }: { template: PosterTemplate }) {
                       <DownloadOutlined /> {t('history.download')}
                     </a>
                     <a href={`/poster/tplHistory?templateId=${template.id}`}>{t('fill.history')}</a>
+                    {made.materialId ? (
+                      <a href={`/advert/material?folderId=${libraryFolder ?? ''}`} data-testid="poster-made-library">
+                        {t('fill.inLibrary')}
+                      </a>
+                    ) : null}
                   </Space>
                 </Space>
               }

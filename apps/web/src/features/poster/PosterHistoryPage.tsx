@@ -89,6 +89,11 @@ export default function PosterHistoryPage() {
                     <Tag>
                       {p.width} × {p.height}
                     </Tag>
+                    {p.materialId ? (
+                      <Tag color="blue" data-testid={`poster-history-library-${p.id}`}>
+                        {t('history.inLibrary')}
+                      </Tag>
+                    ) : null}
                   </Space>
                   <Typography.Text type="secondary" className="mq-poster-history-meta">
                     {t('history.by', { name: p.makerName, time: formatTime(p.createdAt) })}

@@ -1,6 +1,7 @@
 import { POSTER_FORMAT_TYPES, type PosterFieldValues, type PosterFormat, type PosterMade } from '@marquee/protocol';
 import type Konva from 'konva';
 import { call } from '../../api/client';
+import { uploadToLibrary } from '../materials/uploads';
 
 /** JPEG quality of an exported poster. */
 const JPEG_QUALITY = 0.92;
@@ -49,14 +50,31 @@ export async function renderPoster(
 }
 
 /**
- * Makes a poster: draws it, asks for a signed upload of exactly that image, POSTs it to the
- * storage (the signed fields, then the file), and records the poster with its field values.
+ * Makes a poster: draws it, optionally puts a copy into the material library (a picture in the
+ * chosen folder, through the library's own upload), asks for a signed upload of exactly that
+ * image, POSTs it to the storage (the signed fields, then the file), and records the poster
+ * with its field values and its library copy.
  */
 export async function makePosterImage(
   stage: Konva.Stage,
-  input: { templateId: string; width: number; height: number; format: PosterFormat; fields: PosterFieldValues },
+  input: {
+    templateId: string;
+    width: number;
+    height: number;
+    format: PosterFormat;
+    fields: PosterFieldValues;
+    /** Also into the material library: the folder, the material's name, the console's language. */
+    library?: { folderId: string; name: string; language: string };
+  },
 ): Promise<PosterMade> {
   const blob = await renderPoster(stage, { width: input.width, height: input.height }, input.format);
+  let materialId: string | undefined;
+  if (input.library) {
+    const file = new File([blob], `${input.library.name}.${input.format === 'png' ? 'png' : 'jpg'}`, {
+      type: POSTER_FORMAT_TYPES[input.format],
+    });
+    materialId = (await uploadToLibrary(file, input.library.folderId, input.library.language)).material.id;
+  }
   const sig = await call('posterImageApply', { templateId: input.templateId, format: input.format, size: blob.size });
   const form = new FormData();
   for (const [name, value] of Object.entries(sig.fields)) form.append(name, value);
@@ -71,5 +89,5 @@ export async function makePosterImage(
     throw new PosterImageError(String(error));
   }
   if (!res.ok) throw new PosterImageError(`upload answered ${res.status}`);
-  return call('posterMake', { uploadId: sig.uploadId, fields: input.fields });
+  return call('posterMake', { uploadId: sig.uploadId, fields: input.fields, ...(materialId ? { materialId } : {}) });
 }
