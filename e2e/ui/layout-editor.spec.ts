@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiCall, loginApi, uploadMaterial } from '../fixtures/api.js';
 import { uniqueName } from '../fixtures/org.js';
 import { expect, openAs, test } from '../fixtures/session.js';
 
@@ -84,4 +87,39 @@ test('builds a two-page layout, undoes and redoes, saves, reopens it the same, p
   await page.getByTestId('confirm-ok').filter({ visible: true }).click();
   await expect(page.getByText('删除失败，布局至少保留一页')).toBeVisible();
   await expect(page.getByTestId('le-pages').locator('.mq-le-page')).toHaveCount(1);
+});
+
+test('a video component takes its material from the library picker and draws it on the canvas', async ({ page }) => {
+  test.setTimeout(180_000);
+  const login = await loginApi('entadmin');
+  const folder = await apiCall('materialFolderCreate', { name: uniqueName('Picker') }, { token: login.token });
+  expect(folder.code).toBe(0);
+  const clipName = `${uniqueName('clip')}.mp4`;
+  const clip = await uploadMaterial(login.token, {
+    folderId: folder.payload.id,
+    name: clipName,
+    buffer: readFileSync(join(import.meta.dirname, '../fixtures/media/clip.mp4')),
+    contentType: 'video/mp4',
+    type: 'video',
+  });
+  expect(clip.status).toBe('ready');
+
+  await openAs(page, 'entadmin', '/template/new');
+  await page.getByTestId('le-new-name').fill(uniqueName('Picker layout'), { timeout: 60_000 });
+  await page.getByTestId('le-new-width').fill('1280');
+  await page.getByTestId('le-new-height').fill('720');
+  await page.getByTestId('le-new-ok').click();
+  await page.getByTestId('le-palette-video').click();
+
+  await page.getByTestId('le-material-pick-video').click();
+  const picker = page.getByTestId('le-picker');
+  await expect(picker).toBeVisible();
+  await picker.getByTestId('le-picker-search').locator('input').fill(clip.name);
+  await picker.getByTestId('le-picker-search').locator('input').press('Enter');
+  await picker.getByTestId(`le-picker-item-${clip.name}`).click();
+  await expect(picker.getByTestId(`le-picker-item-${clip.name}`)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('le-picker-ok').click();
+
+  await expect(page.getByTestId('le-materials-video')).toContainText(clip.name);
+  await expect(page.getByTestId('le-item-video').locator('video, img').first()).toBeAttached();
 });

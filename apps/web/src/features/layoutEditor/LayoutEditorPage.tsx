@@ -14,12 +14,13 @@ import {
   type LayoutDocument,
   layoutDocumentSchema,
   type MaterialLookup,
+  type RenderMaterial,
   ruleOfError,
 } from '@marquee/layout';
 import { ErrorCode } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, type ButtonProps, Empty, Input, Result, Skeleton, Tabs, Tooltip } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -28,7 +29,7 @@ import { currentLocale } from '../../i18n';
 import { createLayout, type OpenedLayout, openLayout, updateLayout } from './api';
 import { Canvas, clampZoom } from './Canvas';
 import { LayersPanel } from './LayersPanel';
-import { EditorMaterialsContext } from './materialsContext';
+import { EditorMaterialsContext, mergeLookups } from './materialsContext';
 import { NewLayoutDialog } from './NewLayoutDialog';
 import { PagesPanel } from './PagesPanel';
 import { Palette } from './Palette';
@@ -198,6 +199,14 @@ function LayoutEditor({
   const [grid, setGrid] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const viewportRef = useRef<HTMLDivElement | null>(null);
+  // Materials picked from the library while editing join those the layout's detail answered.
+  const [picked, setPicked] = useState<Readonly<Record<string, RenderMaterial>>>({});
+  const materials = useMemo(() => mergeLookups(opened.materials, picked), [opened.materials, picked]);
+  const remember = useCallback(
+    (more: Readonly<Record<string, RenderMaterial>>) => setPicked((current) => ({ ...current, ...more })),
+    [],
+  );
+  const materialsContext = useMemo(() => ({ materials, remember }), [materials, remember]);
   const locale = currentLocale();
 
   const unsaved = isDirty(state) || name !== savedName || layoutId === null;
@@ -249,7 +258,10 @@ function LayoutEditor({
         const created = await createLayout(trimmed, doc);
         setLayoutId(created.id);
         setVersion(created.version);
-        setCreated({ id: created.id, opened: { ...opened, id: created.id, name: trimmed, version: created.version } });
+        setCreated({
+          id: created.id,
+          opened: { ...opened, id: created.id, name: trimmed, version: created.version, materials },
+        });
       } else {
         const updated = await updateLayout(layoutId, trimmed, doc, version);
         setVersion(updated.version);
@@ -280,7 +292,7 @@ function LayoutEditor({
   const readOnly = opened.readOnly;
   const percent = Math.round(zoom * 100);
   return (
-    <EditorMaterialsContext.Provider value={opened.materials}>
+    <EditorMaterialsContext.Provider value={materialsContext}>
       <div className="mq-view mq-le" data-testid="layout-editor">
         <div className="mq-le-toolbar">
           <Input
@@ -384,7 +396,7 @@ function LayoutEditor({
               zoom={zoom}
               onZoom={setZoom}
               grid={grid}
-              materials={opened.materials}
+              materials={materials}
               locale={locale}
               viewportRef={viewportRef}
               active={!previewing && !readOnly}
@@ -399,7 +411,7 @@ function LayoutEditor({
           open={previewing}
           onClose={() => setPreviewing(false)}
           doc={state.doc}
-          materials={opened.materials}
+          materials={materials}
           locale={locale}
           title={name || t('name.placeholder')}
         />

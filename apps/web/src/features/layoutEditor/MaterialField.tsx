@@ -1,18 +1,17 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { LAYOUT_LIMITS, lookupMaterial, type PlaylistItem } from '@marquee/layout';
-import { Button, Input, InputNumber, Space, Typography } from 'antd';
+import { Button, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditorMaterials } from './materialsContext';
+import { MaterialPicker, renderMaterialOf } from './MaterialPicker';
+import { useEditorMaterials, useRememberMaterials } from './materialsContext';
 
 export type MaterialKind = 'image' | 'video' | 'audio';
 
 /**
- * The playlist of a picture, video or music component (or a page's background picture).
- *
- * The material library's catalogue (branch `materials`) is not merged in this branch yet, so the
- * picker takes material ids (pasted from the library) and shows the name of those the layout
- * already knows; a library picker with folders replaces the id input once the catalogue lands.
+ * The playlist of a picture, video or music component (or a page's background picture):
+ * materials picked from the library (MaterialPicker), in order, each with its duration where
+ * the component plays a sequence; reorder, remove.
  */
 export function MaterialField({
   kind,
@@ -29,14 +28,10 @@ export function MaterialField({
 }) {
   const { t } = useTranslation('layoutEditor');
   const materials = useEditorMaterials();
-  const [draft, setDraft] = useState('');
-  const full = single ? value.length >= 1 : value.length >= LAYOUT_LIMITS.maxPlaylistItems;
-  const add = () => {
-    const id = draft.trim();
-    if (!id || id.length > 64) return;
-    onCommit(single ? [{ materialId: id, duration: 10 }] : [...value, { materialId: id, duration: 10 }]);
-    setDraft('');
-  };
+  const remember = useRememberMaterials();
+  const [picking, setPicking] = useState(false);
+  const room = single ? 1 : LAYOUT_LIMITS.maxPlaylistItems - value.length;
+  const full = !single && room <= 0;
   const move = (from: number, to: number) => {
     const next = [...value];
     const [item] = next.splice(from, 1);
@@ -103,31 +98,35 @@ export function MaterialField({
           })}
         </ol>
       )}
-      {full ? null : (
-        <Space.Compact style={{ width: '100%' }}>
-          <Input
-            size="small"
-            value={draft}
-            maxLength={64}
-            placeholder={t(`materials.idPlaceholder.${kind}`)}
-            onChange={(e) => setDraft(e.target.value)}
-            onPressEnter={add}
-            data-testid={`le-material-id-${kind}`}
-          />
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={add}
-            disabled={!draft.trim()}
-            data-testid={`le-material-add-${kind}`}
-          >
-            {t('materials.add')}
-          </Button>
-        </Space.Compact>
-      )}
-      <Typography.Text type="secondary" className="mq-le-hint">
-        {t('materials.libraryPending')}
-      </Typography.Text>
+      <Button
+        size="small"
+        icon={<FolderOpenOutlined />}
+        disabled={full}
+        onClick={() => setPicking(true)}
+        data-testid={`le-material-pick-${kind}`}
+      >
+        {single && value.length > 0 ? t('materials.replace') : t('materials.pick')}
+      </Button>
+      {full ? (
+        <Typography.Text type="secondary" className="mq-le-hint">
+          {t('materials.full', { max: LAYOUT_LIMITS.maxPlaylistItems })}
+        </Typography.Text>
+      ) : null}
+      <MaterialPicker
+        open={picking}
+        kind={kind}
+        max={Math.max(room, 1)}
+        onClose={() => setPicking(false)}
+        onPick={(chosen) => {
+          remember(Object.fromEntries(chosen.map((m) => [m.id, renderMaterialOf(m)])));
+          const items = chosen.map((m) => ({
+            materialId: m.id,
+            // A video plays its length; a picture or a track starts at 10 s.
+            duration: Math.min(LAYOUT_LIMITS.maxPageDuration, Math.max(1, Math.round(m.duration ?? 10))),
+          }));
+          onCommit(single ? items.slice(0, 1) : [...value, ...items]);
+        }}
+      />
     </div>
   );
 }

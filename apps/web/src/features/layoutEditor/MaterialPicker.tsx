@@ -1,0 +1,192 @@
+import { CustomerServiceOutlined, FileImageOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import type { RenderMaterial } from '@marquee/layout';
+import { formatSize, type Material } from '@marquee/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, type ButtonProps, Empty, Input, Modal, Pagination, Spin, TreeSelect, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { MATERIAL_KEYS, useFolderTree } from '../materials/api';
+import { formatDuration } from '../materials/checks';
+import { folderOptions } from '../materials/FolderTree';
+import type { MaterialKind } from './MaterialField';
+
+/** One of the list endpoint's page sizes. */
+const PAGE_SIZE = 20;
+const KIND_ICONS = { image: FileImageOutlined, video: VideoCameraOutlined, audio: CustomerServiceOutlined };
+
+/** What the editor keeps of a picked material to draw it (the renderer's lookup entry). */
+export function renderMaterialOf(m: Material): RenderMaterial {
+  return {
+    url: m.url,
+    type: m.type,
+    width: m.width,
+    height: m.height,
+    duration: m.duration,
+    thumbUrl: m.thumbUrl,
+    name: m.name,
+  };
+}
+
+/**
+ * Picks materials of one kind from the library (images for pictures and backgrounds, videos,
+ * audio for music): a folder (its sub-folders included), a name search, a page of ready
+ * materials with thumbnails, sizes and durations; click or Enter/Space toggles one (a single
+ * one where the component takes one), OK adds them in the order picked.
+ */
+export function MaterialPicker({
+  open,
+  kind,
+  max,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  kind: MaterialKind;
+  /** How many may be picked (1 for a single material). */
+  max: number;
+  onClose: () => void;
+  onPick: (materials: Material[]) => void;
+}) {
+  const { t } = useTranslation('layoutEditor');
+  const tree = useFolderTree();
+  const options = useMemo(() => folderOptions(tree.data ?? []), [tree.data]);
+  const [folderId, setFolderId] = useState<string | undefined>();
+  const [name, setName] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [picked, setPicked] = useState<Material[]>([]);
+
+  useEffect(() => {
+    if (open) setPicked([]);
+  }, [open]);
+
+  const request = {
+    page,
+    size: PAGE_SIZE,
+    type: kind,
+    status: 'ready' as const,
+    ...(folderId ? { folderId } : {}),
+    ...(search ? { name: search } : {}),
+  };
+  const list = useQuery({
+    queryKey: MATERIAL_KEYS.list({ picker: true, ...request }),
+    queryFn: () => call('materialList', request),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+
+  const toggle = (m: Material) =>
+    setPicked((current) => {
+      if (current.some((x) => x.id === m.id)) return current.filter((x) => x.id !== m.id);
+      if (max === 1) return [m];
+      return current.length >= max ? current : [...current, m];
+    });
+
+  const Icon = KIND_ICONS[kind];
+  const rows = list.data?.data ?? [];
+  return (
+    <Modal
+      open={open}
+      title={t(`picker.title.${kind}`)}
+      width={840}
+      onCancel={onClose}
+      okText={t('picker.ok', { count: picked.length })}
+      okButtonProps={{ disabled: picked.length === 0, ...({ 'data-testid': 'le-picker-ok' } as ButtonProps) }}
+      onOk={() => {
+        onPick(picked);
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <div className="mq-le-picker" data-testid="le-picker">
+        <div className="mq-le-picker-filters">
+          <TreeSelect
+            allowClear
+            value={folderId}
+            onChange={(v: string | undefined) => {
+              setFolderId(v);
+              setPage(1);
+            }}
+            treeData={options}
+            treeDefaultExpandAll
+            placeholder={t('picker.allFolders')}
+            aria-label={t('picker.folder')}
+            style={{ width: 240 }}
+            data-testid="le-picker-folder"
+          />
+          <Input.Search
+            allowClear
+            value={name}
+            maxLength={50}
+            onChange={(e) => setName(e.target.value)}
+            onSearch={(v) => {
+              setSearch(v.trim());
+              setPage(1);
+            }}
+            placeholder={t('picker.search')}
+            aria-label={t('picker.search')}
+            style={{ width: 260 }}
+            data-testid="le-picker-search"
+          />
+          <Typography.Text type="secondary">
+            {max === 1 ? t('picker.pickOne') : t('picker.picked', { count: picked.length, max })}
+          </Typography.Text>
+        </div>
+        <Spin spinning={list.isFetching}>
+          {list.isError ? (
+            <Alert type="error" showIcon message={list.error.message} data-testid="le-picker-error" />
+          ) : rows.length === 0 && !list.isPending ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`picker.empty.${kind}`)} />
+          ) : (
+            <ul className="mq-le-picker-grid" aria-label={t(`picker.title.${kind}`)}>
+              {rows.map((m) => {
+                const order = picked.findIndex((x) => x.id === m.id);
+                const chosen = order >= 0;
+                return (
+                  <li key={m.id}>
+                    <button
+                      type="button"
+                      className={chosen ? 'mq-le-picker-item is-picked' : 'mq-le-picker-item'}
+                      aria-pressed={chosen}
+                      onClick={() => toggle(m)}
+                      data-testid={`le-picker-item-${m.name}`}
+                    >
+                      <span className="mq-le-picker-thumb">
+                        {m.thumbUrl ? <img src={m.thumbUrl} alt="" loading="lazy" /> : <Icon aria-hidden />}
+                        {chosen && max > 1 ? <span className="mq-le-picker-order">{order + 1}</span> : null}
+                      </span>
+                      <span className="mq-le-picker-name" title={m.name}>
+                        {m.name}
+                      </span>
+                      <span className="mq-le-picker-meta">
+                        {[
+                          m.width && m.height ? `${m.width}×${m.height}` : null,
+                          m.duration ? formatDuration(m.duration) : null,
+                          formatSize(m.size),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Spin>
+        {(list.data?.total ?? 0) > PAGE_SIZE ? (
+          <Pagination
+            size="small"
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={list.data?.total ?? 0}
+            onChange={setPage}
+            showSizeChanger={false}
+            style={{ marginTop: 12, textAlign: 'right' }}
+          />
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
