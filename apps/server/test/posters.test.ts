@@ -1,7 +1,7 @@
 import { ErrorCode, endpoints, RefType } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLogs, posters } from '../src/db/schema/index.js';
+import { materials, operationLogs, posters, posterTemplates } from '../src/db/schema/index.js';
 import { insertFolder, insertMaterial } from './fixtures/materials.js';
 import { FIXTURE_DOCUMENT, image } from './fixtures/posters.js';
 import {
@@ -199,6 +199,72 @@ describe.each(BACKENDS)('poster templates on %s', (backend) => {
     expect(made.envelope.payload?.materialId).toBe(picture);
     const history = await client.call(endpoints.posterHistory, { templateId: id });
     expect(history.envelope.payload?.data.map((p) => p.materialId)).toEqual([picture]);
+  });
+
+  it('draws library pictures by id: fresh signed URLs on open, no URL stored, in use while drawn, foreign ids refused', async () => {
+    const own = { entId: ent.id, deptId: ent.depts.root, ownerId: admin.id };
+    const folder = await insertFolder(t, own);
+    const picture = await insertMaterial(t, { ...own, folderId: folder.id, type: 'image' });
+    await t.db
+      .update(materials)
+      .set({ fileKey: `e/${ent.id}/materials/${picture}.png`, mime: 'image/png' })
+      .where(eq(materials.id, picture));
+    const withPicture = (materialId: string) => ({
+      ...FIXTURE_DOCUMENT,
+      nodes: [
+        ...FIXTURE_DOCUMENT.nodes,
+        {
+          ...FIXTURE_DOCUMENT.nodes[0],
+          id: 'logo',
+          type: 'image' as const,
+          z: 3,
+          locked: false,
+          style: {},
+          materialId,
+          src: '/files/an-old-signed-url',
+        },
+      ],
+    });
+    const saved = await client.call(endpoints.posterTemplateSave, {
+      name: 'With a picture',
+      width: 96,
+      height: 64,
+      document: withPicture(picture),
+    });
+    expect(saved.envelope.code).toBe(0);
+    const id = saved.envelope.payload!.id;
+    const [stored] = await t.db.select().from(posterTemplates).where(eq(posterTemplates.id, id));
+    expect(stored.document.nodes.find((n) => n.id === 'logo')).toMatchObject({ materialId: picture, src: '' });
+    const info = await client.call(endpoints.posterTemplateInfo, { id });
+    const logo = info.envelope.payload?.document.nodes.find((n) => n.id === 'logo');
+    expect(logo?.src).toMatch(/^\/files\//);
+    expect(logo?.src).not.toBe('/files/an-old-signed-url');
+
+    const del = await client.call(endpoints.materialDelete, { ids: [picture] });
+    expect(del.envelope.code).toBe(ErrorCode.MATERIAL_IN_USE);
+
+    const stranger = await t.tenant();
+    const foreignFolder = await insertFolder(t, {
+      entId: stranger.ent.id,
+      deptId: stranger.ent.depts.root,
+      ownerId: stranger.admin.id,
+    });
+    const foreign = await insertMaterial(t, {
+      entId: stranger.ent.id,
+      deptId: stranger.ent.depts.root,
+      ownerId: stranger.admin.id,
+      folderId: foreignFolder.id,
+      type: 'image',
+    });
+    const refused = await client.call(endpoints.posterTemplateUpdate, {
+      id,
+      version: info.envelope.payload!.version,
+      name: 'With a picture',
+      width: 96,
+      height: 64,
+      document: withPicture(foreign),
+    });
+    expect(refused.envelope.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it("answers 'image generation failed' for an image that is not the template's size, or never arrived", async () => {

@@ -11,11 +11,13 @@ import {
   RefType,
   type UploadSignature,
 } from '@marquee/protocol';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { materials, posters, posterTemplates } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { enterpriseKey } from '../../storage/storage.js';
+import { registerMaterialReferrer } from '../materials/references.js';
+import { getMaterialsForRender } from '../materials/render.js';
 import { visibleMaterialIds } from '../materials/repository.js';
 import { SNIFF_BYTES, sniffImage } from '../screenshots/image.js';
 import { registerShareable } from '../sharing/registry.js';
@@ -67,8 +69,61 @@ export async function posterTemplatePage(input: { page: number; size: number; na
 export async function posterTemplateInfo(input: { id: string }, ctx: CallContext): Promise<PosterTemplate> {
   const row = await findPosterTemplate(ctx.db, ctx.user, input.id);
   if (!row?.document) throw new AppError(ErrorCode.NOT_FOUND, PosterText.notFound);
-  return { ...presentRow(ctx, row), document: row.document };
+  return { ...presentRow(ctx, row), document: await withMaterialUrls(ctx, row.document) };
 }
+
+/** The library materials a poster document draws (its image nodes that name one). */
+function posterMaterialIds(doc: PosterDocument): string[] {
+  return [...new Set(doc.nodes.flatMap((n) => (n.type === 'image' && n.materialId ? [n.materialId] : [])))];
+}
+
+/**
+ * The document as the editor draws it: an image of the library gets a fresh signed URL (the
+ * stored document keeps only the material's id, never a URL that expires); a material gone
+ * or not ready draws nothing.
+ */
+async function withMaterialUrls(ctx: CallContext, doc: PosterDocument): Promise<PosterDocument> {
+  const ids = posterMaterialIds(doc);
+  if (ids.length === 0) return doc;
+  const found = await getMaterialsForRender(ctx.db, ctx.user.entId, ids, ctx.services.files);
+  return {
+    ...doc,
+    nodes: doc.nodes.map((n) =>
+      n.type === 'image' && n.materialId ? { ...n, src: found.get(n.materialId)?.url ?? '' } : n,
+    ),
+  };
+}
+
+/**
+ * The document as stored: every library material it names must be one the caller sees (else
+ * NOT_FOUND), and such images keep their material's id without the signed URL.
+ */
+async function storedDocument(ctx: CallContext, doc: PosterDocument): Promise<PosterDocument> {
+  const ids = posterMaterialIds(doc);
+  if (ids.length === 0) return doc;
+  const visible = await visibleMaterialIds(ctx.db, ctx.user, ids);
+  if (ids.some((id) => !visible.has(id))) throw new AppError(ErrorCode.NOT_FOUND, PosterText.materialNotFound);
+  return { ...doc, nodes: doc.nodes.map((n) => (n.type === 'image' && n.materialId ? { ...n, src: '' } : n)) };
+}
+
+// A poster template that draws a library material keeps it from being deleted.
+registerMaterialReferrer('posterTemplate', async (db, entId, materialIds) => {
+  if (materialIds.length === 0) return [];
+  const rows = await db
+    .select({ document: posterTemplates.document })
+    .from(posterTemplates)
+    .where(
+      and(
+        eq(posterTemplates.entId, entId),
+        sql`exists (select 1 from jsonb_array_elements(${posterTemplates.document}->'nodes') n where n->>'materialId' in (${sql.join(
+          materialIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`,
+      ),
+    );
+  const wanted = new Set(materialIds);
+  return new Set(rows.flatMap((r) => posterMaterialIds(r.document).filter((id) => wanted.has(id))));
+});
 
 interface Editable {
   name: string;
@@ -81,6 +136,7 @@ const fieldCount = (doc: PosterDocument) => posterFields(doc).length;
 
 /** A new template in the caller's current department, owned by the caller. */
 export async function savePosterTemplate(input: Editable, ctx: CallContext): Promise<{ id: string; version: number }> {
+  const document = await storedDocument(ctx, input.document);
   const [row] = await ctx.db
     .insert(posterTemplates)
     .values({
@@ -90,8 +146,8 @@ export async function savePosterTemplate(input: Editable, ctx: CallContext): Pro
       name: input.name,
       width: input.width,
       height: input.height,
-      document: input.document,
-      fieldCount: fieldCount(input.document),
+      document,
+      fieldCount: fieldCount(document),
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
@@ -111,6 +167,7 @@ export async function updatePosterTemplate(
   const current = await lockPosterTemplate(ctx.db, ctx.user, input.id);
   if (!current) throw new AppError(ErrorCode.NOT_FOUND, PosterText.notFound);
   if (current.version !== input.version) throw new AppError(ErrorCode.CONFLICT, PosterText.versionConflict);
+  const document = await storedDocument(ctx, input.document);
   const version = current.version + 1;
   await ctx.db
     .update(posterTemplates)
@@ -118,8 +175,8 @@ export async function updatePosterTemplate(
       name: input.name,
       width: input.width,
       height: input.height,
-      document: input.document,
-      fieldCount: fieldCount(input.document),
+      document,
+      fieldCount: fieldCount(document),
       version,
       updatedAt: ctx.now,
     })

@@ -3,10 +3,10 @@ import { LAYOUT_LIMITS, lookupMaterial, type PlaylistItem } from '@marquee/layou
 import { Button, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MaterialPicker, renderMaterialOf } from './MaterialPicker';
+import { type MaterialKind, MaterialPicker, renderMaterialOf } from '../materials/MaterialPicker';
 import { useEditorMaterials, useRememberMaterials } from './materialsContext';
 
-export type MaterialKind = 'image' | 'video' | 'audio';
+export type { MaterialKind };
 
 /**
  * The playlist of a picture, video or music component (or a page's background picture):

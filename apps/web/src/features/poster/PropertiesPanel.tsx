@@ -1,4 +1,6 @@
+import { FolderOpenOutlined } from '@ant-design/icons';
 import {
+  type Material,
   POSTER_FIELD_TYPES,
   POSTER_MAX_SIZE,
   POSTER_MIN_SIZE,
@@ -7,8 +9,10 @@ import {
   type PosterStyle,
   posterFieldKeySchema,
 } from '@marquee/protocol';
-import { ColorPicker, Divider, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Button, ColorPicker, Divider, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MaterialPicker } from '../materials/MaterialPicker';
 
 type Change = (id: string, patch: Partial<PosterNode>, coalesce?: string) => void;
 
@@ -21,6 +25,45 @@ function Color({ value, onChange, testId }: { value?: string; onChange: (hex: st
       onChangeComplete={(c) => onChange(c.cleared ? 'transparent' : c.toHexString())}
       data-testid={testId}
     />
+  );
+}
+
+/** An image node's picture from the material library: pick (or replace) one, or go back to a web address. */
+function LibraryImage({
+  fromLibrary,
+  onPick,
+  onDetach,
+}: {
+  fromLibrary: boolean;
+  onPick: (material: Material) => void;
+  onDetach: () => void;
+}) {
+  const { t } = useTranslation('poster');
+  const [picking, setPicking] = useState(false);
+  return (
+    <Space wrap>
+      {fromLibrary ? <Tag color="blue">{t('props.fromLibrary')}</Tag> : null}
+      <Button
+        size="small"
+        icon={<FolderOpenOutlined />}
+        onClick={() => setPicking(true)}
+        data-testid="poster-prop-pick"
+      >
+        {fromLibrary ? t('props.replaceFromLibrary') : t('props.pickFromLibrary')}
+      </Button>
+      {fromLibrary ? (
+        <Button size="small" type="link" onClick={onDetach} data-testid="poster-prop-detach">
+          {t('props.useUrl')}
+        </Button>
+      ) : null}
+      <MaterialPicker
+        open={picking}
+        kind="image"
+        max={1}
+        onClose={() => setPicking(false)}
+        onPick={(chosen) => chosen[0] && onPick(chosen[0])}
+      />
+    </Space>
   );
 }
 
@@ -177,15 +220,24 @@ export function PropertiesPanel({
         )}
         {node.type === 'image' && (
           <>
-            <Form.Item label={t('props.src')} extra={t('props.srcHint')}>
-              <Input
-                value={node.src}
-                placeholder="https://"
-                maxLength={2000}
-                onChange={(e) => set({ src: e.target.value, materialId: null }, 'src')}
-                data-testid="poster-prop-src"
+            <Form.Item label={t('props.library')}>
+              <LibraryImage
+                fromLibrary={Boolean(node.materialId)}
+                onPick={(m) => set({ materialId: m.id, src: m.url, ...(node.name ? {} : { name: m.name }) })}
+                onDetach={() => set({ materialId: null, src: '' })}
               />
             </Form.Item>
+            {node.materialId ? null : (
+              <Form.Item label={t('props.src')} extra={t('props.srcHint')}>
+                <Input
+                  value={node.src}
+                  placeholder="https://"
+                  maxLength={2000}
+                  onChange={(e) => set({ src: e.target.value, materialId: null }, 'src')}
+                  data-testid="poster-prop-src"
+                />
+              </Form.Item>
+            )}
             <Form.Item label={t('props.fit')}>
               <Select
                 value={node.style.fit ?? 'cover'}

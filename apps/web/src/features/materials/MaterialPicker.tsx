@@ -6,10 +6,12 @@ import { Alert, type ButtonProps, Empty, Input, Modal, Pagination, Spin, TreeSel
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { MATERIAL_KEYS, useFolderTree } from '../materials/api';
-import { formatDuration } from '../materials/checks';
-import { folderOptions } from '../materials/FolderTree';
-import type { MaterialKind } from './MaterialField';
+import { MATERIAL_KEYS, useFolderTree } from './api';
+import { formatDuration } from './checks';
+import { folderOptions } from './FolderTree';
+
+/** The kinds of material an editor draws or plays. */
+export type MaterialKind = 'image' | 'video' | 'audio';
 
 /** One of the list endpoint's page sizes. */
 const PAGE_SIZE = 20;
@@ -29,8 +31,8 @@ export function renderMaterialOf(m: Material): RenderMaterial {
 }
 
 /**
- * Picks materials of one kind from the library (images for pictures and backgrounds, videos,
- * audio for music): a folder (its sub-folders included), a name search, a page of ready
+ * Picks materials of one kind from the library for the editors (the layout editor's pictures,
+ * backgrounds, videos and music; the poster editor's images): a folder (its sub-folders included), a name search, a page of ready
  * materials with thumbnails, sizes and durations; click or Enter/Space toggles one (a single
  * one where the component takes one), OK adds them in the order picked.
  */
@@ -48,7 +50,7 @@ export function MaterialPicker({
   onClose: () => void;
   onPick: (materials: Material[]) => void;
 }) {
-  const { t } = useTranslation('layoutEditor');
+  const { t } = useTranslation('material');
   const tree = useFolderTree();
   const options = useMemo(() => folderOptions(tree.data ?? []), [tree.data]);
   const [folderId, setFolderId] = useState<string | undefined>();
