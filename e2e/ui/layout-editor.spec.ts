@@ -112,13 +112,13 @@ test('a video component takes its material from the library picker and draws it 
   await page.getByTestId('le-palette-video').click();
 
   await page.getByTestId('le-material-pick-video').click();
-  const picker = page.getByTestId('le-picker');
+  const picker = page.getByTestId('material-picker');
   await expect(picker).toBeVisible();
-  await picker.getByTestId('le-picker-search').locator('input').fill(clip.name);
-  await picker.getByTestId('le-picker-search').locator('input').press('Enter');
-  await picker.getByTestId(`le-picker-item-${clip.name}`).click();
-  await expect(picker.getByTestId(`le-picker-item-${clip.name}`)).toHaveAttribute('aria-pressed', 'true');
-  await page.getByTestId('le-picker-ok').click();
+  await picker.getByTestId('material-picker-search').locator('input').fill(clip.name);
+  await picker.getByTestId('material-picker-search').locator('input').press('Enter');
+  await picker.getByTestId(`material-picker-item-${clip.name}`).click();
+  await expect(picker.getByTestId(`material-picker-item-${clip.name}`)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('material-picker-ok').click();
 
   await expect(page.getByTestId('le-materials-video')).toContainText(clip.name);
   await expect(page.getByTestId('le-item-video').locator('video, img').first()).toBeAttached();

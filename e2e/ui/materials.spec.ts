@@ -91,7 +91,9 @@ test('the material library: a folder, uploads with progress, thumbnails, duratio
   await page.getByTestId('folder-dialog-submit').click();
   await expect(page.getByTestId(`folder-node-${folder}`)).toBeVisible();
   await page.getByTestId(`folder-node-${folder}`).click();
+  // The page has drawn the folder (a navigation renders in a transition: the URL changes first).
   await expect(page).toHaveURL(/folderId=/);
+  await expect(page.getByTestId('material-folder-title')).toHaveText(folder);
   await expect(page.getByTestId('material-empty')).toBeVisible();
 
   // Upload an image, a video and a PDF; the uploads go slowly enough to show their progress.

@@ -453,7 +453,9 @@ export default function MaterialPage() {
           <Card
             size="small"
             className="mq-list-card"
-            title={currentFolder ? currentFolder.name : t('folder.all')}
+            title={
+              <span data-testid="material-folder-title">{currentFolder ? currentFolder.name : t('folder.all')}</span>
+            }
             extra={
               <Segmented
                 value={view}

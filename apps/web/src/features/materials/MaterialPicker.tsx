@@ -9,6 +9,7 @@ import { call } from '../../api/client';
 import { MATERIAL_KEYS, useFolderTree } from './api';
 import { formatDuration } from './checks';
 import { folderOptions } from './FolderTree';
+import './materialPicker.css';
 
 /** The kinds of material an editor draws or plays. */
 export type MaterialKind = 'image' | 'video' | 'audio';
@@ -94,15 +95,15 @@ export function MaterialPicker({
       width={840}
       onCancel={onClose}
       okText={t('picker.ok', { count: picked.length })}
-      okButtonProps={{ disabled: picked.length === 0, ...({ 'data-testid': 'le-picker-ok' } as ButtonProps) }}
+      okButtonProps={{ disabled: picked.length === 0, ...({ 'data-testid': 'material-picker-ok' } as ButtonProps) }}
       onOk={() => {
         onPick(picked);
         onClose();
       }}
       destroyOnHidden
     >
-      <div className="mq-le-picker" data-testid="le-picker">
-        <div className="mq-le-picker-filters">
+      <div className="mq-picker" data-testid="material-picker">
+        <div className="mq-picker-filters">
           <TreeSelect
             allowClear
             value={folderId}
@@ -115,7 +116,7 @@ export function MaterialPicker({
             placeholder={t('picker.allFolders')}
             aria-label={t('picker.folder')}
             style={{ width: 240 }}
-            data-testid="le-picker-folder"
+            data-testid="material-picker-folder"
           />
           <Input.Search
             allowClear
@@ -129,7 +130,7 @@ export function MaterialPicker({
             placeholder={t('picker.search')}
             aria-label={t('picker.search')}
             style={{ width: 260 }}
-            data-testid="le-picker-search"
+            data-testid="material-picker-search"
           />
           <Typography.Text type="secondary">
             {max === 1 ? t('picker.pickOne') : t('picker.picked', { count: picked.length, max })}
@@ -137,11 +138,11 @@ export function MaterialPicker({
         </div>
         <Spin spinning={list.isFetching}>
           {list.isError ? (
-            <Alert type="error" showIcon message={list.error.message} data-testid="le-picker-error" />
+            <Alert type="error" showIcon message={list.error.message} data-testid="material-picker-error" />
           ) : rows.length === 0 && !list.isPending ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`picker.empty.${kind}`)} />
           ) : (
-            <ul className="mq-le-picker-grid" aria-label={t(`picker.title.${kind}`)}>
+            <ul className="mq-picker-grid" aria-label={t(`picker.title.${kind}`)}>
               {rows.map((m) => {
                 const order = picked.findIndex((x) => x.id === m.id);
                 const chosen = order >= 0;
@@ -149,19 +150,19 @@ export function MaterialPicker({
                   <li key={m.id}>
                     <button
                       type="button"
-                      className={chosen ? 'mq-le-picker-item is-picked' : 'mq-le-picker-item'}
+                      className={chosen ? 'mq-picker-item is-picked' : 'mq-picker-item'}
                       aria-pressed={chosen}
                       onClick={() => toggle(m)}
-                      data-testid={`le-picker-item-${m.name}`}
+                      data-testid={`material-picker-item-${m.name}`}
                     >
-                      <span className="mq-le-picker-thumb">
+                      <span className="mq-picker-thumb">
                         {m.thumbUrl ? <img src={m.thumbUrl} alt="" loading="lazy" /> : <Icon aria-hidden />}
-                        {chosen && max > 1 ? <span className="mq-le-picker-order">{order + 1}</span> : null}
+                        {chosen && max > 1 ? <span className="mq-picker-order">{order + 1}</span> : null}
                       </span>
-                      <span className="mq-le-picker-name" title={m.name}>
+                      <span className="mq-picker-name" title={m.name}>
                         {m.name}
                       </span>
-                      <span className="mq-le-picker-meta">
+                      <span className="mq-picker-meta">
                         {[
                           m.width && m.height ? `${m.width}×${m.height}` : null,
                           m.duration ? formatDuration(m.duration) : null,
