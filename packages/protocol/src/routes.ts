@@ -62,7 +62,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/pay', title: 'pay' },
   { path: '/payUnderline', title: 'payUnderline' },
   r('/template/plugins/shares', 'templateShares', Perm.template),
-  r('/template/plugins/weather', 'templateWeather', Perm.template),
+  r('/template/plugins/weather', 'templateWeather', Perm.template, { online: true }),
   r('/device/gather', 'deviceGather', Perm.deviceGather, { online: true }),
 
   // Advert

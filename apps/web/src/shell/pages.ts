@@ -17,6 +17,7 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/': () => import('../features/home/HomePage'),
   '/skin': () => import('../features/skin/SkinPage'),
   '/template': () => import('../features/template/TemplatePage'),
+  '/template/plugins/weather': () => import('../features/template/WeatherPluginPage'),
   '/my': () => import('../features/my/MyPage'),
   '/dev/outbox': () => import('../features/outbox/OutboxPage'),
   '/report/operationLog': () => import('../features/operationLog/OperationLogPage'),
