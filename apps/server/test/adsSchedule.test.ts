@@ -2,6 +2,7 @@ import { endpoints } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, deviceGroups, devices, deviceTags, tagCategories, tags } from '../src/db/schema/index.js';
+import { markAdsDownloaded } from '../src/modules/ads/downloads.js';
 import { adContent } from '../src/modules/ads/schedule.js';
 import { buildManifest } from '../src/modules/content/sources.js';
 import { adBody } from './fixtures/ads.js';
@@ -186,5 +187,27 @@ describe.each(BACKENDS)('ads scheduled to screens on %s', (backend) => {
       [`ad:${fallback}`, 'fallback'],
     ]);
     expect(items[1].schedule).toMatchObject({ periods: [{ start: '08:00', end: '12:00' }] });
+  });
+
+  it('a device reporting an ad downloaded sets its download time once: the ad is playing', async () => {
+    const s = await setup();
+    const other = await setup();
+    const screen = await s.device();
+    const id = await s.createAd([await s.material('d')], { targets: s.targets({ deviceIds: [screen] }) });
+    await s.client.call(endpoints.adAuditPass, { id });
+    expect((await s.client.call(endpoints.adInfo, { id })).envelope.payload.status).toBe('pendingPlay');
+    // Another enterprise's device cannot mark it.
+    expect(await markAdsDownloaded(t.db, other.ent.id, [id], new Date(t.clock.now()))).toEqual({
+      known: [],
+      marked: [],
+    });
+    const first = new Date(t.clock.now());
+    expect(await markAdsDownloaded(t.db, s.ent.id, [id, id, 'nope'], first)).toEqual({ known: [id], marked: [id] });
+    expect(await markAdsDownloaded(t.db, s.ent.id, [id], new Date(t.clock.now() + 60_000))).toEqual({
+      known: [id],
+      marked: [],
+    });
+    const info = (await s.client.call(endpoints.adInfo, { id })).envelope.payload;
+    expect(info.status).toBe('playing');
   });
 });
