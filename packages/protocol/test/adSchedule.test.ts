@@ -133,3 +133,25 @@ describe('pickAdEntries', () => {
     expect(pickAdEntries(list, at(9)).entries.some((e) => e.role === 'opening')).toBe(false);
   });
 });
+
+describe('the heartbeat content report', () => {
+  it('reads readyAds, and a malformed report as absent without losing the heartbeat', async () => {
+    const { heartbeatSchema } = await import('../src/index.js');
+    const hb = {
+      v: 1,
+      ts: 1,
+      seq: 0,
+      session: 1,
+      player: { version: '1' },
+      storage: { usedBytes: 0, freeBytes: 0 },
+      net: { ip: '', mac: '' },
+      screen: { width: 1, height: 1, on: true },
+      volume: 1,
+      brightness: 1,
+    };
+    const ok = heartbeatSchema.parse({ ...hb, content: { manifestVersion: 'v', readyAds: ['a1'] } });
+    expect(ok.content?.readyAds).toEqual(['a1']);
+    const bad = heartbeatSchema.safeParse({ ...hb, content: { readyAds: 'nope' } });
+    expect(bad.success && bad.data.content).toBeUndefined();
+  });
+});

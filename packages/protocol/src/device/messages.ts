@@ -98,7 +98,9 @@ export const heartbeatSchema = z.object({
       downloads: z.record(z.string().max(64), z.string().max(32)).optional(),
       readyAds: z.array(z.string().min(1).max(64)).max(500).optional(),
     })
-    .optional(),
+    .optional()
+    // A malformed report never costs the heartbeat: it is read as absent.
+    .catch(undefined),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 

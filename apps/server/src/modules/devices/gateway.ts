@@ -22,8 +22,8 @@ import { type BrokerAccounts, DynsecAccounts, NoBrokerAccounts } from '../../mqt
 import type { DeviceBus } from '../../mqtt/bus.js';
 import { EmbeddedBroker, EmbeddedBus } from '../../mqtt/embedded.js';
 import { ExternalBus } from '../../mqtt/external.js';
-import { recordAudience } from '../gather/repository.js';
 import { markAdsDownloaded } from '../ads/downloads.js';
+import { recordAudience } from '../gather/repository.js';
 import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
 import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
