@@ -101,6 +101,16 @@ function Playlist({
     };
   }, [key]);
 
+  // One callback for the whole playlist: the App re-renders every second, and a new callback
+  // would restart (and cut off) the material on screen.
+  const advance = useRef<() => void>(() => {});
+  advance.current = () => {
+    const count = Math.max(1, slots?.length ?? 1);
+    if (onDone && index + 1 >= count) onDone();
+    else setIndex((i) => (i + 1) % count);
+  };
+  const onEnd = useCallback(() => advance.current(), []);
+
   if (!slots) return <div id="stage" className="stage" />;
   if (slots.length === 0) {
     return (
@@ -115,14 +125,7 @@ function Playlist({
   const slot = slots[index % slots.length];
   return (
     <div id="stage" className="stage" data-testid="stage">
-      <Media
-        key={`${index}:${slot.file.materialId}`}
-        slot={slot}
-        onEnd={() => {
-          if (onDone && index + 1 >= slots.length) onDone();
-          else setIndex((i) => (i + 1) % Math.max(1, slots.length));
-        }}
-      />
+      <Media key={`${index}:${slot.file.materialId}`} slot={slot} onEnd={onEnd} />
     </div>
   );
 }
