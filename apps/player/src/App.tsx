@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { locale, t } from './i18n';
-import { playableItems } from './logic/schedule';
+import { itemsToPlay } from './logic/ads';
 import { player } from './runtime';
 import { Stage } from './Stage';
 import { StatusPanel } from './StatusPanel';
@@ -55,7 +55,10 @@ function Playing() {
   const view = usePlayer();
   const manifest = view.manifest;
   // Re-evaluated each second (view.now) so schedules start and stop on time.
-  const items = manifest ? playableItems(manifest.items, new Date(view.now)) : [];
+  const now = new Date(view.now);
+  const items = manifest
+    ? itemsToPlay(manifest, now, { startedAt: player.startedAt, playedToday: player.adPlays.today(now) }).items
+    : [];
   if (!manifest) {
     if (view.contentError) {
       return (

@@ -1,7 +1,8 @@
 import type { DeviceManifest, ManifestFile, ManifestItem } from '@marquee/protocol';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from './i18n';
 import { LayoutStage, layoutOf } from './LayoutStage';
+import { itemMs } from './logic/ads';
 import { player } from './runtime';
 
 interface Slot {
@@ -31,6 +32,12 @@ async function resolveSlots(manifest: DeviceManifest, items: ManifestItem[]): Pr
  * is cut off (interrupted: a new manifest, a schedule change, the page closing).
  */
 export function Stage({ manifest, items }: { manifest: DeviceManifest; items: ManifestItem[] }) {
+  // Ads (items with a role) play in turn, each once through (logic/ads.ts chose them).
+  if (items.some((item) => item.role)) {
+    return (
+      <AdSequence key={`${manifest.version}|${items.map((i) => i.id).join(',')}`} manifest={manifest} items={items} />
+    );
+  }
   // A layout item plays with the shared renderer; items without a document play as a playlist.
   const layoutItem = items.find((item) => layoutOf(item));
   const doc = layoutItem ? layoutOf(layoutItem) : null;
@@ -40,7 +47,40 @@ export function Stage({ manifest, items }: { manifest: DeviceManifest; items: Ma
   return <Playlist manifest={manifest} items={items} />;
 }
 
-function Playlist({ manifest, items }: { manifest: DeviceManifest; items: ManifestItem[] }) {
+/**
+ * The ads in turn: a layout ad with the layout renderer for its pages' time, a material ad as a
+ * full-screen sequence of its materials; each start counts for the ad's plays of the day.
+ */
+function AdSequence({ manifest, items }: { manifest: DeviceManifest; items: ManifestItem[] }) {
+  const [turn, setTurn] = useState(0);
+  const item = items[turn % items.length];
+  const doc = layoutOf(item);
+  const next = useCallback(() => setTurn((n) => n + 1), []);
+  const latest = useRef({ manifest, item });
+  latest.current = { manifest, item };
+  useEffect(() => {
+    // Each turn (even the same ad again) is a new play.
+    if (turn < 0) return;
+    const { manifest: m, item: current } = latest.current;
+    if (current.adId) player.adPlays.add(current.adId, new Date());
+    if (!layoutOf(current)) return;
+    const timer = setTimeout(next, itemMs(current, new Map(m.files.map((f) => [f.materialId, f]))));
+    return () => clearTimeout(timer);
+  }, [turn, next]);
+  if (doc) return <LayoutStage key={`${turn}:${item.id}`} manifest={manifest} item={item} doc={doc} />;
+  return <Playlist key={`${turn}:${item.id}`} manifest={manifest} items={[item]} onDone={next} />;
+}
+
+function Playlist({
+  manifest,
+  items,
+  onDone,
+}: {
+  manifest: DeviceManifest;
+  items: ManifestItem[];
+  /** Called when the last material ended (instead of starting over). */
+  onDone?: () => void;
+}) {
   const [slots, setSlots] = useState<Slot[] | null>(null);
   const [index, setIndex] = useState(0);
   const key = `${manifest.version}|${items.map((i) => i.id).join(',')}`;
@@ -61,6 +101,16 @@ function Playlist({ manifest, items }: { manifest: DeviceManifest; items: Manife
     };
   }, [key]);
 
+  // One callback for the whole playlist: the App re-renders every second, and a new callback
+  // would restart (and cut off) the material on screen.
+  const advance = useRef<() => void>(() => {});
+  advance.current = () => {
+    const count = Math.max(1, slots?.length ?? 1);
+    if (onDone && index + 1 >= count) onDone();
+    else setIndex((i) => (i + 1) % count);
+  };
+  const onEnd = useCallback(() => advance.current(), []);
+
   if (!slots) return <div id="stage" className="stage" />;
   if (slots.length === 0) {
     return (
@@ -75,11 +125,7 @@ function Playlist({ manifest, items }: { manifest: DeviceManifest; items: Manife
   const slot = slots[index % slots.length];
   return (
     <div id="stage" className="stage" data-testid="stage">
-      <Media
-        key={`${index}:${slot.file.materialId}`}
-        slot={slot}
-        onEnd={() => setIndex((i) => (i + 1) % Math.max(1, slots.length))}
-      />
+      <Media key={`${index}:${slot.file.materialId}`} slot={slot} onEnd={onEnd} />
     </div>
   );
 }

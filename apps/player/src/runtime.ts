@@ -13,6 +13,7 @@ import { api, DeviceApiError } from './api';
 import { captureScreen } from './capture';
 import { ContentStore } from './content';
 import { idbJournalStore, kv } from './idb';
+import { AdPlayCounter } from './logic/ads';
 import { backoffDelay } from './logic/backoff';
 import { PlayJournal } from './logic/journal';
 import { hashesOf } from './logic/manifest';
@@ -110,7 +111,9 @@ export class PlayerRuntime {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private syncing: Promise<void> | null = null;
   private flushing = false;
-  private readonly startedAt = Date.now();
+  readonly startedAt = Date.now();
+  /** Plays of each ad today (per-day caps; kept in memory: a restart counts from zero). */
+  readonly adPlays = new AdPlayCounter();
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -330,6 +333,8 @@ export class PlayerRuntime {
         manifestVersion: manifest?.version ?? null,
         pendingVersion: this.view.pending?.version ?? null,
         downloads: target ? this.content.states(target) : {},
+        // The manifest in use is fully downloaded (sync switches only then): its ads are ready.
+        readyAds: [...new Set((manifest?.items ?? []).flatMap((i) => (i.adId ? [i.adId] : [])))].slice(0, 500),
       },
     };
     client.publish(deviceTopic(credentials.deviceId, 'hb'), JSON.stringify(hb), { qos: 0 });

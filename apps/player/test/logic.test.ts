@@ -1,6 +1,7 @@
-import type { DeviceManifest, PlayEvent } from '@marquee/protocol';
+import type { DeviceManifest, ManifestItem, PlayEvent } from '@marquee/protocol';
 import { describe, expect, it } from 'vitest';
 import { pickLocale } from '../src/i18n';
+import { AdPlayCounter, itemsToPlay } from '../src/logic/ads';
 import { backoffDelay, backoffSchedule } from '../src/logic/backoff';
 import { MemoryJournalStore, PlayJournal } from '../src/logic/journal';
 import { materialStates, planManifest, readyToSwitch } from '../src/logic/manifest';
@@ -171,5 +172,74 @@ describe('locale', () => {
     expect(pickLocale(['ja-JP', 'en'])).toBe('ja');
     expect(pickLocale(['fr-FR', 'en-GB'])).toBe('en-US');
     expect(pickLocale([])).toBe('en-US');
+  });
+});
+
+describe('ads on the screen', () => {
+  const at = (h: number, m = 0) => new Date(2026, 5, 15, h, m);
+  const ad = (id: string, role: ManifestItem['role'], extra: Partial<ManifestItem> = {}): ManifestItem => ({
+    id: `ad:${id}`,
+    source: 'ad',
+    name: id,
+    layoutId: null,
+    adId: id,
+    document: null,
+    materialIds: ['m1'],
+    durationSec: 10,
+    schedule: {},
+    role,
+    ...extra,
+  });
+  const own: ManifestItem = {
+    id: 'layout:L1',
+    source: 'layout',
+    name: 'own',
+    layoutId: 'L1',
+    adId: null,
+    document: null,
+    materialIds: ['m1'],
+    durationSec: 10,
+    schedule: {},
+  };
+  const m = (items: ManifestItem[]): DeviceManifest => ({ version: 'v', generatedAt: 0, items, files: [] });
+  const pick = (items: ManifestItem[], now: Date, startedAt = 0, played = new Map<string, number>()) => {
+    const r = itemsToPlay(m(items), now, { startedAt, playedToday: played });
+    return [r.role, r.items.map((i) => i.id)];
+  };
+
+  it.each([
+    [
+      'the opening first, for as long as it takes',
+      [ad('o', 'opening'), ad('c', 'loop')],
+      at(9, 0),
+      5_000,
+      ['opening', ['ad:o']],
+    ],
+    ['then the loop', [ad('o', 'opening'), ad('c', 'loop')], at(9, 0), 20_000, ['loop', ['ad:c']]],
+    ['an emergency pre-empts', [ad('e', 'emergency'), ad('c', 'loop'), own], at(9), null, ['emergency', ['ad:e']]],
+    ['loop ads before the own layout', [ad('c', 'loop'), own, ad('f', 'fallback')], at(9), null, ['loop', ['ad:c']]],
+    [
+      'outside its time period an ad sits out',
+      [ad('c', 'loop', { schedule: { periods: [{ start: '08:00', end: '09:00' }] } }), own],
+      at(9),
+      null,
+      ['own', ['layout:L1']],
+    ],
+    ['the fallback only when nothing else', [ad('f', 'fallback')], at(9), null, ['fallback', ['ad:f']]],
+    ['nothing', [], at(9), null, ['none', []]],
+  ])('%s', (_name, items, now, sinceStart, expected) => {
+    const startedAt = sinceStart === null ? 0 : now.getTime() - sinceStart;
+    expect(pick(items, now, startedAt)).toEqual(expected);
+  });
+
+  it('a per-day ad stops at its cap for the day', () => {
+    const items = [ad('c', 'loop', { maxPerDay: 2 }), ad('f', 'fallback')];
+    const counter = new AdPlayCounter();
+    counter.add('c', at(9));
+    expect(pick(items, at(10), 0, new Map(counter.today(at(10))))).toEqual(['loop', ['ad:c']]);
+    counter.add('c', at(10));
+    expect(pick(items, at(11), 0, new Map(counter.today(at(11))))).toEqual(['fallback', ['ad:f']]);
+    // A new day: zero again.
+    expect(counter.today(new Date(2026, 5, 16, 0, 1)).get('c')).toBeUndefined();
   });
 });

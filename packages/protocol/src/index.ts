@@ -1,4 +1,5 @@
 export * from './adRules.js';
+export * from './adSchedule.js';
 export * from './builtinNames.js';
 export * from './device/index.js';
 export * from './endpoints.js';

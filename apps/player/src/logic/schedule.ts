@@ -25,6 +25,9 @@ export function scheduleAllows(schedule: ManifestSchedule, now: Date): boolean {
   const minute = minuteOfDay(now);
   if (schedule.start && minute < minutesOf(schedule.start)) return false;
   if (schedule.end && minute >= minutesOf(schedule.end)) return false;
+  if (schedule.periods?.length) {
+    return schedule.periods.some((p) => minute >= minutesOf(p.start) && minute < minutesOf(p.end));
+  }
   return true;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pruneSessions } from '../auth/sessions.js';
 import { pruneThrottle } from '../auth/throttle.js';
 import { ensurePartitions, partitionDays } from '../modules/content/plays.js';
+import { ROLLUP_CRON, ROLLUP_JOB, runPlayRollups } from '../modules/content/rollups.js';
 import { markMissedOffline } from '../modules/devices/repository.js';
 import { PROBE_EXPIRE_SECONDS, PROBE_JOB, UPLOAD_PRUNE_CRON, UPLOAD_PRUNE_JOB } from '../modules/materials/jobs.js';
 import { probeMaterial } from '../modules/materials/probe.js';
@@ -140,6 +141,17 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const created = await ensurePartitions(ctx.services.db, partitionDays(ctx.services.clock(), 1, 7));
       if (created > 0) ctx.log.info({ created }, 'plays partitions ensured');
+    },
+  }),
+  defineJob({
+    // Proof of play (issue 13): new plays fold into the hourly and daily rollups the reports read.
+    id: ROLLUP_JOB,
+    payload: none,
+    schedule: ROLLUP_CRON,
+    expireInSeconds: 300,
+    handler: async (_, ctx) => {
+      const { recomputed } = await runPlayRollups(ctx.services.db);
+      if (recomputed > 0) ctx.log.debug({ recomputed }, 'plays rolled up');
     },
   }),
 ];

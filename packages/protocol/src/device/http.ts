@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AD_ROLES } from '../adSchedule.js';
 import { ErrorCode } from '../errors.js';
 
 /**
@@ -217,6 +218,8 @@ export const manifestScheduleSchema = z.object({
   /** `HH:mm` of the day (start inclusive, end exclusive, `24:00` the end of the day). */
   start: z.string().optional(),
   end: z.string().optional(),
+  /** Time periods of the day (`HH:mm`, start inclusive, end exclusive): the item plays in any of them. */
+  periods: z.array(z.object({ start: z.string(), end: z.string() })).optional(),
 });
 export type ManifestSchedule = z.infer<typeof manifestScheduleSchema>;
 
@@ -236,6 +239,14 @@ export const manifestItemSchema = z.object({
   /** How long an image (or a page) stays, in seconds. */
   durationSec: z.number().positive(),
   schedule: manifestScheduleSchema,
+  /**
+   * An ad's place in the playlist (adSchedule.ts): `opening` plays once when the player starts,
+   * `emergency` pre-empts everything, `loop` plays in turn, `fallback` only when nothing else
+   * does. Absent: not an ad (the device's own layout).
+   */
+  role: z.enum(AD_ROLES).optional(),
+  /** Plays a day at most (a per-day ad); null or absent: no cap. */
+  maxPerDay: z.number().int().positive().nullable().optional(),
 });
 export type ManifestItem = z.infer<typeof manifestItemSchema>;
 

@@ -86,6 +86,21 @@ export const heartbeatSchema = z.object({
   uptimeSec: z.number().int().nonnegative().optional(),
   /** People counted since the previous heartbeat, when the device measures its audience. */
   audience: audienceReportSchema.optional(),
+  /**
+   * What the player plays (docs/device-protocol.md 2.7): the manifest in use and, for ads, the
+   * ads of that manifest, all of whose files are downloaded and verified (the player switches
+   * to a manifest only then): the server records the ads' download (`downloaded_at`).
+   */
+  content: z
+    .object({
+      manifestVersion: z.string().max(64).nullable().optional(),
+      pendingVersion: z.string().max(64).nullable().optional(),
+      downloads: z.record(z.string().max(64), z.string().max(32)).optional(),
+      readyAds: z.array(z.string().min(1).max(64)).max(500).optional(),
+    })
+    .optional()
+    // A malformed report never costs the heartbeat: it is read as absent.
+    .catch(undefined),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 

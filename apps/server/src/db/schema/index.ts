@@ -10,6 +10,7 @@ export * from './materials.js';
 export * from './meta.js';
 export * from './notices.js';
 export * from './operationLog.js';
+export * from './playRollups.js';
 export * from './posters.js';
 export * from './runtime.js';
 export * from './screenshots.js';

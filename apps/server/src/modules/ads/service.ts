@@ -61,6 +61,7 @@ import { spliceScope } from '../splice/repository.js';
 import { registerTemplateReferrer } from '../templates/references.js';
 import { templateScope } from '../templates/repository.js';
 import { ensureDefaultPlan } from './plans.js';
+import { pushAdChange } from './schedule.js';
 import { adScope, planVisibleWhere } from './scope.js';
 import { AdText } from './texts.js';
 
@@ -551,6 +552,8 @@ export async function updateAd(input: AdBodyInput & { id: string }, ctx: CallCon
     reviewRound,
     previousReviewState: current.reviewState,
   });
+  // An ad on screens goes back to review: it leaves them until it passes again.
+  await pushAdChange(ctx, current, row);
   return { reviewRound, status: statusOf(row, ctx.now) };
 }
 
@@ -597,7 +600,12 @@ export async function decideAd(
     .onConflictDoNothing()
     .returning({ id: adReviews.id });
   if (inserted.length === 0) throw new AppError(ErrorCode.CONFLICT, AdText.alreadyDecided);
-  await ctx.db.update(ads).set({ reviewState: next, updatedAt: ctx.now }).where(eq(ads.id, ad.id));
+  const [after] = await ctx.db
+    .update(ads)
+    .set({ reviewState: next, updatedAt: ctx.now })
+    .where(eq(ads.id, ad.id))
+    .returning();
+  await pushAdChange(ctx, ad, after);
   await auditAd(
     ctx,
     `${stage === 'first' ? 'audit' : 'secondAudit'}${decision === 'pass' ? 'Pass' : 'Fail'}`,
@@ -617,6 +625,7 @@ export async function setAdPaused(input: { id: string }, paused: boolean, ctx: C
   const ad = await lockAd(ctx, input.id, true);
   const [row] = await ctx.db.update(ads).set({ paused, updatedAt: ctx.now }).where(eq(ads.id, ad.id)).returning();
   await auditAd(ctx, paused ? 'disable' : 'enable', ad.id, ad.name);
+  if (ad.paused !== paused) await pushAdChange(ctx, ad, row);
   return { status: statusOf(row, ctx.now) };
 }
 
@@ -624,6 +633,7 @@ export async function setAdPaused(input: { id: string }, paused: boolean, ctx: C
 export async function deleteAd(input: { id: string }, ctx: CallContext) {
   const ad = await lockAd(ctx, input.id, true);
   await ctx.db.update(ads).set({ deletedAt: ctx.now, updatedAt: ctx.now }).where(eq(ads.id, ad.id));
+  await pushAdChange(ctx, ad, null);
   await deleteAllocationsOf(ctx.db, ctx.user.entId, RefType.ad, [ad.id]);
   await auditAd(ctx, 'delete', ad.id, ad.name, { number: String(ad.number).padStart(9, '0') });
   return null;

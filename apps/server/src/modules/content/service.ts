@@ -43,26 +43,38 @@ export async function assignLayout(input: { ids: string[]; layoutId: string | nu
     detail: { layoutId: input.layoutId, layoutName, devices: targets.map((d) => d.id) },
   });
   // Each activated device fetches its new manifest now (one audit row: this call's).
-  const activated = targets.filter((d) => d.activatedAt !== null);
-  if (activated.length > 0) {
-    const rows = await ctx.db
-      .insert(deviceCommands)
-      .values(
-        activated.map((d) => ({
-          entId: ctx.user.entId,
-          deviceId: d.id,
-          kind: 'syncContent' as const,
-          params: {},
-          accountId: ctx.user.accountId,
-          createdAt: ctx.now,
-          expiresAt: new Date(ctx.now.getTime() + SYNC_TTL_SEC * 1000),
-        })),
-      )
-      .returning({ id: deviceCommands.id });
-    const gateway = ctx.services.devices;
-    ctx.afterCommit(() => {
-      gateway.dispatch(rows.map((r) => r.id)).catch((error) => ctx.log.error({ err: error }, 'sync dispatch failed'));
-    });
-  }
+  await requestContentSync(
+    ctx,
+    targets.filter((d) => d.activatedAt !== null).map((d) => d.id),
+  );
   return { changed: targets.length };
+}
+
+/**
+ * Tells these (activated) devices of the caller's enterprise to fetch their manifest now: a
+ * syncContent command each, dispatched over the device protocol once the transaction commits
+ * (delivered when a device is next online, within SYNC_TTL_SEC). Returns how many were sent.
+ */
+export async function requestContentSync(ctx: CallContext, deviceIds: readonly string[]): Promise<number> {
+  const unique = [...new Set(deviceIds)];
+  if (unique.length === 0) return 0;
+  const rows = await ctx.db
+    .insert(deviceCommands)
+    .values(
+      unique.map((deviceId) => ({
+        entId: ctx.user.entId,
+        deviceId,
+        kind: 'syncContent' as const,
+        params: {},
+        accountId: ctx.user.accountId,
+        createdAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + SYNC_TTL_SEC * 1000),
+      })),
+    )
+    .returning({ id: deviceCommands.id });
+  const gateway = ctx.services.devices;
+  ctx.afterCommit(() => {
+    gateway.dispatch(rows.map((r) => r.id)).catch((error) => ctx.log.error({ err: error }, 'sync dispatch failed'));
+  });
+  return rows.length;
 }

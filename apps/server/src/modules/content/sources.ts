@@ -15,8 +15,8 @@ export interface SourceContent {
   files: ManifestFile[];
 }
 
-/** A source of content for devices (the device's own layout now; ads later register theirs). */
-export type ContentSource = (db: Executor, device: ManifestDevice) => Promise<SourceContent>;
+/** A source of content for devices: the device's own layout (`layout`), its ad playlist (`ad`, modules/ads/schedule.ts). */
+export type ContentSource = (db: Executor, device: ManifestDevice, now: number) => Promise<SourceContent>;
 
 const sources = new Map<string, ContentSource>();
 
@@ -87,7 +87,7 @@ export async function buildManifest(db: Executor, device: ManifestDevice, now: n
   const items: ManifestItem[] = [];
   const files = new Map<string, ManifestFile>();
   for (const source of sources.values()) {
-    const content = await source(db, device);
+    const content = await source(db, device, now);
     items.push(...content.items);
     for (const file of content.files) if (!files.has(file.materialId)) files.set(file.materialId, file);
   }

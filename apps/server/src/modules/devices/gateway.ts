@@ -22,6 +22,7 @@ import { type BrokerAccounts, DynsecAccounts, NoBrokerAccounts } from '../../mqt
 import type { DeviceBus } from '../../mqtt/bus.js';
 import { EmbeddedBroker, EmbeddedBus } from '../../mqtt/embedded.js';
 import { ExternalBus } from '../../mqtt/external.js';
+import { markAdsDownloaded } from '../ads/downloads.js';
 import { recordAudience } from '../gather/repository.js';
 import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
@@ -329,12 +330,25 @@ export class DeviceGateway {
       const device = await this.loadDevice(deviceId);
       if (device && device.status !== 'invalid') await recordAudience(this.db, device, values.lastSeenAt, h.audience);
     }
+    // Ads whose content the device holds: the first report sets the ad's download time.
+    const ready = (h.content?.readyAds ?? []).filter((id) => !this.adsDownloaded.has(id));
+    if (ready.length > 0) {
+      const device = await this.loadDevice(deviceId);
+      if (device && device.status !== 'invalid') {
+        const { known } = await markAdsDownloaded(this.db, device.entId, ready, values.lastSeenAt);
+        // Known downloaded from now on (another instance may write it once more: harmless).
+        if (this.adsDownloaded.size > 100_000) this.adsDownloaded.clear();
+        for (const id of known) this.adsDownloaded.add(id);
+      }
+    }
     const written = await new Promise<boolean>((done) =>
       this.queueHeartbeat({ deviceId, session: h.session, values, done }),
     );
     if (!written) await this.heartbeatOneByOne(deviceId, h.session, values);
   }
 
+  /** Ads this instance saw downloaded (their `downloaded_at` is set): not written again. */
+  private adsDownloaded = new Set<string>();
   private heartbeats: PendingHeartbeat[] = [];
   private heartbeatTimer: NodeJS.Timeout | null = null;
 

@@ -1,0 +1,77 @@
+import type { DeviceManifest, ManifestItem } from '@marquee/protocol';
+import { playableItems } from './schedule';
+
+/** What plays, and why: an ad role, or the device's own content. */
+export type PlayRole = 'opening' | 'emergency' | 'loop' | 'own' | 'fallback' | 'none';
+
+/** How long an item takes once through: a layout its pages' durations, else each material's (a video its own). */
+export function itemMs(item: ManifestItem, files: ReadonlyMap<string, { duration?: number | null }>): number {
+  const doc = item.document as { pages?: { duration?: number }[] } | null;
+  if (doc && Array.isArray(doc.pages) && doc.pages.length > 0) {
+    return doc.pages.reduce((sum, p) => sum + Math.max(1, p.duration ?? item.durationSec), 0) * 1000;
+  }
+  const each = item.materialIds.map((id) => (files.get(id)?.duration ?? item.durationSec) * 1000);
+  return each.reduce((a, b) => a + b, 0) || item.durationSec * 1000;
+}
+
+/**
+ * What the screen plays at `now` (docs/device-protocol.md 2.7, the ad roles of adSchedule.ts),
+ * among the items whose schedule allows them: the opening ads while the player has just
+ * started (for as long as they take once through); else the emergency ads, which pre-empt
+ * everything; else the loop ads (a per-day ad that played its `maxPerDay` today sits out);
+ * else the device's own content (its layout); else the fallback ads; else nothing.
+ */
+export function itemsToPlay(
+  manifest: DeviceManifest,
+  now: Date,
+  ctx: { startedAt: number; playedToday: ReadonlyMap<string, number> },
+): { role: PlayRole; items: ManifestItem[] } {
+  const playable = playableItems(manifest.items, now);
+  const files = new Map(manifest.files.map((f) => [f.materialId, f]));
+  const openings = playable.filter((i) => i.role === 'opening');
+  if (openings.length > 0) {
+    const window = openings.reduce((sum, i) => sum + itemMs(i, files), 0);
+    if (now.getTime() - ctx.startedAt < window) return { role: 'opening', items: openings };
+  }
+  const emergency = playable.filter((i) => i.role === 'emergency');
+  if (emergency.length > 0) return { role: 'emergency', items: emergency };
+  const loop = playable.filter(
+    (i) => i.role === 'loop' && (i.maxPerDay == null || !i.adId || (ctx.playedToday.get(i.adId) ?? 0) < i.maxPerDay),
+  );
+  if (loop.length > 0) return { role: 'loop', items: loop };
+  const own = playable.filter((i) => !i.role);
+  if (own.length > 0) return { role: 'own', items: own };
+  const fallback = playable.filter((i) => i.role === 'fallback');
+  if (fallback.length > 0) return { role: 'fallback', items: fallback };
+  return { role: 'none', items: [] };
+}
+
+/** `YYYY-MM-DD` of the local day (the per-day counts of ads reset at local midnight). */
+export function localDay(now: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/** Plays of each ad on the local day (per-day caps); a new day starts from zero. */
+export class AdPlayCounter {
+  private day = '';
+  private counts = new Map<string, number>();
+
+  add(adId: string, now: Date): void {
+    this.roll(now);
+    this.counts.set(adId, (this.counts.get(adId) ?? 0) + 1);
+  }
+
+  today(now: Date): ReadonlyMap<string, number> {
+    this.roll(now);
+    return this.counts;
+  }
+
+  private roll(now: Date) {
+    const day = localDay(now);
+    if (day !== this.day) {
+      this.day = day;
+      this.counts = new Map();
+    }
+  }
+}

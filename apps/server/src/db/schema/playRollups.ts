@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Proof-of-play rollups (issue 13): what the reports read, never the raw `plays` (hand DDL in
+ * 0026, partitioned by day). The play-rollups job (modules/content/rollups.ts) folds new plays
+ * in by recomputing each (day, device) they touch, so a run is idempotent. `ad_id` and
+ * `material_id` are '' where a play had none (a key column cannot be null). Days and hours
+ * are UTC, as the partitions are.
+ */
+const counts = () => ({
+  plays: integer('plays').notNull(),
+  completed: integer('completed').notNull(),
+  durationMs: bigint('duration_ms', { mode: 'number' }).notNull(),
+});
+
+export const playRollupsHourly = pgTable(
+  'play_rollups_hourly',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    entId: text('ent_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    adId: text('ad_id').notNull(),
+    materialId: text('material_id').notNull(),
+    ...counts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.deviceId, t.hour, t.adId, t.materialId] }),
+    index('play_rollups_hourly_ent_ad_day_idx').on(t.entId, t.adId, t.day),
+    check('play_rollups_hourly_hour_check', sql`${t.hour} between 0 and 23`),
+  ],
+);
+
+export const playRollupsDaily = pgTable(
+  'play_rollups_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    entId: text('ent_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    adId: text('ad_id').notNull(),
+    materialId: text('material_id').notNull(),
+    ...counts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.deviceId, t.adId, t.materialId] }),
+    index('play_rollups_daily_ent_ad_day_idx').on(t.entId, t.adId, t.day),
+    index('play_rollups_daily_ent_day_idx').on(t.entId, t.day),
+  ],
+);
+
+/** How far each incremental job has read (by `plays.received_at`): one row per job. */
+export const rollupWatermarks = pgTable('rollup_watermarks', {
+  name: text('name').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+
+/**
+ * The incremental proof-of-play rollups (issue 13): plays fold into hourly and daily aggregates
+ * per ad, device and material (play_rollups_hourly, play_rollups_daily), which the reports
+ * read instead of the raw plays. Plain SQL, any PostgreSQL (and PGlite), no extension.
+ *
+ * A run reads the plays received since the watermark (minus ROLLUP_OVERLAP_MS), and for each
+ * (day, device) they touch recomputes that day's rows of that device from the raw plays (one
+ * index range, `plays_device_day_idx`): re-reading a play only recomputes the same numbers, so
+ * a run is idempotent and the overlap catches an upload whose transaction began (its
+ * `received_at`) before the last run's watermark but committed after it. The watermark row is
+ * locked for the run: two instances running it at once take turns.
+ */
+export const ROLLUP_JOB = 'play-rollups';
+export const ROLLUP_CRON = '* * * * *';
+/** How far before the watermark a run reads again (longer than any plays upload's transaction). */
+export const ROLLUP_OVERLAP_MS = 5 * 60_000;
+/** Most (day, device) pairs one run recomputes; the rest wait for the next run. */
+export const ROLLUP_BATCH = 5000;
+
+const WATERMARK = 'plays';
+
+type Rows<T> = { rows: T[] };
+
+/** Folds the plays received since the last run into the rollups. Returns the (day, device) pairs recomputed. */
+export async function runPlayRollups(db: Executor): Promise<{ recomputed: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into rollup_watermarks (name, received_at) values (${WATERMARK}, 'epoch'::timestamptz)
+      on conflict (name) do nothing`);
+    const mark = (await tx.execute(
+      sql`select received_at from rollup_watermarks where name = ${WATERMARK} for update`,
+    )) as unknown as Rows<{ received_at: string | Date }>;
+    const watermark = new Date(mark.rows[0].received_at);
+    const from = new Date(Math.max(0, watermark.getTime() - ROLLUP_OVERLAP_MS)).toISOString();
+    // The touched pairs, oldest first, and how far they reach (the new watermark).
+    const touched = (await tx.execute(sql`
+      select day::text as day, device_id, max(received_at) as last
+      from plays where received_at > ${from}::timestamptz
+      group by day, device_id
+      order by max(received_at)
+      limit ${ROLLUP_BATCH}`)) as unknown as Rows<{ day: string; device_id: string; last: string | Date }>;
+    if (touched.rows.length === 0) return { recomputed: 0 };
+    await recompute(
+      tx,
+      touched.rows.map((r) => ({ day: r.day, deviceId: r.device_id })),
+    );
+    const last = touched.rows.reduce((max, r) => Math.max(max, new Date(r.last).getTime()), watermark.getTime());
+    await tx.execute(sql`
+      update rollup_watermarks set received_at = ${new Date(last).toISOString()}::timestamptz, updated_at = now()
+      where name = ${WATERMARK}`);
+    return { recomputed: touched.rows.length };
+  });
+}
+
+/** Recomputes the hourly and daily rollups of these (day, device) pairs from the raw plays. */
+export async function recompute(db: Executor, pairs: readonly { day: string; deviceId: string }[]): Promise<void> {
+  if (pairs.length === 0) return;
+  const keys = sql.join(
+    pairs.map((p) => sql`(${p.day}::date, ${p.deviceId})`),
+    sql`, `,
+  );
+  await db.execute(sql`delete from play_rollups_hourly where (day, device_id) in (${keys})`);
+  await db.execute(sql`delete from play_rollups_daily where (day, device_id) in (${keys})`);
+  await db.execute(sql`
+    insert into play_rollups_hourly (day, hour, ent_id, device_id, ad_id, material_id, plays, completed, duration_ms)
+    select day, extract(hour from started_at at time zone 'UTC')::smallint, min(ent_id), device_id,
+           coalesce(ad_id, ''), coalesce(material_id, ''),
+           count(*), count(*) filter (where outcome = 'completed'), sum(duration_ms)
+    from plays where (day, device_id) in (${keys})
+    group by day, extract(hour from started_at at time zone 'UTC'), device_id, coalesce(ad_id, ''), coalesce(material_id, '')`);
+  await db.execute(sql`
+    insert into play_rollups_daily (day, ent_id, device_id, ad_id, material_id, plays, completed, duration_ms)
+    select day, min(ent_id), device_id, ad_id, material_id, sum(plays), sum(completed), sum(duration_ms)
+    from play_rollups_hourly where (day, device_id) in (${keys})
+    group by day, device_id, ad_id, material_id`);
+}
