@@ -69,7 +69,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true }),
   r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true }),
   r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true, online: true }),
-  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true }),
+  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, online: true }),
   r('/advert/report', 'advertReport', Perm.advReport, { menu: true }),
   r('/advert/reportDetail', 'advertReportDetail', Perm.advReport),
 
