@@ -1,4 +1,4 @@
-import { Perm, type PromotionPlan } from '@marquee/protocol';
+import { type Ad, type AdInfo, Perm, type PromotionPlan } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../src/session/session';
@@ -19,6 +19,52 @@ const plan = (name: string, extra: Partial<PromotionPlan> = {}): PromotionPlan =
   deptName: 'Head office',
   hasPermission: true,
   createdAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+const ad = (name: string, extra: Partial<Ad> = {}): Ad => ({
+  id: `a-${name}`,
+  number: '100000001',
+  name,
+  type: 'common',
+  source: 'console',
+  status: 'pendingAudit',
+  reviewState: 'pending',
+  reviewRound: 1,
+  auditTime: null,
+  auditorName: '',
+  auditReason: null,
+  planId: 'p-def',
+  planName: 'Default plan',
+  startAt: '2026-01-01T00:00:00.000Z',
+  endAt: '2026-12-31T00:00:00.000Z',
+  expiringSoon: false,
+  strategy: 'perDay',
+  playsMin: 1,
+  playsMax: 10,
+  periods: [],
+  slotId: null,
+  link: '',
+  monitorUrl: null,
+  materialIds: ['m1'],
+  layoutId: null,
+  targets: { deviceIds: ['d1', 'd2'], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
+  paused: false,
+  ownerId: 'u1',
+  ownerName: 'Ann',
+  deptId: null,
+  deptName: '',
+  hasPermission: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+const info = (a: Ad, extra: Partial<AdInfo> = {}): AdInfo => ({
+  ...a,
+  materials: [{ id: 'm1', name: 'Intro.mp4', type: 'video', status: 'ready' }],
+  layoutName: null,
+  reviews: [],
   ...extra,
 });
 
@@ -62,5 +108,62 @@ describe('promotion plans (/advert/plan)', () => {
     fireEvent.click(screen.getByTestId('plan-delete-Spring'));
     fireEvent.click(await screen.findByTestId('confirm-ok'));
     await waitFor(() => expect(calls.find((c) => c.name === 'planDelete')?.data).toEqual({ id: 'p-Spring' }));
+  });
+});
+
+describe('ads (/advert)', () => {
+  it('filters, shows the status from the server, pauses after asking, and opens the details', async () => {
+    const playing = ad('Spring sale', { status: 'playing', reviewState: 'passed' });
+    const calls = fakeServer({
+      ...shellAnswers,
+      planList: () => ({
+        code: 0,
+        payload: { total: 1, data: [plan('Default plan', { id: 'p-def', isDefault: true })] },
+      }),
+      adList: () => ({ code: 0, payload: { total: 2, data: [playing, ad('Waiting', { hasPermission: false })] } }),
+      adInfo: () => ({
+        code: 0,
+        payload: info(playing, {
+          reviews: [
+            {
+              round: 1,
+              stage: 'first',
+              decision: 'pass',
+              reason: null,
+              auditorId: 'u2',
+              auditorName: 'Bob',
+              decidedAt: '2026-01-02T00:00:00.000Z',
+            },
+          ],
+        }),
+      }),
+      adDisable: () => ({ code: 0, payload: { status: 'paused' } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    const { router, tree } = renderApp('/advert');
+    render(tree);
+    const row = await screen.findByTestId('ad-row-Spring sale', {}, { timeout: 25_000 });
+    expect(within(row).getByText('Playing')).toBeTruthy();
+    expect(within(screen.getByTestId('ad-row-Waiting')).getByText('Pending review')).toBeTruthy();
+    expect((screen.getByTestId('ad-pause-Waiting') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByTestId('ad-filter-name'), { target: { value: 'Spring' } });
+    fireEvent.click(screen.getByTestId('ad-search'));
+    await waitFor(() => expect(router.state.location.search).toBe('?name=Spring'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.name === 'adList' && (c.data as { name?: string }).name === 'Spring')).toBe(true),
+    );
+
+    fireEvent.click(screen.getByTestId('ad-pause-Spring sale'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'adDisable')?.data).toEqual({ id: 'a-Spring sale' }));
+
+    fireEvent.click(screen.getByTestId('ad-details-Spring sale'));
+    const detail = await screen.findByTestId('ad-detail');
+    expect(within(detail).getByTestId('ad-detail-content').textContent).toContain('Intro.mp4');
+    expect(detail.textContent).toContain('Devices: 2');
+    expect(within(detail).getByTestId('ad-detail-reviews').textContent).toContain(
+      'Round 1, first review: approved by Bob',
+    );
   });
 });

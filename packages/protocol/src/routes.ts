@@ -36,7 +36,7 @@ const r = (path: string, title: string, permission?: string, extra: Partial<Rout
 export const ROUTES: readonly RouteDef[] = [
   // Top level with a menu title
   r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, online: true }),
-  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert' }),
+  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert', online: true }),
   r('/template', 'template', Perm.template, { menu: true, online: true }),
   r('/poster', 'poster', Perm.poster, { menu: true, online: true }),
   r('/device', 'device', Perm.device, { menu: true, icon: 'device', online: true }),
