@@ -61,7 +61,7 @@ function AdDetail({ ad }: { ad: AdInfo }) {
         <Descriptions.Item label={t('ad.field.targets')}>
           {targets.length
             ? targets.map((k) => (
-                <Tag key={k}>{t('ad.targetCount', { kind: t(`ad.target.${k}`), count: ad.targets[k].length })}</Tag>
+                <Tag key={k}>{t('ad.targetCount', { kind: t(`ad.target.${k}`), amount: ad.targets[k].length })}</Tag>
               ))
             : t('none')}
         </Descriptions.Item>
