@@ -167,3 +167,67 @@ describe('ads (/advert)', () => {
     );
   });
 });
+
+describe('ad review (/advert/audit)', () => {
+  it('approves, rejects with a required reason, shows a CONFLICT and saves the second-audit switch', async () => {
+    let decidedFirst = false;
+    const calls = fakeServer({
+      ...shellAnswers,
+      adList: () => ({
+        code: 0,
+        payload: {
+          total: 3,
+          data: [
+            ad('First', decidedFirst ? { reviewState: 'passed', status: 'pendingPlay' } : {}),
+            ad('Second', { id: 'a-2', reviewState: 'pendingSecond', reviewRound: 2 }),
+            ad('Stale', { id: 'a-3' }),
+          ],
+        },
+      }),
+      adAuditPass: (data) => {
+        if ((data as { id: string }).id === 'a-3') return { code: -10409, message: 'The ad was changed meanwhile' };
+        decidedFirst = true;
+        return { code: 0, payload: { reviewState: 'passed' } };
+      },
+      adSecondAuditFail: () => ({ code: 0, payload: { reviewState: 'failed' } }),
+      adSettings: () => ({ code: 0, payload: { requireSecondAudit: false } }),
+      adSaveSettings: () => ({ code: 0, payload: null }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advAudit] }));
+    render(renderApp('/advert/audit').tree);
+    await screen.findByTestId('audit-row-First', {}, { timeout: 25_000 });
+    expect(within(screen.getByTestId('audit-row-Second')).getByText('Pending second review')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('audit-pass-First'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'adAuditPass')?.data).toEqual({ id: 'a-First', round: 1 }));
+    await waitFor(() => expect((screen.getByTestId('audit-pass-First') as HTMLButtonElement).disabled).toBe(true));
+
+    fireEvent.click(screen.getByTestId('audit-fail-Second'));
+    fireEvent.click(await screen.findByTestId('audit-fail-submit'));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('audit-fail-reason'), { target: { value: 'Blurry' } });
+    fireEvent.click(screen.getByTestId('audit-fail-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'adSecondAuditFail')?.data).toEqual({
+        id: 'a-2',
+        round: 2,
+        reason: 'Blurry',
+      }),
+    );
+
+    const listCalls = calls.filter((c) => c.name === 'adList').length;
+    fireEvent.click(screen.getByTestId('audit-pass-Stale'));
+    const oks = await screen.findAllByTestId('confirm-ok');
+    fireEvent.click(oks[oks.length - 1]);
+    expect(await screen.findByText('The ad was changed meanwhile')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.name === 'adList').length).toBeGreaterThan(listCalls));
+
+    const toggle = await screen.findByTestId('audit-second-switch');
+    await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'adSaveSettings')?.data).toEqual({ requireSecondAudit: true }),
+    );
+  });
+});

@@ -66,7 +66,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/device/gather', 'deviceGather', Perm.deviceGather, { online: true }),
 
   // Advert
-  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true }),
+  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true, online: true }),
   r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true }),
   r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true, online: true }),
   r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, online: true }),

@@ -44,6 +44,7 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/device/gather': () => import('../features/devicePlan/GatherPage'),
   '/advert/material': () => import('../features/materials/MaterialPage'),
   '/advert': () => import('../features/ads/AdListPage'),
+  '/advert/audit': () => import('../features/ads/AuditPage'),
   '/advert/plan': () => import('../features/ads/PlanPage'),
   '/template/new': () => import('../features/layoutEditor/LayoutEditorPage'),
   '/template/edit': () => import('../features/layoutEditor/LayoutEditorPage'),
