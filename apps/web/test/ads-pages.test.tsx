@@ -231,3 +231,105 @@ describe('ad review (/advert/audit)', () => {
     );
   });
 });
+
+describe('ad edit (/advert/edit)', () => {
+  it('preselects the default plan, asks for the required fields and picks materials in order', async () => {
+    fakeServer({
+      ...shellAnswers,
+      planList: () => ({
+        code: 0,
+        payload: { total: 2, data: [plan('Spring'), plan('Default plan', { id: 'p-def', isDefault: true })] },
+      }),
+      materialList: () => ({
+        code: 0,
+        payload: {
+          total: 2,
+          totalCapped: false,
+          data: [
+            { ...materialRow('Cover'), thumbUrl: '/files/c.jpg' },
+            { ...materialRow('Banner'), thumbUrl: null },
+          ],
+        },
+      }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    render(renderApp('/advert/edit').tree);
+    await screen.findByTestId('ad-edit-page', {}, { timeout: 25_000 });
+    await waitFor(() => expect(screen.getByTestId('ad-edit-plan').textContent).toContain('Default plan'));
+
+    fireEvent.click(screen.getByTestId('ad-edit-submit'));
+    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(2);
+
+    fireEvent.click(screen.getByTestId('ad-materials-pick'));
+    fireEvent.click(await screen.findByTestId('ad-pick-Banner'));
+    fireEvent.click(screen.getByTestId('ad-pick-Cover'));
+    const picked = screen.getByTestId('ad-materials');
+    await waitFor(() => expect(picked.textContent).toContain('1. Banner'));
+    expect(picked.textContent).toContain('2. Cover');
+  });
+
+  it('loads the ad of ?id=, keeps it, and sends the update', async () => {
+    const existing = info(ad('Spring sale', { periods: [{ start: '08:00', end: '12:00' }], monitorUrl: null }));
+    const calls = fakeServer({
+      ...shellAnswers,
+      planList: () => ({
+        code: 0,
+        payload: { total: 1, data: [plan('Default plan', { id: 'p-def', isDefault: true })] },
+      }),
+      adInfo: () => ({ code: 0, payload: existing }),
+      adUpdate: () => ({ code: 0, payload: { reviewRound: 2, status: 'pendingAudit' } }),
+      adList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    const { router, tree } = renderApp('/advert/edit?id=a-Spring%20sale');
+    render(tree);
+    const name = (await screen.findByTestId('ad-edit-name', {}, { timeout: 25_000 })) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Spring sale'));
+    fireEvent.change(name, { target: { value: 'Spring sale 2' } });
+    fireEvent.click(screen.getByTestId('ad-edit-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'adUpdate')).toBe(true));
+    const sent = calls.find((c) => c.name === 'adUpdate')?.data as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      id: 'a-Spring sale',
+      name: 'Spring sale 2',
+      planId: 'p-def',
+      periods: [{ start: '08:00', end: '12:00' }],
+      materialIds: ['m1'],
+      layoutId: null,
+      monitorUrl: null,
+      targets: { deviceIds: ['d1', 'd2'], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
+    });
+    expect(Date.parse(sent.startAt as string)).toBe(Date.parse(existing.startAt));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/advert'));
+  });
+});
+
+function materialRow(name: string) {
+  return {
+    id: `m-${name}`,
+    name,
+    type: 'image',
+    mime: 'image/png',
+    size: 1536,
+    width: 1920,
+    height: 1080,
+    duration: null,
+    codec: null,
+    pages: null,
+    sha256: null,
+    url: '/files/x',
+    thumbUrl: null,
+    status: 'ready',
+    invalidReason: null,
+    folderId: 'f1',
+    folderName: 'Spring',
+    categoryId: null,
+    categoryName: '',
+    uploaderId: 'u1',
+    uploaderName: 'Ann',
+    deptId: null,
+    duplicateCount: 0,
+    hasPermission: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}

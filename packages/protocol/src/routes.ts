@@ -67,7 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Advert
   r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true, online: true }),
-  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true }),
+  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true, online: true }),
   r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true, online: true }),
   r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, online: true }),
   r('/advert/report', 'advertReport', Perm.advReport, { menu: true }),
