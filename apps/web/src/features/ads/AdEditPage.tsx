@@ -35,8 +35,8 @@ import { call } from '../../api/client';
 import { usePageLeaveTip } from '../../components/leaveTip';
 import { requiredRule, validationMessage } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
-import { usePlanOptions } from './AdListPage';
 import { MaterialPicker, type PickedMaterial } from './MaterialPicker';
+import { usePlanOptions } from './plans';
 import './ads.css';
 
 interface Values {

@@ -16,6 +16,7 @@ import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { AdDetailDrawer } from './AdDetailDrawer';
 import { periodText, statusLook } from './adLook';
+import { usePlanOptions } from './plans';
 
 const FILTER_KEYS = ['name', 'number', 'type', 'status', 'planId', 'from', 'to'] as const;
 
@@ -30,16 +31,6 @@ interface FilterValues {
 
 /** Whether the edit page is online (the list offers new and edit only then). */
 const editOnline = () => ROUTES.some((r) => r.path === '/advert/edit' && r.online);
-
-/** The plans a filter or form offers (the caller needs the plan permission to list them). */
-export function usePlanOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['adPlans', 'options'],
-    queryFn: ({ signal }) => call('planList', { page: 1, size: 100 }, { signal }),
-    enabled,
-    select: (r) => r.data.map((p) => ({ value: p.id, label: p.name, isDefault: p.isDefault })),
-  });
-}
 
 /**
  * The ads (/advert): filtered by name, number, type, status, plan and period; each with its
