@@ -36,7 +36,7 @@ const r = (path: string, title: string, permission?: string, extra: Partial<Rout
 export const ROUTES: readonly RouteDef[] = [
   // Top level with a menu title
   r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, online: true }),
-  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert' }),
+  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert', online: true }),
   r('/template', 'template', Perm.template, { menu: true, online: true }),
   r('/poster', 'poster', Perm.poster, { menu: true, online: true }),
   r('/device', 'device', Perm.device, { menu: true, icon: 'device', online: true }),
@@ -66,10 +66,10 @@ export const ROUTES: readonly RouteDef[] = [
   r('/device/gather', 'deviceGather', Perm.deviceGather, { online: true }),
 
   // Advert
-  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true }),
-  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true }),
+  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true, online: true }),
+  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true, online: true }),
   r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true, online: true }),
-  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true }),
+  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, online: true }),
   r('/advert/report', 'advertReport', Perm.advReport, { menu: true }),
   r('/advert/reportDetail', 'advertReportDetail', Perm.advReport),
 

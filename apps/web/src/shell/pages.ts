@@ -44,6 +44,10 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/device/playlist': () => import('../features/devicePlan/PlaylistPage'),
   '/device/gather': () => import('../features/devicePlan/GatherPage'),
   '/advert/material': () => import('../features/materials/MaterialPage'),
+  '/advert': () => import('../features/ads/AdListPage'),
+  '/advert/audit': () => import('../features/ads/AuditPage'),
+  '/advert/edit': () => import('../features/ads/AdEditPage'),
+  '/advert/plan': () => import('../features/ads/PlanPage'),
   '/template/new': () => import('../features/layoutEditor/LayoutEditorPage'),
   '/template/edit': () => import('../features/layoutEditor/LayoutEditorPage'),
 };

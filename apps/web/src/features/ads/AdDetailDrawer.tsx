@@ -1,0 +1,100 @@
+import { type AdInfo, formatTime } from '@marquee/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Drawer, Skeleton, Tag, Timeline } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { periodText, StatusTag } from './adLook';
+
+const TARGET_KINDS = ['deviceIds', 'groupIds', 'tagIds', 'deptIds', 'spliceIds'] as const;
+
+/** The detail of one ad (ad.info): its facts, content, targets, time periods and review history. */
+export function AdDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation(['ads']);
+  const info = useQuery({
+    queryKey: ['ads', 'info', id],
+    queryFn: ({ signal }) => call('adInfo', { id: id ?? '' }, { signal }),
+    enabled: id !== null,
+  });
+  const ad = info.data;
+  return (
+    <Drawer open={id !== null} onClose={onClose} title={t('ad.detailTitle')} size={560} destroyOnHidden>
+      {info.isError ? <Alert type="error" showIcon message={t('ad.loadFailed')} /> : null}
+      {!ad ? info.isError ? null : <Skeleton active /> : <AdDetail ad={ad} />}
+    </Drawer>
+  );
+}
+
+function AdDetail({ ad }: { ad: AdInfo }) {
+  const { t } = useTranslation(['ads', 'material']);
+  const targets = TARGET_KINDS.filter((k) => ad.targets[k].length > 0);
+  return (
+    <div data-testid="ad-detail">
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label={t('ad.field.number')}>{ad.number}</Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.name')}>{ad.name}</Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.type')}>{t(`type.${ad.type}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.status')}>
+          <StatusTag status={ad.status} t={t} />
+          <Tag>{t(`reviewState.${ad.reviewState}`)}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.plan')}>{ad.planName}</Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.period')}>{periodText(ad)}</Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.periods')}>
+          {ad.periods.length
+            ? ad.periods.map((p) => <Tag key={`${p.start}-${p.end}`}>{`${p.start}–${p.end}`}</Tag>)
+            : t('ad.allDay')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.strategy')}>
+          {`${t(`strategy.${ad.strategy}`)} · ${ad.playsMin}–${ad.playsMax}`}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.content')}>
+          <div data-testid="ad-detail-content">
+            {ad.layoutName !== null
+              ? t('ad.layout', { name: ad.layoutName })
+              : ad.materials.map((m, i) => (
+                  <div
+                    key={m.id}
+                  >{`${i + 1}. ${m.name} (${t(`type.${m.type}`, { ns: 'material', defaultValue: m.type })})`}</div>
+                ))}
+          </div>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.targets')}>
+          {targets.length
+            ? targets.map((k) => (
+                <Tag key={k}>{t('ad.targetCount', { kind: t(`ad.target.${k}`), amount: ad.targets[k].length })}</Tag>
+              ))
+            : t('none')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.link')}>{ad.link || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.monitorUrl')}>{ad.monitorUrl || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.owner')}>{ad.ownerName}</Descriptions.Item>
+        <Descriptions.Item label={t('field.createdAt')}>{formatTime(ad.createdAt)}</Descriptions.Item>
+      </Descriptions>
+      <h4 style={{ marginBlock: 16 }}>{t('ad.field.reviews')}</h4>
+      {ad.reviews.length === 0 ? (
+        <span>{t('ad.noReviews')}</span>
+      ) : (
+        <Timeline
+          data-testid="ad-detail-reviews"
+          items={ad.reviews.map((r) => ({
+            color: r.decision === 'pass' ? 'green' : 'red',
+            content: (
+              <div>
+                <div>
+                  {t('ad.review', {
+                    round: r.round,
+                    stage: t(`stage.${r.stage}`),
+                    decision: t(`decision.${r.decision}`),
+                    name: r.auditorName,
+                  })}
+                </div>
+                {r.reason ? <div>{`${t('ad.field.auditReason')}: ${r.reason}`}</div> : null}
+                <div className="mq-muted">{formatTime(r.decidedAt)}</div>
+              </div>
+            ),
+          }))}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,368 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  AD_MAX_PERIODS,
+  AD_NAME_MAX,
+  AD_PLAY_COUNT_MAX,
+  AD_PLAY_COUNT_MIN,
+  AD_TYPES,
+  type AdBody,
+  type AdInfo,
+  adBodySchema,
+  issueMessage,
+  monitorUrlValid,
+  Perm,
+} from '@marquee/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Skeleton,
+  Space,
+  TimePicker,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/client';
+import { usePageLeaveTip } from '../../components/leaveTip';
+import { requiredRule, validationMessage } from '../../components/zodRule';
+import { useCan } from '../../session/useCan';
+import { MaterialPicker, type PickedMaterial } from './MaterialPicker';
+import { usePlanOptions } from './plans';
+import './ads.css';
+
+interface Values {
+  name: string;
+  type: AdBody['type'];
+  planId?: string;
+  range?: [Dayjs, Dayjs];
+  periods?: { range?: [Dayjs, Dayjs] }[];
+  strategy: 'perDay' | 'perLoop';
+  playsMin: number;
+  playsMax: number;
+  link?: string;
+  monitorUrl?: string;
+  content: 'materials' | 'layout';
+  materials?: PickedMaterial[];
+  layoutId?: string;
+  deviceIds?: string[];
+}
+
+const EMPTY_TARGETS = { deviceIds: [], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] };
+
+/**
+ * The body the server takes, from the form. What the page does not show the caller (the plan
+ * without the plan permission, devices without the device permission, the other kinds of
+ * targets) is kept as the edited ad has it.
+ */
+export function adBody(v: Values, kept?: Pick<AdInfo, 'planId' | 'targets'>): AdBody {
+  const materials = v.content === 'materials';
+  return {
+    name: v.name?.trim() ?? '',
+    type: v.type,
+    planId: v.planId || kept?.planId || undefined,
+    startAt: v.range?.[0] ? v.range[0].format() : '',
+    endAt: v.range?.[1] ? v.range[1].format() : '',
+    strategy: v.strategy,
+    playsMin: v.playsMin,
+    playsMax: v.playsMax,
+    periods: (v.periods ?? [])
+      .filter((p) => p.range?.[0] && p.range[1])
+      .map((p) => ({ start: p.range?.[0].format('HH:mm') ?? '', end: p.range?.[1].format('HH:mm') ?? '' })),
+    link: v.link?.trim() ?? '',
+    monitorUrl: v.monitorUrl?.trim() || null,
+    materialIds: materials ? (v.materials ?? []).map((m) => m.id) : [],
+    layoutId: materials ? null : (v.layoutId ?? null),
+    targets: { ...(kept?.targets ?? EMPTY_TARGETS), deviceIds: v.deviceIds ?? kept?.targets.deviceIds ?? [] },
+  };
+}
+
+/** Where each issue of the body's schema is shown on the form. */
+const FIELD_OF: Record<string, string> = {
+  startAt: 'range',
+  endAt: 'range',
+  materialIds: 'materials',
+  layoutId: 'layoutId',
+  periods: 'periods',
+};
+
+/**
+ * Creates an ad, or edits the one of `?id=` (/advert/edit, not cached): name, type, plan (the
+ * default preselected), period, time periods of the day, play strategy and counts, link,
+ * monitoring URL, content (materials from the library, or a layout) and target devices. The
+ * form is checked with the protocol's own schema before it is sent; the server's errors show
+ * as toasts. Leaving with unsaved changes asks first.
+ */
+export default function AdEditPage() {
+  const { t } = useTranslation(['ads', 'validation']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const can = useCan();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const [form] = Form.useForm<Values>();
+  const [dirty, setDirty] = useState(false);
+  const [periodIssues, setPeriodIssues] = useState<string[]>([]);
+  const content = Form.useWatch('content', form) ?? 'materials';
+  const plans = usePlanOptions(can(Perm.advPlan));
+  const layouts = useQuery({
+    queryKey: ['templates', 'adOptions'],
+    queryFn: ({ signal }) => call('templatePage', { page: 1, size: 500 }, { signal }),
+    enabled: can(Perm.template),
+  });
+  const [deviceKeyword, setDeviceKeyword] = useState('');
+  const devices = useQuery({
+    queryKey: ['devices', 'adOptions', deviceKeyword],
+    queryFn: ({ signal }) =>
+      call('deviceList', { page: 1, size: 100, keyword: deviceKeyword || undefined }, { signal }),
+    enabled: can(Perm.device),
+  });
+  const existing = useQuery({
+    queryKey: ['ads', 'info', id],
+    queryFn: ({ signal }) => call('adInfo', { id: id ?? '' }, { signal }),
+    enabled: id !== null,
+  });
+
+  useEffect(() => {
+    const ad = existing.data;
+    if (!ad) return;
+    form.setFieldsValue({
+      name: ad.name,
+      type: ad.type,
+      planId: ad.planId,
+      range: [dayjs(ad.startAt), dayjs(ad.endAt)],
+      periods: ad.periods.map((p) => ({ range: [dayjs(p.start, 'HH:mm'), dayjs(p.end, 'HH:mm')] })),
+      strategy: ad.strategy,
+      playsMin: ad.playsMin,
+      playsMax: ad.playsMax,
+      link: ad.link,
+      monitorUrl: ad.monitorUrl ?? '',
+      content: ad.layoutId ? 'layout' : 'materials',
+      materials: ad.materials.map((m) => ({ id: m.id, name: m.name })),
+      layoutId: ad.layoutId ?? undefined,
+      deviceIds: ad.targets.deviceIds,
+    });
+    setDirty(false);
+  }, [existing.data, form]);
+  useEffect(() => {
+    if (id !== null || !plans.data || form.getFieldValue('planId')) return;
+    const preset = plans.data.find((p) => p.isDefault);
+    if (preset) form.setFieldValue('planId', preset.value);
+  }, [plans.data, id, form]);
+
+  const save = useMutation({
+    mutationFn: async (body: AdBody) => {
+      if (id) await call('adUpdate', { ...body, id });
+      else await call('adCreate', body);
+    },
+    onSuccess: () => {
+      setDirty(false);
+      void message.success(t(id ? 'edit.updated' : 'edit.created'));
+      void queryClient.invalidateQueries({ queryKey: ['ads'] });
+      // the leave tip is off once the saved state is rendered
+      setTimeout(() => navigate('/advert'), 0);
+    },
+  });
+  usePageLeaveTip(dirty && !save.isPending);
+
+  const submit = (v: Values) => {
+    const body = adBody(v, existing.data);
+    const parsed = adBodySchema.safeParse(body);
+    setPeriodIssues([]);
+    if (!parsed.success) {
+      const byField = new Map<string, string>();
+      const periodMessages: string[] = [];
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        const text = validationMessage(t, issueMessage(issue));
+        if (key === 'periods') periodMessages.push(text);
+        else if (!byField.has(FIELD_OF[key] ?? key)) byField.set(FIELD_OF[key] ?? key, text);
+      }
+      setPeriodIssues([...new Set(periodMessages)]);
+      form.setFields([...byField].map(([name, text]) => ({ name: name as keyof Values, errors: [text] })));
+      return;
+    }
+    save.mutate(body);
+  };
+
+  if (id !== null && !existing.data) {
+    return <Card>{existing.isError ? t('ad.loadFailed') : <Skeleton active />}</Card>;
+  }
+  const required = requiredRule(t);
+  return (
+    <div className="mq-view mq-ad-edit" data-testid="ad-edit-page">
+      <Card size="small" title={t(id ? 'edit.editTitle' : 'edit.newTitle')}>
+        <Form<Values>
+          form={form}
+          name="ad-edit"
+          layout="vertical"
+          style={{ maxWidth: 760 }}
+          disabled={save.isPending}
+          initialValues={{ type: 'common', strategy: 'perDay', playsMin: 1, playsMax: 1, content: 'materials' }}
+          onValuesChange={() => setDirty(true)}
+          onFinish={submit}
+        >
+          <Form.Item name="name" label={t('ad.field.name')} rules={[required]}>
+            <Input maxLength={AD_NAME_MAX} showCount data-testid="ad-edit-name" />
+          </Form.Item>
+          <Form.Item name="type" label={t('ad.field.type')} rules={[{ required: true }]}>
+            <Select options={AD_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} data-testid="ad-edit-type" />
+          </Form.Item>
+          {can(Perm.advPlan) ? (
+            <Form.Item name="planId" label={t('ad.field.plan')}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={plans.isFetching}
+                options={plans.data ?? []}
+                data-testid="ad-edit-plan"
+              />
+            </Form.Item>
+          ) : null}
+          <Form.Item
+            name="range"
+            label={t('ad.field.period')}
+            rules={[{ required: true, message: t('required', { ns: 'validation' }) }]}
+          >
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              data-testid="ad-edit-range"
+            />
+          </Form.Item>
+          <Form.Item label={t('ad.field.periods')} extra={t('edit.periodsHint')}>
+            <Form.List name="periods">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((field, index) => (
+                    <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
+                      <Form.Item
+                        name={[field.name, 'range']}
+                        rules={[{ required: true, message: t('required', { ns: 'validation' }) }]}
+                      >
+                        <TimePicker.RangePicker
+                          format="HH:mm"
+                          order={false}
+                          aria-label={t('edit.periodN', { n: index + 1 })}
+                          data-testid={`ad-edit-period-${index}`}
+                        />
+                      </Form.Item>
+                      <MinusCircleOutlined
+                        aria-label={t('edit.removePeriod')}
+                        onClick={() => remove(field.name)}
+                        data-testid={`ad-edit-period-remove-${index}`}
+                      />
+                    </Space>
+                  ))}
+                  <Button
+                    type="dashed"
+                    icon={<PlusOutlined />}
+                    disabled={fields.length >= AD_MAX_PERIODS}
+                    onClick={() => add({})}
+                    data-testid="ad-edit-period-add"
+                  >
+                    {t('edit.addPeriod')}
+                  </Button>
+                </>
+              )}
+            </Form.List>
+            {periodIssues.map((text) => (
+              <div key={text} className="ant-form-item-explain-error" data-testid="ad-edit-period-issue">
+                {text}
+              </div>
+            ))}
+          </Form.Item>
+          <Form.Item name="strategy" label={t('ad.field.strategy')}>
+            <Radio.Group
+              options={[
+                { value: 'perDay', label: t('strategy.perDay') },
+                { value: 'perLoop', label: t('strategy.perLoop') },
+              ]}
+            />
+          </Form.Item>
+          <Space>
+            <Form.Item
+              name="playsMin"
+              label={t('edit.playsMin')}
+              rules={[{ required: true, message: t('playCount', { ns: 'validation' }) }]}
+            >
+              <InputNumber min={AD_PLAY_COUNT_MIN} max={AD_PLAY_COUNT_MAX} precision={0} data-testid="ad-edit-min" />
+            </Form.Item>
+            <Form.Item
+              name="playsMax"
+              label={t('edit.playsMax')}
+              rules={[{ required: true, message: t('playCount', { ns: 'validation' }) }]}
+            >
+              <InputNumber min={AD_PLAY_COUNT_MIN} max={AD_PLAY_COUNT_MAX} precision={0} data-testid="ad-edit-max" />
+            </Form.Item>
+          </Space>
+          <Form.Item name="link" label={t('ad.field.link')}>
+            <Input maxLength={500} data-testid="ad-edit-link" />
+          </Form.Item>
+          <Form.Item
+            name="monitorUrl"
+            label={t('ad.field.monitorUrl')}
+            rules={[
+              {
+                validator: async (_r, value: string | undefined) => {
+                  if (value?.trim() && !monitorUrlValid(value.trim())) throw new Error(t('edit.monitorUrlInvalid'));
+                },
+              },
+            ]}
+          >
+            <Input placeholder="https://" data-testid="ad-edit-monitor" />
+          </Form.Item>
+          <Form.Item name="content" label={t('ad.field.content')}>
+            <Radio.Group
+              options={[
+                { value: 'materials', label: t('edit.contentMaterials') },
+                { value: 'layout', label: t('edit.contentLayout') },
+              ]}
+            />
+          </Form.Item>
+          {content === 'materials' ? (
+            <Form.Item name="materials" label={t('edit.materials')}>
+              <MaterialPicker />
+            </Form.Item>
+          ) : (
+            <Form.Item name="layoutId" label={t('edit.layout')}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={layouts.isFetching}
+                options={(layouts.data?.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+                data-testid="ad-edit-layout"
+              />
+            </Form.Item>
+          )}
+          {can(Perm.device) ? (
+            <Form.Item name="deviceIds" label={t('ad.target.deviceIds')}>
+              <Select
+                mode="multiple"
+                showSearch={{ filterOption: false, onSearch: setDeviceKeyword }}
+                loading={devices.isFetching}
+                options={[...(devices.data?.data ?? []).map((d) => ({ value: d.id, label: d.name }))]}
+                data-testid="ad-edit-devices"
+              />
+            </Form.Item>
+          ) : null}
+          <Space>
+            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="ad-edit-submit">
+              {t('save')}
+            </Button>
+            <Button onClick={() => navigate('/advert')} disabled={save.isPending}>
+              {t('cancel')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+    </div>
+  );
+}

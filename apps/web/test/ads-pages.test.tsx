@@ -1,0 +1,335 @@
+import { type Ad, type AdInfo, Perm, type PromotionPlan } from '@marquee/protocol';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../src/session/session';
+import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
+
+vi.setConfig({ testTimeout: 120_000 });
+setUpConsoleTests({ asyncUtilTimeout: 8000 });
+
+const plan = (name: string, extra: Partial<PromotionPlan> = {}): PromotionPlan => ({
+  id: `p-${name}`,
+  name,
+  budget: null,
+  startDate: null,
+  endDate: null,
+  isDefault: false,
+  adCount: 0,
+  ownerName: 'Ann',
+  deptName: 'Head office',
+  hasPermission: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+const ad = (name: string, extra: Partial<Ad> = {}): Ad => ({
+  id: `a-${name}`,
+  number: '100000001',
+  name,
+  type: 'common',
+  source: 'console',
+  status: 'pendingAudit',
+  reviewState: 'pending',
+  reviewRound: 1,
+  auditTime: null,
+  auditorName: '',
+  auditReason: null,
+  planId: 'p-def',
+  planName: 'Default plan',
+  startAt: '2026-01-01T00:00:00.000Z',
+  endAt: '2026-12-31T00:00:00.000Z',
+  expiringSoon: false,
+  strategy: 'perDay',
+  playsMin: 1,
+  playsMax: 10,
+  periods: [],
+  slotId: null,
+  link: '',
+  monitorUrl: null,
+  materialIds: ['m1'],
+  layoutId: null,
+  targets: { deviceIds: ['d1', 'd2'], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
+  paused: false,
+  ownerId: 'u1',
+  ownerName: 'Ann',
+  deptId: null,
+  deptName: '',
+  hasPermission: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+const info = (a: Ad, extra: Partial<AdInfo> = {}): AdInfo => ({
+  ...a,
+  materials: [{ id: 'm1', name: 'Intro.mp4', type: 'video', status: 'ready' }],
+  layoutName: null,
+  reviews: [],
+  ...extra,
+});
+
+describe('promotion plans (/advert/plan)', () => {
+  it('lists plans, locks the default one, adds a plan and deletes one after asking', async () => {
+    const calls = fakeServer({
+      ...shellAnswers,
+      planList: () => ({
+        code: 0,
+        payload: {
+          total: 2,
+          data: [plan('Default plan', { isDefault: true, adCount: 3 }), plan('Spring', { budget: 1200.5 })],
+        },
+      }),
+      planSave: () => ({ code: 0, payload: { id: 'p-new' } }),
+      planDelete: () => ({ code: 0, payload: null }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advPlan] }));
+    render(renderApp('/advert/plan').tree);
+    const row = await screen.findByTestId('plan-row-Default plan', {}, { timeout: 25_000 });
+    expect(within(row).getByTestId('plan-default-tag').textContent).toBe('Default');
+    expect((screen.getByTestId('plan-edit-Default plan') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('plan-delete-Default plan') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('plan-row-Spring').textContent).toContain('1,200.50');
+
+    fireEvent.click(screen.getByTestId('plan-add'));
+    fireEvent.click(await screen.findByTestId('plan-dialog-submit'));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('plan-dialog-name'), { target: { value: ' Summer ' } });
+    fireEvent.change(screen.getByTestId('plan-dialog-budget'), { target: { value: '99.5' } });
+    fireEvent.click(screen.getByTestId('plan-dialog-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'planSave')?.data).toEqual({
+        name: 'Summer',
+        budget: 99.5,
+        startDate: null,
+        endDate: null,
+      }),
+    );
+
+    fireEvent.click(screen.getByTestId('plan-delete-Spring'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'planDelete')?.data).toEqual({ id: 'p-Spring' }));
+  });
+});
+
+describe('ads (/advert)', () => {
+  it('filters, shows the status from the server, pauses after asking, and opens the details', async () => {
+    const playing = ad('Spring sale', { status: 'playing', reviewState: 'passed' });
+    const calls = fakeServer({
+      ...shellAnswers,
+      planList: () => ({
+        code: 0,
+        payload: { total: 1, data: [plan('Default plan', { id: 'p-def', isDefault: true })] },
+      }),
+      adList: () => ({ code: 0, payload: { total: 2, data: [playing, ad('Waiting', { hasPermission: false })] } }),
+      adInfo: () => ({
+        code: 0,
+        payload: info(playing, {
+          reviews: [
+            {
+              round: 1,
+              stage: 'first',
+              decision: 'pass',
+              reason: null,
+              auditorId: 'u2',
+              auditorName: 'Bob',
+              decidedAt: '2026-01-02T00:00:00.000Z',
+            },
+          ],
+        }),
+      }),
+      adDisable: () => ({ code: 0, payload: { status: 'paused' } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    const { router, tree } = renderApp('/advert');
+    render(tree);
+    const row = await screen.findByTestId('ad-row-Spring sale', {}, { timeout: 25_000 });
+    expect(within(row).getByText('Playing')).toBeTruthy();
+    expect(within(screen.getByTestId('ad-row-Waiting')).getByText('Pending review')).toBeTruthy();
+    expect((screen.getByTestId('ad-pause-Waiting') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByTestId('ad-filter-name'), { target: { value: 'Spring' } });
+    fireEvent.click(screen.getByTestId('ad-search'));
+    await waitFor(() => expect(router.state.location.search).toBe('?name=Spring'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.name === 'adList' && (c.data as { name?: string }).name === 'Spring')).toBe(true),
+    );
+
+    fireEvent.click(screen.getByTestId('ad-pause-Spring sale'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'adDisable')?.data).toEqual({ id: 'a-Spring sale' }));
+
+    fireEvent.click(screen.getByTestId('ad-details-Spring sale'));
+    const detail = await screen.findByTestId('ad-detail');
+    expect(within(detail).getByTestId('ad-detail-content').textContent).toContain('Intro.mp4');
+    expect(detail.textContent).toContain('Devices: 2');
+    expect(within(detail).getByTestId('ad-detail-reviews').textContent).toContain(
+      'Round 1, first review: approved by Bob',
+    );
+  });
+});
+
+describe('ad review (/advert/audit)', () => {
+  it('approves, rejects with a required reason, shows a CONFLICT and saves the second-audit switch', async () => {
+    let decidedFirst = false;
+    const calls = fakeServer({
+      ...shellAnswers,
+      adList: () => ({
+        code: 0,
+        payload: {
+          total: 3,
+          data: [
+            ad('First', decidedFirst ? { reviewState: 'passed', status: 'pendingPlay' } : {}),
+            ad('Second', { id: 'a-2', reviewState: 'pendingSecond', reviewRound: 2 }),
+            ad('Stale', { id: 'a-3' }),
+          ],
+        },
+      }),
+      adAuditPass: (data) => {
+        if ((data as { id: string }).id === 'a-3') return { code: -10409, message: 'The ad was changed meanwhile' };
+        decidedFirst = true;
+        return { code: 0, payload: { reviewState: 'passed' } };
+      },
+      adSecondAuditFail: () => ({ code: 0, payload: { reviewState: 'failed' } }),
+      adSettings: () => ({ code: 0, payload: { requireSecondAudit: false } }),
+      adSaveSettings: () => ({ code: 0, payload: null }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advAudit] }));
+    render(renderApp('/advert/audit').tree);
+    await screen.findByTestId('audit-row-First', {}, { timeout: 25_000 });
+    expect(within(screen.getByTestId('audit-row-Second')).getByText('Pending second review')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('audit-pass-First'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'adAuditPass')?.data).toEqual({ id: 'a-First', round: 1 }));
+    await waitFor(() => expect((screen.getByTestId('audit-pass-First') as HTMLButtonElement).disabled).toBe(true));
+
+    fireEvent.click(screen.getByTestId('audit-fail-Second'));
+    fireEvent.click(await screen.findByTestId('audit-fail-submit'));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('audit-fail-reason'), { target: { value: 'Blurry' } });
+    fireEvent.click(screen.getByTestId('audit-fail-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'adSecondAuditFail')?.data).toEqual({
+        id: 'a-2',
+        round: 2,
+        reason: 'Blurry',
+      }),
+    );
+
+    const listCalls = calls.filter((c) => c.name === 'adList').length;
+    fireEvent.click(screen.getByTestId('audit-pass-Stale'));
+    const oks = await screen.findAllByTestId('confirm-ok');
+    fireEvent.click(oks[oks.length - 1]);
+    expect(await screen.findByText('The ad was changed meanwhile')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.name === 'adList').length).toBeGreaterThan(listCalls));
+
+    const toggle = await screen.findByTestId('audit-second-switch');
+    await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'adSaveSettings')?.data).toEqual({ requireSecondAudit: true }),
+    );
+  });
+});
+
+describe('ad edit (/advert/edit)', () => {
+  it('preselects the default plan, asks for the required fields and picks materials in order', async () => {
+    fakeServer({
+      ...shellAnswers,
+      planList: () => ({
+        code: 0,
+        payload: { total: 2, data: [plan('Spring'), plan('Default plan', { id: 'p-def', isDefault: true })] },
+      }),
+      materialList: () => ({
+        code: 0,
+        payload: {
+          total: 2,
+          totalCapped: false,
+          data: [
+            { ...materialRow('Cover'), thumbUrl: '/files/c.jpg' },
+            { ...materialRow('Banner'), thumbUrl: null },
+          ],
+        },
+      }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    render(renderApp('/advert/edit').tree);
+    await screen.findByTestId('ad-edit-page', {}, { timeout: 25_000 });
+    await waitFor(() => expect(screen.getByTestId('ad-edit-plan').textContent).toContain('Default plan'));
+
+    fireEvent.click(screen.getByTestId('ad-edit-submit'));
+    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(2);
+
+    fireEvent.click(screen.getByTestId('ad-materials-pick'));
+    fireEvent.click(await screen.findByTestId('ad-pick-Banner'));
+    fireEvent.click(screen.getByTestId('ad-pick-Cover'));
+    const picked = screen.getByTestId('ad-materials');
+    await waitFor(() => expect(picked.textContent).toContain('1. Banner'));
+    expect(picked.textContent).toContain('2. Cover');
+  });
+
+  it('loads the ad of ?id=, keeps it, and sends the update', async () => {
+    const existing = info(ad('Spring sale', { periods: [{ start: '08:00', end: '12:00' }], monitorUrl: null }));
+    const calls = fakeServer({
+      ...shellAnswers,
+      planList: () => ({
+        code: 0,
+        payload: { total: 1, data: [plan('Default plan', { id: 'p-def', isDefault: true })] },
+      }),
+      adInfo: () => ({ code: 0, payload: existing }),
+      adUpdate: () => ({ code: 0, payload: { reviewRound: 2, status: 'pendingAudit' } }),
+      adList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    const { router, tree } = renderApp('/advert/edit?id=a-Spring%20sale');
+    render(tree);
+    const name = (await screen.findByTestId('ad-edit-name', {}, { timeout: 25_000 })) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Spring sale'));
+    fireEvent.change(name, { target: { value: 'Spring sale 2' } });
+    fireEvent.click(screen.getByTestId('ad-edit-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'adUpdate')).toBe(true));
+    const sent = calls.find((c) => c.name === 'adUpdate')?.data as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      id: 'a-Spring sale',
+      name: 'Spring sale 2',
+      planId: 'p-def',
+      periods: [{ start: '08:00', end: '12:00' }],
+      materialIds: ['m1'],
+      layoutId: null,
+      monitorUrl: null,
+      targets: { deviceIds: ['d1', 'd2'], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
+    });
+    expect(Date.parse(sent.startAt as string)).toBe(Date.parse(existing.startAt));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/advert'));
+  });
+});
+
+function materialRow(name: string) {
+  return {
+    id: `m-${name}`,
+    name,
+    type: 'image',
+    mime: 'image/png',
+    size: 1536,
+    width: 1920,
+    height: 1080,
+    duration: null,
+    codec: null,
+    pages: null,
+    sha256: null,
+    url: '/files/x',
+    thumbUrl: null,
+    status: 'ready',
+    invalidReason: null,
+    folderId: 'f1',
+    folderName: 'Spring',
+    categoryId: null,
+    categoryName: '',
+    uploaderId: 'u1',
+    uploaderName: 'Ann',
+    deptId: null,
+    duplicateCount: 0,
+    hasPermission: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
