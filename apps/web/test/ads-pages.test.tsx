@@ -261,8 +261,9 @@ describe('ad edit (/advert/edit)', () => {
     expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(2);
 
     fireEvent.click(screen.getByTestId('ad-materials-pick'));
-    fireEvent.click(await screen.findByTestId('ad-pick-Banner'));
-    fireEvent.click(screen.getByTestId('ad-pick-Cover'));
+    fireEvent.click(await screen.findByTestId('material-picker-item-Banner'));
+    fireEvent.click(screen.getByTestId('material-picker-item-Cover'));
+    fireEvent.click(screen.getByTestId('material-picker-ok'));
     const picked = screen.getByTestId('ad-materials');
     await waitFor(() => expect(picked.textContent).toContain('1. Banner'));
     expect(picked.textContent).toContain('2. Cover');

@@ -37,7 +37,6 @@ import { requiredRule, validationMessage } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
 import { MaterialPicker, type PickedMaterial } from './MaterialPicker';
 import { usePlanOptions } from './plans';
-import './ads.css';
 
 interface Values {
   name: string;

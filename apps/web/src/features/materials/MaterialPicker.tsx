@@ -2,7 +2,18 @@ import { CustomerServiceOutlined, FileImageOutlined, VideoCameraOutlined } from 
 import type { RenderMaterial } from '@marquee/layout';
 import { formatSize, type Material } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, type ButtonProps, Empty, Input, Modal, Pagination, Spin, TreeSelect, Typography } from 'antd';
+import {
+  Alert,
+  type ButtonProps,
+  Empty,
+  Input,
+  Modal,
+  Pagination,
+  Segmented,
+  Spin,
+  TreeSelect,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -39,18 +50,25 @@ export function renderMaterialOf(m: Material): RenderMaterial {
  */
 export function MaterialPicker({
   open,
-  kind,
+  kind: kinds,
   max,
   onClose,
   onPick,
+  exclude,
 }: {
   open: boolean;
-  kind: MaterialKind;
+  /** The kind, or the kinds offered one at a time (an ad's images and videos). */
+  kind: MaterialKind | readonly MaterialKind[];
   /** How many may be picked (1 for a single material). */
   max: number;
   onClose: () => void;
   onPick: (materials: Material[]) => void;
+  /** Materials already chosen elsewhere (shown as taken, not pickable again). */
+  exclude?: ReadonlySet<string>;
 }) {
+  const kindList: readonly MaterialKind[] = typeof kinds === 'string' ? [kinds] : kinds;
+  const [kindChoice, setKindChoice] = useState<MaterialKind>(kindList[0]);
+  const kind = kindList.includes(kindChoice) ? kindChoice : kindList[0];
   const { t } = useTranslation('material');
   const tree = useFolderTree();
   const options = useMemo(() => folderOptions(tree.data ?? []), [tree.data]);
@@ -91,7 +109,7 @@ export function MaterialPicker({
   return (
     <Modal
       open={open}
-      title={t(`picker.title.${kind}`)}
+      title={t(kindList.length > 1 ? 'picker.title.media' : `picker.title.${kind}`)}
       width={840}
       onCancel={onClose}
       okText={t('picker.ok', { count: picked.length })}
@@ -104,6 +122,17 @@ export function MaterialPicker({
     >
       <div className="mq-picker" data-testid="material-picker">
         <div className="mq-picker-filters">
+          {kindList.length > 1 ? (
+            <Segmented
+              value={kind}
+              onChange={(v) => {
+                setKindChoice(v as MaterialKind);
+                setPage(1);
+              }}
+              options={kindList.map((k) => ({ value: k, label: t(`type.${k}`) }))}
+              data-testid="material-picker-kind"
+            />
+          ) : null}
           <TreeSelect
             allowClear
             value={folderId}
@@ -146,12 +175,15 @@ export function MaterialPicker({
               {rows.map((m) => {
                 const order = picked.findIndex((x) => x.id === m.id);
                 const chosen = order >= 0;
+                const taken = exclude?.has(m.id) ?? false;
                 return (
                   <li key={m.id}>
                     <button
                       type="button"
                       className={chosen ? 'mq-picker-item is-picked' : 'mq-picker-item'}
                       aria-pressed={chosen}
+                      disabled={taken || (!chosen && max > 1 && picked.length >= max)}
+                      title={taken ? t('picker.taken') : undefined}
                       onClick={() => toggle(m)}
                       data-testid={`material-picker-item-${m.name}`}
                     >
