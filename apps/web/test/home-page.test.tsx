@@ -66,11 +66,11 @@ describe('home page (issue 8)', () => {
     fakeServer({ ...shellAnswers });
     useSession.getState().setLogin(
       loginResponse({
-        permissionList: [Perm.adv, Perm.advAudit, Perm.template],
-        // The ad section is not online yet (the device section is).
+        permissionList: [Perm.report, Perm.reportAd, Perm.template],
+        // The report section is not online yet (the ad and device sections are).
         folderMenuList: [
           { code: 'home', url: '/', icon: 'home' },
-          { code: 'advert', url: '/advert', icon: 'advert', children: [{ code: 'advertAudit', url: '/advert/audit' }] },
+          { code: 'report', url: '/report', icon: 'report', children: [{ code: 'reportAd', url: '/report/ad' }] },
           { code: 'skin', url: '/skin' },
         ],
       }),
