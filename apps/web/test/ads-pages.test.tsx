@@ -261,7 +261,8 @@ describe('ad edit (/advert/edit)', () => {
     expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(2);
 
     fireEvent.click(screen.getByTestId('ad-materials-pick'));
-    fireEvent.click(await screen.findByTestId('material-picker-item-Banner'));
+    // The picker's first open loads the library's texts and folders: a cold start may take a while.
+    fireEvent.click(await screen.findByTestId('material-picker-item-Banner', {}, { timeout: 15_000 }));
     fireEvent.click(screen.getByTestId('material-picker-item-Cover'));
     fireEvent.click(screen.getByTestId('material-picker-ok'));
     const picked = screen.getByTestId('ad-materials');

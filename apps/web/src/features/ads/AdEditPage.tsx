@@ -35,7 +35,7 @@ import { call } from '../../api/client';
 import { usePageLeaveTip } from '../../components/leaveTip';
 import { requiredRule, validationMessage } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
-import { MaterialPicker, type PickedMaterial } from './MaterialPicker';
+import { AdMaterialsField, type PickedMaterial } from './AdMaterialsField';
 import { usePlanOptions } from './plans';
 
 interface Values {
@@ -329,7 +329,7 @@ export default function AdEditPage() {
           </Form.Item>
           {content === 'materials' ? (
             <Form.Item name="materials" label={t('edit.materials')}>
-              <MaterialPicker />
+              <AdMaterialsField />
             </Form.Item>
           ) : (
             <Form.Item name="layoutId" label={t('edit.layout')}>

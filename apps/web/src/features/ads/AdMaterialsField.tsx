@@ -16,7 +16,7 @@ const AD_KINDS = ['image', 'video'] as const;
  * picker of ready images and videos (the editors' MaterialPicker) to add more, at most
  * AD_MAX_MATERIALS in all.
  */
-export function MaterialPicker({
+export function AdMaterialsField({
   value = [],
   onChange,
 }: {
