@@ -27,6 +27,15 @@ export function sortFields<const K extends string>(keys: readonly [K, ...K[]]) {
 export const PAGE_SIZES = [10, 20, 50, 100, 500] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 
+/** A list request's page size: one of the table page sizes (spec section 9). */
+export function listPageSize(defaultSize: (typeof PAGE_SIZES)[number] = DEFAULT_PAGE_SIZE) {
+  return z
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .default(defaultSize);
+}
+
 export const loginAccountSchema = z
   .string()
   .min(6, 'validation.loginAccount')

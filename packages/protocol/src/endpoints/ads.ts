@@ -16,7 +16,7 @@ import {
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { addTimeIssues, instantSchema, timeOfDaySchema, weeklyPeriodIssues } from '../timeRules.js';
-import { PAGE_SIZES } from '../validation.js';
+import { listPageSize } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
 /**
@@ -36,11 +36,7 @@ import { endpoint, ok } from './common.js';
  */
 
 const id = z.string().min(1).max(64);
-const pageSize = z
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(50);
+const pageSize = listPageSize();
 const page = z.number().int().min(1).default(1);
 /** PostgreSQL has no year 0: dates and instants of ads and plans stay within 2000..9999. */
 const inRange = (ms: number) => ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(10000, 0, 1);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { PAGE_SIZES } from '../validation.js';
+import { listPageSize } from '../validation.js';
 import { empty, endpoint, ok } from './common.js';
 import { allocateEntrySchema } from './sharing.js';
 
@@ -53,11 +53,7 @@ export const deviceGroupNameSchema = z.string().trim().min(1, 'validation.requir
 export const tagNameSchema = z.string().trim().min(1, 'validation.required').max(TAG_NAME_MAX);
 export const tagCategoryNameSchema = z.string().trim().min(1, 'validation.required').max(TAG_CATEGORY_NAME_MAX);
 
-const pageSize = z
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(50);
+const pageSize = listPageSize();
 const page = z.number().int().min(1).default(1);
 
 /** A device as the group and tag pages list it. */

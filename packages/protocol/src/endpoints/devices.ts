@@ -3,7 +3,7 @@ import { deviceNumberSchema, pairingCodeSchema } from '../device/http.js';
 import { COMMAND_KINDS, commandBodySchema } from '../device/messages.js';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { PAGE_SIZES, sortFields } from '../validation.js';
+import { listPageSize, sortFields } from '../validation.js';
 import { endpoint, ok } from './common.js';
 import { deviceTargetsSchema } from './deviceGroups.js';
 
@@ -70,11 +70,7 @@ export const deviceFieldsSchema = z.object({
   remark: z.string().trim().max(DEVICE_REMARK_MAX).optional(),
 });
 
-const pageSize = z
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(50);
+const pageSize = listPageSize();
 
 export const deviceRowSchema = z.object({
   id: z.string(),

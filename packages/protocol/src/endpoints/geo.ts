@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { optionalPhoneSchema, PAGE_SIZES, sortFields } from '../validation.js';
+import { listPageSize, optionalPhoneSchema, sortFields } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
 /**
@@ -30,11 +30,7 @@ export const POI_MAX = 100;
 export const STORE_NAME_MAX = 50;
 
 const id = z.string().min(1).max(64);
-const pageSize = z
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(50);
+const pageSize = listPageSize();
 
 export const regionSchema = z.object({
   code: z.string(),

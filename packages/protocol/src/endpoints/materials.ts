@@ -13,7 +13,7 @@ import {
 } from '../materialRules.js';
 import { Perm } from '../permissions.js';
 import { uploadSignatureSchema } from '../upload.js';
-import { materialFolderNameSchema, PAGE_SIZES } from '../validation.js';
+import { listPageSize, materialFolderNameSchema } from '../validation.js';
 import { empty, endpoint, ok } from './common.js';
 
 /**
@@ -32,11 +32,7 @@ import { empty, endpoint, ok } from './common.js';
  */
 
 const idSchema = z.string().min(1).max(64);
-const pageSize = z
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(50);
+const pageSize = listPageSize();
 const page = z.number().int().min(1).default(1);
 /** A time filter: an ISO 8601 date-time or date (an end date alone includes that whole day). */
 const timeSchema = z.iso.datetime({ offset: true }).or(z.iso.date());

@@ -10,7 +10,7 @@ import {
   posterSizeSchema,
 } from '../poster.js';
 import { uploadSignatureSchema } from '../upload.js';
-import { PAGE_SIZES } from '../validation.js';
+import { listPageSize } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
 /**
@@ -22,11 +22,7 @@ import { endpoint, ok } from './common.js';
  * dimensions) and records the poster (template, field values, image) for /poster/tplHistory.
  */
 
-const pageSize = z
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(20);
+const pageSize = listPageSize(20);
 const id = z.string().min(1).max(64);
 
 /** A template as the /poster list shows it (no document). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { PAGE_SIZES } from '../validation.js';
+import { listPageSize } from '../validation.js';
 import { endpoint, ok } from './common.js';
 import { DEVICE_STATUSES, MAX_COMMAND_TARGETS } from './devices.js';
 
@@ -23,11 +23,7 @@ export const SCREENSHOT_COMMAND_TTL_SEC = 600;
 /** Screenshots one delete may name. */
 export const MAX_SCREENSHOT_DELETE = 500;
 
-const pageSize = z
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(50);
+const pageSize = listPageSize();
 const idSchema = z.string().min(1).max(64);
 /** A time filter: an ISO 8601 date-time or date. */
 const timeSchema = z.iso.datetime({ offset: true }).or(z.iso.date());

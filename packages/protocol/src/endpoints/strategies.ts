@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { STRATEGY_TYPES, strategyBodySchema } from '../strategyRules.js';
-import { PAGE_SIZES } from '../validation.js';
+import { listPageSize } from '../validation.js';
 import { endpoint, ok } from './common.js';
 import { deviceTargetsSchema } from './deviceGroups.js';
 import { COMMAND_STATES, DEFAULT_COMMAND_TTL_SEC, MAX_COMMAND_TTL_SEC } from './devices.js';
@@ -14,11 +14,7 @@ import { COMMAND_STATES, DEFAULT_COMMAND_TTL_SEC, MAX_COMMAND_TTL_SEC } from './
  * `applyStrategy` command whose state the console follows per device.
  */
 
-const pageSize = z
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(50);
+const pageSize = listPageSize();
 const id = z.string().min(1).max(64);
 
 export const strategyNameSchema = z.string().trim().min(1, 'validation.required').max(30);
