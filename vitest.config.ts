@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/globalSetup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',

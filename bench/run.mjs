@@ -10,7 +10,9 @@ const only = process.argv.slice(2);
 const heavy = ['devices', 'deviceList'];
 // `uploadThroughput` (bench/upload-throughput.ts) writes 1.25 GB of files: only when named.
 heavy.push('uploadThroughput');
-const FILES = { uploadThroughput: 'upload-throughput' };
+// `playerSoak` (bench/player-soak.ts) plays a loop in a player tab for an hour: only when named.
+heavy.push('playerSoak');
+const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
   'api-throughput',

@@ -28,6 +28,8 @@ export interface Database {
    * have been missed meanwhile). Resolves to a function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: an image of the data directory (uncompressed tar) that `pgliteImage` opens again. */
+  dumpImage?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -37,6 +39,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent means in memory (tests). */
   pgliteDir?: string;
+  /**
+   * PGlite: start from this image of a data directory (`dumpImage`) instead of an empty
+   * cluster. Tests open a migrated image: about 1 s instead of 3 to 5 s for a cluster and its
+   * migrations.
+   */
+  pgliteImage?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
 }
@@ -88,7 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // pg_trgm (a 16 kB bundle) backs the trigram index of the template name filter; a data
   // directory whose migrations created that index needs it loaded on every open.
   // (Options go in the one argument: PGlite drops the second when the first is undefined.)
-  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm }, loadDataDir: options.pgliteImage });
   await client.waitReady;
   const db = drizzle({ client });
   return {
@@ -101,6 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // The simple protocol runs several statements; pg-boss reads the rows of all of them.
       return { rows: (await client.exec(text)).flatMap((r) => r.rows) };
     },
+    dumpImage: () => client.dumpDataDir('none'),
     // One process: NOTIFY reaches the listeners of the same PGlite, in-process.
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);

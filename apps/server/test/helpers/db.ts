@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
 
 export type Backend = 'pglite' | 'postgres';
@@ -11,13 +14,24 @@ export interface TestDatabase extends Database {
   backend: Backend;
 }
 
+let image: Promise<Blob> | undefined;
+
+/** The migrated PGlite image of this run (globalSetup.ts), read once per test file. */
+function pgliteImage(): Promise<Blob> | undefined {
+  const path = inject('pgliteImage');
+  if (!path) return undefined;
+  image ??= readFile(path).then((bytes) => new Blob([bytes]));
+  return image;
+}
+
 /**
  * A fresh, migrated database: in-memory PGlite, or a uniquely named PostgreSQL database
- * created on TEST_DATABASE_URL's server and dropped again by close().
+ * created on TEST_DATABASE_URL's server and dropped again by close(). Both start from the
+ * run's migrated copy (globalSetup.ts) when there is one; `migrate()` then finds nothing to do.
  */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteImage: await pgliteImage() });
     await database.migrate();
     return { ...database, backend };
   }
@@ -26,8 +40,19 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   const name = `mq_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  const template = inject('pgTemplate');
   try {
-    await admin.query(`create database "${name}"`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+        break;
+      } catch (error) {
+        // Copies of one template are made one at a time: another test file's copy can hold it.
+        const busy = (error as { code?: string }).code === '55006';
+        if (!busy || attempt === 20) throw error;
+        await sleep(50 * attempt);
+      }
+    }
   } finally {
     await admin.end();
   }
