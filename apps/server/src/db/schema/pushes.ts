@@ -1,19 +1,8 @@
+import type { PushReason } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { devices } from './devices.js';
-
-/** Why a new manifest was pushed (the protocol's PUSH_REASONS). */
-export type PushReason =
-  | 'adApproved'
-  | 'adChanged'
-  | 'adPaused'
-  | 'adEnabled'
-  | 'adDeleted'
-  | 'broadcast'
-  | 'repush'
-  | 'layout'
-  | 'playlistSort';
 
 /**
  * Issued records (issue 13, /report/issuedRecords): every time the product tells devices to
@@ -26,6 +15,7 @@ export const contentPushes = pgTable(
   {
     id: id(),
     entId: text('ent_id').notNull(),
+    /** One of the protocol's PUSH_REASONS. */
     reason: text('reason').$type<PushReason>().notNull(),
     adId: text('ad_id'),
     /** Who pushed (null for the server's own pushes). */
