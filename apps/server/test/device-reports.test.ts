@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, deviceStatusHistory, devices, playRollupsDaily } from '../src/db/schema/index.js';
 import { fullRate } from '../src/modules/deviceReports/fullRate.js';
 import { onlineByDay } from '../src/modules/deviceReports/service.js';
+import { dateRange } from '../src/modules/scheduling/playlist.js';
 import { BACKENDS, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
-const H = 3_600_000;
 const at = (iso: string) => new Date(`${iso}Z`);
 
 describe('device report figures', () => {
@@ -189,5 +189,22 @@ describe.each(BACKENDS)('device reports on %s', (backend) => {
     expect(start.envelope.payload.total).toBe(1);
     const status = await client.call(endpoints.reportDeviceExportStatus, { exportId: start.envelope.payload.exportId });
     expect(status.envelope.code).toBe(0);
+  });
+});
+
+describe('report and plan ranges (dateRange)', () => {
+  it.each([
+    ['a report by default: the 7 days up to today', {}, true, { from: '2026-03-04', to: '2026-03-10' }],
+    ['a plan by default: the 7 days from today', {}, false, { from: '2026-03-10', to: '2026-03-16' }],
+    ['only the start of a report: up to today', { from: '2026-03-08' }, true, { from: '2026-03-08', to: '2026-03-10' }],
+    ['only the end: the 7 days before it', { to: '2026-02-07' }, true, { from: '2026-02-01', to: '2026-02-07' }],
+    [
+      'a start far back: cut to the longest range',
+      { from: '2000-01-01' },
+      true,
+      { from: '2000-01-01', to: '2000-01-31' },
+    ],
+  ])('%s', (_name, input, back, want) => {
+    expect(dateRange(input, '2026-03-10', { days: 7, max: 31, back })).toEqual(want);
   });
 });

@@ -1,4 +1,4 @@
-import { type DeviceReportRow, ErrorCode, type ExportStatus } from '@marquee/protocol';
+import { DEVICE_REPORT_MAX_DAYS, type DeviceReportRow, ErrorCode, type ExportStatus } from '@marquee/protocol';
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { ScopeSubject } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
@@ -14,7 +14,7 @@ import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { deviceListWhere } from '../devices/service.js';
 import { beginExport, exportDownload, exportFileName, exportStatus } from '../operationLog/service.js';
-import { datesOf } from '../scheduling/playlist.js';
+import { dateRange, datesOf } from '../scheduling/playlist.js';
 import { adNumber, dayStart } from '../scheduling/pushes.js';
 import { PushText } from '../scheduling/texts.js';
 import { fullRate } from './fullRate.js';
@@ -40,14 +40,13 @@ export interface ReportRange {
   to: string;
 }
 
-/** The range asked, by default the 7 days up to today (UTC). */
+/** The range asked, by default the 7 days up to today (UTC dates), at most DEVICE_REPORT_MAX_DAYS. */
 export function rangeOf(input: { from?: string; to?: string }, now: Date): ReportRange {
-  const to =
-    input.to ??
-    (input.from && input.from > now.toISOString().slice(0, 10) ? input.from : now.toISOString().slice(0, 10));
-  const from =
-    input.from ?? new Date(dayStart(to).getTime() - (DEFAULT_REPORT_DAYS - 1) * DAY).toISOString().slice(0, 10);
-  return { from, to };
+  return dateRange(input, now.toISOString().slice(0, 10), {
+    days: DEFAULT_REPORT_DAYS,
+    max: DEVICE_REPORT_MAX_DAYS,
+    back: true,
+  });
 }
 
 export interface DayFigures {

@@ -1,4 +1,4 @@
-import { ErrorCode, type PlanBar, type PlaylistEntry } from '@marquee/protocol';
+import { ErrorCode, PLAN_MAX_DAYS, type PlanBar, type PlaylistEntry } from '@marquee/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
 import { ads, devicePlaylistOrders, devices } from '../../db/schema/index.js';
@@ -138,6 +138,33 @@ export function dayBars(
   });
 }
 
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A range of UTC dates from what a request gave: both bounds as given; none: `days` days
+ * ending (`back`, a report) or starting at `today` (a plan); only the end: the `days` days up
+ * to it; only the start: up to today (`back`) or `days` days. Never longer than `max` days
+ * (the end is moved in).
+ */
+export function dateRange(
+  input: { from?: string; to?: string },
+  today: string,
+  options: { days: number; max: number; back: boolean },
+): { from: string; to: string } {
+  const span = (options.days - 1) * DAY;
+  let from = input.from;
+  let to = input.to;
+  if (!from && !to) {
+    if (options.back) to = today;
+    else from = today;
+  }
+  if (!to && from) to = options.back ? (from > today ? from : today) : isoDay(dayStart(from).getTime() + span);
+  if (!from) from = isoDay(dayStart(to ?? today).getTime() - span);
+  to ??= from;
+  const last = isoDay(dayStart(from).getTime() + (options.max - 1) * DAY);
+  return { from, to: to > last ? last : to };
+}
+
 /** The dates from `from` to `to` (both included). */
 export function datesOf(from: string, to: string): string[] {
   const out: string[] = [];
@@ -150,9 +177,7 @@ export function datesOf(from: string, to: string): string[] {
 /** device.plan: per day of the range, the ads scheduled on the device (and its layout) by time period. */
 export async function devicePlan(input: { deviceId: string; from?: string; to?: string }, ctx: CallContext) {
   const device = await visibleDevice(ctx, input.deviceId);
-  const today = ctx.now.toISOString().slice(0, 10);
-  const from = input.from ?? today;
-  const to = input.to ?? new Date(dayStart(from).getTime() + 6 * DAY).toISOString().slice(0, 10);
+  const { from, to } = dateRange(input, isoDay(ctx.now.getTime()), { days: 7, max: PLAN_MAX_DAYS, back: false });
   const entries = await playlistOf(ctx, device);
   const seen = new Set<string>();
   const unique = entries.filter(({ ad }) => !seen.has(ad.id) && seen.add(ad.id));
