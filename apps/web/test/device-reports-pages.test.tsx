@@ -129,9 +129,10 @@ describe('device report (/report/device)', () => {
     render(renderApp('/report/deviceDetail?id=d-Lobby').tree);
     const totals = await screen.findByTestId('device-report-totals', {}, { timeout: 25_000 });
     expect(totals.textContent).toContain('18.75%');
-    expect(screen.getByTestId('device-report-days').textContent).toContain('2 h 0 min');
+    expect((await screen.findByTestId('device-report-days')).textContent).toContain('2 h 0 min');
     expect(screen.getByTestId('device-report-ads').textContent).toContain('Spring sale');
-    expect(screen.getByTestId('device-report-chart')).toBeTruthy();
+    // The chart loads on its own (a lazy chunk).
+    expect(await screen.findByTestId('device-report-chart', {}, { timeout: 25_000 })).toBeTruthy();
   });
 });
 
@@ -153,6 +154,7 @@ describe('issued records (/report/issuedRecords)', () => {
     const calls = fakeServer({
       ...shellAnswers,
       pushList: () => ({ code: 0, payload: { total: 1, data: [push] } }),
+      adRepush: () => ({ code: 0, payload: { pushId: 'p2', devices: 1 } }),
       pushDevices: () => ({
         code: 0,
         payload: {
@@ -184,7 +186,9 @@ describe('issued records (/report/issuedRecords)', () => {
         },
       }),
     });
-    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.report, Perm.reportIssuedRecords] }));
+    useSession
+      .getState()
+      .setLogin(loginResponse({ permissionList: [Perm.report, Perm.reportIssuedRecords, Perm.advEdit] }));
     render(renderApp('/report/issuedRecords').tree);
     const [issued] = await screen.findAllByTestId('issued-row', {}, { timeout: 25_000 });
     expect(issued.textContent).toContain('Ad approved');
@@ -194,6 +198,11 @@ describe('issued records (/report/issuedRecords)', () => {
     expect(devices).toHaveLength(2);
     expect(devices[1].textContent).toContain('E_IO: disk full');
     expect(calls.find((c) => c.name === 'pushDevices')?.data).toMatchObject({ id: 'p1', page: 1 });
+
+    // The failed devices get the ad again after asking.
+    fireEvent.click(within(issued).getByTestId('push-repush'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'adRepush')?.data).toEqual({ id: 'a1' }));
   });
 });
 

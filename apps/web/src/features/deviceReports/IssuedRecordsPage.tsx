@@ -1,14 +1,17 @@
-import { formatTime, PUSH_REASONS, type Push, type PushDevice, type PushDeviceState } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Drawer, Form, Input, Select, Table, Tag } from 'antd';
+import { formatTime, Perm, PUSH_REASONS, type Push, type PushDevice, type PushDeviceState } from '@marquee/protocol';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Drawer, Form, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { ConfirmAction } from '../../components/ConfirmAction';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
+import { NotForMonitor } from '../../components/MonitorGuard';
 import type { TableConfig } from '../../components/tableConfig';
+import { useCan } from '../../session/useCan';
 
 const FILTER_KEYS = ['reason', 'keyword', 'from', 'to'] as const;
 
@@ -113,6 +116,17 @@ export default function IssuedRecordsPage() {
   const listState = useUrlListState(FILTER_KEYS);
   const { page, size, filters } = listState;
   const [open, setOpen] = useState<Push | null>(null);
+  const can = useCan();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  // The devices whose last push of the ad failed or expired get it again (ad.repush).
+  const repush = useMutation({
+    mutationFn: (adId: string) => call('adRepush', { id: adId }),
+    onSuccess: async (result) => {
+      message.success(t('issued.repushed', { count: result.devices }));
+      await queryClient.invalidateQueries({ queryKey: ['push.list'] });
+    },
+  });
   const filter = useMemo(
     () =>
       Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as {
@@ -165,11 +179,24 @@ export default function IssuedRecordsPage() {
       {
         prop: 'id',
         label: '',
-        width: 90,
+        width: 200,
         slot: (_: unknown, row) => (
-          <Button type="link" size="small" onClick={() => setOpen(row)} data-testid="push-view-devices">
-            {t('issued.view')}
-          </Button>
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setOpen(row)} data-testid="push-view-devices">
+              {t('issued.view')}
+            </Button>
+            {row.adId && row.failed > 0 && can(Perm.advEdit) ? (
+              <NotForMonitor>
+                <ConfirmAction
+                  label={t('issued.repush')}
+                  title={t('issued.repushConfirm')}
+                  cancelText={t('issued.cancel')}
+                  testId="push-repush"
+                  onConfirm={() => repush.mutateAsync(row.adId ?? '')}
+                />
+              </NotForMonitor>
+            ) : null}
+          </Space>
         ),
       },
     ],
