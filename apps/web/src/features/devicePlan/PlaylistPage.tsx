@@ -106,7 +106,7 @@ export default function PlaylistPage() {
       ? [
           {
             key: 'move',
-            title: '',
+            title: t('playlist.move'),
             width: 96,
             render: (_: unknown, e: PlaylistEntry, i: number) =>
               e.type === 'common' ? (

@@ -178,7 +178,7 @@ export default function IssuedRecordsPage() {
       { prop: 'pending', label: t('issued.pending'), width: 90, showThousands: true },
       {
         prop: 'id',
-        label: '',
+        label: t('issued.actions'),
         width: 200,
         slot: (_: unknown, row) => (
           <Space size={0}>
