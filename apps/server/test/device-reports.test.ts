@@ -1,8 +1,10 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, deviceStatusHistory, devices, playRollupsDaily } from '../src/db/schema/index.js';
 import { fullRate } from '../src/modules/deviceReports/fullRate.js';
 import { onlineByDay } from '../src/modules/deviceReports/service.js';
+import { runExport } from '../src/modules/operationLog/exportJob.js';
 import { dateRange } from '../src/modules/scheduling/playlist.js';
 import { BACKENDS, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
@@ -187,8 +189,17 @@ describe.each(BACKENDS)('device reports on %s', (backend) => {
     const start = await client.call(endpoints.reportDeviceExportStart, { from: '2026-03-01', to: '2026-03-07' });
     expect(start.envelope.code).toBe(0);
     expect(start.envelope.payload.total).toBe(1);
-    const status = await client.call(endpoints.reportDeviceExportStatus, { exportId: start.envelope.payload.exportId });
-    expect(status.envelope.code).toBe(0);
+    const { exportId } = start.envelope.payload;
+    await runExport(t.services, exportId, t.app.log, true);
+    const status = await client.call(endpoints.reportDeviceExportStatus, { exportId });
+    expect(status.envelope.payload).toMatchObject({ status: 'done', processed: 1, total: 1 });
+    const file = await client.call(endpoints.reportDeviceExportDownload, { exportId });
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(2).value).toBe('Export me');
   });
 });
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm';
-import { departments, devices } from '../../db/schema/index.js';
+import { and, lte, type SQL } from 'drizzle-orm';
+import { devices } from '../../db/schema/index.js';
+import { devicesNewestFirst } from '../deviceIo/exportSource.js';
 import { registerExportSource } from '../operationLog/exportJob.js';
 import {
   DEVICE_REPORT_EXPORT_KIND,
@@ -67,29 +68,8 @@ registerExportSource(DEVICE_REPORT_EXPORT_KIND, {
       await reportDeviceWhere(services.db, spec.subject, spec.filter, until),
       lte(devices.createdAt, until),
     ) as SQL;
-    let after: { createdAt: Date; id: string } | null = null;
-    for (;;) {
-      const keyset: SQL | undefined = after
-        ? (or(
-            lt(devices.createdAt, after.createdAt),
-            and(eq(devices.createdAt, after.createdAt), lt(devices.id, after.id)),
-          ) as SQL)
-        : undefined;
-      const rows: { id: string; number: string | null; name: string; deptName: string | null; createdAt: Date }[] =
-        await services.db
-          .select({
-            id: devices.id,
-            number: devices.number,
-            name: devices.name,
-            deptName: departments.name,
-            createdAt: devices.createdAt,
-          })
-          .from(devices)
-          .leftJoin(departments, eq(departments.id, devices.deptId))
-          .where(keyset ? and(where, keyset) : where)
-          .orderBy(desc(devices.createdAt), desc(devices.id))
-          .limit(limit);
-      if (rows.length === 0) return;
+    for await (const batch of devicesNewestFirst(services.db, where, limit)) {
+      const rows = batch.map(({ device, deptName }) => ({ ...device, deptName }));
       const figures = await figuresOf(
         services.db,
         spec.subject.entId,
@@ -113,8 +93,6 @@ registerExportSource(DEVICE_REPORT_EXPORT_KIND, {
           row.fullRate,
         ];
       });
-      const last: { createdAt: Date; id: string } = rows[rows.length - 1];
-      after = { createdAt: last.createdAt, id: last.id };
     }
   },
 });
