@@ -8,6 +8,8 @@ export interface BarSeries {
   color: string;
   /** Series with the same stack are stacked. */
   stack?: string;
+  /** Rounded tops. */
+  rounded?: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export function useBarChart(
             data: s.data,
             stack: s.stack,
             barMaxWidth,
-            itemStyle: { color: s.color },
+            itemStyle: { color: s.color, ...(s.rounded ? { borderRadius: [3, 3, 0, 0] } : {}) },
           })),
         });
         const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
