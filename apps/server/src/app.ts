@@ -23,6 +23,7 @@ import { contentHandlers } from './modules/content/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { deviceGroupHandlers } from './modules/deviceGroups/routes.js';
 import { deviceIoHandlers } from './modules/deviceIo/routes.js';
+import { deviceReportHandlers } from './modules/deviceReports/routes.js';
 import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
@@ -42,6 +43,7 @@ import { posterHandlers } from './modules/posters/routes.js';
 import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
+import { schedulingHandlers } from './modules/scheduling/routes.js';
 import { screenshotHandlers } from './modules/screenshots/routes.js';
 import { registerScreenshotUpload } from './modules/screenshots/upload.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
@@ -103,6 +105,8 @@ export const HANDLERS: readonly Handler[] = [
   ...materialHandlers,
   ...posterHandlers,
   ...adHandlers,
+  ...schedulingHandlers,
+  ...deviceReportHandlers,
 ];
 
 export interface BuildAppOptions {

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advertiserAssignments,
   allocations,
+  contentPushes,
   type DataScope,
+  deviceCommands,
   deviceScreenshots,
   devices,
   devOutbox,
@@ -215,6 +217,23 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       sharedAccounts: [w.sharedAccount.id],
     };
   },
+  // A push of a new manifest to the isolated device (its issued record): seen by whoever sees the device.
+  push: async (w) => {
+    const device = await FIXTURES.device(w);
+    const [push] = await w.t.db
+      .insert(contentPushes)
+      .values({ entId: w.ent.id, reason: 'broadcast', accountId: w.owner.id, deviceCount: 1 })
+      .returning({ id: contentPushes.id });
+    await w.t.db.insert(deviceCommands).values({
+      entId: w.ent.id,
+      deviceId: device.id,
+      kind: 'syncContent',
+      params: {},
+      pushId: push.id,
+      expiresAt: new Date(w.t.clock.now() + 86_400_000),
+    });
+    return { ...device, id: push.id };
+  },
   // A store in A1 added by the owner (stores are not shared; issue 9, geography).
   store: async (w) => {
     const [row] = await w.t.db
@@ -308,6 +327,22 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
     const [row] = await w.t.db
       .insert(operationLogExports)
       .values({ entId: w.ent.id, accountId: w.owner.id, kind: 'device', status: 'done', fileName: 'devices.xlsx' })
+      .returning({ id: operationLogExports.id });
+    await w.t.services.files.storage.put(exportKey(w.ent.id, row.id), Readable.from([Buffer.from('isolated export')]), {
+      contentType: 'application/octet-stream',
+    });
+    return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
+  },
+  deviceReportExport: async (w) => {
+    const [row] = await w.t.db
+      .insert(operationLogExports)
+      .values({
+        entId: w.ent.id,
+        accountId: w.owner.id,
+        kind: 'deviceReport',
+        status: 'done',
+        fileName: 'device-report.xlsx',
+      })
       .returning({ id: operationLogExports.id });
     await w.t.services.files.storage.put(exportKey(w.ent.id, row.id), Readable.from([Buffer.from('isolated export')]), {
       contentType: 'application/octet-stream',

@@ -98,16 +98,36 @@ function spread(list: readonly SchedulableAd[], role: AdRole): AdPlaylistEntry[]
 }
 
 /**
+ * A device's playlist sort (spec 'playlist sort'): the operator's order of the loop's common
+ * ads on one device. The ads named in `order` come first, in that order; the others follow in
+ * their own order (oldest first), so an ad added after the sort joins at the end, and an id of
+ * an ad that no longer reaches the device is ignored. The order is applied before each ad's
+ * plays are spread over the loop.
+ */
+export function orderAds<A extends { id: string }>(ads: readonly A[], order: readonly string[]): A[] {
+  if (order.length === 0) return [...ads];
+  const rank = new Map<string, number>();
+  for (const id of order) if (!rank.has(id)) rank.set(id, rank.size);
+  const ranked = ads.filter((ad) => rank.has(ad.id)).sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+  return [...ranked, ...ads.filter((ad) => !rank.has(ad.id))];
+}
+
+/**
  * A device's ad playlist from the ads that reach it, at `now`: the opening ads first (played
  * once when the player starts), then the emergency ads, then the loop (common ads with the
  * interstitials placed evenly between them, each ad's plays per loop spread over it), then the
  * fallbacks. Ads not schedulable (adSchedulable) are left out. Deterministic: the same ads give
  * the same playlist, so the manifest's version only changes when the schedule does.
+ * `commonOrder`: the device's playlist sort (orderAds) of its common ads.
  */
-export function buildAdPlaylist(ads: readonly SchedulableAd[], now: number): AdPlaylistEntry[] {
+export function buildAdPlaylist(
+  ads: readonly SchedulableAd[],
+  now: number,
+  options: { commonOrder?: readonly string[] } = {},
+): AdPlaylistEntry[] {
   const live = ads.filter((ad) => adSchedulable(ad, now)).sort(byAge);
   const of = (type: AdType) => live.filter((ad) => ad.type === type);
-  const common = spread(of('common'), 'loop');
+  const common = spread(orderAds(of('common'), options.commonOrder ?? []), 'loop');
   const breaks = spread(of('interstitial'), 'loop');
   // The interstitials go into the gaps after common entries, evenly: with c common entries and
   // b breaks, break j follows common entry ceil((j + 1) * c / b).

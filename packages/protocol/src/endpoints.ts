@@ -3,6 +3,7 @@ import { adEndpoints } from './endpoints/ads.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { deviceGroupEndpoints } from './endpoints/deviceGroups.js';
 import { deviceIoEndpoints } from './endpoints/deviceIo.js';
+import { deviceReportEndpoints } from './endpoints/deviceReports.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { gatherEndpoints } from './endpoints/gather.js';
@@ -12,6 +13,7 @@ import { materialEndpoints } from './endpoints/materials.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
 import { posterEndpoints } from './endpoints/posters.js';
+import { pushEndpoints } from './endpoints/pushes.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
@@ -30,6 +32,7 @@ export * from './endpoints/access.js';
 export * from './endpoints/ads.js';
 export * from './endpoints/common.js';
 export * from './endpoints/deviceIo.js';
+export * from './endpoints/deviceReports.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
@@ -37,6 +40,7 @@ export * from './endpoints/materials.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 export * from './endpoints/posters.js';
+export * from './endpoints/pushes.js';
 export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
@@ -68,6 +72,8 @@ export const endpoints = {
   ...weatherEndpoints,
   ...posterEndpoints,
   ...adEndpoints,
+  ...pushEndpoints,
+  ...deviceReportEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

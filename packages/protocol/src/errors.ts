@@ -135,6 +135,8 @@ export const ErrorCode = {
   AD_PLAN_IN_USE: -10113,
   /** A target (device, group, tag, department, split screen) does not exist or is outside the caller's data scope. */
   AD_TARGET_INVALID: -10114,
+  /** ad.broadcast / ad.repush: the ad is not scheduled (not passed, paused, deleted or over): there is nothing to send. */
+  AD_NOT_SCHEDULED: -10115,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -444,6 +446,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '投放对象不存在或无权使用',
     'en-US': 'A selected target does not exist or is not available to you',
     ja: '選択した配信先が存在しないか、利用できません',
+  },
+  [ErrorCode.AD_NOT_SCHEDULED]: {
+    'zh-CN': '广告未在投放中（未审核通过、已暂停、已删除或已过期），无法下发',
+    'en-US': 'The ad is not scheduled (not approved, paused, deleted or over): there is nothing to send',
+    ja: '広告が配信対象ではありません（未承認・一時停止・削除済み・期限切れ）。送信できません',
   },
 };
 

@@ -119,11 +119,11 @@ export const ROUTES: readonly RouteDef[] = [
   // Report
   r('/report/ad', 'reportAd', Perm.reportAd, { menu: true }),
   r('/report/adDetail', 'reportAdDetail', Perm.reportAd),
-  r('/report/device', 'reportDevice', Perm.reportDevice, { menu: true }),
-  r('/report/deviceDetail', 'reportDeviceDetail', Perm.reportDevice),
+  r('/report/device', 'reportDevice', Perm.reportDevice, { menu: true, online: true }),
+  r('/report/deviceDetail', 'reportDeviceDetail', Perm.reportDevice, { online: true }),
   r('/report/deviceSchedule', 'reportDeviceSchedule', Perm.reportDeviceSchedule, { menu: true }),
   r('/report/flowConsumption', 'reportFlowConsumption', Perm.sourceConsumption, { menu: true }),
-  r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, { menu: true }),
+  r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, { menu: true, online: true }),
   r('/report/operationLog', 'reportOperationLog', Perm.reportOperationLog, { menu: true, online: true }),
   r('/report/qrcodeEvent', 'reportQrcodeEvent', Perm.reportQrcodeEvent, { menu: true }),
 

@@ -184,6 +184,11 @@ export const validationMessages = {
     'en-US': 'Time conflict: the end time cannot be before the start time',
     ja: '時間が競合しています：終了時刻を開始時刻より前にはできません',
   },
+  rangeTooLong: {
+    'zh-CN': '日期范围过长',
+    'en-US': 'The date range is too long',
+    ja: '期間が長すぎます',
+  },
   periodsOverlap: { 'zh-CN': '时间段重叠', 'en-US': 'Time periods overlap', ja: '時間帯が重複しています' },
   shutdownBeforeStartup: {
     'zh-CN': '时间冲突：关机时间须早于开机时间',

@@ -3,6 +3,7 @@ import {
   type AdPlaylistEntry,
   buildAdPlaylist,
   openingEntries,
+  orderAds,
   pickAdEntries,
   type SchedulableAd,
 } from '../src/index.js';
@@ -153,5 +154,37 @@ describe('the heartbeat content report', () => {
     expect(ok.content?.readyAds).toEqual(['a1']);
     const bad = heartbeatSchema.safeParse({ ...hb, content: { readyAds: 'nope' } });
     expect(bad.success && bad.data.content).toBeUndefined();
+  });
+});
+
+describe('playlist sort (orderAds)', () => {
+  const list = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }];
+  it.each([
+    ['no order keeps the list', [], ['a', 'b', 'c', 'd']],
+    ['the named ads first, in that order', ['c', 'a'], ['c', 'a', 'b', 'd']],
+    ['a full order', ['d', 'c', 'b', 'a'], ['d', 'c', 'b', 'a']],
+    ['unknown ids are ignored', ['x', 'b', 'y'], ['b', 'a', 'c', 'd']],
+    ['a repeated id counts once, at its first place', ['b', 'd', 'b'], ['b', 'd', 'a', 'c']],
+  ])('%s', (_name, order, want) => {
+    expect(orderAds(list, order).map((a) => a.id)).toEqual(want);
+  });
+
+  it('orders the common ads of the loop before their plays are spread; other roles keep their place', () => {
+    const a = ad('sa');
+    const b = ad('sb', { playsMin: 2, playsMax: 2 });
+    const c = ad('sc');
+    const fallback = ad('sf', { type: 'fallback' });
+    const emergency = ad('se', { type: 'emergency' });
+    expect(keys(buildAdPlaylist([a, b, c, fallback, emergency], NOW))).toEqual(['se', 'sb', 'sa', 'sc', 'sb#2', 'sf']);
+    expect(keys(buildAdPlaylist([a, b, c, fallback, emergency], NOW, { commonOrder: ['sc', 'sa'] }))).toEqual([
+      'se',
+      'sb',
+      'sc',
+      'sa',
+      'sb#2',
+      'sf',
+    ]);
+    // A sort naming a fallback does not pull it into the loop.
+    expect(keys(buildAdPlaylist([a, fallback], NOW, { commonOrder: ['sf', 'sa'] }))).toEqual(['sa', 'sf']);
   });
 });

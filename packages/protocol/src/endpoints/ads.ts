@@ -31,8 +31,9 @@ import { endpoint, ok } from './common.js';
  * sees its own ads) and shareable as ref-type '5'. Plans are scoped the same way; each
  * enterprise's default plan is visible to everyone of it and cannot be edited or deleted.
  *
- * Left for the next slices: scheduling (playlists, playlist sort, broadcast, repush), the
- * third-party checks of monitoring URLs beyond their format, and the reports.
+ * Scheduling (playlists, playlist sort, broadcast, repush, issued records) is in pushes.ts,
+ * the device reports in deviceReports.ts. Left for the next slices: the third-party checks of
+ * monitoring URLs beyond their format, and the ad reports.
  */
 
 const id = z.string().min(1).max(64);

@@ -207,8 +207,11 @@ export const deviceCommands = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     ackedAt: timestamp('acked_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The push (content_pushes) a syncContent command belongs to: its issued record. */
+    pushId: text('push_id'),
   },
   (t) => [
+    index('device_commands_push_idx').on(t.pushId).where(sql`${t.pushId} is not null`),
     check('device_commands_state_check', sql`${t.state} in ('pending', 'sent', 'acknowledged', 'failed', 'expired')`),
     index('device_commands_device_created_idx').on(t.deviceId, t.createdAt.desc()),
     index('device_commands_open_idx').on(t.deviceId, t.createdAt).where(sql`${t.state} in ('pending', 'sent')`),

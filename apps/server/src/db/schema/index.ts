@@ -12,6 +12,7 @@ export * from './notices.js';
 export * from './operationLog.js';
 export * from './playRollups.js';
 export * from './posters.js';
+export * from './pushes.js';
 export * from './runtime.js';
 export * from './screenshots.js';
 export * from './sessions.js';

@@ -1,7 +1,21 @@
-import { buildAdPlaylist, type ManifestFile, type ManifestItem, type SchedulableAd } from '@marquee/protocol';
+import {
+  buildAdPlaylist,
+  type ManifestFile,
+  type ManifestItem,
+  type PushReason,
+  type SchedulableAd,
+} from '@marquee/protocol';
 import { and, eq, gt, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type AdTargetIds, ads, departments, devices, deviceTags, spliceTiles } from '../../db/schema/index.js';
+import {
+  type AdTargetIds,
+  ads,
+  departments,
+  devicePlaylistOrders,
+  devices,
+  deviceTags,
+  spliceTiles,
+} from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { requestContentSync } from '../content/service.js';
 import { currentLayoutProvider, DEFAULT_ITEM_SEC, registerContentSource } from '../content/sources.js';
@@ -90,6 +104,15 @@ function liveAds(db: Executor, entId: string, now: Date) {
     );
 }
 
+/** A device's playlist sort (the order of its common ads), empty when none. */
+export async function playlistOrderOf(db: Executor, deviceId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ adIds: devicePlaylistOrders.adIds })
+    .from(devicePlaylistOrders)
+    .where(eq(devicePlaylistOrders.deviceId, deviceId));
+  return row?.adIds ?? [];
+}
+
 /** The manifest items and files of a device's ad playlist at `now`. */
 export async function adContent(
   db: Executor,
@@ -101,7 +124,9 @@ export async function adContent(
   const rows = (await liveAds(db, device.entId, new Date(now))).filter((row) => targetsReach(row.targets, reach));
   if (rows.length === 0) return { items: [], files: [] };
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const playlist = buildAdPlaylist(rows.map(schedulableOf), now);
+  const playlist = buildAdPlaylist(rows.map(schedulableOf), now, {
+    commonOrder: await playlistOrderOf(db, device.id),
+  });
 
   const files = new Map<string, ManifestFile>();
   const provider = currentLayoutProvider();
@@ -219,18 +244,23 @@ export async function devicesReached(db: Executor, entId: string, targets: reado
 /**
  * After a change of an ad (`before` and `after` its change; null: did not exist / is gone),
  * the devices it reached or reaches get their new manifest at once, when the ad was or is
- * scheduled (a change of an ad that plays nowhere changes no manifest).
+ * scheduled (a change of an ad that plays nowhere changes no manifest): one push of `reason`.
  */
-export async function pushAdChange(ctx: CallContext, before: AdRow | null, after: AdRow | null): Promise<number> {
+export async function pushAdChange(
+  ctx: CallContext,
+  before: AdRow | null,
+  after: AdRow | null,
+  reason: PushReason,
+): Promise<{ pushId: string | null; devices: number }> {
   const now = ctx.now.getTime();
   const scheduled = (row: AdRow | null): row is AdRow =>
     row !== null && row.deletedAt === null && row.reviewState === 'passed' && !row.paused && row.endAt.getTime() > now;
   const rows = [before, after].filter(scheduled);
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return { pushId: null, devices: 0 };
   const ids = await devicesReached(
     ctx.db,
     rows[0].entId,
     rows.map((r) => r.targets),
   );
-  return requestContentSync(ctx, ids);
+  return requestContentSync(ctx, ids, { reason, adId: rows[0].id });
 }

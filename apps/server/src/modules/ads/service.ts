@@ -516,7 +516,7 @@ export async function createAd(input: AdBodyInput, ctx: CallContext) {
 }
 
 /** The ad, locked for the change, that the caller sees (else NOT_FOUND) and, with `manage`, may change. */
-async function lockAd(ctx: CallContext, id: string, manage: boolean) {
+export async function lockAd(ctx: CallContext, id: string, manage: boolean) {
   const [row] = await ctx.db
     .select()
     .from(ads)
@@ -553,7 +553,7 @@ export async function updateAd(input: AdBodyInput & { id: string }, ctx: CallCon
     previousReviewState: current.reviewState,
   });
   // An ad on screens goes back to review: it leaves them until it passes again.
-  await pushAdChange(ctx, current, row);
+  await pushAdChange(ctx, current, row, 'adChanged');
   return { reviewRound, status: statusOf(row, ctx.now) };
 }
 
@@ -605,7 +605,7 @@ export async function decideAd(
     .set({ reviewState: next, updatedAt: ctx.now })
     .where(eq(ads.id, ad.id))
     .returning();
-  await pushAdChange(ctx, ad, after);
+  await pushAdChange(ctx, ad, after, decision === 'pass' ? 'adApproved' : 'adChanged');
   await auditAd(
     ctx,
     `${stage === 'first' ? 'audit' : 'secondAudit'}${decision === 'pass' ? 'Pass' : 'Fail'}`,
@@ -625,7 +625,7 @@ export async function setAdPaused(input: { id: string }, paused: boolean, ctx: C
   const ad = await lockAd(ctx, input.id, true);
   const [row] = await ctx.db.update(ads).set({ paused, updatedAt: ctx.now }).where(eq(ads.id, ad.id)).returning();
   await auditAd(ctx, paused ? 'disable' : 'enable', ad.id, ad.name);
-  if (ad.paused !== paused) await pushAdChange(ctx, ad, row);
+  if (ad.paused !== paused) await pushAdChange(ctx, ad, row, paused ? 'adPaused' : 'adEnabled');
   return { status: statusOf(row, ctx.now) };
 }
 
@@ -633,7 +633,7 @@ export async function setAdPaused(input: { id: string }, paused: boolean, ctx: C
 export async function deleteAd(input: { id: string }, ctx: CallContext) {
   const ad = await lockAd(ctx, input.id, true);
   await ctx.db.update(ads).set({ deletedAt: ctx.now, updatedAt: ctx.now }).where(eq(ads.id, ad.id));
-  await pushAdChange(ctx, ad, null);
+  await pushAdChange(ctx, ad, null, 'adDeleted');
   await deleteAllocationsOf(ctx.db, ctx.user.entId, RefType.ad, [ad.id]);
   await auditAd(ctx, 'delete', ad.id, ad.name, { number: String(ad.number).padStart(9, '0') });
   return null;

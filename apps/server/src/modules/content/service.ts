@@ -1,6 +1,6 @@
-import { ErrorCode } from '@marquee/protocol';
+import { ErrorCode, type PushReason } from '@marquee/protocol';
 import { inArray } from 'drizzle-orm';
-import { deviceCommands, devices } from '../../db/schema/index.js';
+import { contentPushes, deviceCommands, devices } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { loadManaged } from '../devices/service.js';
@@ -46,18 +46,41 @@ export async function assignLayout(input: { ids: string[]; layoutId: string | nu
   await requestContentSync(
     ctx,
     targets.filter((d) => d.activatedAt !== null).map((d) => d.id),
+    { reason: 'layout' },
   );
   return { changed: targets.length };
 }
 
+/** What a push is about: why it was made and, for an ad's, the ad. */
+export interface PushCause {
+  reason: PushReason;
+  adId?: string | null;
+}
+
 /**
- * Tells these (activated) devices of the caller's enterprise to fetch their manifest now: a
- * syncContent command each, dispatched over the device protocol once the transaction commits
- * (delivered when a device is next online, within SYNC_TTL_SEC). Returns how many were sent.
+ * Tells these (activated) devices of the caller's enterprise to fetch their manifest now: one
+ * push (content_pushes, the issued record) and a syncContent command per device linked to it,
+ * written in the caller's transaction and dispatched over the device protocol once it commits
+ * (delivered when a device is next online, within SYNC_TTL_SEC). No device: no push.
  */
-export async function requestContentSync(ctx: CallContext, deviceIds: readonly string[]): Promise<number> {
+export async function requestContentSync(
+  ctx: CallContext,
+  deviceIds: readonly string[],
+  cause: PushCause,
+): Promise<{ pushId: string | null; devices: number }> {
   const unique = [...new Set(deviceIds)];
-  if (unique.length === 0) return 0;
+  if (unique.length === 0) return { pushId: null, devices: 0 };
+  const [push] = await ctx.db
+    .insert(contentPushes)
+    .values({
+      entId: ctx.user.entId,
+      reason: cause.reason,
+      adId: cause.adId ?? null,
+      accountId: ctx.user.accountId,
+      deviceCount: unique.length,
+      createdAt: ctx.now,
+    })
+    .returning({ id: contentPushes.id });
   const rows = await ctx.db
     .insert(deviceCommands)
     .values(
@@ -69,6 +92,7 @@ export async function requestContentSync(ctx: CallContext, deviceIds: readonly s
         accountId: ctx.user.accountId,
         createdAt: ctx.now,
         expiresAt: new Date(ctx.now.getTime() + SYNC_TTL_SEC * 1000),
+        pushId: push.id,
       })),
     )
     .returning({ id: deviceCommands.id });
@@ -76,5 +100,5 @@ export async function requestContentSync(ctx: CallContext, deviceIds: readonly s
   ctx.afterCommit(() => {
     gateway.dispatch(rows.map((r) => r.id)).catch((error) => ctx.log.error({ err: error }, 'sync dispatch failed'));
   });
-  return rows.length;
+  return { pushId: push.id, devices: rows.length };
 }

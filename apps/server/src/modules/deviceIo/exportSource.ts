@@ -1,6 +1,7 @@
 import { formatTime } from '@marquee/protocol';
 import { and, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { ScopeSubject } from '../../auth/scope.js';
+import type { Executor } from '../../db/client.js';
 import { departments, devices } from '../../db/schema/index.js';
 import { effectiveStatus } from '../devices/repository.js';
 import { type DeviceListFilter, deviceListWhere } from '../devices/service.js';
@@ -18,6 +19,38 @@ export interface DeviceExportSpec {
 
 export const DEVICE_EXPORT_KIND = 'device';
 
+/**
+ * The devices matching `where` with their department's name, newest first (the list's
+ * order), in batches of at most `limit` read by keyset: what a device export walks (the
+ * device list's, the device report's).
+ */
+export async function* devicesNewestFirst(
+  db: Executor,
+  where: SQL,
+  limit: number,
+): AsyncGenerator<{ device: typeof devices.$inferSelect; deptName: string | null }[]> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL | undefined = after
+      ? (or(
+          lt(devices.createdAt, after.createdAt),
+          and(eq(devices.createdAt, after.createdAt), lt(devices.id, after.id)),
+        ) as SQL)
+      : undefined;
+    const rows: { device: typeof devices.$inferSelect; deptName: string | null }[] = await db
+      .select({ device: devices, deptName: departments.name })
+      .from(devices)
+      .leftJoin(departments, eq(departments.id, devices.deptId))
+      .where(keyset ? and(where, keyset) : where)
+      .orderBy(desc(devices.createdAt), desc(devices.id))
+      .limit(limit);
+    if (rows.length === 0) return;
+    yield rows;
+    const last: { createdAt: Date; id: string } = rows[rows.length - 1].device;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
 /** The device list as the export writes it (newest first, like the list). */
 registerExportSource(DEVICE_EXPORT_KIND, {
   sheetName: (language) => EXPORT_SHEET[localeOf(language)],
@@ -33,22 +66,7 @@ registerExportSource(DEVICE_EXPORT_KIND, {
       await deviceListWhere(services.db, spec.subject, spec.filter, until),
       lte(devices.createdAt, until),
     ) as SQL;
-    let after: { createdAt: Date; id: string } | null = null;
-    for (;;) {
-      const keyset: SQL | undefined = after
-        ? (or(
-            lt(devices.createdAt, after.createdAt),
-            and(eq(devices.createdAt, after.createdAt), lt(devices.id, after.id)),
-          ) as SQL)
-        : undefined;
-      const rows: { device: typeof devices.$inferSelect; deptName: string | null }[] = await services.db
-        .select({ device: devices, deptName: departments.name })
-        .from(devices)
-        .leftJoin(departments, eq(departments.id, devices.deptId))
-        .where(keyset ? and(where, keyset) : where)
-        .orderBy(desc(devices.createdAt), desc(devices.id))
-        .limit(limit);
-      if (rows.length === 0) return;
+    for await (const rows of devicesNewestFirst(services.db, where, limit)) {
       const now = services.clock();
       yield rows.map(({ device: d, deptName }) => [
         d.number ?? '',
@@ -67,8 +85,6 @@ registerExportSource(DEVICE_EXPORT_KIND, {
         d.activatedAt ? formatTime(d.activatedAt) : '',
         formatTime(d.createdAt),
       ]);
-      const last: { createdAt: Date; id: string } = rows[rows.length - 1].device;
-      after = { createdAt: last.createdAt, id: last.id };
     }
   },
 });

@@ -1,13 +1,14 @@
 import type { AudienceFigures } from '@marquee/protocol';
 import { theme } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBarChart } from '../home/useBarChart';
 
 const GENDERS = ['male', 'female', 'unknown'] as const;
 
 /**
- * The audience per age band (spec section 9), stacked by gender: ECharts, loaded on first use
- * (the home page's piecemeal bundle). A legend in the page names the colours; the figures
+ * The audience per age band (spec section 9), stacked by gender: the console's bar chart
+ * (useBarChart, ECharts loaded on first use). A legend in the page names the colours; the figures
  * are also in the table beside it for screen readers.
  */
 export default function AudienceChart({ figures }: { figures: AudienceFigures }) {
@@ -18,54 +19,18 @@ export default function AudienceChart({ figures }: { figures: AudienceFigures })
     () => [token.colorPrimary, token.colorWarning, token.colorTextQuaternary],
     [token.colorPrimary, token.colorWarning, token.colorTextQuaternary],
   );
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    let disposed = false;
-    let dispose = () => {};
-    void import('../home/echartsBar')
-      .then(({ echarts }) => {
-        if (disposed) return;
-        const chart = echarts.init(el, undefined, { renderer: 'svg' });
-        chart.setOption({
-          aria: { enabled: true, label: { description: t('gather.chartLabel') } },
-          grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
-          tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-          xAxis: {
-            type: 'category',
-            data: figures.bands.map((b) => b.band),
-            axisTick: { show: false },
-            axisLine: { lineStyle: { color: token.colorBorder } },
-            axisLabel: { color: token.colorTextSecondary },
-          },
-          yAxis: {
-            type: 'value',
-            minInterval: 1,
-            splitLine: { lineStyle: { color: token.colorBorderSecondary } },
-            axisLabel: { color: token.colorTextSecondary },
-          },
-          series: GENDERS.map((gender, i) => ({
-            type: 'bar',
-            stack: 'people',
-            name: t(`gender.${gender}`),
-            data: figures.bands.map((b) => b[gender]),
-            barMaxWidth: 36,
-            itemStyle: { color: colors[i] },
-          })),
-        });
-        const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
-        observer?.observe(el);
-        dispose = () => {
-          observer?.disconnect();
-          chart.dispose();
-        };
-      })
-      .catch((err: unknown) => console.warn('[gather] chart failed', err));
-    return () => {
-      disposed = true;
-      dispose();
-    };
-  }, [figures, token, t, colors]);
+  const categories = useMemo(() => figures.bands.map((b) => b.band), [figures]);
+  const series = useMemo(
+    () =>
+      GENDERS.map((gender, i) => ({
+        name: t(`gender.${gender}`),
+        data: figures.bands.map((b) => b[gender]),
+        color: colors[i],
+        stack: 'people',
+      })),
+    [figures, colors, t],
+  );
+  useBarChart(ref, { label: t('gather.chartLabel'), categories, series, barMaxWidth: 36, integer: true }, 'gather');
   return (
     <div>
       <div ref={ref} className="mq-audience-chart" data-testid="gather-audience-chart" />

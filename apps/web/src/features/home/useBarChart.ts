@@ -1,0 +1,84 @@
+import { theme } from 'antd';
+import { type RefObject, useEffect } from 'react';
+
+/** One series of a bar chart. */
+export interface BarSeries {
+  name: string;
+  data: readonly number[];
+  color: string;
+  /** Series with the same stack are stacked. */
+  stack?: string;
+  /** Rounded tops. */
+  rounded?: boolean;
+}
+
+/**
+ * A bar chart in the console's look (the home page's trend, the audience, the device report):
+ * ECharts loaded on first use (echartsBar, a chunk of its own), SVG, one category axis,
+ * themed axes, a tooltip per category, `label` as the screen readers' description; resized
+ * with its element and disposed with the component. `categories` and `series` should be
+ * memoized: a new array draws the chart again.
+ */
+export function useBarChart(
+  ref: RefObject<HTMLDivElement | null>,
+  chart: {
+    label: string;
+    categories: readonly string[];
+    series: readonly BarSeries[];
+    barMaxWidth?: number;
+    /** Whole numbers only on the value axis (counts). */
+    integer?: boolean;
+  },
+  logTag: string,
+): void {
+  const { token } = theme.useToken();
+  const { label, categories, series, barMaxWidth = 24, integer = false } = chart;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let disposed = false;
+    let dispose = () => {};
+    void import('./echartsBar')
+      .then(({ echarts }) => {
+        if (disposed) return;
+        const instance = echarts.init(el, undefined, { renderer: 'svg' });
+        instance.setOption({
+          aria: { enabled: true, label: { description: label } },
+          grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
+          tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+          xAxis: {
+            type: 'category',
+            data: categories,
+            axisTick: { show: false },
+            axisLine: { lineStyle: { color: token.colorBorder } },
+            axisLabel: { color: token.colorTextSecondary },
+          },
+          yAxis: {
+            type: 'value',
+            minInterval: integer ? 1 : undefined,
+            splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+            axisLabel: { color: token.colorTextSecondary },
+          },
+          series: series.map((s) => ({
+            type: 'bar',
+            name: s.name,
+            data: s.data,
+            stack: s.stack,
+            barMaxWidth,
+            itemStyle: { color: s.color, ...(s.rounded ? { borderRadius: [3, 3, 0, 0] } : {}) },
+          })),
+        });
+        const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+        observer?.observe(el);
+        dispose = () => {
+          observer?.disconnect();
+          instance.dispose();
+        };
+      })
+      .catch((err: unknown) => console.warn(`[${logTag}] chart failed`, err));
+    return () => {
+      disposed = true;
+      dispose();
+    };
+  }, [ref, label, categories, series, barMaxWidth, integer, token, logTag]);
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { ErrorCode } from '../errors.js';
+import { Perm } from '../permissions.js';
+import { listPageSize } from '../validation.js';
+import { endpoint } from './common.js';
+import { exportStatusSchema } from './oplog.js';
+import { DEVICE_REPORT_MAX_DAYS, dateRangeIssues, reportDateSchema } from './pushes.js';
+
+/**
+ * Device reports (issue 13, /report/device and /report/deviceDetail): per device in the
+ * caller's scope over a date range (UTC days), its online time (from its presence history,
+ * clipped to the range), its plays and play time and distinct ads a day (from the play rollups,
+ * never the raw plays), its manifests received (acknowledged content pushes: what the product
+ * records of a device's downloads) and its full rate (spec section 9). Excel export through
+ * the export jobs.
+ */
+
+const id = z.string().min(1).max(64);
+
+const rangeFields = {
+  /** Default: the 7 days up to today. */
+  from: reportDateSchema.optional(),
+  to: reportDateSchema.optional(),
+};
+
+const filterFields = {
+  ...rangeFields,
+  /** Device name or number contains. */
+  keyword: z.string().trim().max(64).optional(),
+  /** The department and those below it. */
+  deptId: id.optional(),
+  groupId: id.optional(),
+  /** Ads a day that make a day full (spec section 9, default 8). */
+  fullCount: z.number().int().min(1).max(1000).optional(),
+};
+
+export const deviceReportFilterSchema = z
+  .object(filterFields)
+  .strict()
+  .superRefine((r, ctx) => dateRangeIssues(r, DEVICE_REPORT_MAX_DAYS, ctx));
+
+export const deviceReportRowSchema = z.object({
+  deviceId: z.string(),
+  number: z.string().nullable(),
+  name: z.string(),
+  deptName: z.string(),
+  /** Seconds online within the range. */
+  onlineSec: z.number(),
+  plays: z.number(),
+  completed: z.number(),
+  playMs: z.number(),
+  /** Distinct ads played over the range. */
+  ads: z.number(),
+  /** Manifests the device acknowledged in the range (content pushes received), and those failed or expired. */
+  downloads: z.number(),
+  downloadsFailed: z.number(),
+  /** Percent, 2 decimals (spec section 9), over the days the device was online or played. */
+  fullRate: z.number(),
+});
+export type DeviceReportRow = z.infer<typeof deviceReportRowSchema>;
+
+export const deviceReportDaySchema = z.object({
+  day: z.string(),
+  onlineSec: z.number(),
+  plays: z.number(),
+  playMs: z.number(),
+  ads: z.number(),
+  downloads: z.number(),
+});
+
+export const deviceReportAdSchema = z.object({
+  adId: z.string(),
+  adNumber: z.string().nullable(),
+  adName: z.string(),
+  plays: z.number(),
+  completed: z.number(),
+  playMs: z.number(),
+  days: z.number(),
+});
+
+const exportIdRequest = z.object({ exportId: id }).strict();
+
+export const deviceReportEndpoints = {
+  reportDeviceList: endpoint({
+    name: 'report.deviceList',
+    path: '/api/report/device/list.shtm',
+    auth: 'session',
+    permission: Perm.reportDevice,
+    scope: { object: 'device', kind: 'list' },
+    request: z
+      .object({ ...filterFields, page: z.number().int().min(1).default(1), size: listPageSize() })
+      .strict()
+      .superRefine((r, ctx) => dateRangeIssues(r, DEVICE_REPORT_MAX_DAYS, ctx)),
+    response: z.object({
+      from: z.string(),
+      to: z.string(),
+      total: z.number(),
+      data: z.array(deviceReportRowSchema),
+    }),
+  }),
+  reportDeviceDetail: endpoint({
+    name: 'report.deviceDetail',
+    path: '/api/report/device/detail.shtm',
+    auth: 'session',
+    permission: Perm.reportDevice,
+    scope: { object: 'device', kind: 'detail' },
+    errors: [ErrorCode.NOT_FOUND],
+    request: z
+      .object({ id, ...rangeFields, fullCount: filterFields.fullCount })
+      .strict()
+      .superRefine((r, ctx) => dateRangeIssues(r, DEVICE_REPORT_MAX_DAYS, ctx)),
+    response: z.object({
+      from: z.string(),
+      to: z.string(),
+      device: deviceReportRowSchema,
+      days: z.array(deviceReportDaySchema),
+      ads: z.array(deviceReportAdSchema),
+    }),
+  }),
+  reportDeviceExportStart: endpoint({
+    name: 'report.deviceExportStart',
+    path: '/api/report/device/exportStart.shtm',
+    auth: 'session',
+    permission: Perm.reportDevice,
+    mutation: true,
+    notForMonitor: true,
+    request: deviceReportFilterSchema,
+    response: exportStatusSchema,
+  }),
+  reportDeviceExportStatus: endpoint({
+    name: 'report.deviceExportStatus',
+    path: '/api/report/device/exportStatus.shtm',
+    errors: [ErrorCode.NOT_FOUND],
+    auth: 'session',
+    permission: Perm.reportDevice,
+    scope: { object: 'deviceReportExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
+    request: exportIdRequest,
+    response: exportStatusSchema,
+  }),
+  reportDeviceExportDownload: endpoint({
+    name: 'report.deviceExportDownload',
+    path: '/api/report/device/exportDownload.shtm',
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
+    auth: 'session',
+    permission: Perm.reportDevice,
+    scope: { object: 'deviceReportExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
+    download: true,
+    notForMonitor: true,
+    request: exportIdRequest,
+    response: z.unknown(),
+  }),
+} as const;
