@@ -64,6 +64,7 @@ const info = (a: Ad, extra: Partial<AdInfo> = {}): AdInfo => ({
   ...a,
   materials: [{ id: 'm1', name: 'Intro.mp4', type: 'video', status: 'ready' }],
   layoutName: null,
+  targetNames: [{ kind: 'deviceIds', id: 'd1', name: 'Lobby 1' }],
   reviews: [],
   ...extra,
 });
@@ -161,7 +162,10 @@ describe('ads (/advert)', () => {
     fireEvent.click(screen.getByTestId('ad-details-Spring sale'));
     const detail = await screen.findByTestId('ad-detail');
     expect(within(detail).getByTestId('ad-detail-content').textContent).toContain('Intro.mp4');
-    expect(detail.textContent).toContain('Devices: 2');
+    // A target's name, and how many of its kind are gone from the enterprise.
+    const devices = within(detail).getByTestId('ad-detail-target-deviceIds');
+    expect(devices.textContent).toContain('Lobby 1');
+    expect(devices.textContent).toContain('1 deleted');
     expect(within(detail).getByTestId('ad-detail-reviews').textContent).toContain(
       'Round 1, first review: approved by Bob',
     );

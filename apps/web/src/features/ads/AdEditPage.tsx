@@ -7,6 +7,7 @@ import {
   AD_TYPES,
   type AdBody,
   type AdInfo,
+  type AdTargetKind,
   adBodySchema,
   issueMessage,
   monitorUrlValid,
@@ -60,8 +61,7 @@ interface Values {
   spliceIds?: string[];
 }
 
-type TargetKind = keyof AdInfo['targets'];
-const target = (v: Values, kept: Pick<AdInfo, 'targets'> | undefined, kind: TargetKind): string[] =>
+const target = (v: Values, kept: Pick<AdInfo, 'targets'> | undefined, kind: AdTargetKind): string[] =>
   v[kind] ?? kept?.targets[kind] ?? [];
 
 /**
