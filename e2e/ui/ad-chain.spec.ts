@@ -47,7 +47,8 @@ function png(width: number, height: number): Buffer {
   header[8] = 8;
   header[9] = 2;
   const rows: Buffer[] = [Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])];
-  for (let y = 1; y < height; y++) rows.push(Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x40)]));
+  const orange = Buffer.from(Array.from({ length: width }, () => [0xff, 0x8c, 0x1a]).flat());
+  for (let y = 1; y < height; y++) rows.push(Buffer.concat([Buffer.from([0]), orange]));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -171,14 +172,16 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
   await openAs(operator, 'entadmin', `/advert/audit?name=${encodeURIComponent(adName)}`);
   await operator.getByTestId(`audit-pass-${adName}`).click();
   await operator.getByTestId('confirm-ok').click();
-  await expect(operator.getByTestId(`audit-pass-${adName}`)).toBeDisabled();
+  // Decided: the row leaves the queue of those waiting (or shows its decision taken).
+  const passButton = operator.getByTestId(`audit-pass-${adName}`);
+  await expect.poll(async () => (await passButton.count()) === 0 || (await passButton.isDisabled())).toBe(true);
+  expect((await apiCall('adInfo', { id: ad.id }, { token: advertiserLogin.token })).payload.reviewState).toBe('passed');
 
   // 4. The player shows the ad's image.
   const image = player.locator(`img[data-material="${materialId}"]`);
   await expect(image).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await player.screenshot({ path: test.info().outputPath('ad-on-player.png') });
-  await player.screenshot({ path: '../.tmp/e2e-results/ad-chain-player.png' });
 
   // Its download is acknowledged (the heartbeat's ready ads): the ad is playing.
   await expect
