@@ -10,6 +10,8 @@ const only = process.argv.slice(2);
 const heavy = ['devices', 'deviceList'];
 // `uploadThroughput` (bench/upload-throughput.ts) writes 1.25 GB of files: only when named.
 heavy.push('uploadThroughput');
+// `ad-chain` (bench/ad-chain.ts) follows plays through the player's upload and the rollup cron: minutes.
+heavy.push('ad-chain');
 const FILES = { uploadThroughput: 'upload-throughput' };
 const benches = [
   'startup',
@@ -21,6 +23,7 @@ const benches = [
   'layout-render',
   'layout-editor',
   'player',
+  'plays-ingest',
   ...heavy,
 ].filter((b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)));
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });
