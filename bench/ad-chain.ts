@@ -1,6 +1,6 @@
 // The ad chain (issue 13), end to end: figures, never assertions.
 //   npm run bench -- ad-chain   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres: a
-//   scratch database is created and dropped; BENCH_PORT=19130, BENCH_AD_RUNS=10, BENCH_AD_PLAYS=3)
+//   scratch database is created and dropped; BENCH_PORT=19230, BENCH_AD_RUNS=10, BENCH_AD_PLAYS=3)
 // The server runs in this process (as apps/server/src/main.ts starts it: PostgreSQL, the embedded
 // broker on /mqtt, the job runner with its cron), and a headless Chromium tab is the player,
 // paired as a device of the demo enterprise (as bench/player.ts does).
@@ -11,6 +11,7 @@
 //   report reads (play_rollups_daily), in two parts: the player's upload (its journal flushes
 //   every 30 s) and the rollup job (cron, every minute). No shortcut: nothing triggers either.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { endpoints, type LoginResponse } from '@marquee/protocol';
@@ -19,7 +20,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { callApi, percentile } from './lib.js';
 
-const PORT = Number(process.env.BENCH_PORT ?? 19130);
+const PORT = Number(process.env.BENCH_PORT ?? 19230);
 const RUNS = Number(process.env.BENCH_AD_RUNS ?? 10);
 const PLAYS = Number(process.env.BENCH_AD_PLAYS ?? 3);
 const ADMIN_URL =
@@ -32,10 +33,11 @@ await admin.connect();
 await admin.query(`create database "${name}"`);
 const url = new URL(ADMIN_URL);
 url.pathname = `/${name}`;
+const dataDir = join(process.cwd(), `.tmp/bench-ad-chain-${PORT}`);
 Object.assign(process.env, {
   PORT: String(PORT),
   HOST: '127.0.0.1',
-  DATA_DIR: join(process.cwd(), `.tmp/bench-ad-chain-${PORT}`),
+  DATA_DIR: dataDir,
   DATABASE_URL: url.toString(),
   MQTT_TCP_PORT: 'off',
   LOG_LEVEL: 'warn',
@@ -123,15 +125,17 @@ const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, maxConnections: config.databasePoolSize });
-await database.migrate();
-await seedIfNeeded(database.db);
-const app = await buildApp({ config, db: database });
-await app.listen({ port: PORT, host: '127.0.0.1' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
 try {
+  await database.migrate();
+  await seedIfNeeded(database.db);
+  app = await buildApp({ config, db: database });
+  await app.listen({ port: PORT, host: '127.0.0.1' });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const login = await ok<LoginResponse>(endpoints.login.path, { loginName: 'entadmin', password: 'Marquee@2026' });
   const token = login.token;
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -228,9 +232,10 @@ try {
   }
   if (rolled.length === 0) console.log('play to report: no play reached the rollups within 10 minutes');
 } finally {
-  await browser.close();
-  await app.close();
+  await browser?.close();
+  await app?.close();
   await database.close();
   await admin.query(`drop database if exists "${name}" with (force)`);
   await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
 }
