@@ -1,4 +1,4 @@
-import { endpoints, Perm } from '@marquee/protocol';
+import { endpoints } from '@marquee/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useState } from 'react';
@@ -8,36 +8,26 @@ import { useCan } from '../../session/useCan';
 import { DeptPicker } from '../company/AccountFields';
 import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
 
-/** The first 100 rows of a list endpoint matching a typed keyword, as options of a searching select. */
-function SearchSelect({
-  kind,
-  load,
-  enabled,
-  testId,
-  ...rest
-}: {
-  kind: string;
-  load: (keyword: string | undefined, signal: AbortSignal) => Promise<{ data: { id: string; name: string }[] }>;
-  enabled: boolean;
-  testId: string;
-  value?: string[];
-  onChange?: (value: string[]) => void;
-}) {
+type Load = (keyword: string | undefined, signal: AbortSignal) => Promise<{ data: { id: string; name: string }[] }>;
+
+/** A kind of target picked from a list endpoint's first 100 rows matching the typed keyword. */
+function SearchedField({ name, load, testId }: { name: 'deviceIds' | 'spliceIds'; load: Load; testId: string }) {
+  const { t } = useTranslation('ads');
   const [keyword, setKeyword] = useState('');
   const rows = useQuery({
-    queryKey: [kind, 'adOptions', keyword],
+    queryKey: ['ads', 'targetOptions', name, keyword],
     queryFn: ({ signal }) => load(keyword || undefined, signal),
-    enabled,
   });
   return (
-    <Select
-      mode="multiple"
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      loading={rows.isFetching}
-      options={(rows.data?.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-      data-testid={testId}
-      {...rest}
-    />
+    <Form.Item name={name} label={t(`ad.target.${name}`)}>
+      <Select
+        mode="multiple"
+        showSearch={{ filterOption: false, onSearch: setKeyword }}
+        loading={rows.isFetching}
+        options={(rows.data?.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+        data-testid={testId}
+      />
+    </Form.Item>
   );
 }
 
@@ -52,15 +42,12 @@ export function AdTargetsFields() {
   const label = (k: string) => t(`ad.target.${k}`);
   return (
     <>
-      {can(Perm.device) ? (
-        <Form.Item name="deviceIds" label={label('deviceIds')}>
-          <SearchSelect
-            kind="devices"
-            enabled
-            load={(keyword, signal) => call('deviceList', { page: 1, size: 100, keyword }, { signal })}
-            testId="ad-edit-devices"
-          />
-        </Form.Item>
+      {can(endpoints.deviceList.permission) ? (
+        <SearchedField
+          name="deviceIds"
+          load={(keyword, signal) => call('deviceList', { page: 1, size: 100, keyword }, { signal })}
+          testId="ad-edit-devices"
+        />
       ) : null}
       {can(endpoints.deviceGroupOptions.permission) ? (
         <Form.Item name="groupIds" label={label('groupIds')}>
@@ -78,14 +65,11 @@ export function AdTargetsFields() {
         </Form.Item>
       ) : null}
       {can(endpoints.spliceList.permission) ? (
-        <Form.Item name="spliceIds" label={label('spliceIds')}>
-          <SearchSelect
-            kind="splice"
-            enabled
-            load={(keyword, signal) => call('spliceList', { page: 1, size: 100, keyword }, { signal })}
-            testId="ad-edit-splices"
-          />
-        </Form.Item>
+        <SearchedField
+          name="spliceIds"
+          load={(keyword, signal) => call('spliceList', { page: 1, size: 100, keyword }, { signal })}
+          testId="ad-edit-splices"
+        />
       ) : null}
     </>
   );

@@ -28,32 +28,24 @@ export function useGroupOptions(enabled = true) {
   });
 }
 
-/** Picks several device tags (bulk tagging, sharing, ad targets). */
-export function TagSelect({ testId, enabled = true, ...rest }: PickerProps) {
-  const tags = useTagOptions(enabled);
-  return (
-    <Select
-      mode="multiple"
-      optionFilterProp="label"
-      loading={tags.isFetching}
-      options={tags.data ?? []}
-      data-testid={testId}
-      {...rest}
-    />
-  );
+/** A multiple select over the options one of the hooks above loads. */
+function optionsSelect(useOptions: typeof useTagOptions) {
+  return function OptionsSelect({ testId, enabled = true, ...rest }: PickerProps) {
+    const options = useOptions(enabled);
+    return (
+      <Select
+        mode="multiple"
+        optionFilterProp="label"
+        loading={options.isFetching}
+        options={options.data ?? []}
+        data-testid={testId}
+        {...rest}
+      />
+    );
+  };
 }
 
+/** Picks several device tags (bulk tagging, sharing, ad targets). */
+export const TagSelect = optionsSelect(useTagOptions);
 /** Picks several device groups (sharing, ad targets). */
-export function GroupSelect({ testId, enabled = true, ...rest }: PickerProps) {
-  const groups = useGroupOptions(enabled);
-  return (
-    <Select
-      mode="multiple"
-      optionFilterProp="label"
-      loading={groups.isFetching}
-      options={groups.data ?? []}
-      data-testid={testId}
-      {...rest}
-    />
-  );
-}
+export const GroupSelect = optionsSelect(useGroupOptions);
