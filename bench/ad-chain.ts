@@ -10,35 +10,27 @@
 // - play to report: the time from a play ending on the player to its count in the rollups the ad
 //   report reads (play_rollups_daily), in two parts: the player's upload (its journal flushes
 //   every 30 s) and the rollup job (cron, every minute). No shortcut: nothing triggers either.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { endpoints, type LoginResponse } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { callApi, percentile } from './lib.js';
+import { uniquePng } from '../e2e/fixtures/png.js';
+import { callApi, percentile, scratchDatabase } from './lib.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 19230);
 const RUNS = Number(process.env.BENCH_AD_RUNS ?? 10);
 const PLAYS = Number(process.env.BENCH_AD_PLAYS ?? 3);
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const base = `http://127.0.0.1:${PORT}`;
 
-const name = `mq_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`create database "${name}"`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
+const scratch = await scratchDatabase();
 const dataDir = join(process.cwd(), `.tmp/bench-ad-chain-${PORT}`);
 Object.assign(process.env, {
   PORT: String(PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: scratch.url,
   MQTT_TCP_PORT: 'off',
   LOG_LEVEL: 'warn',
 });
@@ -46,41 +38,6 @@ const { loadConfig } = await import('../apps/server/src/config.js');
 const { openDatabase } = await import('../apps/server/src/db/client.js');
 const { buildApp } = await import('../apps/server/src/app.js');
 const { seedIfNeeded } = await import('../apps/server/src/seed/index.js');
-
-/** A PNG of `w` x `h`, its first row noise (every image new: never a duplicate). */
-function png(width: number, height: number): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = [Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])];
-  for (let y = 1; y < height; y++) rows.push(Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x30)]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function ok<T>(path: string, data: unknown, token?: string): Promise<T> {
   const answer = await callApi<T>(PORT, path, data, token);
@@ -90,7 +47,7 @@ async function ok<T>(path: string, data: unknown, token?: string): Promise<T> {
 
 /** Puts an image into the library as the console does (apply, POST to storage, verify) and waits until it is ready. */
 async function upload(token: string, folderId: string, fileName: string): Promise<string> {
-  const buffer = png(640, 360);
+  const buffer = uniquePng(640, 360);
   const applied = await ok<{ url: string; fields: Record<string, string>; uploadId: string }>(
     endpoints.materialUploadApply.path,
     { folderId, fileName, size: buffer.length, contentType: 'image/png', type: 'image' },
@@ -235,7 +192,6 @@ try {
   await browser?.close();
   await app?.close();
   await database.close();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+  await scratch.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

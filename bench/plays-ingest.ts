@@ -5,27 +5,19 @@
 //   npm run bench -- plays-ingest   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
 //   a scratch database is created and dropped; BENCH_PLAYS_DEVICES=8, BENCH_PLAYS_MS=10000, BENCH_PLAYS_BATCH=500)
 // bench/player.ts measures the same path through HTTP (device auth, JSON, the answer).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { PlayEvent } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { ingestPlays } from '../apps/server/src/modules/content/plays.js';
-import { percentile } from './lib.js';
+import { percentile, scratchDatabase } from './lib.js';
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEVICES = Number(process.env.BENCH_PLAYS_DEVICES ?? 8);
 const DURATION_MS = Number(process.env.BENCH_PLAYS_MS ?? 10_000);
 const BATCH = Number(process.env.BENCH_PLAYS_BATCH ?? 500);
 
-const name = `mq_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`create database "${name}"`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: DEVICES + 2 });
+const scratch = await scratchDatabase();
+const database = await openDatabase({ databaseUrl: scratch.url, maxConnections: DEVICES + 2 });
 
 /** One device's batch: plays of the last three days (three partitions), each a new event id. */
 function batch(now: number): PlayEvent[] {
@@ -82,6 +74,5 @@ try {
   console.log(`rows in plays: ${count.rows[0].n}`);
 } finally {
   await database.close();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+  await scratch.drop();
 }

@@ -1,61 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import { type EndpointName, endpoints, Perm } from '@marquee/protocol';
+import { ADVERTISER_ROLE_CODES, type EndpointName, endpoints, Perm } from '@marquee/protocol';
 import type { Page } from '@playwright/test';
 import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
 import { createAccount, createRole, deptId, uniqueName } from '../fixtures/org.js';
+import { uniquePng } from '../fixtures/png.js';
 import { expect as baseExpect, openAs, test } from '../fixtures/session.js';
 
 /** Uploads, probing, pushes and a player on a shared machine: every wait here is longer than the default. */
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** The permissions of the built-in advertiser role (modules/advertisers ADVERTISER_ROLE_CODES) ... */
-const ADVERTISER_CODES = [
-  Perm.adv,
-  Perm.advEdit,
-  Perm.advMaterial,
-  Perm.advPlan,
-  Perm.advReport,
-  Perm.report,
-  Perm.reportAd,
-  Perm.my,
-];
-
-/** A small PNG of one colour with a noise row, new on every run (never a duplicate). */
-function png(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows: Buffer[] = [Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])];
-  const orange = Buffer.from(Array.from({ length: width }, () => [0xff, 0x8c, 0x1a]).flat());
-  for (let y = 1; y < height; y++) rows.push(Buffer.concat([Buffer.from([0]), orange]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** `YYYY-MM-DD HH:mm` in the machine's time zone (the browser's too): the ad form's period format. */
 function formTime(at: Date): string {
@@ -105,7 +57,7 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
   // The advertiser: its own data only, and the screen shared with it.
   const role = await createRole(admin.token, {
     name: uniqueName('E2E advertiser'),
-    permissionCodes: [...ADVERTISER_CODES, Perm.device],
+    permissionCodes: [...ADVERTISER_ROLE_CODES, Perm.device],
     dataScope: 'self',
   });
   const advertiser = await createAccount(admin.token, {
@@ -135,7 +87,7 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
   const upload = page.getByTestId('upload-dialog');
   await upload
     .getByTestId('upload-input')
-    .setInputFiles([{ name: `${imageName}.png`, mimeType: 'image/png', buffer: png(640, 360) }]);
+    .setInputFiles([{ name: `${imageName}.png`, mimeType: 'image/png', buffer: uniquePng(640, 360) }]);
   await page.getByTestId('upload-start').click();
   await expect(upload.getByTestId('upload-done')).toHaveCount(1, { timeout: 60_000 });
   await page.getByTestId('upload-close').click();
