@@ -5,7 +5,8 @@ import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
-setUpConsoleTests({ asyncUtilTimeout: 8000 });
+// Lazy pages compile in the test run and a shared machine is slow: waits are generous, never fixed sleeps.
+setUpConsoleTests({ asyncUtilTimeout: 20_000 });
 
 const plan = (name: string, extra: Partial<PromotionPlan> = {}): PromotionPlan => ({
   id: `p-${name}`,
@@ -310,6 +311,8 @@ describe('ad edit (/advert/edit)', () => {
     const name = (await screen.findByTestId('ad-edit-name', {}, { timeout: 25_000 })) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('Spring sale'));
     // Each picker shows the kept ids by their names once its options arrive.
+    // A kept device not among the searched rows keeps the name the ad's detail gives it.
+    await waitFor(() => expect(screen.getByTestId('ad-edit-devices').textContent).toContain('Lobby 1'));
     await waitFor(() => expect(screen.getByTestId('ad-edit-groups').textContent).toContain('Lobby screens'));
     await waitFor(() => expect(screen.getByTestId('ad-edit-tags').textContent).toContain('Floor / Ground'));
     await waitFor(() => expect(screen.getByTestId('ad-edit-splices').textContent).toContain('Hall wall'));

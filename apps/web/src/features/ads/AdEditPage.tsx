@@ -348,7 +348,7 @@ export default function AdEditPage() {
               />
             </Form.Item>
           )}
-          <AdTargetsFields />
+          <AdTargetsFields known={existing.data?.targetNames} />
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="ad-edit-submit">
               {t('save')}

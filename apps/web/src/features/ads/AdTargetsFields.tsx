@@ -1,4 +1,4 @@
-import { endpoints } from '@marquee/protocol';
+import { type AdInfo, endpoints } from '@marquee/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useState } from 'react';
@@ -10,8 +10,23 @@ import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
 
 type Load = (keyword: string | undefined, signal: AbortSignal) => Promise<{ data: { id: string; name: string }[] }>;
 
-/** A kind of target picked from a list endpoint's first 100 rows matching the typed keyword. */
-function SearchedField({ name, load, testId }: { name: 'deviceIds' | 'spliceIds'; load: Load; testId: string }) {
+type Known = AdInfo['targetNames'];
+
+/**
+ * A kind of target picked from a list endpoint's first 100 rows matching the typed keyword;
+ * the edited ad's own targets keep their names when they are not among those rows.
+ */
+function SearchedField({
+  name,
+  load,
+  known,
+  testId,
+}: {
+  name: 'deviceIds' | 'spliceIds';
+  load: Load;
+  known: Known;
+  testId: string;
+}) {
   const { t } = useTranslation('ads');
   const [keyword, setKeyword] = useState('');
   const rows = useQuery({
@@ -24,7 +39,12 @@ function SearchedField({ name, load, testId }: { name: 'deviceIds' | 'spliceIds'
         mode="multiple"
         showSearch={{ filterOption: false, onSearch: setKeyword }}
         loading={rows.isFetching}
-        options={(rows.data?.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+        options={[
+          ...(rows.data?.data ?? []).map((d) => ({ value: d.id, label: d.name })),
+          ...known
+            .filter((k) => k.kind === name && !rows.data?.data.some((d) => d.id === k.id))
+            .map((k) => ({ value: k.id, label: k.name })),
+        ]}
         data-testid={testId}
       />
     </Form.Item>
@@ -36,7 +56,7 @@ function SearchedField({ name, load, testId }: { name: 'deviceIds' | 'spliceIds'
  * below) and split screens. Each picker shows when the caller may load its options; the
  * server checks every id against the caller's enterprise and data scope.
  */
-export function AdTargetsFields() {
+export function AdTargetsFields({ known = [] }: { known?: Known }) {
   const { t } = useTranslation('ads');
   const can = useCan();
   const label = (k: string) => t(`ad.target.${k}`);
@@ -46,6 +66,7 @@ export function AdTargetsFields() {
         <SearchedField
           name="deviceIds"
           load={(keyword, signal) => call('deviceList', { page: 1, size: 100, keyword }, { signal })}
+          known={known}
           testId="ad-edit-devices"
         />
       ) : null}
@@ -68,6 +89,7 @@ export function AdTargetsFields() {
         <SearchedField
           name="spliceIds"
           load={(keyword, signal) => call('spliceList', { page: 1, size: 100, keyword }, { signal })}
+          known={known}
           testId="ad-edit-splices"
         />
       ) : null}
