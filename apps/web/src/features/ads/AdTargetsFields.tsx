@@ -8,31 +8,31 @@ import { useCan } from '../../session/useCan';
 import { DeptPicker } from '../company/AccountFields';
 import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
 
-type Load = (keyword: string | undefined, signal: AbortSignal) => Promise<{ data: { id: string; name: string }[] }>;
-
 type Known = AdInfo['targetNames'];
 
+/** The list endpoint each searched kind of target is picked from. */
+const SEARCHED = { deviceIds: 'deviceList', spliceIds: 'spliceList' } as const;
+
 /**
- * A kind of target picked from a list endpoint's first 100 rows matching the typed keyword;
- * the edited ad's own targets keep their names when they are not among those rows.
+ * A kind of target picked from its list endpoint's first 100 rows matching the typed keyword
+ * (shown when the caller may call it); the edited ad's own targets keep their names when they
+ * are not among those rows.
  */
-function SearchedField({
-  name,
-  load,
-  known,
-  testId,
-}: {
-  name: 'deviceIds' | 'spliceIds';
-  load: Load;
-  known: Known;
-  testId: string;
-}) {
+function SearchedField({ name, known, testId }: { name: keyof typeof SEARCHED; known: Known; testId: string }) {
+  const can = useCan();
+  const endpoint = SEARCHED[name];
+  const allowed = can(endpoints[endpoint].permission);
   const { t } = useTranslation('ads');
   const [keyword, setKeyword] = useState('');
   const rows = useQuery({
     queryKey: ['ads', 'targetOptions', name, keyword],
-    queryFn: ({ signal }) => load(keyword || undefined, signal),
+    queryFn: ({ signal }) =>
+      call(endpoint, { page: 1, size: 100, keyword: keyword || undefined }, { signal }) as Promise<{
+        data: { id: string; name: string }[];
+      }>,
+    enabled: allowed,
   });
+  if (!allowed) return null;
   return (
     <Form.Item name={name} label={t(`ad.target.${name}`)}>
       <Select
@@ -62,14 +62,7 @@ export function AdTargetsFields({ known = [] }: { known?: Known }) {
   const label = (k: string) => t(`ad.target.${k}`);
   return (
     <>
-      {can(endpoints.deviceList.permission) ? (
-        <SearchedField
-          name="deviceIds"
-          load={(keyword, signal) => call('deviceList', { page: 1, size: 100, keyword }, { signal })}
-          known={known}
-          testId="ad-edit-devices"
-        />
-      ) : null}
+      <SearchedField name="deviceIds" known={known} testId="ad-edit-devices" />
       {can(endpoints.deviceGroupOptions.permission) ? (
         <Form.Item name="groupIds" label={label('groupIds')}>
           <GroupSelect testId="ad-edit-groups" />
@@ -85,14 +78,7 @@ export function AdTargetsFields({ known = [] }: { known?: Known }) {
           <DeptPicker multiple testId="ad-edit-depts" />
         </Form.Item>
       ) : null}
-      {can(endpoints.spliceList.permission) ? (
-        <SearchedField
-          name="spliceIds"
-          load={(keyword, signal) => call('spliceList', { page: 1, size: 100, keyword }, { signal })}
-          known={known}
-          testId="ad-edit-splices"
-        />
-      ) : null}
+      <SearchedField name="spliceIds" known={known} testId="ad-edit-splices" />
     </>
   );
 }
