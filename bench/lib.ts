@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
@@ -157,4 +158,26 @@ export function combine(rounds: LoadResult[]): LoadResult {
     rounds.reduce((s, r) => s + r.seconds, 0),
     rounds.reduce((s, r) => s + r.errors, 0),
   );
+}
+
+/** The PostgreSQL server benches make their scratch databases on. */
+export const BENCH_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A new, empty database on BENCH_ADMIN_URL's server; `drop()` removes it (forcing its connections off). */
+export async function scratchDatabase(prefix = 'mq_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BENCH_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(BENCH_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
 }

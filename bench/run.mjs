@@ -12,6 +12,8 @@ const heavy = ['devices', 'deviceList'];
 heavy.push('uploadThroughput');
 // `playerSoak` (bench/player-soak.ts) plays a loop in a player tab for an hour: only when named.
 heavy.push('playerSoak');
+// `ad-chain` (bench/ad-chain.ts) follows plays through the player's upload and the rollup cron: minutes.
+heavy.push('ad-chain');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
@@ -23,6 +25,7 @@ const benches = [
   'layout-render',
   'layout-editor',
   'player',
+  'plays-ingest',
   ...heavy,
 ].filter((b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)));
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });

@@ -298,10 +298,13 @@ describe.each(BACKENDS)('ads and promotion plans on %s', (backend) => {
       adBody([m], t.clock.now(), targets([mine.id], [c.ent.depts.a])) as never,
     );
     expect(good.envelope.code).toBe(0);
-    expect((await info(c, good.envelope.payload.id)).targets).toMatchObject({
-      deviceIds: [mine.id],
-      deptIds: [c.ent.depts.a],
-    });
+    const created = await info(c, good.envelope.payload.id);
+    expect(created.targets).toMatchObject({ deviceIds: [mine.id], deptIds: [c.ent.depts.a] });
+    // The detail names its targets (the drawer shows them).
+    expect(created.targetNames).toEqual([
+      { kind: 'deviceIds', id: mine.id, name: 'Lobby screen' },
+      expect.objectContaining({ kind: 'deptIds', id: c.ent.depts.a }),
+    ]);
     const bad = await c.client.call(endpoints.adCreate, adBody([m], t.clock.now(), targets([theirs.id])) as never);
     expect(bad.envelope.code).toBe(ErrorCode.AD_TARGET_INVALID);
     const badDept = await c.client.call(

@@ -5,7 +5,8 @@ import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
-setUpConsoleTests({ asyncUtilTimeout: 8000 });
+// Lazy pages compile in the test run and a shared machine is slow: waits are generous, never fixed sleeps.
+setUpConsoleTests({ asyncUtilTimeout: 20_000 });
 
 const plan = (name: string, extra: Partial<PromotionPlan> = {}): PromotionPlan => ({
   id: `p-${name}`,
@@ -64,6 +65,7 @@ const info = (a: Ad, extra: Partial<AdInfo> = {}): AdInfo => ({
   ...a,
   materials: [{ id: 'm1', name: 'Intro.mp4', type: 'video', status: 'ready' }],
   layoutName: null,
+  targetNames: [{ kind: 'deviceIds', id: 'd1', name: 'Lobby 1' }],
   reviews: [],
   ...extra,
 });
@@ -161,7 +163,10 @@ describe('ads (/advert)', () => {
     fireEvent.click(screen.getByTestId('ad-details-Spring sale'));
     const detail = await screen.findByTestId('ad-detail');
     expect(within(detail).getByTestId('ad-detail-content').textContent).toContain('Intro.mp4');
-    expect(detail.textContent).toContain('Devices: 2');
+    // A target's name, and how many of its kind are gone from the enterprise.
+    const devices = within(detail).getByTestId('ad-detail-target-deviceIds');
+    expect(devices.textContent).toContain('Lobby 1');
+    expect(devices.textContent).toContain('1 deleted');
     expect(within(detail).getByTestId('ad-detail-reviews').textContent).toContain(
       'Round 1, first review: approved by Bob',
     );
@@ -270,8 +275,11 @@ describe('ad edit (/advert/edit)', () => {
     expect(picked.textContent).toContain('2. Cover');
   });
 
-  it('loads the ad of ?id=, keeps it, and sends the update', async () => {
-    const existing = info(ad('Spring sale', { periods: [{ start: '08:00', end: '12:00' }], monitorUrl: null }));
+  it('loads the ad of ?id=, shows its targets of every kind, and sends the update', async () => {
+    const targets = { deviceIds: ['d1', 'd2'], groupIds: ['g1'], tagIds: ['t1'], deptIds: ['dep1'], spliceIds: ['s1'] };
+    const existing = info(
+      ad('Spring sale', { periods: [{ start: '08:00', end: '12:00' }], monitorUrl: null, targets }),
+    );
     const calls = fakeServer({
       ...shellAnswers,
       planList: () => ({
@@ -281,12 +289,34 @@ describe('ad edit (/advert/edit)', () => {
       adInfo: () => ({ code: 0, payload: existing }),
       adUpdate: () => ({ code: 0, payload: { reviewRound: 2, status: 'pendingAudit' } }),
       adList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      deviceList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      deviceGroupOptions: () => ({ code: 0, payload: [{ id: 'g1', name: 'Lobby screens' }] }),
+      deviceTagOptions: () => ({
+        code: 0,
+        payload: [{ id: 't1', name: 'Ground', categoryId: 'c1', categoryName: 'Floor' }],
+      }),
+      deptTree: () => ({
+        code: 0,
+        payload: [{ id: 'dep1', name: 'Sales', parentId: null, disabled: false, memberCount: 1, children: [] }],
+      }),
+      spliceList: () => ({ code: 0, payload: { total: 1, data: [spliceRow('s1', 'Hall wall')] } }),
     });
-    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    useSession.getState().setLogin(
+      loginResponse({
+        permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan, Perm.device, Perm.deviceSplice, Perm.userCompany],
+      }),
+    );
     const { router, tree } = renderApp('/advert/edit?id=a-Spring%20sale');
     render(tree);
     const name = (await screen.findByTestId('ad-edit-name', {}, { timeout: 25_000 })) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('Spring sale'));
+    // Each picker shows the kept ids by their names once its options arrive.
+    // A kept device not among the searched rows keeps the name the ad's detail gives it.
+    await waitFor(() => expect(screen.getByTestId('ad-edit-devices').textContent).toContain('Lobby 1'));
+    await waitFor(() => expect(screen.getByTestId('ad-edit-groups').textContent).toContain('Lobby screens'));
+    await waitFor(() => expect(screen.getByTestId('ad-edit-tags').textContent).toContain('Floor / Ground'));
+    await waitFor(() => expect(screen.getByTestId('ad-edit-splices').textContent).toContain('Hall wall'));
+    await waitFor(() => expect(document.body.textContent).toContain('Sales'));
     fireEvent.change(name, { target: { value: 'Spring sale 2' } });
     fireEvent.click(screen.getByTestId('ad-edit-submit'));
     await waitFor(() => expect(calls.some((c) => c.name === 'adUpdate')).toBe(true));
@@ -299,12 +329,29 @@ describe('ad edit (/advert/edit)', () => {
       materialIds: ['m1'],
       layoutId: null,
       monitorUrl: null,
-      targets: { deviceIds: ['d1', 'd2'], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
+      targets,
     });
     expect(Date.parse(sent.startAt as string)).toBe(Date.parse(existing.startAt));
     await waitFor(() => expect(router.state.location.pathname).toBe('/advert'));
   });
 });
+
+function spliceRow(id: string, name: string) {
+  return {
+    id,
+    name,
+    rows: 1,
+    cols: 2,
+    deptId: null,
+    deptName: '',
+    scaling: false,
+    rotation: 0,
+    tileCount: 2,
+    onlineCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
 
 function materialRow(name: string) {
   return {

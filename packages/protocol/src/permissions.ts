@@ -111,6 +111,22 @@ export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.fi
   (code) => !PROVIDER_ONLY_CODES.includes(code),
 );
 
+/** What a new enterprise's advertiser role holds when the enterprise has none yet (the built-in advertiser role). */
+export const ADVERTISER_ROLE_CODES: readonly string[] = [
+  Perm.adv,
+  Perm.advEdit,
+  Perm.advMaterial,
+  Perm.advPlan,
+  Perm.advReport,
+  Perm.report,
+  Perm.reportAd,
+  Perm.my,
+  Perm.myFinance,
+  Perm.help,
+  Perm.helpFile,
+  Perm.notice,
+];
+
 /**
  * The codes an account of an enterprise kind can hold: a role of a customer enterprise or an
  * agent that lists a provider-only code (a misconfigured or old role) does not grant it.

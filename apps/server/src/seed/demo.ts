@@ -1,8 +1,7 @@
-import { ALL_PERMISSION_CODES, BUILTIN_NAMES, Perm } from '@marquee/protocol';
+import { ADVERTISER_ROLE_CODES, ALL_PERMISSION_CODES, BUILTIN_NAMES, Perm } from '@marquee/protocol';
 import { hashPassword } from '../auth/passwords.js';
 import type { Executor } from '../db/client.js';
 import { createAccount, createRole } from '../modules/accounts/service.js';
-import { ADVERTISER_ROLE_CODES } from '../modules/advertisers/service.js';
 import { insertDepartment } from '../modules/dept/repository.js';
 import { insertEnterprise } from '../modules/enterprise/repository.js';
 import { createMonitorApplication, createNotice } from '../modules/notice/service.js';

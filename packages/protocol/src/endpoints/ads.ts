@@ -60,6 +60,9 @@ export const adPeriodSchema = z.object({ start: timeOfDaySchema, end: timeOfDayS
 export type AdPeriod = z.infer<typeof adPeriodSchema>;
 
 const targetIds = z.array(id).max(AD_MAX_TARGETS).default([]);
+/** The kinds of an ad's targets, in the order the form and the detail show them. */
+export const AD_TARGET_KINDS = ['deviceIds', 'groupIds', 'tagIds', 'deptIds', 'spliceIds'] as const;
+export type AdTargetKind = (typeof AD_TARGET_KINDS)[number];
 /** Where the ad goes: each kind's ids, of the caller's enterprise and data scope. */
 export const adTargetsSchema = z
   .object({
@@ -192,6 +195,8 @@ export type Ad = z.infer<typeof adSchema>;
 export const adInfoSchema = adSchema.extend({
   materials: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), status: z.string() })),
   layoutName: z.string().nullable(),
+  /** The names of the targets still in the enterprise (a deleted one is left out). */
+  targetNames: z.array(z.object({ kind: z.enum(AD_TARGET_KINDS), id: z.string(), name: z.string() })),
   reviews: z.array(adReviewSchema),
 });
 export type AdInfo = z.infer<typeof adInfoSchema>;

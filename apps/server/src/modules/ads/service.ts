@@ -1,12 +1,14 @@
 import {
   AD_EXPIRING_DAYS,
   AD_MAX_MATERIALS,
+  AD_TARGET_KINDS,
   type Ad,
   type AdInfo,
   type AdPlayStrategy,
   type AdReview,
   type AdReviewState,
   type AdStatus,
+  type AdTargetKind,
   type AdType,
   adStatus,
   ErrorCode,
@@ -32,6 +34,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { manageWhere, type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -343,8 +346,39 @@ export async function adInfo(input: { id: string }, ctx: CallContext): Promise<A
     ...present(ctx, row, list),
     materials: row.materialIds.map((id) => byId.get(id)).filter((m) => m !== undefined),
     layoutName: layout[0]?.name ?? null,
+    targetNames: await targetNames(ctx.db, row.entId, row.targets),
     reviews: list,
   };
+}
+
+/** Where each kind of target is named: its table and the id, name and enterprise columns. */
+const TARGET_TABLES = {
+  deviceIds: { table: devices, id: devices.id, name: devices.name, entId: devices.entId },
+  groupIds: { table: deviceGroups, id: deviceGroups.id, name: deviceGroups.name, entId: deviceGroups.entId },
+  tagIds: { table: tags, id: tags.id, name: tags.name, entId: tags.entId },
+  deptIds: { table: departments, id: departments.id, name: departments.name, entId: departments.entId },
+  spliceIds: { table: spliceWalls, id: spliceWalls.id, name: spliceWalls.name, entId: spliceWalls.entId },
+} satisfies Record<AdTargetKind, { table: PgTable; id: PgColumn; name: PgColumn; entId: PgColumn }>;
+
+/** The names of an ad's targets of each kind, found in its enterprise (one query per kind used). */
+async function targetNames(db: Executor, entId: string, targets: AdTargetIds): Promise<AdInfo['targetNames']> {
+  const lists = await Promise.all(
+    AD_TARGET_KINDS.map(async (kind) => {
+      const ids = targets[kind];
+      if (ids.length === 0) return [];
+      const t = TARGET_TABLES[kind];
+      const rows = (await db
+        .select({ id: t.id, name: t.name })
+        .from(t.table as PgTable)
+        .where(and(eq(t.entId, entId), inArray(t.id, ids)))) as { id: string; name: string }[];
+      const byId = new Map(rows.map((r) => [r.id, r.name]));
+      return ids.flatMap((id) => {
+        const name = byId.get(id);
+        return name === undefined ? [] : [{ kind, id, name }];
+      });
+    }),
+  );
+  return lists.flat();
 }
 
 export interface AdBodyInput {

@@ -1,4 +1,4 @@
-import { type Advertiser, BUILTIN_NAMES, ErrorCode, Perm } from '@marquee/protocol';
+import { ADVERTISER_ROLE_CODES, type Advertiser, BUILTIN_NAMES, ErrorCode } from '@marquee/protocol';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../protocol/appError.js';
@@ -22,22 +22,6 @@ import {
   visibleAdvertisers,
 } from './repository.js';
 import { advertiserScopeWhere } from './scope.js';
-
-/** What a new enterprise's advertiser role holds when the enterprise has none yet. */
-export const ADVERTISER_ROLE_CODES: readonly string[] = [
-  Perm.adv,
-  Perm.advEdit,
-  Perm.advMaterial,
-  Perm.advPlan,
-  Perm.advReport,
-  Perm.report,
-  Perm.reportAd,
-  Perm.my,
-  Perm.myFinance,
-  Perm.help,
-  Perm.helpFile,
-  Perm.notice,
-];
 
 const STILL_REFERENCED = {
   'zh-CN': '该广告主仍有关联数据，无法删除，请先暂停',

@@ -1,11 +1,9 @@
-import { type AdInfo, formatTime } from '@marquee/protocol';
+import { AD_TARGET_KINDS, type AdInfo, formatTime } from '@marquee/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Skeleton, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { periodText, StatusTag } from './adLook';
-
-const TARGET_KINDS = ['deviceIds', 'groupIds', 'tagIds', 'deptIds', 'spliceIds'] as const;
 
 /** The detail of one ad (ad.info): its facts, content, targets, time periods and review history. */
 export function AdDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -26,7 +24,7 @@ export function AdDetailDrawer({ id, onClose }: { id: string | null; onClose: ()
 
 function AdDetail({ ad }: { ad: AdInfo }) {
   const { t } = useTranslation(['ads', 'material']);
-  const targets = TARGET_KINDS.filter((k) => ad.targets[k].length > 0);
+  const targets = AD_TARGET_KINDS.filter((k) => ad.targets[k].length > 0);
   return (
     <div data-testid="ad-detail">
       <Descriptions column={1} size="small" bordered>
@@ -59,11 +57,23 @@ function AdDetail({ ad }: { ad: AdInfo }) {
           </div>
         </Descriptions.Item>
         <Descriptions.Item label={t('ad.field.targets')}>
-          {targets.length
-            ? targets.map((k) => (
-                <Tag key={k}>{t('ad.targetCount', { kind: t(`ad.target.${k}`), amount: ad.targets[k].length })}</Tag>
-              ))
-            : t('none')}
+          <div data-testid="ad-detail-targets">
+            {targets.length
+              ? targets.map((k) => {
+                  const names = ad.targetNames.filter((n) => n.kind === k);
+                  const unnamed = ad.targets[k].length - names.length;
+                  return (
+                    <div key={k} data-testid={`ad-detail-target-${k}`}>
+                      {`${t(`ad.target.${k}`)}: `}
+                      {names.map((n) => (
+                        <Tag key={n.id}>{n.name}</Tag>
+                      ))}
+                      {unnamed > 0 ? <Tag>{t('ad.targetsGone', { count: unnamed })}</Tag> : null}
+                    </div>
+                  );
+                })
+              : t('none')}
+          </div>
         </Descriptions.Item>
         <Descriptions.Item label={t('ad.field.link')}>{ad.link || '-'}</Descriptions.Item>
         <Descriptions.Item label={t('ad.field.monitorUrl')}>{ad.monitorUrl || '-'}</Descriptions.Item>

@@ -7,6 +7,7 @@ import {
   AD_TYPES,
   type AdBody,
   type AdInfo,
+  type AdTargetKind,
   adBodySchema,
   issueMessage,
   monitorUrlValid,
@@ -36,6 +37,7 @@ import { usePageLeaveTip } from '../../components/leaveTip';
 import { requiredRule, validationMessage } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
 import { AdMaterialsField, type PickedMaterial } from './AdMaterialsField';
+import { AdTargetsFields } from './AdTargetsFields';
 import { usePlanOptions } from './plans';
 
 interface Values {
@@ -53,14 +55,19 @@ interface Values {
   materials?: PickedMaterial[];
   layoutId?: string;
   deviceIds?: string[];
+  groupIds?: string[];
+  tagIds?: string[];
+  deptIds?: string[];
+  spliceIds?: string[];
 }
 
-const EMPTY_TARGETS = { deviceIds: [], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] };
+const target = (v: Values, kept: Pick<AdInfo, 'targets'> | undefined, kind: AdTargetKind): string[] =>
+  v[kind] ?? kept?.targets[kind] ?? [];
 
 /**
  * The body the server takes, from the form. What the page does not show the caller (the plan
- * without the plan permission, devices without the device permission, the other kinds of
- * targets) is kept as the edited ad has it.
+ * without the plan permission, a kind of target whose picker it may not load) is kept as the
+ * edited ad has it.
  */
 export function adBody(v: Values, kept?: Pick<AdInfo, 'planId' | 'targets'>): AdBody {
   const materials = v.content === 'materials';
@@ -80,7 +87,13 @@ export function adBody(v: Values, kept?: Pick<AdInfo, 'planId' | 'targets'>): Ad
     monitorUrl: v.monitorUrl?.trim() || null,
     materialIds: materials ? (v.materials ?? []).map((m) => m.id) : [],
     layoutId: materials ? null : (v.layoutId ?? null),
-    targets: { ...(kept?.targets ?? EMPTY_TARGETS), deviceIds: v.deviceIds ?? kept?.targets.deviceIds ?? [] },
+    targets: {
+      deviceIds: target(v, kept, 'deviceIds'),
+      groupIds: target(v, kept, 'groupIds'),
+      tagIds: target(v, kept, 'tagIds'),
+      deptIds: target(v, kept, 'deptIds'),
+      spliceIds: target(v, kept, 'spliceIds'),
+    },
   };
 }
 
@@ -96,7 +109,8 @@ const FIELD_OF: Record<string, string> = {
 /**
  * Creates an ad, or edits the one of `?id=` (/advert/edit, not cached): name, type, plan (the
  * default preselected), period, time periods of the day, play strategy and counts, link,
- * monitoring URL, content (materials from the library, or a layout) and target devices. The
+ * monitoring URL, content (materials from the library, or a layout) and targets (devices,
+ * groups, tags, departments, split screens: those the caller's permissions let it pick). The
  * form is checked with the protocol's own schema before it is sent; the server's errors show
  * as toasts. Leaving with unsaved changes asks first.
  */
@@ -117,13 +131,6 @@ export default function AdEditPage() {
     queryKey: ['templates', 'adOptions'],
     queryFn: ({ signal }) => call('templatePage', { page: 1, size: 500 }, { signal }),
     enabled: can(Perm.template),
-  });
-  const [deviceKeyword, setDeviceKeyword] = useState('');
-  const devices = useQuery({
-    queryKey: ['devices', 'adOptions', deviceKeyword],
-    queryFn: ({ signal }) =>
-      call('deviceList', { page: 1, size: 100, keyword: deviceKeyword || undefined }, { signal }),
-    enabled: can(Perm.device),
   });
   const existing = useQuery({
     queryKey: ['ads', 'info', id],
@@ -148,7 +155,7 @@ export default function AdEditPage() {
       content: ad.layoutId ? 'layout' : 'materials',
       materials: ad.materials.map((m) => ({ id: m.id, name: m.name })),
       layoutId: ad.layoutId ?? undefined,
-      deviceIds: ad.targets.deviceIds,
+      ...ad.targets,
     });
     setDirty(false);
   }, [existing.data, form]);
@@ -341,17 +348,7 @@ export default function AdEditPage() {
               />
             </Form.Item>
           )}
-          {can(Perm.device) ? (
-            <Form.Item name="deviceIds" label={t('ad.target.deviceIds')}>
-              <Select
-                mode="multiple"
-                showSearch={{ filterOption: false, onSearch: setDeviceKeyword }}
-                loading={devices.isFetching}
-                options={[...(devices.data?.data ?? []).map((d) => ({ value: d.id, label: d.name }))]}
-                data-testid="ad-edit-devices"
-              />
-            </Form.Item>
-          ) : null}
+          <AdTargetsFields known={existing.data?.targetNames} />
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="ad-edit-submit">
               {t('save')}

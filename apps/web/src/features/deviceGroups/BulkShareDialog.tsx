@@ -21,6 +21,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../api/client';
 import { useFormName } from '../../components/formName';
+import { GroupSelect, TagSelect } from './pickers';
 
 type By = 'tag' | 'group' | 'department' | 'import';
 
@@ -70,16 +71,6 @@ export function BulkShareDialog({ open, defaultBy, onClose }: { open: boolean; d
   const [fileError, setFileError] = useState<string | null>(null);
   const [errors, setErrors] = useState<RowError[]>([]);
 
-  const tags = useQuery({
-    queryKey: ['deviceTags', 'options'],
-    queryFn: () => call('deviceTagOptions', {}),
-    enabled: open,
-  });
-  const groups = useQuery({
-    queryKey: ['deviceGroups', 'options'],
-    queryFn: () => call('deviceGroupOptions', {}),
-    enabled: open,
-  });
   const depts = useQuery({
     queryKey: ['permission', 'deptTree'],
     queryFn: () => call('permissionDeptTree', {}),
@@ -189,22 +180,12 @@ export function BulkShareDialog({ open, defaultBy, onClose }: { open: boolean; d
         </Form.Item>
         {by === 'tag' ? (
           <Form.Item name="ids" label={t('bulkShare.tags')} rules={[required]}>
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              options={(tags.data ?? []).map((x) => ({ value: x.id, label: `${x.categoryName} / ${x.name}` }))}
-              data-testid="bulk-share-tags"
-            />
+            <TagSelect enabled={open} testId="bulk-share-tags" />
           </Form.Item>
         ) : null}
         {by === 'group' ? (
           <Form.Item name="ids" label={t('bulkShare.groups')} rules={[required]}>
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              options={(groups.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-              data-testid="bulk-share-groups"
-            />
+            <GroupSelect enabled={open} testId="bulk-share-groups" />
           </Form.Item>
         ) : null}
         {by === 'department' ? (

@@ -1,11 +1,11 @@
 import type { MemberDevice } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
-import { Form, Radio, Select } from 'antd';
+import { Form, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { DevicePicker } from './DevicePicker';
+import { TagSelect } from './pickers';
 
 interface Values {
   tagIds: string[];
@@ -19,11 +19,6 @@ export function BulkTagDialog({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation('deviceTags');
   const [deviceIds, setDeviceIds] = useState<string[]>([]);
   const [devicesError, setDevicesError] = useState(false);
-  const tags = useQuery({
-    queryKey: ['deviceTags', 'options'],
-    queryFn: () => call('deviceTagOptions', {}),
-    enabled: open,
-  });
 
   return (
     <FormDialog<Values>
@@ -51,12 +46,7 @@ export function BulkTagDialog({ open, onClose }: { open: boolean; onClose: () =>
       testId="bulk-tag-dialog"
     >
       <Form.Item name="tagIds" label={t('bulkTag.tags')} rules={[{ required: true, message: t('required') }]}>
-        <Select
-          mode="multiple"
-          optionFilterProp="label"
-          options={(tags.data ?? []).map((x) => ({ value: x.id, label: `${x.categoryName} / ${x.name}` }))}
-          data-testid="bulk-tag-tags"
-        />
+        <TagSelect enabled={open} testId="bulk-tag-tags" />
       </Form.Item>
       <Form.Item name="action" label={t('bulkTag.action')}>
         <Radio.Group

@@ -25,6 +25,7 @@ import { PermissionDialog } from '../../components/permission-dialog/PermissionD
 import type { TableConfig, TableOperation } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { DeptPicker } from '../company/AccountFields';
+import { useGroupOptions, useTagOptions } from '../deviceGroups/pickers';
 import { DeviceExportButton, DeviceImportButton } from '../deviceIo';
 import { DeviceLocationDialog, DeviceRegionMap } from '../deviceMap';
 import { AssignLayoutDialog } from './AssignLayoutDialog';
@@ -84,8 +85,8 @@ export default function DeviceListPage() {
   const [view, setView] = useState<'table' | 'map'>('table');
   const [locating, setLocating] = useState<string | null>(null);
   const [sharing, setSharing] = useState<DeviceRow | null>(null);
-  const groups = useQuery({ queryKey: ['deviceGroups', 'options'], queryFn: () => call('deviceGroupOptions', {}) });
-  const tags = useQuery({ queryKey: ['deviceTags', 'options'], queryFn: () => call('deviceTagOptions', {}) });
+  const groups = useGroupOptions();
+  const tags = useTagOptions();
   const stores = useQuery({
     queryKey: ['stores', 'options'],
     queryFn: () => call('storeList', { page: 1, size: 500 }),
@@ -277,7 +278,7 @@ export default function DeviceListPage() {
               style={{ width: 160 }}
               placeholder={t('all')}
               loading={groups.isLoading}
-              options={groups.data?.map((g) => ({ value: g.id, label: g.name }))}
+              options={groups.data}
               data-testid="device-filter-group"
             />
           </Form.Item>
@@ -288,7 +289,7 @@ export default function DeviceListPage() {
               style={{ width: 160 }}
               placeholder={t('all')}
               loading={tags.isLoading}
-              options={tags.data?.map((tag) => ({ value: tag.id, label: `${tag.categoryName} / ${tag.name}` }))}
+              options={tags.data}
               data-testid="device-filter-tag"
             />
           </Form.Item>
