@@ -135,6 +135,18 @@ export class JobQueue {
     return jobId;
   }
 
+  /**
+   * Sends a job to run soon, at most once per `seconds` window: a send while one is waiting
+   * in the current window goes into the next window (pg-boss debouncing), so a burst of sends
+   * runs the job about every `seconds` and the last send of a burst is never lost.
+   */
+  async sendDebounced(id: string, payload: unknown, seconds: number): Promise<void> {
+    const def = this.definitions.get(id);
+    if (!def) throw new Error(`unknown job ${id}`);
+    if (!this.boss) throw new Error('the job queue is not started');
+    await this.boss.sendDebounced(id, def.payload.parse(payload) as object, {}, seconds);
+  }
+
   /** Asks this instance's worker of `id` to look for work now instead of at its next poll. */
   wake(id: string): void {
     const workerId = this.workers.get(id);

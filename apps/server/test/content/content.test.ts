@@ -190,6 +190,21 @@ describe.each(BACKENDS)('player content on %s', (backend) => {
     expect(await countPlays(player.deviceId)).toBe(4);
   });
 
+  it('rolls new plays up within seconds of their upload, without waiting for the minute schedule', async () => {
+    const player = await device(client, 'Rollup screen');
+    const batch = [event(), event(), event(t.clock.now() - 120_000, { outcome: 'interrupted' })];
+    expect((await plays(player, { events: batch })).payload?.accepted).toHaveLength(3);
+    const rolled = async () =>
+      (
+        (await t.db.execute(
+          sql`select coalesce(sum(plays), 0)::int as n from play_rollups_daily where device_id = ${player.deviceId}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0].n;
+    const deadline = Date.now() + 20_000;
+    while ((await rolled()) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(await rolled()).toBe(3);
+  });
+
   it("rejects another device's event ids and starts out of range, without storing them", async () => {
     const a = await device(client, 'Device A');
     const b = await device(client, 'Device B');

@@ -14,7 +14,15 @@ import { errorEnvelope } from '../../protocol/pipeline.js';
 import type { AppServices } from '../../services.js';
 import { authenticateDevice } from '../screenshots/upload.js';
 import { ingestPlays } from './plays.js';
+import { ROLLUP_JOB } from './rollups.js';
 import { buildManifest } from './sources.js';
+
+/**
+ * New plays are rolled up within this many seconds of their upload (the job is debounced: one
+ * run per window however many devices upload), besides the job's minute schedule: a play
+ * reaches the reports within the player's upload interval plus this (issue 13: <= 60 s).
+ */
+export const ROLLUP_SOON_SECONDS = 10;
 
 function language(request: FastifyRequest): string | undefined {
   const header = request.headers['accept-language'];
@@ -77,7 +85,15 @@ export async function registerContentApi(app: FastifyInstance, services: AppServ
         const device = await authenticateDevice(services, request.headers.authorization);
         const parsed = playsUploadSchema.safeParse(request.body ?? {});
         if (!parsed.success) throw new AppError(ErrorCode.INVALID_PARAMS);
-        return ingestPlays(services.db, device, parsed.data.events, services.clock());
+        const answer = await ingestPlays(services.db, device, parsed.data.events, services.clock());
+        if (answer.accepted.length > 0) {
+          // The plays are stored; a queue that cannot take the job only delays them to the schedule.
+          await services.jobs
+            .sendDebounced(ROLLUP_JOB, {}, ROLLUP_SOON_SECONDS)
+            .then(() => services.jobs.wake(ROLLUP_JOB))
+            .catch((error) => request.log.warn({ err: error }, 'play rollup not queued'));
+        }
+        return answer;
       }),
     );
   });
