@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADVERTISER_ROLE_CODES, type EndpointName, endpoints, Perm } from '@marquee/protocol';
+import { ADVERTISER_ROLE_CODES, type EndpointName, endpoints } from '@marquee/protocol';
 import type { Page } from '@playwright/test';
 import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
 import { createAccount, createRole, deptId, uniqueName } from '../fixtures/org.js';
@@ -30,9 +30,9 @@ async function choose(page: Page, testId: string, text: string) {
 
 /**
  * The whole chain of issue 13 in Chromium, with no shortcut: a browser player is paired; an
- * advertiser (the advertiser role's permissions plus devices, data scope 'self', the device
- * shared with it) uploads an image in /advert/material and makes an ad of it in /advert/edit
- * aimed at that device; the operator approves it in /advert/audit; the player shows the image
+ * advertiser (the advertiser role's permissions only, data scope 'self', the device shared
+ * with it: the ad form lists the screens it sees) uploads an image in /advert/material and
+ * makes an ad of it in /advert/edit aimed at that device; the operator approves it in /advert/audit; the player shows the image
  * (screenshot), plays it, uploads its plays (the player's own flush, woken by its 'online'
  * event as player.spec does), the server counts them, and the ad becomes 'playing'; pausing the
  * ad takes it off the player.
@@ -57,7 +57,7 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
   // The advertiser: its own data only, and the screen shared with it.
   const role = await createRole(admin.token, {
     name: uniqueName('E2E advertiser'),
-    permissionCodes: [...ADVERTISER_ROLE_CODES, Perm.device],
+    permissionCodes: [...ADVERTISER_ROLE_CODES],
     dataScope: 'self',
   });
   const advertiser = await createAccount(admin.token, {

@@ -1,10 +1,11 @@
-import { AD_MAX_MATERIALS, ErrorCode, endpoints } from '@marquee/protocol';
+import { AD_MAX_MATERIALS, ErrorCode, endpoints, RefType } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads, devices, materials, operationLogs } from '../src/db/schema/index.js';
+import { ads, allocations, devices, materials, operationLogs } from '../src/db/schema/index.js';
 import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { adBody, insertPlan, ownMaterial } from './fixtures/ads.js';
+import { insertTag } from './fixtures/deviceGroups.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -324,6 +325,62 @@ describe.each(BACKENDS)('ads and promotion plans on %s', (backend) => {
       (await memberClient.call(endpoints.adCreate, adBody([m2], t.clock.now(), targets([], [c.ent.depts.a])) as never))
         .envelope.code,
     ).toBe(ErrorCode.AD_TARGET_INVALID);
+  });
+
+  it('an advertiser aims at the screens shared with it, without the device pages; not at departments or tags', async () => {
+    const c = await tenant();
+    const loginName = uniqueName('adv');
+    const id = await createAdvertiser(t.db, {
+      entId: c.ent.id,
+      deptId: c.ent.depts.a1,
+      createdBy: c.admin.id,
+      loginName,
+      password: TEST_PASSWORD,
+      realName: 'Advertiser',
+    });
+    const advertiser = await t.loginAs({ id, entId: c.ent.id, loginName, password: TEST_PASSWORD });
+    const screens = await t.db
+      .insert(devices)
+      .values([
+        { entId: c.ent.id, deptId: c.ent.depts.a1, ownerId: c.admin.id, name: 'Shared lobby screen' },
+        { entId: c.ent.id, deptId: c.ent.depts.a1, ownerId: c.admin.id, name: 'Unshared lobby screen' },
+      ])
+      .returning({ id: devices.id });
+    const pick = () => advertiser.call(endpoints.adTargetDevices, { page: 1, size: 10, keyword: 'lobby' });
+    expect((await pick()).envelope.payload).toEqual({ total: 0, data: [] });
+    await t.db.insert(allocations).values({
+      entId: c.ent.id,
+      refType: RefType.device,
+      refId: screens[0].id,
+      targetType: 2,
+      targetId: id,
+      deptDataType: 2,
+    });
+    expect((await pick()).envelope.payload).toMatchObject({ total: 1, data: [{ id: screens[0].id }] });
+    // The device pages stay closed to it.
+    expect((await advertiser.call(endpoints.deviceList, {})).envelope.code).toBe(ErrorCode.NO_PERMISSION);
+    const m = await ownMaterial(t, { entId: c.ent.id, deptId: c.ent.depts.a1, ownerId: id });
+    const aim = (targets: Partial<Record<'deviceIds' | 'tagIds' | 'deptIds', string[]>>) =>
+      advertiser.call(
+        endpoints.adCreate,
+        adBody([m], t.clock.now(), {
+          targets: { deviceIds: [], groupIds: [], tagIds: [], deptIds: [], spliceIds: [], ...targets },
+        }) as never,
+      );
+    expect((await aim({ deviceIds: [screens[0].id] })).envelope.code).toBe(0);
+    expect((await aim({ deviceIds: [screens[1].id] })).envelope.code).toBe(ErrorCode.AD_TARGET_INVALID);
+    // A department or a tag reaches screens it does not see.
+    expect((await aim({ deptIds: [c.ent.depts.a1] })).envelope.code).toBe(ErrorCode.AD_TARGET_INVALID);
+    const tag = await insertTag(t, c.ent.id, { name: 'Lobby' });
+    expect((await aim({ tagIds: [tag] })).envelope.code).toBe(ErrorCode.AD_TARGET_INVALID);
+    // The enterprise's administrator may aim at the tag.
+    const ok = await c.client.call(
+      endpoints.adCreate,
+      adBody([await ownMaterial(t, c.own)], t.clock.now(), {
+        targets: { deviceIds: [], groupIds: [], tagIds: [tag], deptIds: [], spliceIds: [] },
+      }) as never,
+    );
+    expect(ok.envelope.code).toBe(0);
   });
 
   it('pause and enable; delete keeps the ad as deleted and frees its materials', async () => {

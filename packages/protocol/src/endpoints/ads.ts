@@ -403,6 +403,27 @@ export const adEndpoints = {
     response: ok,
     errors: [ErrorCode.NOT_FOUND, ErrorCode.NO_PERMISSION],
   }),
+  adTargetDevices: endpoint({
+    name: 'ad.targetDevices',
+    path: '/api/ad/targetDevices.shtm',
+    auth: 'session',
+    // The ad form's device picker: whoever may make ads picks among the screens they see (their
+    // data scope and what is shared with them), without the device pages' own permission.
+    permission: Perm.advEdit,
+    scope: { object: 'device', kind: 'list' },
+    request: z
+      .object({
+        page,
+        size: pageSize,
+        /** Part of a name or a device number. */
+        keyword: z.string().trim().max(50).optional(),
+      })
+      .strict(),
+    response: z.object({
+      total: z.number(),
+      data: z.array(z.object({ id: z.string(), name: z.string(), number: z.string().nullable() })),
+    }),
+  }),
   adSettings: endpoint({
     name: 'ad.settings',
     path: '/api/ad/settings.shtm',

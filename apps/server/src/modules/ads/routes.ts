@@ -4,6 +4,7 @@ import { deletePlan, listPlans, planInfo, savePlan, updatePlan } from './plans.j
 import {
   adInfo,
   adSettings,
+  adTargetDevices,
   createAd,
   decideAd,
   deleteAd,
@@ -25,6 +26,7 @@ export const adHandlers = [
   defineHandler(endpoints.adEnable, { handle: (input, ctx) => setAdPaused(input, false, ctx) }),
   defineHandler(endpoints.adDisable, { handle: (input, ctx) => setAdPaused(input, true, ctx) }),
   defineHandler(endpoints.adDelete, { handle: (input, ctx) => deleteAd(input, ctx) }),
+  defineHandler(endpoints.adTargetDevices, { handle: (input, ctx) => adTargetDevices(input, ctx) }),
   defineHandler(endpoints.adSettings, { handle: (_input, ctx) => adSettings(ctx) }),
   defineHandler(endpoints.adSaveSettings, { handle: (input, ctx) => saveAdSettings(input, ctx) }),
   defineHandler(endpoints.planList, { handle: (input, ctx) => listPlans(input, ctx) }),

@@ -408,15 +408,27 @@ async function expectAll(ids: readonly string[], found: Promise<{ id: string }[]
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
-/** The departments a caller may target: its data scope's (the administrator: any of the enterprise). */
+/**
+ * The departments a caller may target: its data scope's (the administrator: any of the
+ * enterprise). A department reaches every screen in it, so a caller who sees only its own
+ * objects ('self', an advertiser) targets none: it aims at the screens it sees one by one.
+ */
 function deptTargetWhere(caller: ScopeSubject): SQL {
   const tenant = eq(departments.entId, caller.entId);
   if (caller.dataScope === 'all') return tenant;
-  if (!caller.deptId) return sql`false`;
+  if (!caller.deptId || caller.dataScope === 'self') return sql`false`;
   if (caller.dataScope === 'dept_and_below') {
     return and(tenant, like(departments.path, `${escapeLike(caller.deptPath ?? '\u0000')}%`)) as SQL;
   }
   return and(tenant, eq(departments.id, caller.deptId)) as SQL;
+}
+
+/**
+ * The tags a caller may target: a tag reaches its screens across the whole enterprise, so only
+ * a caller whose data scope is the whole enterprise targets tags.
+ */
+function tagTargetWhere(caller: ScopeSubject): SQL {
+  return caller.dataScope === 'all' ? eq(tags.entId, caller.entId) : sql`false`;
 }
 
 /**
@@ -489,7 +501,7 @@ async function checkedBody(input: AdBodyInput, ctx: CallContext) {
     db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.entId, user.entId), inArray(tags.id, targets.tagIds))),
+      .where(and(tagTargetWhere(user), inArray(tags.id, targets.tagIds))),
     invalid,
   );
   await expectAll(
@@ -674,6 +686,27 @@ export async function deleteAd(input: { id: string }, ctx: CallContext) {
 }
 
 /** The enterprise's review settings. */
+/** The screens an ad may be aimed at by the caller (ad.targetDevices): those of its device scope, by name. */
+export async function adTargetDevices(input: { page: number; size: number; keyword?: string }, ctx: CallContext) {
+  const conds: SQL[] = [scopeWhere(ctx.user, deviceScope)];
+  if (input.keyword) {
+    const like = `%${escapeLike(input.keyword)}%`;
+    conds.push(or(ilike(devices.name, like), ilike(devices.number, like)) as SQL);
+  }
+  const where = and(...conds);
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({ id: devices.id, name: devices.name, number: devices.number })
+      .from(devices)
+      .where(where)
+      .orderBy(asc(devices.name), asc(devices.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(devices).where(where),
+  ]);
+  return { total: Number(count?.n ?? 0), data: rows };
+}
+
 export async function adSettings(ctx: CallContext) {
   return { requireSecondAudit: await requireSecondAudit(ctx.db, ctx.user.entId) };
 }

@@ -10,8 +10,12 @@ import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
 
 type Known = AdInfo['targetNames'];
 
-/** The list endpoint each searched kind of target is picked from. */
-const SEARCHED = { deviceIds: 'deviceList', spliceIds: 'spliceList' } as const;
+/**
+ * The list endpoint each searched kind of target is picked from. Devices come from the ad
+ * form's own call (ad.targetDevices, the ad edit permission): an advertiser without the device
+ * pages still picks among the screens shared with it.
+ */
+const SEARCHED = { deviceIds: 'adTargetDevices', spliceIds: 'spliceList' } as const;
 
 /**
  * A kind of target picked from its list endpoint's first 100 rows matching the typed keyword
@@ -69,7 +73,7 @@ export function AdTargetsFields({ known = [] }: { known?: Known }) {
         </Form.Item>
       ) : null}
       {can(endpoints.deviceTagOptions.permission) ? (
-        <Form.Item name="tagIds" label={label('tagIds')}>
+        <Form.Item name="tagIds" label={label('tagIds')} extra={t('edit.tagTargetHint')}>
           <TagSelect testId="ad-edit-tags" />
         </Form.Item>
       ) : null}
