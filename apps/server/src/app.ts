@@ -41,6 +41,7 @@ import { operationLogHandlers } from './modules/operationLog/routes.js';
 import { posterHandlers } from './modules/posters/routes.js';
 import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
+import { reportHandlers } from './modules/reports/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
 import { screenshotHandlers } from './modules/screenshots/routes.js';
 import { registerScreenshotUpload } from './modules/screenshots/upload.js';
@@ -103,6 +104,7 @@ export const HANDLERS: readonly Handler[] = [
   ...materialHandlers,
   ...posterHandlers,
   ...adHandlers,
+  ...reportHandlers,
 ];
 
 export interface BuildAppOptions {

@@ -12,6 +12,7 @@ import { materialEndpoints } from './endpoints/materials.js';
 import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
 import { posterEndpoints } from './endpoints/posters.js';
+import { reportEndpoints } from './endpoints/reports.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
@@ -37,6 +38,7 @@ export * from './endpoints/materials.js';
 export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 export * from './endpoints/posters.js';
+export * from './endpoints/reports.js';
 export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
@@ -68,6 +70,7 @@ export const endpoints = {
   ...weatherEndpoints,
   ...posterEndpoints,
   ...adEndpoints,
+  ...reportEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
