@@ -13,6 +13,7 @@ import { materialFixtures } from './fixtures/materials.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { posterFixtures } from './fixtures/posters.js';
+import { reportFixtures } from './fixtures/reports.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
 import { spliceFixtures } from './fixtures/splice.js';
@@ -63,6 +64,7 @@ const fixtures: Record<
   ...templateFixtures,
   ...posterFixtures,
   ...adFixtures,
+  ...reportFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

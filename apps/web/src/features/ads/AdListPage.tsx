@@ -132,6 +132,17 @@ export default function AdListPage() {
         handler: (row) => setViewing(row.id),
         testId: (row) => `ad-details-${row.name}`,
       },
+      {
+        key: 'report',
+        label: t('ad.report'),
+        authCode: `${Perm.advReport},${Perm.reportAd}`,
+        isShow: (row) => row.status !== 'pendingAudit' && row.status !== 'auditFailed',
+        handler: (row) =>
+          navigate(
+            `${can(Perm.advReport) ? '/advert/reportDetail' : '/report/adDetail'}?id=${encodeURIComponent(row.id)}`,
+          ),
+        testId: (row) => `ad-report-${row.name}`,
+      },
       ...(canEditPage
         ? [
             {
