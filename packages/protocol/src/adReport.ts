@@ -29,7 +29,7 @@ export const REPORT_MAX_DAYS = 366;
 /** The default range: the last 7 days, today included. */
 export const REPORT_DEFAULT_DAYS = 7;
 /** The hourly profile reads the hourly rollups of at most this many days (the range's last). */
-export const REPORT_HOURLY_DAYS = 31;
+export const REPORT_HOURLY_DAYS = 7;
 
 const DAY_MS = 86_400_000;
 

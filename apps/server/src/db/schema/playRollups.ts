@@ -38,6 +38,7 @@ export const playRollupsHourly = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.deviceId, t.hour, t.adId, t.materialId] }),
+    // Covering (INCLUDE hour, plays) by hand DDL in 0029: the reports' hourly profile reads it index-only.
     index('play_rollups_hourly_ent_ad_day_idx').on(t.entId, t.adId, t.day),
     check('play_rollups_hourly_hour_check', sql`${t.hour} between 0 and 23`),
   ],
@@ -55,6 +56,7 @@ export const playRollupsDaily = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.deviceId, t.adId, t.materialId] }),
+    // Covering (INCLUDE device_id, material_id and the counts) by hand DDL in 0029: the ad reports read it index-only.
     index('play_rollups_daily_ent_ad_day_idx').on(t.entId, t.adId, t.day),
     index('play_rollups_daily_ent_day_idx').on(t.entId, t.day),
   ],

@@ -135,6 +135,11 @@ export class ExpectedModel {
     return new ExpectedModel(reach, adRows, from, to);
   }
 
+  /** The ads reaching some device (those with figures). */
+  adIds(): string[] {
+    return [...new Set([...this.setOf.values()].flatMap((key) => key.split(',')))];
+  }
+
   /** One device's expected plays per ad on a day (empty when no ad reached it). */
   onDeviceDay(deviceId: string, day: string): ReadonlyMap<string, number> {
     const key = this.setOf.get(deviceId);

@@ -78,33 +78,35 @@ function adListWhere(caller: ReportCaller, input: AdReportListInput): SQL {
   return and(...conds) as SQL;
 }
 
-/** Plays per ad over the range: totals and the devices that played it (grouped per device first). */
-function perAdTotals(entId: string, from: string, to: string): SQL {
+/** Plays per ad over the range (of the ads `adIn` selects): totals and the devices that played it (grouped per device first). */
+function perAdTotals(entId: string, from: string, to: string, adIn: SQL): SQL {
   return sql`(select ad_id, sum(p)::bigint as plays, sum(c)::bigint as completed, sum(d)::bigint as duration_ms,
       count(*)::int as devices
     from (select ad_id, device_id, sum(plays) as p, sum(completed) as c, sum(duration_ms) as d
       from play_rollups_daily
-      where ent_id = ${entId} and day between ${from}::date and ${to}::date and ad_id <> ''
+      where ent_id = ${entId} and day between ${from}::date and ${to}::date and ad_id in ${adIn}
       group by ad_id, device_id) per_device
     group by ad_id)`;
 }
 
-/** Per ad and day: plays, play time and the devices that played (for the full rate and the trend). */
-async function perAdDay(db: Executor, entId: string, adIds: readonly string[], from: string, to: string) {
-  if (adIds.length === 0) return [];
+/** Per ad and day (of the ads `adIn` selects): plays, play time and the devices that played. */
+async function perAdDay(db: Executor, entId: string, adIn: SQL, from: string, to: string) {
   return rows<{ ad_id: string; day: string; plays: string; duration_ms: string; devices: number }>(
     db,
     sql`select ad_id, day::text as day, sum(plays)::bigint as plays, sum(duration_ms)::bigint as duration_ms,
           count(distinct device_id)::int as devices
         from play_rollups_daily
-        where ent_id = ${entId} and day between ${from}::date and ${to}::date
-          and ad_id in (${sql.join(
-            adIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
+        where ent_id = ${entId} and ad_id in ${adIn} and day between ${from}::date and ${to}::date
         group by ad_id, day`,
   );
 }
+
+/** `(id, ...)` of a list of ids, for `in`. */
+const idList = (ids: readonly string[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 
 /** Spec section 9 over an ad's days: each day's count is its plays per device that played. */
 const fullRateOfDays = (days: readonly { plays: number; devices: number }[]) =>
@@ -128,7 +130,8 @@ export async function adReportList(caller: ReportCaller, input: AdReportListInpu
     ads.id,
     [sql`${ads.createdAt} desc`, sql`${ads.id} desc`],
   );
-  const [pageRows, [{ total }], trendRows, filtered] = await Promise.all([
+  const adIn = sql`(select ${ads.id} from ${ads} where ${where})`;
+  const [pageRows, [{ total }], dayRows, model] = await Promise.all([
     rows<{
       id: string;
       plays: string | null;
@@ -138,34 +141,23 @@ export async function adReportList(caller: ReportCaller, input: AdReportListInpu
     }>(
       caller.db,
       sql`select ${ads.id} as id, agg.plays, agg.completed, agg.duration_ms, agg.devices
-        from ${ads} left join ${perAdTotals(entId, from, to)} agg on agg.ad_id = ${ads.id}
+        from ${ads} left join ${perAdTotals(entId, from, to, adIn)} agg on agg.ad_id = ${ads.id}
         where ${where}
         order by ${sql.join(order, sql`, `)}
         limit ${size} offset ${(page - 1) * size}`,
     ),
     rows<{ total: number }>(caller.db, sql`select count(*)::int as total from ${ads} where ${where}`),
-    rows<{ day: string; plays: string; duration_ms: string }>(
-      caller.db,
-      sql`select day::text as day, sum(plays)::bigint as plays, sum(duration_ms)::bigint as duration_ms
-        from play_rollups_daily
-        where ent_id = ${entId} and day between ${from}::date and ${to}::date
-          and ad_id in (select ${ads.id} from ${ads} where ${where})
-        group by day`,
-    ),
-    caller.db.select({ id: ads.id }).from(ads).where(where),
-  ]);
-  const ids = pageRows.map((r) => r.id);
-  const [adRows, dayRows, model] = await Promise.all([
-    ids.length
-      ? caller.db
-          .select({ ad: ads, planName: promotionPlans.name, planDefault: promotionPlans.isDefault })
-          .from(ads)
-          .leftJoin(promotionPlans, eq(promotionPlans.id, ads.planId))
-          .where(inArray(ads.id, ids))
-      : Promise.resolve([]),
-    perAdDay(caller.db, entId, ids, from, to),
+    perAdDay(caller.db, entId, adIn, from, to),
     ExpectedModel.load(caller.db, entId, from, to),
   ]);
+  const ids = pageRows.map((r) => r.id);
+  const adRows = ids.length
+    ? await caller.db
+        .select({ ad: ads, planName: promotionPlans.name, planDefault: promotionPlans.isDefault })
+        .from(ads)
+        .leftJoin(promotionPlans, eq(promotionPlans.id, ads.planId))
+        .where(inArray(ads.id, ids))
+    : [];
   const byId = new Map(adRows.map((r) => [r.ad.id, r]));
   const daysOf = new Map<string, { plays: number; devices: number }[]>();
   for (const d of dayRows) {
@@ -198,16 +190,30 @@ export async function adReportList(caller: ReportCaller, input: AdReportListInpu
       fullRate: fullRateOfDays(daysOf.get(ad.id) ?? []),
     });
   }
-  // The trend: every selected ad's plays and expected plays per day.
+  // The trend: every selected ad's plays and expected plays per day (the ads the model expects
+  // plays of are the passed ones; those outside the filters are left out).
+  const expectedIds = model.adIds();
+  const selected = expectedIds.length
+    ? await caller.db
+        .select({ id: ads.id })
+        .from(ads)
+        .where(and(where, inArray(ads.id, expectedIds)))
+    : [];
   const expectedByDay = new Map(model.days.map((d) => [d, 0]));
-  for (const { id } of filtered) {
+  for (const { id } of selected) {
     for (const [day, n] of model.ofAd(id).byDay) expectedByDay.set(day, (expectedByDay.get(day) ?? 0) + n);
   }
-  const playsByDay = new Map(trendRows.map((t) => [t.day, t]));
+  const playsByDay = new Map<string, { plays: number; durationMs: number }>();
+  for (const d of dayRows) {
+    const p = playsByDay.get(d.day) ?? { plays: 0, durationMs: 0 };
+    p.plays += num(d.plays);
+    p.durationMs += num(d.duration_ms);
+    playsByDay.set(d.day, p);
+  }
   const trend = model.days.map((day) => ({
     day,
-    plays: num(playsByDay.get(day)?.plays),
-    durationMs: num(playsByDay.get(day)?.duration_ms),
+    plays: playsByDay.get(day)?.plays ?? 0,
+    durationMs: playsByDay.get(day)?.durationMs ?? 0,
     expected: expectedByDay.get(day) ?? 0,
   }));
   return { from, to, total, data, trend };
@@ -246,19 +252,14 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     .toISOString()
     .slice(0, 10);
   const range = sql`ent_id = ${entId} and ad_id = ${ad.id} and day between ${from}::date and ${to}::date`;
-  const [deviceRows, dayRows, materialRows, hourRows, model] = await Promise.all([
-    rows<{ device_id: string; plays: string; completed: string; duration_ms: string }>(
+  const [deviceMaterialRows, dayRows, hourRows, model] = await Promise.all([
+    rows<{ device_id: string; material_id: string; plays: string; completed: string; duration_ms: string }>(
       caller.db,
-      sql`select device_id, sum(plays)::bigint as plays, sum(completed)::bigint as completed,
+      sql`select device_id, material_id, sum(plays)::bigint as plays, sum(completed)::bigint as completed,
             sum(duration_ms)::bigint as duration_ms
-          from play_rollups_daily where ${range} group by device_id`,
+          from play_rollups_daily where ${range} group by device_id, material_id`,
     ),
-    perAdDay(caller.db, entId, [ad.id], from, to),
-    rows<{ material_id: string; plays: string; duration_ms: string }>(
-      caller.db,
-      sql`select material_id, sum(plays)::bigint as plays, sum(duration_ms)::bigint as duration_ms
-          from play_rollups_daily where ${range} group by material_id`,
-    ),
+    perAdDay(caller.db, entId, idList([ad.id]), from, to),
     rows<{ hour: number; plays: string }>(
       caller.db,
       sql`select hour, sum(plays)::bigint as plays from play_rollups_hourly
@@ -268,27 +269,46 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     ExpectedModel.load(caller.db, entId, from, to),
   ]);
   const expected = model.ofAd(ad.id);
+  // One scan per device and material: summed here per device and per material.
+  const sumBy = (key: 'device_id' | 'material_id') => {
+    const out = new Map<string, { plays: number; completed: number; durationMs: number }>();
+    for (const r of deviceMaterialRows) {
+      const k = r[key];
+      const v = out.get(k) ?? { plays: 0, completed: 0, durationMs: 0 };
+      v.plays += num(r.plays);
+      v.completed += num(r.completed);
+      v.durationMs += num(r.duration_ms);
+      out.set(k, v);
+    }
+    return out;
+  };
+  const reported = sumBy('device_id');
+  const byMaterial = sumBy('material_id');
 
   // Devices: those that played it and those the schedule expected it on.
-  const reported = new Map(deviceRows.map((r) => [r.device_id, r]));
   const deviceIds = new Set([...reported.keys(), ...expected.byDevice.keys()]);
   let table: AdReportDeviceRow[] = [...deviceIds].map((deviceId) => {
     const r = reported.get(deviceId);
-    const rec = reconcile(expected.byDevice.get(deviceId) ?? 0, num(r?.plays));
+    const rec = reconcile(expected.byDevice.get(deviceId) ?? 0, r?.plays ?? 0);
     return {
       deviceId,
       number: '',
       name: '',
       plays: rec.reported,
-      durationMs: num(r?.duration_ms),
+      durationMs: r?.durationMs ?? 0,
       expected: rec.expected,
       deliveryPct: rec.deliveryPct,
       underDelivered: rec.underDelivered,
     };
   });
-  const totalPlays = deviceRows.reduce((s, r) => s + num(r.plays), 0);
-  const totalCompleted = deviceRows.reduce((s, r) => s + num(r.completed), 0);
-  const totalDuration = deviceRows.reduce((s, r) => s + num(r.duration_ms), 0);
+  let totalPlays = 0;
+  let totalCompleted = 0;
+  let totalDuration = 0;
+  for (const v of reported.values()) {
+    totalPlays += v.plays;
+    totalCompleted += v.completed;
+    totalDuration += v.durationMs;
+  }
   if (input.underOnly) table = table.filter((r) => r.underDelivered);
   const key = input.sort ?? 'plays';
   const dir = input.sort ? (input.order === 'desc' ? -1 : 1) : -1;
@@ -321,7 +341,7 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     }
   }
 
-  const materialIds = materialRows.map((m) => m.material_id).filter(Boolean);
+  const materialIds = [...byMaterial.keys()].filter(Boolean);
   const materialNames = materialIds.length
     ? await caller.db
         .select({ id: materials.id, name: materials.name })
@@ -359,7 +379,7 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
       plays: totalPlays,
       completed: totalCompleted,
       durationMs: totalDuration,
-      devices: deviceRows.length,
+      devices: reported.size,
       expected: rec.expected,
       deliveryPct: rec.deliveryPct,
       underDelivered: rec.underDelivered,
@@ -367,12 +387,12 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     },
     days,
     devices: { total: table.length, data: pageRows },
-    materials: materialRows
-      .map((m) => ({
-        materialId: m.material_id,
-        name: materialName.get(m.material_id) ?? '',
-        plays: num(m.plays),
-        durationMs: num(m.duration_ms),
+    materials: [...byMaterial]
+      .map(([materialId, m]) => ({
+        materialId,
+        name: materialName.get(materialId) ?? '',
+        plays: m.plays,
+        durationMs: m.durationMs,
       }))
       .sort((a, b) => b.plays - a.plays || a.materialId.localeCompare(b.materialId)),
     hours: Array.from({ length: 24 }, (_, hour) => ({ hour, plays: hourOf.get(hour) ?? 0 })),
