@@ -89,17 +89,31 @@ function perAdTotals(entId: string, from: string, to: string, adIn: SQL): SQL {
     group by ad_id)`;
 }
 
-/** Per ad and day (of the ads `adIn` selects): plays, play time and the devices that played. */
-async function perAdDay(db: Executor, entId: string, adIn: SQL, from: string, to: string) {
+/**
+ * Per ad and day (of the ads `adIn` selects): plays, play time and the devices that played.
+ * A daily rollup row is one (day, device, ad, material): for ads that played one material in
+ * the range (`oneMaterial`), the rows of a day are its devices, counted without the distinct
+ * count's sort (1,000,000 rows of a campaign: seconds against a fraction of one).
+ */
+async function perAdDay(db: Executor, entId: string, adIn: SQL, from: string, to: string, oneMaterial = false) {
+  const devices = oneMaterial ? sql`count(*)::int` : sql`count(distinct device_id)::int`;
   return rows<{ ad_id: string; day: string; plays: string; duration_ms: string; devices: number }>(
     db,
     sql`select ad_id, day::text as day, sum(plays)::bigint as plays, sum(duration_ms)::bigint as duration_ms,
-          count(distinct device_id)::int as devices
+          ${devices} as devices
         from play_rollups_daily
         where ent_id = ${entId} and ad_id in ${adIn} and day between ${from}::date and ${to}::date
         group by ad_id, day`,
   );
 }
+
+/** Of the ads `adIn` selects, those made of one material (`one`) or not. */
+const withMaterials = (adIn: SQL, one: boolean) =>
+  sql`(select ${ads.id} from ${ads} where ${ads.id} in ${adIn} and ${
+    one
+      ? sql`cardinality(${ads.materialIds}) <= 1 and ${ads.layoutId} is null`
+      : sql`not (cardinality(${ads.materialIds}) <= 1 and ${ads.layoutId} is null)`
+  })`;
 
 /** `(id, ...)` of a list of ids, for `in`. */
 const idList = (ids: readonly string[]) =>
@@ -147,7 +161,12 @@ export async function adReportList(caller: ReportCaller, input: AdReportListInpu
         limit ${size} offset ${(page - 1) * size}`,
     ),
     rows<{ total: number }>(caller.db, sql`select count(*)::int as total from ${ads} where ${where}`),
-    perAdDay(caller.db, entId, adIn, from, to),
+    // Ads of one material count a day's devices by its rows (perAdDay); an ad whose one material
+    // was replaced within the range counts a device twice on the day of the change.
+    Promise.all([
+      perAdDay(caller.db, entId, withMaterials(adIn, true), from, to, true),
+      perAdDay(caller.db, entId, withMaterials(adIn, false), from, to),
+    ]).then(([one, many]) => [...one, ...many]),
     ExpectedModel.load(caller.db, entId, from, to),
   ]);
   const ids = pageRows.map((r) => r.id);
@@ -259,7 +278,8 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
             sum(duration_ms)::bigint as duration_ms
           from play_rollups_daily where ${range} group by device_id, material_id`,
     ),
-    perAdDay(caller.db, entId, idList([ad.id]), from, to),
+    // One material (perAdDay): the day's rows are its devices.
+    perAdDay(caller.db, entId, idList([ad.id]), from, to, ad.materialIds.length <= 1 && !ad.layoutId),
     rows<{ hour: number; plays: string }>(
       caller.db,
       sql`select hour, sum(plays)::bigint as plays from play_rollups_hourly
