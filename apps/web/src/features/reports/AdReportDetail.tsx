@@ -17,11 +17,11 @@ import {
   Table,
   Tag,
 } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../api/client';
+import { dayRangeParams, dayRangeValue } from '../../components/dateRange';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
@@ -136,14 +136,8 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
           <Space className="mq-no-print">
             <DatePicker.RangePicker
               allowEmpty={[true, true]}
-              value={[dayjs(d.from), dayjs(d.to)]}
-              onChange={(v) =>
-                listState.applyFilters({
-                  ...filters,
-                  from: v?.[0] ? v[0].format('YYYY-MM-DD') : undefined,
-                  to: v?.[1] ? v[1].format('YYYY-MM-DD') : undefined,
-                })
-              }
+              value={dayRangeValue(d.from, d.to)}
+              onChange={(v) => listState.applyFilters({ ...filters, ...dayRangeParams(v) })}
               data-testid="ad-report-detail-range"
             />
             {readOnly ? (

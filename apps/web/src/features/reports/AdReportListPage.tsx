@@ -1,12 +1,12 @@
 import { AD_REPORT_SORT_KEYS, AD_TYPES, type AdReportRow, type AdType, Perm } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, DatePicker, Form, Input, Select, Skeleton, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { tagColumn } from '../../components/columns';
+import { type DayRange, dayRangeParams, dayRangeValue } from '../../components/dateRange';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -23,7 +23,7 @@ interface FilterValues {
   keyword?: string;
   type?: string;
   planId?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
 }
 
 /** The detail route of a list route: /report/ad -> /report/adDetail, /advert/report -> /advert/reportDetail. */
@@ -104,10 +104,7 @@ export default function AdReportListPage() {
       keyword: filters.keyword,
       type: filters.type,
       planId: filters.planId,
-      range:
-        filters.from || filters.to
-          ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]
-          : null,
+      range: dayRangeValue(filters.from, filters.to),
     }),
     [filters],
   );
@@ -116,8 +113,7 @@ export default function AdReportListPage() {
       keyword: v.keyword,
       type: v.type,
       planId: v.planId,
-      from: v.range?.[0] ? v.range[0].format('YYYY-MM-DD') : undefined,
-      to: v.range?.[1] ? v.range[1].format('YYYY-MM-DD') : undefined,
+      ...dayRangeParams(v.range),
     });
 
   const trend = list.data?.trend ?? [];

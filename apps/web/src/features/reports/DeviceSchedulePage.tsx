@@ -1,10 +1,10 @@
 import type { DeviceScheduleRow } from '@marquee/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, DatePicker, Form, Input, Space, Tooltip, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { type DayRange, dayRangeParams, dayRangeValue } from '../../components/dateRange';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -19,7 +19,7 @@ interface FilterValues {
   keyword?: string;
   deptId?: string;
   underFirst?: boolean;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
 }
 
 /**
@@ -87,10 +87,7 @@ export default function DeviceSchedulePage() {
       keyword: filters.keyword,
       deptId: filters.deptId,
       underFirst: filters.underFirst === 'true',
-      range:
-        filters.from || filters.to
-          ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]
-          : null,
+      range: dayRangeValue(filters.from, filters.to),
     }),
     [filters],
   );
@@ -99,8 +96,7 @@ export default function DeviceSchedulePage() {
       keyword: v.keyword,
       deptId: v.deptId,
       underFirst: v.underFirst ? 'true' : undefined,
-      from: v.range?.[0] ? v.range[0].format('YYYY-MM-DD') : undefined,
-      to: v.range?.[1] ? v.range[1].format('YYYY-MM-DD') : undefined,
+      ...dayRangeParams(v.range),
     });
 
   return (
