@@ -70,7 +70,12 @@ describe('home page (issue 8)', () => {
         // The device report is not online yet (the ad reports and the ad and device sections are).
         folderMenuList: [
           { code: 'home', url: '/', icon: 'home' },
-          { code: 'report', url: '/report', icon: 'report', children: [{ code: 'reportDevice', url: '/report/device' }] },
+          {
+            code: 'report',
+            url: '/report',
+            icon: 'report',
+            children: [{ code: 'reportDevice', url: '/report/device' }],
+          },
           { code: 'skin', url: '/skin' },
         ],
       }),
