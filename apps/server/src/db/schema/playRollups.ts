@@ -62,6 +62,24 @@ export const playRollupsDaily = pgTable(
   ],
 );
 
+/**
+ * Per ad and day (issue 13): the sums of its play_rollups_daily rows and `devices`, the distinct
+ * devices that played it that day. The ad reports' headline figures, days and trend read it
+ * instead of a campaign's per-device rows; the play-rollups job recomputes the (ad, day) rows
+ * its (day, device) pairs touch, in the same transaction.
+ */
+export const playRollupsAdDaily = pgTable(
+  'play_rollups_ad_daily',
+  {
+    entId: text('ent_id').notNull(),
+    adId: text('ad_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...counts(),
+    devices: integer('devices').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entId, t.adId, t.day] })],
+);
+
 /** How far each incremental job has read (by `plays.received_at`): one row per job. */
 export const rollupWatermarks = pgTable('rollup_watermarks', {
   name: text('name').primaryKey(),
