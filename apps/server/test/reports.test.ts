@@ -153,7 +153,12 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
       { day: '2026-06-09', plays: 6, durationMs: 40_000, devices: 2, expected: 8 },
       { day: '2026-06-10', plays: 0, durationMs: 0, devices: 0, expected: 8 },
     ]);
-    expect(p.devices).toEqual({
+    // The per-device table is its own paged call.
+    const devicesPage = await w.client.call(endpoints.reportAdDevices, { id: adId, ...range });
+    expect(devicesPage.envelope.code).toBe(0);
+    expect(devicesPage.envelope.payload).toEqual({
+      from: '2026-06-08',
+      to: '2026-06-10',
       total: 2,
       data: [
         {
@@ -176,6 +181,20 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
           deliveryPct: 33.33,
           underDelivered: true,
         },
+      ],
+    });
+    const byDelivery = await w.client.call(endpoints.reportAdDevices, {
+      id: adId,
+      ...range,
+      sort: 'deliveryPct',
+      order: 'asc',
+      underOnly: true,
+    });
+    expect(byDelivery.envelope.payload).toMatchObject({
+      total: 2,
+      data: [
+        { deviceId: dev2, deliveryPct: 33.33 },
+        { deviceId: dev1, deliveryPct: 50 },
       ],
     });
     expect(p.materials).toEqual([{ materialId: m, name: expect.any(String), plays: 10, durationMs: 80_000 }]);
@@ -224,6 +243,7 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
     const adId = made.envelope.payload.id as string;
     expect((await alice.client.call(endpoints.reportAdDetail, { id: adId })).envelope.code).toBe(0);
     expect((await bob.client.call(endpoints.reportAdDetail, { id: adId })).envelope.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await bob.client.call(endpoints.reportAdDevices, { id: adId })).envelope.code).toBe(ErrorCode.NOT_FOUND);
     expect((await bob.client.call(endpoints.reportAdDetailExportStart, { id: adId })).envelope.code).toBe(
       ErrorCode.NOT_FOUND,
     );

@@ -12,8 +12,10 @@ import { exportStatusSchema } from './oplog.js';
  * Ad reports with reconciliation (issue 13 'Proof of play and reports': /report/ad,
  * /report/adDetail, /advert/report, /advert/reportDetail, /adReport, /report/deviceSchedule).
  *
- * Every figure is read from the play rollups (play_rollups_daily, and the hourly table for
- * the hourly profile), never from the raw plays. Days are UTC days, as the rollups are: the
+ * Every figure is read from the play rollups, never from the raw plays: the ad reports' headline
+ * figures, days and trend from the ad-daily rollups (play_rollups_ad_daily), the per-device
+ * table (report.adDevices, its own paged call) and materials from play_rollups_daily, the
+ * hourly profile from the hourly table. Days are UTC days, as the rollups are: the
  * range `from`..`to` names UTC days, both included (the last 7 days by default, at most 366).
  * A play is one material shown (proof of play's unit); the expected plays, delivery % and
  * full rate follow the protocol's rules (adReport.ts: expectedPlays, reconcile, fullRate).
@@ -80,7 +82,10 @@ export const adReportRowSchema = z.object({
   status: adStatusSchema,
   planName: z.string(),
   ...playFigures,
-  /** Devices that reported a play of the ad in the range. */
+  /**
+   * Most devices that played the ad on one day of the range (the ad-daily rollups keep each
+   * day's distinct devices; the range's distinct devices would read every device's rows).
+   */
   devices: z.number(),
   ...reconciliation,
   /** Spec section 9 (fullRate): null when no day had a play. */
@@ -108,10 +113,12 @@ const adDetailFields = {
 };
 export const adReportDetailExportSchema = z.object(adDetailFields).strict().superRefine(refineRange);
 
-export const adReportDetailRequestSchema = z
+export const adReportDetailRequestSchema = adReportDetailExportSchema;
+
+/** report.adDevices: the detail's per-device table, its own paged call (a campaign has 10,000 screens). */
+export const adReportDevicesRequestSchema = z
   .object({
     ...adDetailFields,
-    /** The per-device table's page. */
     page,
     size: listPageSize(20),
     ...sortFields(AD_REPORT_DEVICE_SORT_KEYS),
@@ -149,19 +156,28 @@ export const adReportDetailSchema = z.object({
   to: z.string(),
   totals: z.object({
     ...playFigures,
+    /** Most devices that played it on one day of the range (as the list's). */
     devices: z.number(),
     ...reconciliation,
     fullRate: z.number().nullable(),
   }),
   /** Every day of the range. */
   days: z.array(dayPoint.extend({ devices: z.number() })),
-  devices: z.object({ total: z.number(), data: z.array(adReportDeviceRowSchema) }),
   materials: z.array(z.object({ materialId: z.string(), name: z.string(), plays: z.number(), durationMs: z.number() })),
   /** Plays per UTC hour 0..23 over the range's last REPORT_HOURLY_DAYS days (`hoursFrom`..`to`). */
   hours: z.array(z.object({ hour: z.number(), plays: z.number() })),
   hoursFrom: z.string(),
 });
 export type AdReportDetail = z.infer<typeof adReportDetailSchema>;
+
+export const adReportDevicesSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The devices that played the ad in the range or that the schedule expected it on (after `underOnly`). */
+  total: z.number(),
+  data: z.array(adReportDeviceRowSchema),
+});
+export type AdReportDevices = z.infer<typeof adReportDevicesSchema>;
 
 const deviceScheduleFilterFields = {
   /** Device number or name contains. */
@@ -211,6 +227,16 @@ export const reportEndpoints = {
     scope: { object: 'ad', kind: 'detail' },
     request: adReportDetailRequestSchema,
     response: adReportDetailSchema,
+    errors: [ErrorCode.NOT_FOUND],
+  }),
+  reportAdDevices: endpoint({
+    name: 'report.adDevices',
+    path: '/api/report/ad/devices.shtm',
+    auth: 'session',
+    permission: AD_REPORT_PERMS,
+    scope: { object: 'ad', kind: 'detail' },
+    request: adReportDevicesRequestSchema,
+    response: adReportDevicesSchema,
     errors: [ErrorCode.NOT_FOUND],
   }),
   reportDeviceSchedule: endpoint({

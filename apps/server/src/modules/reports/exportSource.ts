@@ -3,7 +3,7 @@ import { registerExportSource } from '../operationLog/exportJob.js';
 import {
   type AdReportDetailInput,
   type AdReportListInput,
-  adReportDetail,
+  adReportDevices,
   adReportList,
   type DeviceScheduleInput,
   deviceScheduleReport,
@@ -75,10 +75,7 @@ registerExportSource(REPORT_EXPORT_KIND, {
         ]);
       }
     } else if (spec.report === 'adDetail') {
-      for await (const batch of pages(async (page) => {
-        const detail = await adReportDetail(caller, { ...spec.input, page, size: PAGE });
-        return detail.devices;
-      })) {
+      for await (const batch of pages((page) => adReportDevices(caller, { ...spec.input, page, size: PAGE }))) {
         yield batch.map((r) => [
           r.number,
           r.name,

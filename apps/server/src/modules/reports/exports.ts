@@ -5,7 +5,7 @@ import { REPORT_EXPORT_KIND, type ReportExportSpec } from './exportSource.js';
 import {
   type AdReportDetailInput,
   type AdReportListInput,
-  adReportDetail,
+  adReportDevices,
   adReportList,
   type DeviceScheduleInput,
   deviceScheduleReport,
@@ -49,7 +49,7 @@ export async function startReportExport(started: Started, ctx: CallContext): Pro
     count: async () => {
       if (started.report === 'adList') return (await adReportList(caller, { ...started.input, size: 10 })).total;
       if (started.report === 'adDetail') {
-        return (await adReportDetail(caller, { ...started.input, size: 10 })).devices.total;
+        return (await adReportDevices(caller, { ...started.input, size: 10 })).total;
       }
       return (await deviceScheduleReport(caller, { ...started.input, size: 10 })).total;
     },

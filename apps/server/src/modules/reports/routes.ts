@@ -1,11 +1,12 @@
 import { endpoints } from '@marquee/protocol';
 import { defineHandler } from '../../protocol/handlers.js';
 import { callerOf, reportExportDownload, reportExportStatus, startReportExport } from './exports.js';
-import { adReportDetail, adReportList, deviceScheduleReport } from './service.js';
+import { adReportDetail, adReportDevices, adReportList, deviceScheduleReport } from './service.js';
 
 export const reportHandlers = [
   defineHandler(endpoints.reportAdList, { handle: (input, ctx) => adReportList(callerOf(ctx), input) }),
   defineHandler(endpoints.reportAdDetail, { handle: (input, ctx) => adReportDetail(callerOf(ctx), input) }),
+  defineHandler(endpoints.reportAdDevices, { handle: (input, ctx) => adReportDevices(callerOf(ctx), input) }),
   defineHandler(endpoints.reportDeviceSchedule, {
     handle: (input, ctx) => deviceScheduleReport(callerOf(ctx), input),
   }),

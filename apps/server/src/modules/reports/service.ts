@@ -1,6 +1,7 @@
 import {
   type AdReportDetail,
   type AdReportDeviceRow,
+  type AdReportDevices,
   type AdReportList,
   type AdReportRow,
   type AdType,
@@ -27,8 +28,9 @@ import { deviceListWhere } from '../devices/service.js';
 import { deviceIn, ExpectedModel } from './expected.js';
 
 /**
- * The ad and device-schedule reports (issue 13): figures from the daily rollups (the hourly
- * ones only for the hourly profile), expected plays from the schedule (expected.ts), the
+ * The ad and device-schedule reports (issue 13): the ad reports' headline figures, days and
+ * trend from the ad-daily rollups, an ad's devices and materials from the daily ones, the
+ * hourly profile from the hourly ones, expected plays from the schedule (expected.ts), the
  * reconciliation and full rate by the protocol's rules. Every call reads: no transaction of
  * its own is needed beyond the pipeline's.
  */
@@ -78,49 +80,34 @@ function adListWhere(caller: ReportCaller, input: AdReportListInput): SQL {
   return and(...conds) as SQL;
 }
 
-/** Plays per ad over the range (of the ads `adIn` selects): totals and the devices that played it (grouped per device first). */
+/**
+ * Plays per ad over the range (of the ads `adIn` selects), from the ad-daily rollups: totals,
+ * and the most devices that played it on one day.
+ */
 function perAdTotals(entId: string, from: string, to: string, adIn: SQL): SQL {
-  return sql`(select ad_id, sum(p)::bigint as plays, sum(c)::bigint as completed, sum(d)::bigint as duration_ms,
-      count(*)::int as devices
-    from (select ad_id, device_id, sum(plays) as p, sum(completed) as c, sum(duration_ms) as d
-      from play_rollups_daily
-      where ent_id = ${entId} and day between ${from}::date and ${to}::date and ad_id in ${adIn}
-      group by ad_id, device_id) per_device
+  return sql`(select ad_id, sum(plays)::bigint as plays, sum(completed)::bigint as completed,
+      sum(duration_ms)::bigint as duration_ms, max(devices)::int as devices
+    from play_rollups_ad_daily
+    where ent_id = ${entId} and ad_id in ${adIn} and day between ${from}::date and ${to}::date
     group by ad_id)`;
 }
 
-/**
- * Per ad and day (of the ads `adIn` selects): plays, play time and the devices that played.
- * A daily rollup row is one (day, device, ad, material): for ads that played one material in
- * the range (`oneMaterial`), the rows of a day are its devices, counted without the distinct
- * count's sort (1,000,000 rows of a campaign: seconds against a fraction of one).
- */
-async function perAdDay(db: Executor, entId: string, adIn: SQL, from: string, to: string, oneMaterial = false) {
-  const devices = oneMaterial ? sql`count(*)::int` : sql`count(distinct device_id)::int`;
-  return rows<{ ad_id: string; day: string; plays: string; duration_ms: string; devices: number }>(
+/** Per ad and day (of the ads `adIn` selects): the ad-daily rollup rows of the range. */
+async function perAdDay(db: Executor, entId: string, adIn: SQL, from: string, to: string) {
+  return rows<{
+    ad_id: string;
+    day: string;
+    plays: string;
+    completed: string;
+    duration_ms: string;
+    devices: number;
+  }>(
     db,
-    sql`select ad_id, day::text as day, sum(plays)::bigint as plays, sum(duration_ms)::bigint as duration_ms,
-          ${devices} as devices
-        from play_rollups_daily
-        where ent_id = ${entId} and ad_id in ${adIn} and day between ${from}::date and ${to}::date
-        group by ad_id, day`,
+    sql`select ad_id, day::text as day, plays, completed, duration_ms, devices
+        from play_rollups_ad_daily
+        where ent_id = ${entId} and ad_id in ${adIn} and day between ${from}::date and ${to}::date`,
   );
 }
-
-/** Of the ads `adIn` selects, those made of one material (`one`) or not. */
-const withMaterials = (adIn: SQL, one: boolean) =>
-  sql`(select ${ads.id} from ${ads} where ${ads.id} in ${adIn} and ${
-    one
-      ? sql`cardinality(${ads.materialIds}) <= 1 and ${ads.layoutId} is null`
-      : sql`not (cardinality(${ads.materialIds}) <= 1 and ${ads.layoutId} is null)`
-  })`;
-
-/** `(id, ...)` of a list of ids, for `in`. */
-const idList = (ids: readonly string[]) =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
 
 /** Spec section 9 over an ad's days: each day's count is its plays per device that played. */
 const fullRateOfDays = (days: readonly { plays: number; devices: number }[]) =>
@@ -161,12 +148,7 @@ export async function adReportList(caller: ReportCaller, input: AdReportListInpu
         limit ${size} offset ${(page - 1) * size}`,
     ),
     rows<{ total: number }>(caller.db, sql`select count(*)::int as total from ${ads} where ${where}`),
-    // Ads of one material count a day's devices by its rows (perAdDay); an ad whose one material
-    // was replaced within the range counts a device twice on the day of the change.
-    Promise.all([
-      perAdDay(caller.db, entId, withMaterials(adIn, true), from, to, true),
-      perAdDay(caller.db, entId, withMaterials(adIn, false), from, to),
-    ]).then(([one, many]) => [...one, ...many]),
+    perAdDay(caller.db, entId, adIn, from, to),
     ExpectedModel.load(caller.db, entId, from, to),
   ]);
   const ids = pageRows.map((r) => r.id);
@@ -253,33 +235,40 @@ export interface AdReportDetailInput {
   id: string;
   from?: string;
   to?: string;
-  page?: number;
-  size?: number;
-  sort?: 'plays' | 'durationMs' | 'expected' | 'deliveryPct';
-  order?: SortOrder;
-  underOnly?: boolean;
 }
 
-/** report.adDetail: one ad's days, devices (paged), materials and hours. */
-export async function adReportDetail(caller: ReportCaller, input: AdReportDetailInput): Promise<AdReportDetail> {
-  const { ad, planName, planDefault } = await visibleAd(caller, input.id);
-  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to);
-  const entId = caller.user.entId;
-  const hoursFrom = new Date(
+/** The first UTC day the hourly profile reads: the range's last REPORT_HOURLY_DAYS. */
+function hoursFromOf(from: string, to: string): string {
+  return new Date(
     Math.max(Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`) - (REPORT_HOURLY_DAYS - 1) * DAY_MS),
   )
     .toISOString()
     .slice(0, 10);
-  const range = sql`ent_id = ${entId} and ad_id = ${ad.id} and day between ${from}::date and ${to}::date`;
-  const [deviceMaterialRows, dayRows, hourRows, model] = await Promise.all([
-    rows<{ device_id: string; material_id: string; plays: string; completed: string; duration_ms: string }>(
-      caller.db,
-      sql`select device_id, material_id, sum(plays)::bigint as plays, sum(completed)::bigint as completed,
-            sum(duration_ms)::bigint as duration_ms
-          from play_rollups_daily where ${range} group by device_id, material_id`,
-    ),
-    // One material (perAdDay): the day's rows are its devices.
-    perAdDay(caller.db, entId, idList([ad.id]), from, to, ad.materialIds.length <= 1 && !ad.layoutId),
+}
+
+/**
+ * report.adDetail: one ad's totals and days (from the ad-daily rollups), materials and hours.
+ * The per-device table is report.adDevices.
+ */
+export async function adReportDetail(caller: ReportCaller, input: AdReportDetailInput): Promise<AdReportDetail> {
+  const { ad, planName, planDefault } = await visibleAd(caller, input.id);
+  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to);
+  const entId = caller.user.entId;
+  const hoursFrom = hoursFromOf(from, to);
+  // An ad of one material (and no layout) plays that material: its totals are the material's,
+  // without reading the devices' rows (one replaced within the range shows as the current one).
+  const oneMaterial = ad.materialIds.length <= 1 && !ad.layoutId;
+  const [dayRows, materialRows, hourRows, model] = await Promise.all([
+    perAdDay(caller.db, entId, sql`(${ad.id})`, from, to),
+    oneMaterial
+      ? Promise.resolve(null)
+      : rows<{ material_id: string; plays: string; duration_ms: string }>(
+          caller.db,
+          sql`select material_id, sum(plays)::bigint as plays, sum(duration_ms)::bigint as duration_ms
+            from play_rollups_daily
+            where ent_id = ${entId} and ad_id = ${ad.id} and day between ${from}::date and ${to}::date
+            group by material_id`,
+        ),
     rows<{ hour: number; plays: string }>(
       caller.db,
       sql`select hour, sum(plays)::bigint as plays from play_rollups_hourly
@@ -289,79 +278,20 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     ExpectedModel.load(caller.db, entId, from, to),
   ]);
   const expected = model.ofAd(ad.id);
-  // One scan per device and material: summed here per device and per material.
-  const sumBy = (key: 'device_id' | 'material_id') => {
-    const out = new Map<string, { plays: number; completed: number; durationMs: number }>();
-    for (const r of deviceMaterialRows) {
-      const k = r[key];
-      const v = out.get(k) ?? { plays: 0, completed: 0, durationMs: 0 };
-      v.plays += num(r.plays);
-      v.completed += num(r.completed);
-      v.durationMs += num(r.duration_ms);
-      out.set(k, v);
-    }
-    return out;
-  };
-  const reported = sumBy('device_id');
-  const byMaterial = sumBy('material_id');
-
-  // Devices: those that played it and those the schedule expected it on.
-  const deviceIds = new Set([...reported.keys(), ...expected.byDevice.keys()]);
-  let table: AdReportDeviceRow[] = [...deviceIds].map((deviceId) => {
-    const r = reported.get(deviceId);
-    const rec = reconcile(expected.byDevice.get(deviceId) ?? 0, r?.plays ?? 0);
-    return {
-      deviceId,
-      number: '',
-      name: '',
-      plays: rec.reported,
-      durationMs: r?.durationMs ?? 0,
-      expected: rec.expected,
-      deliveryPct: rec.deliveryPct,
-      underDelivered: rec.underDelivered,
-    };
-  });
   let totalPlays = 0;
   let totalCompleted = 0;
   let totalDuration = 0;
-  for (const v of reported.values()) {
-    totalPlays += v.plays;
-    totalCompleted += v.completed;
-    totalDuration += v.durationMs;
+  let peakDevices = 0;
+  for (const d of dayRows) {
+    totalPlays += num(d.plays);
+    totalCompleted += num(d.completed);
+    totalDuration += num(d.duration_ms);
+    peakDevices = Math.max(peakDevices, d.devices);
   }
-  if (input.underOnly) table = table.filter((r) => r.underDelivered);
-  const key = input.sort ?? 'plays';
-  const dir = input.sort ? (input.order === 'desc' ? -1 : 1) : -1;
-  table.sort((a, b) => {
-    const va = a[key];
-    const vb = b[key];
-    if (va === null || vb === null) return va === vb ? a.deviceId.localeCompare(b.deviceId) : va === null ? 1 : -1;
-    return (va - vb) * dir || a.deviceId.localeCompare(b.deviceId);
-  });
-  const page = input.page ?? 1;
-  const size = input.size ?? 20;
-  const pageRows = table.slice((page - 1) * size, page * size);
-  if (pageRows.length > 0) {
-    const names = await caller.db
-      .select({ id: devices.id, number: devices.number, name: devices.name })
-      .from(devices)
-      .where(
-        and(
-          eq(devices.entId, entId),
-          inArray(
-            devices.id,
-            pageRows.map((r) => r.deviceId),
-          ),
-        ),
-      );
-    const byId = new Map(names.map((n) => [n.id, n]));
-    for (const r of pageRows) {
-      r.number = byId.get(r.deviceId)?.number ?? '';
-      r.name = byId.get(r.deviceId)?.name ?? '';
-    }
-  }
-
-  const materialIds = [...byMaterial.keys()].filter(Boolean);
+  const byMaterial =
+    materialRows?.map((m) => ({ materialId: m.material_id, plays: num(m.plays), durationMs: num(m.duration_ms) })) ??
+    (totalPlays > 0 ? [{ materialId: ad.materialIds[0] ?? '', plays: totalPlays, durationMs: totalDuration }] : []);
+  const materialIds = byMaterial.map((m) => m.materialId).filter(Boolean);
   const materialNames = materialIds.length
     ? await caller.db
         .select({ id: materials.id, name: materials.name })
@@ -399,25 +329,97 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
       plays: totalPlays,
       completed: totalCompleted,
       durationMs: totalDuration,
-      devices: reported.size,
+      devices: peakDevices,
       expected: rec.expected,
       deliveryPct: rec.deliveryPct,
       underDelivered: rec.underDelivered,
       fullRate: fullRateOfDays(days),
     },
     days,
-    devices: { total: table.length, data: pageRows },
-    materials: [...byMaterial]
-      .map(([materialId, m]) => ({
-        materialId,
-        name: materialName.get(materialId) ?? '',
-        plays: m.plays,
-        durationMs: m.durationMs,
-      }))
+    materials: byMaterial
+      .map((m) => ({ ...m, name: materialName.get(m.materialId) ?? '' }))
       .sort((a, b) => b.plays - a.plays || a.materialId.localeCompare(b.materialId)),
     hours: Array.from({ length: 24 }, (_, hour) => ({ hour, plays: hourOf.get(hour) ?? 0 })),
     hoursFrom,
   };
+}
+
+export interface AdReportDevicesInput extends AdReportDetailInput {
+  page?: number;
+  size?: number;
+  sort?: 'plays' | 'durationMs' | 'expected' | 'deliveryPct';
+  order?: SortOrder;
+  underOnly?: boolean;
+}
+
+/**
+ * report.adDevices: one ad's devices over the range, those that played it and those the
+ * schedule expected it on, with their delivery; paged, sorted (plays, most first, by default),
+ * optionally only the under-delivered ones.
+ */
+export async function adReportDevices(caller: ReportCaller, input: AdReportDevicesInput): Promise<AdReportDevices> {
+  const { ad } = await visibleAd(caller, input.id);
+  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to);
+  const entId = caller.user.entId;
+  const [deviceRows, model] = await Promise.all([
+    rows<{ device_id: string; plays: string; duration_ms: string }>(
+      caller.db,
+      sql`select device_id, sum(plays)::bigint as plays, sum(duration_ms)::bigint as duration_ms
+          from play_rollups_daily
+          where ent_id = ${entId} and ad_id = ${ad.id} and day between ${from}::date and ${to}::date
+          group by device_id`,
+    ),
+    ExpectedModel.load(caller.db, entId, from, to),
+  ]);
+  const expected = model.ofAd(ad.id);
+  const reported = new Map(deviceRows.map((r) => [r.device_id, r]));
+  const deviceIds = new Set([...reported.keys(), ...expected.byDevice.keys()]);
+  let table: AdReportDeviceRow[] = [...deviceIds].map((deviceId) => {
+    const r = reported.get(deviceId);
+    const rec = reconcile(expected.byDevice.get(deviceId) ?? 0, num(r?.plays));
+    return {
+      deviceId,
+      number: '',
+      name: '',
+      plays: rec.reported,
+      durationMs: num(r?.duration_ms),
+      expected: rec.expected,
+      deliveryPct: rec.deliveryPct,
+      underDelivered: rec.underDelivered,
+    };
+  });
+  if (input.underOnly) table = table.filter((r) => r.underDelivered);
+  const key = input.sort ?? 'plays';
+  const dir = input.sort ? (input.order === 'desc' ? -1 : 1) : -1;
+  table.sort((a, b) => {
+    const va = a[key];
+    const vb = b[key];
+    if (va === null || vb === null) return va === vb ? a.deviceId.localeCompare(b.deviceId) : va === null ? 1 : -1;
+    return (va - vb) * dir || a.deviceId.localeCompare(b.deviceId);
+  });
+  const page = input.page ?? 1;
+  const size = input.size ?? 20;
+  const pageRows = table.slice((page - 1) * size, page * size);
+  if (pageRows.length > 0) {
+    const names = await caller.db
+      .select({ id: devices.id, number: devices.number, name: devices.name })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.entId, entId),
+          inArray(
+            devices.id,
+            pageRows.map((r) => r.deviceId),
+          ),
+        ),
+      );
+    const byId = new Map(names.map((n) => [n.id, n]));
+    for (const r of pageRows) {
+      r.number = byId.get(r.deviceId)?.number ?? '';
+      r.name = byId.get(r.deviceId)?.name ?? '';
+    }
+  }
+  return { from, to, total: table.length, data: pageRows };
 }
 
 export interface DeviceScheduleInput {
