@@ -1,4 +1,4 @@
-import type { AdReportDetail, AdReportList, DeviceScheduleRow } from '@marquee/protocol';
+import type { AdReportDetail, AdReportDevices, AdReportList, DeviceScheduleRow } from '@marquee/protocol';
 import { Perm } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -62,34 +62,37 @@ const detail: AdReportDetail = {
     fullRate: 43.75,
   },
   days: days.map((day) => ({ day, plays: 3, durationMs: 30_000, devices: 1, expected: 8 })),
-  devices: {
-    total: 2,
-    data: [
-      {
-        deviceId: 'd-1',
-        number: 'R-001',
-        name: 'Lobby',
-        plays: 12,
-        durationMs: 60_000,
-        expected: 12,
-        deliveryPct: 100,
-        underDelivered: false,
-      },
-      {
-        deviceId: 'd-2',
-        number: 'R-002',
-        name: 'Lift',
-        plays: 4,
-        durationMs: 20_000,
-        expected: 12,
-        deliveryPct: 33.33,
-        underDelivered: true,
-      },
-    ],
-  },
   materials: [{ materialId: 'm-1', name: 'Intro.png', plays: 10, durationMs: 80_000 }],
   hours: Array.from({ length: 24 }, (_, hour) => ({ hour, plays: hour === 9 ? 4 : 0 })),
   hoursFrom: days[0],
+};
+
+const deviceRows: AdReportDevices = {
+  from: days[0],
+  to: days[2],
+  total: 2,
+  data: [
+    {
+      deviceId: 'd-1',
+      number: 'R-001',
+      name: 'Lobby',
+      plays: 12,
+      durationMs: 60_000,
+      expected: 12,
+      deliveryPct: 100,
+      underDelivered: false,
+    },
+    {
+      deviceId: 'd-2',
+      number: 'R-002',
+      name: 'Lift',
+      plays: 4,
+      durationMs: 20_000,
+      expected: 12,
+      deliveryPct: 33.33,
+      underDelivered: true,
+    },
+  ],
 };
 
 const scheduleRow = (number: string, day: string, extra: Partial<DeviceScheduleRow> = {}): DeviceScheduleRow => ({
@@ -136,22 +139,37 @@ describe('ad report (/report/ad)', () => {
 
 describe('ad report detail (/advert/reportDetail and /adReport)', () => {
   it('shows the KPIs, the devices with the under-delivered one tagged, and the materials', async () => {
-    const calls = fakeServer({ ...shellAnswers, reportAdDetail: () => ({ code: 0, payload: detail }) });
+    const calls = fakeServer({
+      ...shellAnswers,
+      reportAdDetail: () => ({ code: 0, payload: detail }),
+      reportAdDevices: () => ({ code: 0, payload: deviceRows }),
+    });
     useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advReport] }));
     render(renderApp('/advert/reportDetail?id=a-1').tree);
     expect((await screen.findByTestId('kpi-plays', {}, { timeout: 25_000 })).textContent).toContain('10');
     expect(screen.getByTestId('kpi-expected').textContent).toContain('24');
     expect(screen.getByTestId('kpi-delivery').textContent).toContain('41.67 %');
     expect(screen.getByTestId('kpi-full-rate').textContent).toContain('43.75 %');
-    expect(within(screen.getByTestId('ad-report-device-R-001')).queryByTestId('under-delivered')).toBeNull();
+    expect(within(await screen.findByTestId('ad-report-device-R-001')).queryByTestId('under-delivered')).toBeNull();
     expect(within(screen.getByTestId('ad-report-device-R-002')).getByTestId('under-delivered')).toBeTruthy();
     expect(screen.getByText('Intro.png')).toBeTruthy();
     expect(screen.getByTestId('ad-report-detail-export')).toBeTruthy();
-    expect(calls.find((c) => c.name === 'reportAdDetail')?.data).toMatchObject({ id: 'a-1', page: 1, size: 20 });
+    // The figures and the devices' page are two calls: only the devices' one is paged.
+    expect(calls.find((c) => c.name === 'reportAdDetail')?.data).toEqual({ id: 'a-1' });
+    expect(calls.find((c) => c.name === 'reportAdDevices')?.data).toMatchObject({ id: 'a-1', page: 1, size: 20 });
+    fireEvent.click(screen.getByTestId('ad-report-under-only'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.name === 'reportAdDevices').at(-1)?.data).toMatchObject({ underOnly: true }),
+    );
+    expect(calls.filter((c) => c.name === 'reportAdDetail')).toHaveLength(1);
   });
 
   it('is read-only at /adReport: printing, no export', async () => {
-    fakeServer({ ...shellAnswers, reportAdDetail: () => ({ code: 0, payload: detail }) });
+    fakeServer({
+      ...shellAnswers,
+      reportAdDetail: () => ({ code: 0, payload: detail }),
+      reportAdDevices: () => ({ code: 0, payload: deviceRows }),
+    });
     useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advReport] }));
     render(renderApp('/adReport?id=a-1').tree);
     expect(await screen.findByTestId('ad-report-print', {}, { timeout: 25_000 })).toBeTruthy();

@@ -92,7 +92,10 @@ export async function recompute(db: Executor, pairs: readonly { day: string; dev
 }
 
 /** Recomputes the ad-daily rollups of these (enterprise, ad, day) triples from the daily ones. */
-async function recomputeAdDaily(db: Executor, triples: readonly { ent_id: string; ad_id: string; day: string }[]) {
+export async function recomputeAdDaily(
+  db: Executor,
+  triples: readonly { ent_id: string; ad_id: string; day: string }[],
+) {
   if (triples.length === 0) return;
   const keys = sql.join(
     triples.map((t) => sql`(${t.ent_id}, ${t.ad_id}, ${t.day}::date)`),

@@ -48,15 +48,21 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
     from: filters.from,
     to: filters.to,
   };
+  // The figures, days, materials and hours; the devices' table is its own paged call (a
+  // campaign has thousands of screens), so paging or sorting it leaves the rest as it is.
   const detail = useQuery({
-    queryKey: ['reports', 'adDetail', id, pageRequest, filters],
+    queryKey: ['reports', 'adDetail', request],
+    queryFn: ({ signal }) => call('reportAdDetail', request, { signal }),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+  const deviceRows = useQuery({
+    queryKey: ['reports', 'adDevices', request, pageRequest, filters.underOnly],
     queryFn: ({ signal }) =>
       call(
-        'reportAdDetail',
+        'reportAdDevices',
         { ...request, ...pageRequest, underOnly: filters.underOnly === 'true' || undefined },
-        {
-          signal,
-        },
+        { signal },
       ),
     enabled: Boolean(id),
     placeholderData: keepPreviousData,
@@ -206,7 +212,7 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
       >
         <ListTable
           config={config}
-          query={{ ...detail, data: d.devices }}
+          query={deviceRows}
           state={listState}
           rowKey="deviceId"
           rowTestId={(row) => `ad-report-device-${row.number}`}
