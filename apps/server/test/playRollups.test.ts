@@ -73,6 +73,21 @@ describe.each(BACKENDS)('play rollups on %s', (backend) => {
         .where(sql`${playRollupsAdDaily.entId} = ${ent}`)
         .orderBy(asc(playRollupsAdDaily.day), asc(playRollupsAdDaily.adId))
     ).map((r) => [r.day, r.adId, r.plays, r.completed, r.durationMs, r.devices]);
+  /** Each ad-daily row's plays per hour, and the same summed from the hourly rows. */
+  const hourProfiles = async () => {
+    const rows = await db.db.select().from(playRollupsAdDaily).where(sql`${playRollupsAdDaily.entId} = ${ent}`);
+    const sums = new Map<string, number[]>();
+    for (const [day, , hour, adId, , plays] of await hourly()) {
+      const key = `${day}|${adId}`;
+      const h = sums.get(key) ?? Array.from({ length: 24 }, () => 0);
+      h[hour as number] += plays as number;
+      sums.set(key, h);
+    }
+    return {
+      stored: Object.fromEntries(rows.map((r) => [`${r.day}|${r.adId}`, r.hourPlays])),
+      summed: Object.fromEntries(sums),
+    };
+  };
   /** The ad-daily rows as the sums of the daily ones (devices: the distinct devices of the ad's day). */
   const sumsOfDaily = async () => {
     const out = new Map<string, [string, string, number, number, number, Set<string>]>();
@@ -126,6 +141,9 @@ describe.each(BACKENDS)('play rollups on %s', (backend) => {
       [d1, 'ad2', 1, 1, 10_000, 1],
     ]);
     expect(await adDaily()).toEqual(await sumsOfDaily());
+    const { stored, summed } = await hourProfiles();
+    expect(stored).toEqual(summed);
+    expect(stored[`${d0}|ad1`].slice(10, 12)).toEqual([4, 1]);
   });
 
   it('is idempotent: another run, or one from scratch, gives the same counts', async () => {
@@ -168,5 +186,7 @@ describe.each(BACKENDS)('play rollups on %s', (backend) => {
     await recompute(db.db, [{ day: d0, deviceId: devB.id }]);
     expect((await adDaily()).filter((r) => r[1] === 'ad3')).toEqual([]);
     expect(await adDaily()).toEqual(await sumsOfDaily());
+    const { stored, summed } = await hourProfiles();
+    expect(stored).toEqual(summed);
   });
 });

@@ -76,6 +76,8 @@ export const playRollupsAdDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     ...counts(),
     devices: integer('devices').notNull(),
+    /** Plays per UTC hour 0..23 of the day (the sums of its hourly rows): the reports' hourly profile. */
+    hourPlays: integer('hour_plays').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.entId, t.adId, t.day] })],
 );

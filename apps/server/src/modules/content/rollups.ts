@@ -91,7 +91,10 @@ export async function recompute(db: Executor, pairs: readonly { day: string; dev
   await recomputeAdDaily(db, [...adDays.values()]);
 }
 
-/** Recomputes the ad-daily rollups of these (enterprise, ad, day) triples from the daily ones. */
+/**
+ * Recomputes the ad-daily rollups of these (enterprise, ad, day) triples from the daily ones,
+ * and their plays per hour from the hourly ones.
+ */
 export async function recomputeAdDaily(
   db: Executor,
   triples: readonly { ent_id: string; ad_id: string; day: string }[],
@@ -102,9 +105,17 @@ export async function recomputeAdDaily(
     sql`, `,
   );
   await db.execute(sql`delete from play_rollups_ad_daily where (ent_id, ad_id, day) in (${keys})`);
+  // The same query as migration 0031's fill, over these triples.
   await db.execute(sql`
-    insert into play_rollups_ad_daily (ent_id, ad_id, day, plays, completed, duration_ms, devices)
-    select ent_id, ad_id, day, sum(plays), sum(completed), sum(duration_ms), count(distinct device_id)
-    from play_rollups_daily where (ent_id, ad_id, day) in (${keys})
-    group by ent_id, ad_id, day`);
+    insert into play_rollups_ad_daily (ent_id, ad_id, day, plays, completed, duration_ms, devices, hour_plays)
+    select d.ent_id, d.ad_id, d.day, d.plays, d.completed, d.duration_ms, d.devices,
+      (select array_agg(coalesce(h.plays, 0)::int order by g.hour)
+       from generate_series(0, 23) g(hour)
+       left join (select hour, sum(plays) as plays from play_rollups_hourly r
+                  where r.ent_id = d.ent_id and r.ad_id = d.ad_id and r.day = d.day group by hour) h
+         on h.hour = g.hour)
+    from (select ent_id, ad_id, day, sum(plays) as plays, sum(completed) as completed,
+            sum(duration_ms) as duration_ms, count(distinct device_id) as devices
+          from play_rollups_daily where (ent_id, ad_id, day) in (${keys})
+          group by ent_id, ad_id, day) d`);
 }

@@ -29,8 +29,8 @@ import { deviceIn, ExpectedModel } from './expected.js';
 
 /**
  * The ad and device-schedule reports (issue 13): the ad reports' headline figures, days and
- * trend from the ad-daily rollups, an ad's devices and materials from the daily ones, the
- * hourly profile from the hourly ones, expected plays from the schedule (expected.ts), the
+ * trend and hourly profile from the ad-daily rollups, an ad's devices and materials from the
+ * daily ones, expected plays from the schedule (expected.ts), the
  * reconciliation and full rate by the protocol's rules. Every call reads: no transaction of
  * its own is needed beyond the pipeline's.
  */
@@ -92,8 +92,11 @@ function perAdTotals(entId: string, from: string, to: string, adIn: SQL): SQL {
     group by ad_id)`;
 }
 
-/** Per ad and day (of the ads `adIn` selects): the ad-daily rollup rows of the range. */
-async function perAdDay(db: Executor, entId: string, adIn: SQL, from: string, to: string) {
+/**
+ * Per ad and day (of the ads `adIn` selects): the ad-daily rollup rows of the range; with
+ * `hoursFrom`, the plays per hour of the days from then on (else null).
+ */
+async function perAdDay(db: Executor, entId: string, adIn: SQL, from: string, to: string, hoursFrom?: string) {
   return rows<{
     ad_id: string;
     day: string;
@@ -101,9 +104,11 @@ async function perAdDay(db: Executor, entId: string, adIn: SQL, from: string, to
     completed: string;
     duration_ms: string;
     devices: number;
+    hour_plays: number[] | null;
   }>(
     db,
-    sql`select ad_id, day::text as day, plays, completed, duration_ms, devices
+    sql`select ad_id, day::text as day, plays, completed, duration_ms, devices,
+          ${hoursFrom ? sql`case when day >= ${hoursFrom}::date then hour_plays end` : sql`null::int[]`} as hour_plays
         from play_rollups_ad_daily
         where ent_id = ${entId} and ad_id in ${adIn} and day between ${from}::date and ${to}::date`,
   );
@@ -247,7 +252,7 @@ function hoursFromOf(from: string, to: string): string {
 }
 
 /**
- * report.adDetail: one ad's totals and days (from the ad-daily rollups), materials and hours.
+ * report.adDetail: one ad's totals, days and hours (from the ad-daily rollups) and materials.
  * The per-device table is report.adDevices.
  */
 export async function adReportDetail(caller: ReportCaller, input: AdReportDetailInput): Promise<AdReportDetail> {
@@ -258,8 +263,8 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
   // An ad of one material (and no layout) plays that material: its totals are the material's,
   // without reading the devices' rows (one replaced within the range shows as the current one).
   const oneMaterial = ad.materialIds.length <= 1 && !ad.layoutId;
-  const [dayRows, materialRows, hourRows, model] = await Promise.all([
-    perAdDay(caller.db, entId, sql`(${ad.id})`, from, to),
+  const [dayRows, materialRows, model] = await Promise.all([
+    perAdDay(caller.db, entId, sql`(${ad.id})`, from, to, hoursFrom),
     oneMaterial
       ? Promise.resolve(null)
       : rows<{ material_id: string; plays: string; duration_ms: string }>(
@@ -269,15 +274,10 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
             where ent_id = ${entId} and ad_id = ${ad.id} and day between ${from}::date and ${to}::date
             group by material_id`,
         ),
-    rows<{ hour: number; plays: string }>(
-      caller.db,
-      sql`select hour, sum(plays)::bigint as plays from play_rollups_hourly
-          where ent_id = ${entId} and ad_id = ${ad.id} and day between ${hoursFrom}::date and ${to}::date
-          group by hour`,
-    ),
     ExpectedModel.load(caller.db, entId, from, to),
   ]);
   const expected = model.ofAd(ad.id);
+  const hourPlays = Array.from({ length: 24 }, () => 0);
   let totalPlays = 0;
   let totalCompleted = 0;
   let totalDuration = 0;
@@ -287,6 +287,9 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     totalCompleted += num(d.completed);
     totalDuration += num(d.duration_ms);
     peakDevices = Math.max(peakDevices, d.devices);
+    d.hour_plays?.forEach((n, hour) => {
+      hourPlays[hour] += num(n);
+    });
   }
   const byMaterial =
     materialRows?.map((m) => ({ materialId: m.material_id, plays: num(m.plays), durationMs: num(m.duration_ms) })) ??
@@ -307,7 +310,6 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     devices: dayOf.get(day)?.devices ?? 0,
     expected: expected.byDay.get(day) ?? 0,
   }));
-  const hourOf = new Map(hourRows.map((h) => [Number(h.hour), num(h.plays)]));
   const rec = reconcile(expected.total, totalPlays);
   return {
     ad: {
@@ -339,7 +341,7 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     materials: byMaterial
       .map((m) => ({ ...m, name: materialName.get(m.materialId) ?? '' }))
       .sort((a, b) => b.plays - a.plays || a.materialId.localeCompare(b.materialId)),
-    hours: Array.from({ length: 24 }, (_, hour) => ({ hour, plays: hourOf.get(hour) ?? 0 })),
+    hours: hourPlays.map((plays, hour) => ({ hour, plays })),
     hoursFrom,
   };
 }
