@@ -42,6 +42,7 @@ import { operationLogHandlers } from './modules/operationLog/routes.js';
 import { posterHandlers } from './modules/posters/routes.js';
 import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
+import { reportHandlers } from './modules/reports/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
 import { schedulingHandlers } from './modules/scheduling/routes.js';
 import { screenshotHandlers } from './modules/screenshots/routes.js';
@@ -107,6 +108,7 @@ export const HANDLERS: readonly Handler[] = [
   ...adHandlers,
   ...schedulingHandlers,
   ...deviceReportHandlers,
+  ...reportHandlers,
 ];
 
 export interface BuildAppOptions {

@@ -13,6 +13,7 @@ import { materialFixtures } from './fixtures/materials.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { posterFixtures } from './fixtures/posters.js';
+import { reportFixtures } from './fixtures/reports.js';
 import { schedulingFixtures } from './fixtures/scheduling.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
@@ -65,6 +66,7 @@ const fixtures: Record<
   ...posterFixtures,
   ...adFixtures,
   ...schedulingFixtures,
+  ...reportFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

@@ -167,16 +167,7 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       .returning({ id: operationLogs.id });
     return { id: row.id, marker, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
   },
-  logExport: async (w) => {
-    const [row] = await w.t.db
-      .insert(operationLogExports)
-      .values({ entId: w.ent.id, accountId: w.owner.id, status: 'done', fileName: 'operation-log.xlsx' })
-      .returning({ id: operationLogExports.id });
-    await w.t.services.files.storage.put(exportKey(w.ent.id, row.id), Readable.from([Buffer.from('isolated export')]), {
-      contentType: 'application/octet-stream',
-    });
-    return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
-  },
+  logExport: (w) => finishedExport(w, 'operationLog', 'operation-log.xlsx'),
   advertiser: async (w) => {
     const id = await createAdvertiser(w.t.db, {
       entId: w.ent.id,
@@ -323,32 +314,9 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
       .returning({ id: spliceWalls.id });
     return { id: row.id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
   },
-  deviceExport: async (w) => {
-    const [row] = await w.t.db
-      .insert(operationLogExports)
-      .values({ entId: w.ent.id, accountId: w.owner.id, kind: 'device', status: 'done', fileName: 'devices.xlsx' })
-      .returning({ id: operationLogExports.id });
-    await w.t.services.files.storage.put(exportKey(w.ent.id, row.id), Readable.from([Buffer.from('isolated export')]), {
-      contentType: 'application/octet-stream',
-    });
-    return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
-  },
-  deviceReportExport: async (w) => {
-    const [row] = await w.t.db
-      .insert(operationLogExports)
-      .values({
-        entId: w.ent.id,
-        accountId: w.owner.id,
-        kind: 'deviceReport',
-        status: 'done',
-        fileName: 'device-report.xlsx',
-      })
-      .returning({ id: operationLogExports.id });
-    await w.t.services.files.storage.put(exportKey(w.ent.id, row.id), Readable.from([Buffer.from('isolated export')]), {
-      contentType: 'application/octet-stream',
-    });
-    return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
-  },
+  reportExport: (w) => finishedExport(w, 'report', 'ad-report.xlsx'),
+  deviceExport: (w) => finishedExport(w, 'device', 'devices.xlsx'),
+  deviceReportExport: (w) => finishedExport(w, 'deviceReport', 'device-report.xlsx'),
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {
     await w.t.db.update(enterprises).set({ kind: 'agent' }).where(eq(enterprises.id, w.ent.id));
@@ -709,6 +677,18 @@ describe.each(BACKENDS)('isolation matrix on %s', (backend) => {
     expect(calls).toBe(scoped.length * CALLERS.length);
   }, 300_000); // the matrix grows with every scoped endpoint (14 callers each): its own time limit
 });
+
+/** A finished export of the world's owner (any kind of the one export mechanism), its file stored. */
+async function finishedExport(w: World, kind: string, fileName: string): Promise<Facts> {
+  const [row] = await w.t.db
+    .insert(operationLogExports)
+    .values({ entId: w.ent.id, accountId: w.owner.id, kind, status: 'done', fileName })
+    .returning({ id: operationLogExports.id });
+  await w.t.services.files.storage.put(exportKey(w.ent.id, row.id), Readable.from([Buffer.from('isolated export')]), {
+    contentType: 'application/octet-stream',
+  });
+  return { id: row.id, entId: w.ent.id, ownerId: w.owner.id };
+}
 
 /** A fresh enterprise: root -> a -> a1, root -> b, root -> c -> c1, an owner in A1 and a shared account in C1. */
 async function makeWorld(t: TestApp): Promise<World> {

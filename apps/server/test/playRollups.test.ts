@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { PlayEvent } from '@marquee/protocol';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playRollupsDaily, playRollupsHourly } from '../src/db/schema/index.js';
+import { playRollupsAdDaily, playRollupsDaily, playRollupsHourly } from '../src/db/schema/index.js';
 import { ingestPlays } from '../src/modules/content/plays.js';
-import { ROLLUP_OVERLAP_MS, runPlayRollups } from '../src/modules/content/rollups.js';
+import { ROLLUP_OVERLAP_MS, recompute, runPlayRollups } from '../src/modules/content/rollups.js';
 import { BACKENDS, createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 /** The incremental rollups of proof of play: counts per hour and day, per ad, device and material. */
@@ -65,6 +65,46 @@ describe.each(BACKENDS)('play rollups on %s', (backend) => {
         )
     ).map((r) => [r.day, r.deviceId, r.adId, r.materialId, r.plays, r.completed, r.durationMs]);
 
+  const adDaily = async () =>
+    (
+      await db.db
+        .select()
+        .from(playRollupsAdDaily)
+        .where(sql`${playRollupsAdDaily.entId} = ${ent}`)
+        .orderBy(asc(playRollupsAdDaily.day), asc(playRollupsAdDaily.adId))
+    ).map((r) => [r.day, r.adId, r.plays, r.completed, r.durationMs, r.devices]);
+  /** Each ad-daily row's plays per hour, and the same summed from the hourly rows. */
+  const hourProfiles = async () => {
+    const rows = await db.db.select().from(playRollupsAdDaily).where(sql`${playRollupsAdDaily.entId} = ${ent}`);
+    const sums = new Map<string, number[]>();
+    for (const [day, , hour, adId, , plays] of await hourly()) {
+      const key = `${day}|${adId}`;
+      const h = sums.get(key) ?? Array.from({ length: 24 }, () => 0);
+      h[hour as number] += plays as number;
+      sums.set(key, h);
+    }
+    return {
+      stored: Object.fromEntries(rows.map((r) => [`${r.day}|${r.adId}`, r.hourPlays])),
+      summed: Object.fromEntries(sums),
+    };
+  };
+  /** The ad-daily rows as the sums of the daily ones (devices: the distinct devices of the ad's day). */
+  const sumsOfDaily = async () => {
+    const out = new Map<string, [string, string, number, number, number, Set<string>]>();
+    for (const [day, deviceId, adId, , plays, completed, durationMs] of await daily()) {
+      const key = `${day}|${adId}`;
+      const row = out.get(key) ?? [day as string, adId as string, 0, 0, 0, new Set<string>()];
+      row[2] += plays as number;
+      row[3] += completed as number;
+      row[4] += durationMs as number;
+      row[5].add(deviceId as string);
+      out.set(key, row);
+    }
+    return [...out.values()]
+      .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]))
+      .map(([day, adId, plays, completed, durationMs, devs]) => [day, adId, plays, completed, durationMs, devs.size]);
+  };
+
   it('folds plays into hourly and daily rows per ad, device and material', async () => {
     await ingestPlays(
       db.db,
@@ -95,16 +135,25 @@ describe.each(BACKENDS)('play rollups on %s', (backend) => {
       [d0, devB.id, 'ad1', 'm1', 2, 2, 20_000],
       [d1, devA.id, 'ad2', 'm1', 1, 1, 10_000],
     ]);
+    expect(await adDaily()).toEqual([
+      [d0, '', 1, 1, 10_000, 1],
+      [d0, 'ad1', 5, 4, 44_000, 2],
+      [d1, 'ad2', 1, 1, 10_000, 1],
+    ]);
+    expect(await adDaily()).toEqual(await sumsOfDaily());
+    const { stored, summed } = await hourProfiles();
+    expect(stored).toEqual(summed);
+    expect(stored[`${d0}|ad1`].slice(10, 12)).toEqual([4, 1]);
   });
 
   it('is idempotent: another run, or one from scratch, gives the same counts', async () => {
-    const before = [await hourly(), await daily()];
+    const before = [await hourly(), await daily(), await adDaily()];
     await runPlayRollups(db.db);
-    expect([await hourly(), await daily()]).toEqual(before);
+    expect([await hourly(), await daily(), await adDaily()]).toEqual(before);
     await db.db.execute(sql`update rollup_watermarks set received_at = 'epoch'::timestamptz`);
     await runPlayRollups(db.db);
     await runPlayRollups(db.db);
-    expect([await hourly(), await daily()]).toEqual(before);
+    expect([await hourly(), await daily(), await adDaily()]).toEqual(before);
   });
 
   it('adds new plays once, and plays received just before the watermark (a late commit)', async () => {
@@ -127,5 +176,17 @@ describe.each(BACKENDS)('play rollups on %s', (backend) => {
       [d0, devB.id, 'ad1', 'm1', 3, 3, 30_000],
       [d0, devB.id, 'ad3', 'm1', 1, 1, 10_000],
     ]);
+  });
+
+  it('keeps the ad-daily rows the sums of the daily ones; an ad without plays left that day loses its row', async () => {
+    const d0 = dayOf(t1015);
+    expect(await adDaily()).toEqual(await sumsOfDaily());
+    expect((await adDaily()).filter((r) => r[1] === 'ad3')).toEqual([[d0, 'ad3', 1, 1, 10_000, 1]]);
+    await db.db.execute(sql`delete from plays where device_id = ${devB.id} and ad_id = 'ad3'`);
+    await recompute(db.db, [{ day: d0, deviceId: devB.id }]);
+    expect((await adDaily()).filter((r) => r[1] === 'ad3')).toEqual([]);
+    expect(await adDaily()).toEqual(await sumsOfDaily());
+    const { stored, summed } = await hourProfiles();
+    expect(stored).toEqual(summed);
   });
 });

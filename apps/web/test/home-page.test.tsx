@@ -66,11 +66,16 @@ describe('home page (issue 8)', () => {
     fakeServer({ ...shellAnswers });
     useSession.getState().setLogin(
       loginResponse({
-        permissionList: [Perm.report, Perm.reportAd, Perm.template],
-        // The report section is not online yet (the ad and device sections are).
+        permissionList: [Perm.report, Perm.reportDevice, Perm.template],
+        // The device report is not online yet (the ad reports and the ad and device sections are).
         folderMenuList: [
           { code: 'home', url: '/', icon: 'home' },
-          { code: 'report', url: '/report', icon: 'report', children: [{ code: 'reportAd', url: '/report/ad' }] },
+          {
+            code: 'report',
+            url: '/report',
+            icon: 'report',
+            children: [{ code: 'reportDevice', url: '/report/device' }],
+          },
           { code: 'skin', url: '/skin' },
         ],
       }),

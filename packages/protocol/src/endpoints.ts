@@ -14,6 +14,7 @@ import { oplogEndpoints } from './endpoints/oplog.js';
 import { orgEndpoints } from './endpoints/org.js';
 import { posterEndpoints } from './endpoints/posters.js';
 import { pushEndpoints } from './endpoints/pushes.js';
+import { reportEndpoints } from './endpoints/reports.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
@@ -41,6 +42,7 @@ export * from './endpoints/oplog.js';
 export * from './endpoints/org.js';
 export * from './endpoints/posters.js';
 export * from './endpoints/pushes.js';
+export * from './endpoints/reports.js';
 export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
@@ -74,6 +76,7 @@ export const endpoints = {
   ...adEndpoints,
   ...pushEndpoints,
   ...deviceReportEndpoints,
+  ...reportEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

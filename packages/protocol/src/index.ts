@@ -1,3 +1,4 @@
+export * from './adReport.js';
 export * from './adRules.js';
 export * from './adSchedule.js';
 export * from './builtinNames.js';

@@ -58,7 +58,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Access (issue 3): the forced password change (updatePwd) and the development outbox
   { path: '/changePassword', plain: true, online: true },
   r('/dev/outbox', 'devOutbox', Perm.devOutbox, { online: true }),
-  { path: '/adReport', title: 'adReport' },
+  { path: '/adReport', title: 'adReport', online: true },
   { path: '/pay', title: 'pay' },
   { path: '/payUnderline', title: 'payUnderline' },
   r('/template/plugins/shares', 'templateShares', Perm.template),
@@ -70,8 +70,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true, online: true }),
   r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true, online: true }),
   r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, online: true }),
-  r('/advert/report', 'advertReport', Perm.advReport, { menu: true }),
-  r('/advert/reportDetail', 'advertReportDetail', Perm.advReport),
+  r('/advert/report', 'advertReport', Perm.advReport, { menu: true, online: true }),
+  r('/advert/reportDetail', 'advertReportDetail', Perm.advReport, { online: true }),
 
   // Alarm: the three alarm routes share one permission
   r('/alarm/report', 'alarmReport', Perm.alarm, { menu: true }),
@@ -117,11 +117,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('/poster/tplHistory', 'posterTplHistory', Perm.poster, { menu: true, online: true }),
 
   // Report
-  r('/report/ad', 'reportAd', Perm.reportAd, { menu: true }),
-  r('/report/adDetail', 'reportAdDetail', Perm.reportAd),
+  r('/report/ad', 'reportAd', Perm.reportAd, { menu: true, online: true }),
+  r('/report/adDetail', 'reportAdDetail', Perm.reportAd, { online: true }),
   r('/report/device', 'reportDevice', Perm.reportDevice, { menu: true, online: true }),
   r('/report/deviceDetail', 'reportDeviceDetail', Perm.reportDevice, { online: true }),
-  r('/report/deviceSchedule', 'reportDeviceSchedule', Perm.reportDeviceSchedule, { menu: true }),
+  r('/report/deviceSchedule', 'reportDeviceSchedule', Perm.reportDeviceSchedule, { menu: true, online: true }),
   r('/report/flowConsumption', 'reportFlowConsumption', Perm.sourceConsumption, { menu: true }),
   r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, { menu: true, online: true }),
   r('/report/operationLog', 'reportOperationLog', Perm.reportOperationLog, { menu: true, online: true }),

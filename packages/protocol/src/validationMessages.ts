@@ -189,6 +189,11 @@ export const validationMessages = {
     'en-US': 'The date range is too long',
     ja: '期間が長すぎます',
   },
+  reportRangeTooLong: {
+    'zh-CN': '日期范围最多 366 天',
+    'en-US': 'The date range can be at most 366 days',
+    ja: '期間は 366 日以内にしてください',
+  },
   periodsOverlap: { 'zh-CN': '时间段重叠', 'en-US': 'Time periods overlap', ja: '時間帯が重複しています' },
   shutdownBeforeStartup: {
     'zh-CN': '时间冲突：关机时间须早于开机时间',

@@ -51,6 +51,12 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/advert/audit': () => import('../features/ads/AuditPage'),
   '/advert/edit': () => import('../features/ads/AdEditPage'),
   '/advert/plan': () => import('../features/ads/PlanPage'),
+  '/advert/report': () => import('../features/reports/AdReportListPage'),
+  '/advert/reportDetail': () => import('../features/reports/AdReportDetail'),
+  '/report/ad': () => import('../features/reports/AdReportListPage'),
+  '/report/adDetail': () => import('../features/reports/AdReportDetail'),
+  '/report/deviceSchedule': () => import('../features/reports/DeviceSchedulePage'),
+  '/adReport': () => import('../features/reports/AdReportPrintPage'),
   '/template/new': () => import('../features/layoutEditor/LayoutEditorPage'),
   '/template/edit': () => import('../features/layoutEditor/LayoutEditorPage'),
 };

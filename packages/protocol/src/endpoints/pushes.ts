@@ -52,7 +52,7 @@ export const reportDateSchema = z.iso
   .refine((d) => d >= '2000-01-01' && d <= '9999-12-31', 'validation.dateTimeFormat');
 
 /** Days from `from` to `to`, both included (UTC dates). */
-export function daysBetween(from: string, to: string): number {
+function dayCount(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
@@ -60,7 +60,7 @@ export function daysBetween(from: string, to: string): number {
 export function dateRangeIssues(range: { from?: string; to?: string }, max: number, ctx: z.RefinementCtx): void {
   if (!range.from || !range.to) return;
   if (range.to < range.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endBeforeStart' });
-  else if (daysBetween(range.from, range.to) > max) {
+  else if (dayCount(range.from, range.to) > max) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeTooLong' });
   }
 }

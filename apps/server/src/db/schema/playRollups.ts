@@ -38,6 +38,7 @@ export const playRollupsHourly = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.deviceId, t.hour, t.adId, t.materialId] }),
+    // Covering (INCLUDE hour, plays) by hand DDL in 0029: the reports' hourly profile reads it index-only.
     index('play_rollups_hourly_ent_ad_day_idx').on(t.entId, t.adId, t.day),
     check('play_rollups_hourly_hour_check', sql`${t.hour} between 0 and 23`),
   ],
@@ -55,9 +56,30 @@ export const playRollupsDaily = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.deviceId, t.adId, t.materialId] }),
+    // Covering (INCLUDE device_id, material_id and the counts) by hand DDL in 0029: the ad reports read it index-only.
     index('play_rollups_daily_ent_ad_day_idx').on(t.entId, t.adId, t.day),
     index('play_rollups_daily_ent_day_idx').on(t.entId, t.day),
   ],
+);
+
+/**
+ * Per ad and day (issue 13): the sums of its play_rollups_daily rows and `devices`, the distinct
+ * devices that played it that day. The ad reports' headline figures, days and trend read it
+ * instead of a campaign's per-device rows; the play-rollups job recomputes the (ad, day) rows
+ * its (day, device) pairs touch, in the same transaction.
+ */
+export const playRollupsAdDaily = pgTable(
+  'play_rollups_ad_daily',
+  {
+    entId: text('ent_id').notNull(),
+    adId: text('ad_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...counts(),
+    devices: integer('devices').notNull(),
+    /** Plays per UTC hour 0..23 of the day (the sums of its hourly rows): the reports' hourly profile. */
+    hourPlays: integer('hour_plays').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entId, t.adId, t.day] })],
 );
 
 /** How far each incremental job has read (by `plays.received_at`): one row per job. */

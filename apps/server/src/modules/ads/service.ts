@@ -209,7 +209,8 @@ async function reviewsOf(db: Executor, adIds: readonly string[]): Promise<Map<st
   return out;
 }
 
-function statusOf(row: typeof ads.$inferSelect, now: Date): AdStatus {
+/** An ad row's status at `now` (the protocol's adStatus over its facts). */
+export function statusOf(row: typeof ads.$inferSelect, now: Date): AdStatus {
   return adStatus(
     {
       reviewState: row.reviewState,

@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client.js';
 
 /**
  * The incremental proof-of-play rollups (issue 13): plays fold into hourly and daily aggregates
- * per ad, device and material (play_rollups_hourly, play_rollups_daily), which the reports
- * read instead of the raw plays. Plain SQL, any PostgreSQL (and PGlite), no extension.
+ * per ad, device and material (play_rollups_hourly, play_rollups_daily) and per ad and day
+ * (play_rollups_ad_daily), which the reports read instead of the raw plays. Plain SQL, any PostgreSQL (and PGlite), no extension.
  *
  * A run reads the plays received since the watermark (minus ROLLUP_OVERLAP_MS), and for each
  * (day, device) they touch recomputes that day's rows of that device from the raw plays (one
@@ -55,13 +55,24 @@ export async function runPlayRollups(db: Executor): Promise<{ recomputed: number
   });
 }
 
-/** Recomputes the hourly and daily rollups of these (day, device) pairs from the raw plays. */
+/**
+ * Recomputes the hourly and daily rollups of these (day, device) pairs from the raw plays, then
+ * the ad-daily rows of every (ad, day) those pairs had or now have rows of (an ad left without
+ * rows that day loses its row).
+ */
 export async function recompute(db: Executor, pairs: readonly { day: string; deviceId: string }[]): Promise<void> {
   if (pairs.length === 0) return;
   const keys = sql.join(
     pairs.map((p) => sql`(${p.day}::date, ${p.deviceId})`),
     sql`, `,
   );
+  const adDaysOf = async () =>
+    (
+      (await db.execute(sql`
+        select distinct ent_id, ad_id, day::text as day from play_rollups_daily
+        where (day, device_id) in (${keys})`)) as unknown as Rows<{ ent_id: string; ad_id: string; day: string }>
+    ).rows;
+  const before = await adDaysOf();
   await db.execute(sql`delete from play_rollups_hourly where (day, device_id) in (${keys})`);
   await db.execute(sql`delete from play_rollups_daily where (day, device_id) in (${keys})`);
   await db.execute(sql`
@@ -76,4 +87,35 @@ export async function recompute(db: Executor, pairs: readonly { day: string; dev
     select day, min(ent_id), device_id, ad_id, material_id, sum(plays), sum(completed), sum(duration_ms)
     from play_rollups_hourly where (day, device_id) in (${keys})
     group by day, device_id, ad_id, material_id`);
+  const adDays = new Map([...before, ...(await adDaysOf())].map((r) => [`${r.ent_id}|${r.ad_id}|${r.day}`, r]));
+  await recomputeAdDaily(db, [...adDays.values()]);
+}
+
+/**
+ * Recomputes the ad-daily rollups of these (enterprise, ad, day) triples from the daily ones,
+ * and their plays per hour from the hourly ones.
+ */
+export async function recomputeAdDaily(
+  db: Executor,
+  triples: readonly { ent_id: string; ad_id: string; day: string }[],
+) {
+  if (triples.length === 0) return;
+  const keys = sql.join(
+    triples.map((t) => sql`(${t.ent_id}, ${t.ad_id}, ${t.day}::date)`),
+    sql`, `,
+  );
+  await db.execute(sql`delete from play_rollups_ad_daily where (ent_id, ad_id, day) in (${keys})`);
+  // The same query as migration 0031's fill, over these triples.
+  await db.execute(sql`
+    insert into play_rollups_ad_daily (ent_id, ad_id, day, plays, completed, duration_ms, devices, hour_plays)
+    select d.ent_id, d.ad_id, d.day, d.plays, d.completed, d.duration_ms, d.devices,
+      (select array_agg(coalesce(h.plays, 0)::int order by g.hour)
+       from generate_series(0, 23) g(hour)
+       left join (select hour, sum(plays) as plays from play_rollups_hourly r
+                  where r.ent_id = d.ent_id and r.ad_id = d.ad_id and r.day = d.day group by hour) h
+         on h.hour = g.hour)
+    from (select ent_id, ad_id, day, sum(plays) as plays, sum(completed) as completed,
+            sum(duration_ms) as duration_ms, count(distinct device_id) as devices
+          from play_rollups_daily where (ent_id, ad_id, day) in (${keys})
+          group by ent_id, ad_id, day) d`);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DeviceManifest, ManifestFile, ManifestItem } from '@marquee/protocol';
+import { DEFAULT_ITEM_SEC, type DeviceManifest, type ManifestFile, type ManifestItem } from '@marquee/protocol';
 import type { Executor } from '../../db/client.js';
 
 /** The device a manifest is built for. */
@@ -52,8 +52,8 @@ export function currentLayoutProvider(): LayoutProvider | null {
   return layoutProvider;
 }
 
-/** Default duration of an image in a layout played as a playlist. */
-export const DEFAULT_ITEM_SEC = 10;
+/** Default duration of an image in a layout played as a playlist (the protocol's: the reports count loops with it). */
+export { DEFAULT_ITEM_SEC };
 
 // The device's assigned layout (spec Device 'layout'): always on, no schedule.
 registerContentSource('layout', async (db, device) => {

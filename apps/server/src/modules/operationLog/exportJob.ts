@@ -83,10 +83,10 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * below writes any kind the same way.
  */
 export interface ExportSource {
-  /** The sheet's name in the export's language. */
-  sheetName(language: string): string;
+  /** The sheet's name in the export's language (`filters`: a source writing several sheets of one kind picks by them). */
+  sheetName(language: string, filters: Record<string, unknown>): string;
   /** Column headers and widths in the export's language. */
-  columns(language: string): { header: string; width: number }[];
+  columns(language: string, filters: Record<string, unknown>): { header: string; width: number }[];
   /**
    * The rows, batch after batch (at most `limit` each), from the filters the export was
    * started with (`filters` of the export row).
@@ -171,8 +171,8 @@ export async function runExport(
       useStyles: true,
       useSharedStrings: false,
     });
-    const sheet = workbook.addWorksheet(source.sheetName(language));
-    sheet.columns = source.columns(language);
+    const sheet = workbook.addWorksheet(source.sheetName(language, filters));
+    sheet.columns = source.columns(language, filters);
     sheet.getRow(1).font = { bold: true };
     let processed = 0;
     for await (const batch of source.batches(services, filters, EXPORT_BATCH)) {

@@ -2,12 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { AD_STATUSES, AD_TYPES, type Ad, type AdStatus, type AdType, Perm, ROUTES } from '@marquee/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { tagColumn, timeColumn } from '../../components/columns';
+import { type DayRange, dayRangeParams, dayRangeValue } from '../../components/dateRange';
 import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
@@ -26,7 +26,7 @@ interface FilterValues {
   type?: string;
   status?: string;
   planId?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
 }
 
 /** Whether the edit page is online (the list offers new and edit only then). */
@@ -132,6 +132,17 @@ export default function AdListPage() {
         handler: (row) => setViewing(row.id),
         testId: (row) => `ad-details-${row.name}`,
       },
+      {
+        key: 'report',
+        label: t('ad.report'),
+        authCode: `${Perm.advReport},${Perm.reportAd}`,
+        isShow: (row) => row.status !== 'pendingAudit' && row.status !== 'auditFailed',
+        handler: (row) =>
+          navigate(
+            `${can(Perm.advReport) ? '/advert/reportDetail' : '/report/adDetail'}?id=${encodeURIComponent(row.id)}`,
+          ),
+        testId: (row) => `ad-report-${row.name}`,
+      },
       ...(canEditPage
         ? [
             {
@@ -181,10 +192,7 @@ export default function AdListPage() {
       type: filters.type,
       status: filters.status,
       planId: filters.planId,
-      range:
-        filters.from || filters.to
-          ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]
-          : null,
+      range: dayRangeValue(filters.from, filters.to),
     }),
     [filters],
   );
@@ -195,8 +203,7 @@ export default function AdListPage() {
       type: v.type,
       status: v.status,
       planId: v.planId,
-      from: v.range?.[0] ? v.range[0].format('YYYY-MM-DD') : undefined,
-      to: v.range?.[1] ? v.range[1].format('YYYY-MM-DD') : undefined,
+      ...dayRangeParams(v.range),
     });
 
   return (

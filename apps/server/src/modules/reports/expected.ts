@@ -1,0 +1,172 @@
+import { daysBetween, type ExpectedAd, expectedOnDay } from '@marquee/protocol';
+import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { ads, departments, devices, deviceTags, spliceTiles } from '../../db/schema/index.js';
+import { targetsReach } from '../ads/schedule.js';
+
+/**
+ * What the schedule expected (issue 13 'Reconciliation'): which ads reached which device on
+ * which UTC day, and how many plays each (the protocol's expectedOnDay). The ads' targets are
+ * read as they are now (targets are not kept in history); an ad counts from its start to its
+ * end, cut at its deletion, and, while paused, at its last change (the pause). Ads whose
+ * review has not passed expect nothing.
+ *
+ * Devices with the same ads reaching them have the same figures: the figures are computed
+ * once per such set of ads and day, so 10,000 screens under one campaign cost one set.
+ */
+
+type AdRow = typeof ads.$inferSelect;
+
+/** The expected-plays view of an ad row; null when it expects nothing (review not passed). */
+export function expectedAdOf(row: AdRow): ExpectedAd | null {
+  if (row.reviewState !== 'passed') return null;
+  const cuts = [row.endAt.getTime()];
+  if (row.deletedAt) cuts.push(row.deletedAt.getTime());
+  if (row.paused) cuts.push(row.updatedAt.getTime());
+  return {
+    id: row.id,
+    type: row.type,
+    strategy: row.strategy,
+    playsMin: row.playsMin,
+    periods: row.periods,
+    liveFrom: row.startAt.getTime(),
+    liveUntil: Math.min(...cuts),
+    materialsPerPlay: row.layoutId ? 1 : Math.max(1, row.materialIds.length),
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+interface Reach {
+  id: string;
+  groupId: string | null;
+  tagIds: Set<string>;
+  deptIds: Set<string>;
+  spliceIds: Set<string>;
+}
+
+/** The reach facts of an enterprise's activated devices (all, or those of `where`). */
+async function reachOfDevices(db: Executor, entId: string, where?: SQL): Promise<Reach[]> {
+  const base = and(eq(devices.entId, entId), isNotNull(devices.activatedAt), where) as SQL;
+  const [rows, tags, tiles] = await Promise.all([
+    db
+      .select({ id: devices.id, groupId: devices.groupId, path: departments.path })
+      .from(devices)
+      .leftJoin(departments, eq(departments.id, devices.deptId))
+      .where(base),
+    db
+      .select({ deviceId: deviceTags.deviceId, tagId: deviceTags.tagId })
+      .from(deviceTags)
+      .innerJoin(devices, eq(devices.id, deviceTags.deviceId))
+      .where(base),
+    db
+      .select({ deviceId: spliceTiles.deviceId, wallId: spliceTiles.wallId })
+      .from(spliceTiles)
+      .innerJoin(devices, eq(devices.id, spliceTiles.deviceId))
+      .where(base),
+  ]);
+  const byId = new Map<string, Reach>();
+  for (const r of rows) {
+    byId.set(r.id, {
+      id: r.id,
+      groupId: r.groupId,
+      tagIds: new Set(),
+      deptIds: new Set((r.path ?? '').split('/').filter(Boolean)),
+      spliceIds: new Set(),
+    });
+  }
+  for (const t of tags) byId.get(t.deviceId)?.tagIds.add(t.tagId);
+  for (const t of tiles) byId.get(t.deviceId)?.spliceIds.add(t.wallId);
+  return [...byId.values()];
+}
+
+/** The ads of an enterprise that may have expected plays in [from, to] (UTC days). */
+async function candidateAds(db: Executor, entId: string, from: string, to: string): Promise<AdRow[]> {
+  const rows = await db
+    .select()
+    .from(ads)
+    .where(
+      and(
+        eq(ads.entId, entId),
+        eq(ads.reviewState, 'passed'),
+        lte(ads.startAt, new Date(`${to}T23:59:59.999Z`)),
+        sql`${ads.endAt} > ${new Date(`${from}T00:00:00Z`)}`,
+      ),
+    );
+  return rows;
+}
+
+/** Expected plays of a range: per (device, day, ad), computed per set of ads reaching devices. */
+export class ExpectedModel {
+  /** Device -> the key of the set of ads reaching it. */
+  private readonly setOf = new Map<string, string>();
+  /** Set key -> per day -> ad -> expected plays. */
+  private readonly figures = new Map<string, Map<string, Map<string, number>>>();
+  private readonly devicesOf = new Map<string, string[]>();
+  readonly days: string[];
+
+  constructor(reach: readonly Reach[], adRows: readonly AdRow[], from: string, to: string) {
+    this.days = daysBetween(from, to);
+    const expectedAds = adRows.map((row) => ({ row, ad: expectedAdOf(row) })).filter((x) => x.ad !== null);
+    const sets = new Map<string, ExpectedAd[]>();
+    for (const device of reach) {
+      const reaching = expectedAds.filter((x) => targetsReach(x.row.targets, device)).map((x) => x.ad as ExpectedAd);
+      if (reaching.length === 0) continue;
+      const key = reaching
+        .map((a) => a.id)
+        .sort()
+        .join(',');
+      this.setOf.set(device.id, key);
+      if (!sets.has(key)) sets.set(key, reaching);
+      const list = this.devicesOf.get(key) ?? [];
+      list.push(device.id);
+      this.devicesOf.set(key, list);
+    }
+    for (const [key, list] of sets) {
+      this.figures.set(key, new Map(this.days.map((day) => [day, expectedOnDay(list, day)])));
+    }
+  }
+
+  /** Loads the model of an enterprise for [from, to]: its devices (all, or `deviceWhere`) and ads. */
+  static async load(db: Executor, entId: string, from: string, to: string, deviceWhere?: SQL): Promise<ExpectedModel> {
+    const [reach, adRows] = await Promise.all([
+      reachOfDevices(db, entId, deviceWhere),
+      candidateAds(db, entId, from, to),
+    ]);
+    return new ExpectedModel(reach, adRows, from, to);
+  }
+
+  /** The ads reaching some device (those with figures). */
+  adIds(): string[] {
+    return [...new Set([...this.setOf.values()].flatMap((key) => key.split(',')))];
+  }
+
+  /** One device's expected plays per ad on a day (empty when no ad reached it). */
+  onDeviceDay(deviceId: string, day: string): ReadonlyMap<string, number> {
+    const key = this.setOf.get(deviceId);
+    return (key && this.figures.get(key)?.get(day)) || new Map();
+  }
+
+  /** An ad's expected plays per day (summed over devices) and per device (summed over days). */
+  ofAd(adId: string): { byDay: Map<string, number>; byDevice: Map<string, number>; total: number } {
+    const byDay = new Map(this.days.map((d) => [d, 0]));
+    const byDevice = new Map<string, number>();
+    let total = 0;
+    for (const [key, perDay] of this.figures) {
+      const list = this.devicesOf.get(key) ?? [];
+      let perDevice = 0;
+      for (const [day, perAd] of perDay) {
+        const n = perAd.get(adId) ?? 0;
+        perDevice += n;
+        byDay.set(day, (byDay.get(day) ?? 0) + n * list.length);
+      }
+      // Devices the ad reaches are listed even when it expects nothing there (a fallback ad).
+      if (!key.split(',').includes(adId)) continue;
+      for (const device of list) byDevice.set(device, perDevice);
+      total += perDevice * list.length;
+    }
+    return { byDay, byDevice, total };
+  }
+}
+
+/** Device ids of a list, as a condition (for the model of a few devices). */
+export const deviceIn = (ids: readonly string[]) => inArray(devices.id, [...ids]);

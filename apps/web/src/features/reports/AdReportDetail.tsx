@@ -1,0 +1,262 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { AD_REPORT_DEVICE_SORT_KEYS, type AdReportDeviceRow, type AdReportDetail as Detail } from '@marquee/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+} from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { call } from '../../api/client';
+import { dayRangeParams, dayRangeValue } from '../../components/dateRange';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
+import type { TableConfig } from '../../components/tableConfig';
+import { deliveryCell, pctText, playTime, ReportExportButton } from './look';
+import './reports.css';
+
+const ReportChart = lazy(() => import('./ReportChart'));
+const FILTER_KEYS = ['from', 'to', 'underOnly'] as const;
+
+/**
+ * One ad's report (/report/adDetail and /advert/reportDetail; read-only at /adReport): the
+ * KPIs, plays against expected plays per day, the devices with their delivery (under-delivered
+ * tagged), the materials and the hourly profile, over a range of UTC days. `readOnly` (the
+ * advertiser's printable report) leaves out the export and offers printing.
+ */
+export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
+  const { t } = useTranslation(['reports', 'ads']);
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const listState = useUrlListState(FILTER_KEYS, { defaultSize: 20, sortKeys: AD_REPORT_DEVICE_SORT_KEYS });
+  const { filters, pageRequest } = listState;
+  const request = {
+    id,
+    from: filters.from,
+    to: filters.to,
+  };
+  // The figures, days, materials and hours; the devices' table is its own paged call (a
+  // campaign has thousands of screens), so paging or sorting it leaves the rest as it is.
+  const detail = useQuery({
+    queryKey: ['reports', 'adDetail', request],
+    queryFn: ({ signal }) => call('reportAdDetail', request, { signal }),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+  const deviceRows = useQuery({
+    queryKey: ['reports', 'adDevices', request, pageRequest, filters.underOnly],
+    queryFn: ({ signal }) =>
+      call(
+        'reportAdDevices',
+        { ...request, ...pageRequest, underOnly: filters.underOnly === 'true' || undefined },
+        { signal },
+      ),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+  const d = detail.data;
+
+  const charts = useMemo(() => {
+    const days = d?.days ?? [];
+    return {
+      days: {
+        categories: days.map((p) => p.day.slice(5)),
+        series: [
+          { name: t('field.plays'), type: 'bar' as const, data: days.map((p) => p.plays) },
+          { name: t('field.expected'), type: 'line' as const, data: days.map((p) => p.expected) },
+        ],
+      },
+      hours: {
+        categories: (d?.hours ?? []).map((h) => String(h.hour).padStart(2, '0')),
+        series: [{ name: t('field.plays'), type: 'bar' as const, data: (d?.hours ?? []).map((h) => h.plays) }],
+      },
+    };
+  }, [d, t]);
+
+  if (!id) return <Empty description={t('noAd')} data-testid="ad-report-detail-empty" />;
+  if (detail.isError && !d) {
+    return <Alert type="error" showIcon title={t('loadFailed')} data-testid="ad-report-detail-error" />;
+  }
+  if (!d) return <Skeleton active paragraph={{ rows: 8 }} />;
+
+  const config: TableConfig<AdReportDeviceRow> = {
+    id: 'adReportDevices',
+    operationsLabel: t('actions'),
+    columns: [
+      { prop: 'number', label: t('field.deviceNumber'), width: 150, ellipsis: true },
+      { prop: 'name', label: t('field.deviceName'), width: 180, ellipsis: true },
+      { prop: 'plays', label: t('field.plays'), width: 110, align: 'right', showThousands: true, sortable: true },
+      {
+        prop: 'durationMs',
+        label: t('field.playTime'),
+        width: 120,
+        align: 'right',
+        sortable: true,
+        slot: (v: number) => playTime(v),
+      },
+      {
+        prop: 'expected',
+        label: t('field.expected'),
+        width: 120,
+        align: 'right',
+        showThousands: true,
+        sortable: true,
+      },
+      {
+        prop: 'deliveryPct',
+        label: t('field.delivery'),
+        width: 170,
+        align: 'right',
+        sortable: true,
+        slot: (_v: number | null, row) => deliveryCell(t, row),
+      },
+    ],
+    operations: [],
+  };
+  const chart = (c: typeof charts.days, label: string, testId: string) => (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+      <ReportChart categories={c.categories} series={c.series} label={label} testId={testId} />
+    </Suspense>
+  );
+
+  return (
+    <div className={`mq-view mq-reports${readOnly ? ' mq-report-print' : ''}`} data-testid="ad-report-detail">
+      <Card
+        size="small"
+        style={{ marginBottom: 12 }}
+        title={`${d.ad.name} · ${d.ad.number}`}
+        extra={
+          <Space className="mq-no-print">
+            <DatePicker.RangePicker
+              allowEmpty={[true, true]}
+              value={dayRangeValue(d.from, d.to)}
+              onChange={(v) => listState.applyFilters({ ...filters, ...dayRangeParams(v) })}
+              data-testid="ad-report-detail-range"
+            />
+            {readOnly ? (
+              <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="ad-report-print">
+                {t('print')}
+              </Button>
+            ) : (
+              <ReportExportButton
+                testId="ad-report-detail-export"
+                start={() => call('reportAdDetailExportStart', request)}
+              />
+            )}
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>
+          <Descriptions.Item label={t('field.type')}>{t(`ads:type.${d.ad.type}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.status')}>{t(`ads:status.${d.ad.status}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.plan')}>{d.ad.planName}</Descriptions.Item>
+          <Descriptions.Item label={t('field.strategy')}>
+            {`${t(`ads:strategy.${d.ad.strategy}`)} · ${d.ad.playsMin}–${d.ad.playsMax}`}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.range')}>{t('rangeUtc', { from: d.from, to: d.to })}</Descriptions.Item>
+        </Descriptions>
+        <Row gutter={[16, 16]} className="mq-report-kpis">
+          <Kpi label={t('field.plays')} value={d.totals.plays} testId="kpi-plays" />
+          <Kpi label={t('field.playTime')} value={playTime(d.totals.durationMs)} testId="kpi-play-time" />
+          <Kpi label={t('field.devices')} value={d.totals.devices} testId="kpi-devices" />
+          <Kpi label={t('field.expected')} value={d.totals.expected} testId="kpi-expected" />
+          <Kpi
+            label={t('field.delivery')}
+            value={pctText(d.totals.deliveryPct)}
+            testId="kpi-delivery"
+            extra={d.totals.underDelivered ? <Tag color="error">{t('under')}</Tag> : null}
+          />
+          <Kpi label={t('field.fullRate')} value={pctText(d.totals.fullRate)} testId="kpi-full-rate" />
+        </Row>
+      </Card>
+      <Row gutter={12}>
+        <Col xs={24} lg={14}>
+          <Card size="small" style={{ marginBottom: 12 }} title={t('daily')}>
+            {chart(charts.days, t('daily'), 'ad-report-daily-chart')}
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card size="small" style={{ marginBottom: 12 }} title={t('hourly', { from: d.hoursFrom, to: d.to })}>
+            {chart(charts.hours, t('hourlyTitle'), 'ad-report-hourly-chart')}
+          </Card>
+        </Col>
+      </Row>
+      <Card
+        size="small"
+        className="mq-list-card"
+        style={{ marginBottom: 12 }}
+        title={t('byDevice')}
+        extra={
+          <Checkbox
+            className="mq-no-print"
+            checked={filters.underOnly === 'true'}
+            onChange={(e) => listState.applyFilters({ ...filters, underOnly: e.target.checked ? 'true' : undefined })}
+            data-testid="ad-report-under-only"
+          >
+            {t('underOnly')}
+          </Checkbox>
+        }
+      >
+        <ListTable
+          config={config}
+          query={deviceRows}
+          state={listState}
+          rowKey="deviceId"
+          rowTestId={(row) => `ad-report-device-${row.number}`}
+          empty={t('noDevices')}
+          showTotal={(total) => t('devicesTotal', { count: total })}
+        />
+      </Card>
+      <Card size="small" title={t('byMaterial')}>
+        <Table<Detail['materials'][number]>
+          size="small"
+          rowKey="materialId"
+          pagination={false}
+          dataSource={d.materials}
+          locale={{ emptyText: t('noPlays') }}
+          columns={[
+            { dataIndex: 'name', title: t('field.material'), render: (v: string, r) => v || r.materialId || '—' },
+            { dataIndex: 'plays', title: t('field.plays'), align: 'right' },
+            { dataIndex: 'durationMs', title: t('field.playTime'), align: 'right', render: (v: number) => playTime(v) },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function Kpi({
+  label,
+  value,
+  testId,
+  extra,
+}: {
+  label: string;
+  value: number | string;
+  testId: string;
+  extra?: React.ReactNode;
+}) {
+  return (
+    <Col xs={12} md={8} xl={4} data-testid={testId}>
+      <Statistic title={label} value={value} suffix={extra} />
+    </Col>
+  );
+}
+
+/** /report/adDetail and /advert/reportDetail. */
+export default function AdReportDetailPage() {
+  return <AdReportDetail />;
+}
