@@ -66,15 +66,15 @@ describe('home page (issue 8)', () => {
     fakeServer({ ...shellAnswers });
     useSession.getState().setLogin(
       loginResponse({
-        permissionList: [Perm.report, Perm.reportDevice, Perm.template],
-        // The device report is not online yet (the ad reports and the ad and device sections are).
+        permissionList: [Perm.report, Perm.reportQrcodeEvent, Perm.template],
+        // The QR code event report is not online yet (the ad and device reports are).
         folderMenuList: [
           { code: 'home', url: '/', icon: 'home' },
           {
             code: 'report',
             url: '/report',
             icon: 'report',
-            children: [{ code: 'reportDevice', url: '/report/device' }],
+            children: [{ code: 'reportQrcodeEvent', url: '/report/qrcodeEvent' }],
           },
           { code: 'skin', url: '/skin' },
         ],
