@@ -234,6 +234,31 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
     expect(status.envelope.code).toBe(0);
   });
 
+  it('expects of a day in progress only the loops so far', async () => {
+    const w = await world();
+    const dev = await w.device('R-101');
+    const m = await ownMaterial(t, { entId: w.ent.id, deptId: w.ent.depts.root, ownerId: w.admin.id });
+    // Once a loop, alone on the screen (a 10 s loop), from 11:00 today; now is 12:00.
+    const made = await w.client.call(
+      endpoints.adCreate,
+      adBody([m], NOW, {
+        name: 'Started this morning',
+        startAt: '2026-06-10T11:00:00Z',
+        endAt: '2026-06-20T00:00:00Z',
+        strategy: 'perLoop',
+        playsMin: 1,
+        playsMax: 1,
+        periods: [],
+        targets: { deviceIds: [dev], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
+      }) as never,
+    );
+    const adId = made.envelope.payload.id as string;
+    expect((await w.client.call(endpoints.adAuditPass, { id: adId })).envelope.code).toBe(0);
+    const detail = await w.client.call(endpoints.reportAdDetail, { id: adId, from: '2026-06-10', to: '2026-06-10' });
+    // One hour of 10 s loops: 360 (the other 12 hours of the day have not come yet).
+    expect(detail.envelope.payload.totals.expected).toBe(360);
+  });
+
   it('keeps an advertiser to its own ads: another advertiser gets NOT_FOUND and an empty list', async () => {
     const w = await world();
     const alice = await w.advertiser();

@@ -17,10 +17,14 @@ import { targetsReach } from '../ads/schedule.js';
 
 type AdRow = typeof ads.$inferSelect;
 
-/** The expected-plays view of an ad row; null when it expects nothing (review not passed). */
-export function expectedAdOf(row: AdRow): ExpectedAd | null {
+/**
+ * The expected-plays view of an ad row, as of `now`: the schedule expects nothing after now (a
+ * day in progress expects a per-loop ad's loops so far); null when it expects nothing (review
+ * not passed).
+ */
+export function expectedAdOf(row: AdRow, now: number): ExpectedAd | null {
   if (row.reviewState !== 'passed') return null;
-  const cuts = [row.endAt.getTime()];
+  const cuts = [row.endAt.getTime(), now];
   if (row.deletedAt) cuts.push(row.deletedAt.getTime());
   if (row.paused) cuts.push(row.updatedAt.getTime());
   return {
@@ -104,9 +108,9 @@ export class ExpectedModel {
   private readonly devicesOf = new Map<string, string[]>();
   readonly days: string[];
 
-  constructor(reach: readonly Reach[], adRows: readonly AdRow[], from: string, to: string) {
+  constructor(reach: readonly Reach[], adRows: readonly AdRow[], from: string, to: string, now: number) {
     this.days = daysBetween(from, to);
-    const expectedAds = adRows.map((row) => ({ row, ad: expectedAdOf(row) })).filter((x) => x.ad !== null);
+    const expectedAds = adRows.map((row) => ({ row, ad: expectedAdOf(row, now) })).filter((x) => x.ad !== null);
     const sets = new Map<string, ExpectedAd[]>();
     for (const device of reach) {
       const reaching = expectedAds.filter((x) => targetsReach(x.row.targets, device)).map((x) => x.ad as ExpectedAd);
@@ -126,13 +130,20 @@ export class ExpectedModel {
     }
   }
 
-  /** Loads the model of an enterprise for [from, to]: its devices (all, or `deviceWhere`) and ads. */
-  static async load(db: Executor, entId: string, from: string, to: string, deviceWhere?: SQL): Promise<ExpectedModel> {
+  /** Loads the model of an enterprise for [from, to] as of `now`: its devices (all, or `deviceWhere`) and ads. */
+  static async load(
+    db: Executor,
+    entId: string,
+    from: string,
+    to: string,
+    now: Date,
+    deviceWhere?: SQL,
+  ): Promise<ExpectedModel> {
     const [reach, adRows] = await Promise.all([
       reachOfDevices(db, entId, deviceWhere),
       candidateAds(db, entId, from, to),
     ]);
-    return new ExpectedModel(reach, adRows, from, to);
+    return new ExpectedModel(reach, adRows, from, to, now.getTime());
   }
 
   /** The ads reaching some device (those with figures). */

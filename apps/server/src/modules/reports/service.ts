@@ -154,7 +154,7 @@ export async function adReportList(caller: ReportCaller, input: AdReportListInpu
     ),
     rows<{ total: number }>(caller.db, sql`select count(*)::int as total from ${ads} where ${where}`),
     perAdDay(caller.db, entId, adIn, from, to),
-    ExpectedModel.load(caller.db, entId, from, to),
+    ExpectedModel.load(caller.db, entId, from, to, caller.now),
   ]);
   const ids = pageRows.map((r) => r.id);
   const adRows = ids.length
@@ -274,7 +274,7 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
             where ent_id = ${entId} and ad_id = ${ad.id} and day between ${from}::date and ${to}::date
             group by material_id`,
         ),
-    ExpectedModel.load(caller.db, entId, from, to),
+    ExpectedModel.load(caller.db, entId, from, to, caller.now),
   ]);
   const expected = model.ofAd(ad.id);
   const hourPlays = Array.from({ length: 24 }, () => 0);
@@ -371,7 +371,7 @@ export async function adReportDevices(caller: ReportCaller, input: AdReportDevic
           where ent_id = ${entId} and ad_id = ${ad.id} and day between ${from}::date and ${to}::date
           group by device_id`,
     ),
-    ExpectedModel.load(caller.db, entId, from, to),
+    ExpectedModel.load(caller.db, entId, from, to, caller.now),
   ]);
   const expected = model.ofAd(ad.id);
   const reported = new Map(deviceRows.map((r) => [r.device_id, r]));
@@ -472,7 +472,7 @@ export async function deviceScheduleReport(
   if (picked.length === 0) return { from, to, total, data: [] };
   const ids = picked.map((d) => d.id);
   const [model, played] = await Promise.all([
-    ExpectedModel.load(caller.db, entId, from, to, deviceIn(ids)),
+    ExpectedModel.load(caller.db, entId, from, to, caller.now, deviceIn(ids)),
     rows<{ device_id: string; day: string; ad_id: string; plays: string }>(
       caller.db,
       sql`select device_id, day::text as day, ad_id, sum(plays)::bigint as plays
