@@ -140,6 +140,7 @@ describe('ads (/advert)', () => {
         }),
       }),
       adDisable: () => ({ code: 0, payload: { status: 'paused' } }),
+      adBroadcast: () => ({ code: 0, payload: { pushId: 'push-1', devices: 3 } }),
     });
     useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
     const { router, tree } = renderApp('/advert');
@@ -159,6 +160,19 @@ describe('ads (/advert)', () => {
     fireEvent.click(screen.getByTestId('ad-pause-Spring sale'));
     fireEvent.click(await screen.findByTestId('confirm-ok'));
     await waitFor(() => expect(calls.find((c) => c.name === 'adDisable')?.data).toEqual({ id: 'a-Spring sale' }));
+    // A passed ad is sent to its screens at once, after a confirmation; one waiting for review is not.
+    expect(screen.queryByTestId('ad-broadcast-Waiting')).toBeNull();
+    fireEvent.click(screen.getByTestId('ad-broadcast-Spring sale'));
+    // The pause's confirmation may still be closing: the newest one is the broadcast's.
+    await waitFor(() =>
+      expect(
+        screen.getAllByText('Send “Spring sale” to its screens now? They fetch the current schedule at once.'),
+      ).toHaveLength(1),
+    );
+    const oks = screen.getAllByTestId('confirm-ok');
+    fireEvent.click(oks[oks.length - 1]);
+    await waitFor(() => expect(calls.find((c) => c.name === 'adBroadcast')?.data).toEqual({ id: 'a-Spring sale' }));
+    expect(await screen.findByText('Sent to 3 screens')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('ad-details-Spring sale'));
     const detail = await screen.findByTestId('ad-detail');
@@ -241,6 +255,7 @@ describe('ad edit (/advert/edit)', () => {
   it('preselects the default plan, asks for the required fields and picks materials in order', async () => {
     fakeServer({
       ...shellAnswers,
+      adTargetDevices: () => ({ code: 0, payload: { total: 0, data: [] } }),
       planList: () => ({
         code: 0,
         payload: { total: 2, data: [plan('Spring'), plan('Default plan', { id: 'p-def', isDefault: true })] },
@@ -289,7 +304,7 @@ describe('ad edit (/advert/edit)', () => {
       adInfo: () => ({ code: 0, payload: existing }),
       adUpdate: () => ({ code: 0, payload: { reviewRound: 2, status: 'pendingAudit' } }),
       adList: () => ({ code: 0, payload: { total: 0, data: [] } }),
-      deviceList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      adTargetDevices: () => ({ code: 0, payload: { total: 0, data: [] } }),
       deviceGroupOptions: () => ({ code: 0, payload: [{ id: 'g1', name: 'Lobby screens' }] }),
       deviceTagOptions: () => ({
         code: 0,

@@ -77,6 +77,13 @@ export default function AdListPage() {
     mutationFn: (id: string) => call('adEnable', { id }),
     onSuccess: () => done('ad.enabled'),
   });
+  const broadcast = useMutation({
+    mutationFn: (id: string) => call('adBroadcast', { id }),
+    onSuccess: (answer) => {
+      void message.success(t('ad.broadcasted', { count: answer.devices }));
+      void queryClient.invalidateQueries({ queryKey: ['push.list'] });
+    },
+  });
   const remove = useMutation({
     mutationFn: (id: string) => call('adDelete', { id }),
     onSuccess: () => done('ad.deleted'),
@@ -163,6 +170,15 @@ export default function AdListPage() {
         confirm: (row) => ({ title: t('ad.confirmPause', { name: row.name }) }),
         handler: (row) => pause.mutateAsync(row.id),
         testId: (row) => `ad-pause-${row.name}`,
+      },
+      {
+        ...manage,
+        key: 'broadcast',
+        label: t('ad.broadcast'),
+        isShow: (row) => live(row) && !row.paused && row.reviewState === 'passed',
+        confirm: (row) => ({ title: t('ad.confirmBroadcast', { name: row.name }) }),
+        handler: (row) => broadcast.mutateAsync(row.id),
+        testId: (row) => `ad-broadcast-${row.name}`,
       },
       {
         ...manage,
