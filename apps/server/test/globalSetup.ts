@@ -6,14 +6,13 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    /** A migrated PGlite data directory image (tar) that every PGlite test database starts from. */
-    pgliteImage?: string;
-    /** A migrated PostgreSQL database that every PostgreSQL test database is created from. */
-    pgTemplate?: string;
-  }
-}
+/**
+ * What the setup provides to the test files (helpers/db.ts reads it with `inject`):
+ * `pgliteImage`, the path of a migrated PGlite data directory image (tar); `pgTemplate`, a
+ * migrated PostgreSQL database to copy. Typed by hand here and there rather than by augmenting
+ * vitest's ProvidedContext, which the parallel type checker did not always merge.
+ */
+export type ProvidedKey = 'pgliteImage' | 'pgTemplate';
 
 /**
  * Once per run of the server tests: the migrations run once on PGlite (its data directory
@@ -21,6 +20,7 @@ declare module 'vitest' {
  * database; test databases are copies (helpers/db.ts). Teardown removes both.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const provide = project.provide.bind(project) as unknown as (key: ProvidedKey, value: string) => void;
   const dir = await mkdtemp(join(tmpdir(), 'mq-server-test-'));
   const pglite = await openDatabase({});
   try {
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (image) {
       const path = join(dir, 'pglite.tar');
       await writeFile(path, Buffer.from(await image.arrayBuffer()));
-      project.provide('pgliteImage', path);
+      provide('pgliteImage', path);
     }
   } finally {
     await pglite.close();
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       await database.close();
     }
-    project.provide('pgTemplate', template);
+    provide('pgTemplate', template);
   }
 
   return async () => {

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
+import type { ProvidedKey } from '../globalSetup.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -14,11 +15,14 @@ export interface TestDatabase extends Database {
   backend: Backend;
 }
 
+/** A value the run's global setup provided (globalSetup.ts), or undefined. */
+const provided = inject as unknown as (key: ProvidedKey) => string | undefined;
+
 let image: Promise<Blob> | undefined;
 
 /** The migrated PGlite image of this run (globalSetup.ts), read once per test file. */
 function pgliteImage(): Promise<Blob> | undefined {
-  const path = inject('pgliteImage');
+  const path = provided('pgliteImage');
   if (!path) return undefined;
   image ??= readFile(path).then((bytes) => new Blob([bytes]));
   return image;
@@ -40,7 +44,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   const name = `mq_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const template = inject('pgTemplate');
+  const template = provided('pgTemplate');
   try {
     for (let attempt = 1; ; attempt++) {
       try {
