@@ -9,7 +9,8 @@
 //   player's screen; then the ad is paused and gone from the screen before the next run;
 // - play to report: the time from a play ending on the player to its count in the rollups the ad
 //   report reads (play_rollups_daily), in two parts: the player's upload (its journal flushes
-//   every 30 s) and the rollup job (cron, every minute). No shortcut: nothing triggers either.
+//   every 30 s) and the rollup job (queued, debounced, within 10 s of an upload, besides its
+//   minute schedule). No shortcut: the bench triggers neither.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -146,3 +146,20 @@ export function passwordsMatch(v: { password: string; confirmPassword: string })
   return v.password === v.confirmPassword;
 }
 export const PASSWORD_CONFIRM_ISSUE = { message: 'validation.passwordConfirm', path: ['confirmPassword'] };
+
+/** A calendar day (YYYY-MM-DD, UTC in reports and plans) within 2000..9999. */
+export const reportDaySchema = z.iso
+  .date()
+  .refine((d) => d >= '2000-01-01' && d <= '9999-12-31', 'validation.dateTimeFormat');
+
+/** A range of days: the end not before the start, at most `max` days, both ends included. */
+export function dateRangeIssues(range: { from?: string; to?: string }, max: number, ctx: z.RefinementCtx): void {
+  if (!range.from || !range.to) return;
+  if (range.to < range.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endBeforeStart' });
+    return;
+  }
+  const days =
+    Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
+  if (days > max) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeTooLong', params: { max } });
+}

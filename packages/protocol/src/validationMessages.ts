@@ -185,14 +185,9 @@ export const validationMessages = {
     ja: '時間が競合しています：終了時刻を開始時刻より前にはできません',
   },
   rangeTooLong: {
-    'zh-CN': '日期范围过长',
-    'en-US': 'The date range is too long',
-    ja: '期間が長すぎます',
-  },
-  reportRangeTooLong: {
-    'zh-CN': '日期范围最多 366 天',
-    'en-US': 'The date range can be at most 366 days',
-    ja: '期間は 366 日以内にしてください',
+    'zh-CN': '日期范围最多 {{max}} 天',
+    'en-US': 'The date range can be at most {{max}} days',
+    ja: '期間は {{max}} 日以内にしてください',
   },
   periodsOverlap: { 'zh-CN': '时间段重叠', 'en-US': 'Time periods overlap', ja: '時間帯が重複しています' },
   shutdownBeforeStartup: {
@@ -313,7 +308,9 @@ export function issueMessage(issue: z.core.$ZodIssue | undefined): ValidationMes
   if (!issue) return { key: 'invalid' };
   if (issue.message.startsWith('validation.')) {
     const key = issue.message.slice('validation.'.length);
-    if (isValidationKey(key)) return { key };
+    // A rule's own issue may carry the values its message names (rangeTooLong {max}).
+    const params = issue.code === 'custom' ? (issue.params as ValidationMessage['params']) : undefined;
+    if (isValidationKey(key)) return params ? { key, params } : { key };
   }
   switch (issue.code) {
     case 'too_small': {

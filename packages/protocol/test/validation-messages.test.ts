@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  dateRangeIssues,
   emailSchema,
   issueMessage,
   loginAccountSchema,
@@ -40,6 +41,15 @@ describe('validation messages (spec section 5: one message per rule, naming what
     expect(first(z.object({ n: z.number().int() }), { n: 1.5 })).toEqual({ key: 'wholeNumber' });
     expect(first(z.enum(['a', 'b']), 'c')).toEqual({ key: 'notAllowed' });
     expect(first(z.object({}).strict(), { x: 1 })).toEqual({ key: 'notExpected' });
+  });
+
+  it('names the longest date range a report or a plan takes, and an end before the start', () => {
+    const range = z.object({ from: z.string(), to: z.string() }).superRefine((r, ctx) => dateRangeIssues(r, 31, ctx));
+    expect(range.safeParse({ from: '2026-01-01', to: '2026-01-31' }).success).toBe(true);
+    const tooLong = first(range, { from: '2026-01-01', to: '2026-02-01' });
+    expect(tooLong).toEqual({ key: 'rangeTooLong', params: { max: 31 } });
+    expect(validationText(tooLong, 'en-US')).toBe('The date range can be at most 31 days');
+    expect(first(range, { from: '2026-02-01', to: '2026-01-01' })).toEqual({ key: 'endBeforeStart' });
   });
 
   it('fills in the values in each language, zh-CN for an unknown one', () => {

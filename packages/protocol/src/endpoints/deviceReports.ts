@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { REPORT_MAX_DAYS } from '../adReport.js';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { listPageSize } from '../validation.js';
+import { dateRangeIssues, listPageSize, reportDaySchema } from '../validation.js';
 import { endpoint } from './common.js';
 import { exportStatusSchema } from './oplog.js';
-import { DEVICE_REPORT_MAX_DAYS, dateRangeIssues, reportDateSchema } from './pushes.js';
 
 /**
  * Device reports (issue 13, /report/device and /report/deviceDetail): per device in the
@@ -19,8 +19,8 @@ const id = z.string().min(1).max(64);
 
 const rangeFields = {
   /** Default: the 7 days up to today. */
-  from: reportDateSchema.optional(),
-  to: reportDateSchema.optional(),
+  from: reportDaySchema.optional(),
+  to: reportDaySchema.optional(),
 };
 
 const filterFields = {
@@ -37,7 +37,7 @@ const filterFields = {
 export const deviceReportFilterSchema = z
   .object(filterFields)
   .strict()
-  .superRefine((r, ctx) => dateRangeIssues(r, DEVICE_REPORT_MAX_DAYS, ctx));
+  .superRefine((r, ctx) => dateRangeIssues(r, REPORT_MAX_DAYS, ctx));
 
 export const deviceReportRowSchema = z.object({
   deviceId: z.string(),
@@ -90,7 +90,7 @@ export const deviceReportEndpoints = {
     request: z
       .object({ ...filterFields, page: z.number().int().min(1).default(1), size: listPageSize() })
       .strict()
-      .superRefine((r, ctx) => dateRangeIssues(r, DEVICE_REPORT_MAX_DAYS, ctx)),
+      .superRefine((r, ctx) => dateRangeIssues(r, REPORT_MAX_DAYS, ctx)),
     response: z.object({
       from: z.string(),
       to: z.string(),
@@ -108,7 +108,7 @@ export const deviceReportEndpoints = {
     request: z
       .object({ id, ...rangeFields, fullCount: filterFields.fullCount })
       .strict()
-      .superRefine((r, ctx) => dateRangeIssues(r, DEVICE_REPORT_MAX_DAYS, ctx)),
+      .superRefine((r, ctx) => dateRangeIssues(r, REPORT_MAX_DAYS, ctx)),
     response: z.object({
       from: z.string(),
       to: z.string(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { REPORT_MAX_DAYS } from '../adReport.js';
 import { AD_TYPES } from '../adRules.js';
 import { AD_ROLES } from '../adSchedule.js';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { listPageSize } from '../validation.js';
+import { dateRangeIssues, listPageSize, reportDaySchema } from '../validation.js';
 import { endpoint } from './common.js';
 
 /**
@@ -42,28 +43,8 @@ export type PushDeviceState = (typeof PUSH_DEVICE_STATES)[number];
 
 /** Most devices one repush names. */
 export const REPUSH_MAX_DEVICES = 500;
-/** Most days a plan or a report spans. */
+/** Most days a plan spans (a report: REPORT_MAX_DAYS). */
 export const PLAN_MAX_DAYS = 31;
-export const DEVICE_REPORT_MAX_DAYS = 366;
-
-/** A calendar date (YYYY-MM-DD) within 2000..9999. */
-export const reportDateSchema = z.iso
-  .date()
-  .refine((d) => d >= '2000-01-01' && d <= '9999-12-31', 'validation.dateTimeFormat');
-
-/** Days from `from` to `to`, both included (UTC dates). */
-function dayCount(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-/** A date range of at most `max` days, the end not before the start. */
-export function dateRangeIssues(range: { from?: string; to?: string }, max: number, ctx: z.RefinementCtx): void {
-  if (!range.from || !range.to) return;
-  if (range.to < range.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endBeforeStart' });
-  else if (dayCount(range.from, range.to) > max) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeTooLong' });
-  }
-}
 
 export const pushSchema = z.object({
   id: z.string(),
@@ -175,11 +156,11 @@ export const pushEndpoints = {
         adId: id.optional(),
         /** Ad name or number contains. */
         keyword: z.string().trim().max(64).optional(),
-        from: reportDateSchema.optional(),
-        to: reportDateSchema.optional(),
+        from: reportDaySchema.optional(),
+        to: reportDaySchema.optional(),
       })
       .strict()
-      .superRefine((r, ctx) => dateRangeIssues(r, DEVICE_REPORT_MAX_DAYS, ctx)),
+      .superRefine((r, ctx) => dateRangeIssues(r, REPORT_MAX_DAYS, ctx)),
     response: z.object({ total: z.number(), data: z.array(pushSchema) }),
   }),
   pushDevices: endpoint({
@@ -238,7 +219,7 @@ export const pushEndpoints = {
     errors: [ErrorCode.NOT_FOUND],
     // Default: today and the 6 days after it (UTC dates; time periods are the device's wall clock).
     request: z
-      .object({ deviceId: id, from: reportDateSchema.optional(), to: reportDateSchema.optional() })
+      .object({ deviceId: id, from: reportDaySchema.optional(), to: reportDaySchema.optional() })
       .strict()
       .superRefine((r, ctx) => dateRangeIssues(r, PLAN_MAX_DAYS, ctx)),
     response: z.object({ from: z.string(), to: z.string(), bars: z.array(planBarSchema) }),

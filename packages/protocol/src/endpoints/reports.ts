@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { REPORT_MAX_DAYS, rangeDays } from '../adReport.js';
+import { REPORT_MAX_DAYS } from '../adReport.js';
 import { AD_NAME_MAX } from '../adRules.js';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { listPageSize, sortFields } from '../validation.js';
+import { dateRangeIssues, listPageSize, reportDaySchema, sortFields } from '../validation.js';
 import { adPlayStrategySchema, adStatusSchema, adTypeSchema } from './ads.js';
 import { endpoint } from './common.js';
 import { exportStatusSchema } from './oplog.js';
@@ -28,19 +28,12 @@ import { exportStatusSchema } from './oplog.js';
 
 const id = z.string().min(1).max(64);
 const page = z.number().int().min(1).default(1);
-const inRange = (d: string) => d >= '2000-01-01' && d <= '9999-12-31';
-/** A UTC day, `YYYY-MM-DD`. */
-export const reportDaySchema = z.iso.date().refine(inRange, 'validation.dateTimeFormat');
 
 const rangeFields = { from: reportDaySchema.optional(), to: reportDaySchema.optional() };
 
 /** The range rules: `to` not before `from`, at most REPORT_MAX_DAYS. */
 function refineRange(v: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
-  if (!v.from || !v.to) return;
-  if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.endBeforeStart' });
-  else if (rangeDays(v.from, v.to) > REPORT_MAX_DAYS) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.reportRangeTooLong' });
-  }
+  dateRangeIssues(v, REPORT_MAX_DAYS, ctx);
 }
 
 /** The reconciliation figures of any row (protocol's reconcile). */

@@ -1,4 +1,4 @@
-import { DEVICE_REPORT_MAX_DAYS, type DeviceReportRow, ErrorCode, type ExportStatus } from '@marquee/protocol';
+import { type DeviceReportRow, ErrorCode, type ExportStatus, REPORT_MAX_DAYS } from '@marquee/protocol';
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { ScopeSubject } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
@@ -40,11 +40,11 @@ export interface ReportRange {
   to: string;
 }
 
-/** The range asked, by default the 7 days up to today (UTC dates), at most DEVICE_REPORT_MAX_DAYS. */
+/** The range asked, by default the 7 days up to today (UTC dates), at most REPORT_MAX_DAYS. */
 export function rangeOf(input: { from?: string; to?: string }, now: Date): ReportRange {
   return dateRange(input, now.toISOString().slice(0, 10), {
     days: DEFAULT_REPORT_DAYS,
-    max: DEVICE_REPORT_MAX_DAYS,
+    max: REPORT_MAX_DAYS,
     back: true,
   });
 }
