@@ -160,7 +160,7 @@ export default function AdReportListPage() {
               />
             </Form.Item>
           ) : null}
-          <Form.Item name="range" label={t('field.range')} extra={t('utcHint')}>
+          <Form.Item name="range" label={t('field.rangeUtc')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="ad-report-range" />
           </Form.Item>
         </FilterBar>

@@ -114,7 +114,7 @@ export default function DeviceSchedulePage() {
           <Form.Item name="deptId" label={t('field.dept')}>
             <DeptPicker allowClear style={{ width: 180 }} placeholder={t('all')} testId="device-schedule-dept" />
           </Form.Item>
-          <Form.Item name="range" label={t('field.range')} extra={t('utcHint')}>
+          <Form.Item name="range" label={t('field.rangeUtc')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="device-schedule-range" />
           </Form.Item>
           <Form.Item name="underFirst" valuePropName="checked">
