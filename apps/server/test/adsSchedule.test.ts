@@ -1,12 +1,11 @@
 import { endpoints } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, deviceGroups, devices, deviceTags, tagCategories, tags } from '../src/db/schema/index.js';
+import { deviceCommands, deviceGroups, deviceTags, tagCategories, tags } from '../src/db/schema/index.js';
 import { markAdsDownloaded } from '../src/modules/ads/downloads.js';
 import { adContent } from '../src/modules/ads/schedule.js';
 import { buildManifest } from '../src/modules/content/sources.js';
-import { adBody } from './fixtures/ads.js';
-import { insertFolder, insertMaterial } from './fixtures/materials.js';
+import { adBody, adWorld } from './fixtures/ads.js';
 import { BACKENDS, createTestApp, type TestApp } from './helpers/index.js';
 
 /**
@@ -21,25 +20,7 @@ describe.each(BACKENDS)('ads scheduled to screens on %s', (backend) => {
   afterAll(() => t.close());
 
   async function setup() {
-    const { ent, admin, client } = await t.tenant();
-    const own = { entId: ent.id, deptId: ent.depts.root, ownerId: admin.id };
-    const folder = await insertFolder(t, own);
-    const material = async (n: string) =>
-      insertMaterial(t, { ...own, folderId: folder.id, sha256: n.repeat(64), size: 10, type: 'web' });
-    const device = async (values: Partial<typeof devices.$inferInsert> = {}) => {
-      const [row] = await t.db
-        .insert(devices)
-        .values({
-          entId: ent.id,
-          deptId: ent.depts.root,
-          ownerId: admin.id,
-          name: 'Screen',
-          activatedAt: new Date(t.clock.now()),
-          ...values,
-        })
-        .returning({ id: devices.id });
-      return row.id;
-    };
+    const { ent, admin, client, own, material, device } = await adWorld(t);
     const targets = (extra: Record<string, string[]> = {}) => ({
       deviceIds: [],
       groupIds: [],

@@ -1,10 +1,9 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentPushes, deviceCommands, devices } from '../src/db/schema/index.js';
+import { contentPushes, deviceCommands } from '../src/db/schema/index.js';
 import { adContent } from '../src/modules/ads/schedule.js';
-import { adBody } from './fixtures/ads.js';
-import { insertFolder, insertMaterial } from './fixtures/materials.js';
+import { adBody, adWorld } from './fixtures/ads.js';
 import { BACKENDS, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
 /**
@@ -20,25 +19,7 @@ describe.each(BACKENDS)('pushes and issued records on %s', (backend) => {
   afterAll(() => t.close());
 
   async function setup() {
-    const { ent, admin, client } = await t.tenant();
-    const own = { entId: ent.id, deptId: ent.depts.root, ownerId: admin.id };
-    const folder = await insertFolder(t, own);
-    const material = (n: string) =>
-      insertMaterial(t, { ...own, folderId: folder.id, sha256: n.repeat(64), size: 10, type: 'web' });
-    const device = async (values: Partial<typeof devices.$inferInsert> = {}) => {
-      const [row] = await t.db
-        .insert(devices)
-        .values({
-          entId: ent.id,
-          deptId: ent.depts.root,
-          ownerId: admin.id,
-          name: 'Screen',
-          activatedAt: new Date(t.clock.now()),
-          ...values,
-        })
-        .returning({ id: devices.id });
-      return row.id;
-    };
+    const { ent, admin, client, material, device } = await adWorld(t);
     const targets = (deviceIds: string[]) => ({ deviceIds, groupIds: [], tagIds: [], deptIds: [], spliceIds: [] });
     const createAd = async (materialIds: string[], extra: Record<string, unknown>) => {
       const res = await client.call(
