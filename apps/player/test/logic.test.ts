@@ -5,13 +5,7 @@ import { pickLocale } from '../src/i18n';
 import { AdPlayCounter, itemsToPlay } from '../src/logic/ads';
 import { backoffDelay, backoffSchedule } from '../src/logic/backoff';
 import { MemoryJournalStore, PlayJournal } from '../src/logic/journal';
-import {
-  ChangeReporter,
-  downloadReports,
-  materialStates,
-  planManifest,
-  readyToSwitch,
-} from '../src/logic/manifest';
+import { ChangeReporter, downloadReports, materialStates, planManifest, readyToSwitch } from '../src/logic/manifest';
 import { levelAt, playableItems, powerOnAt, scheduleAllows } from '../src/logic/schedule';
 
 const file = (materialId: string, sha256: string, size = 10) => ({

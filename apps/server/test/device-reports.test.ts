@@ -90,7 +90,13 @@ describe.each(BACKENDS)('device reports on %s', (backend) => {
     // and a manifest it took 5 s to download.
     const folder = await insertFolder(t, { entId: ent.id, deptId: ent.depts.root, ownerId: admin.id });
     const material = (n: string) =>
-      insertMaterial(t, { entId: ent.id, deptId: ent.depts.root, ownerId: admin.id, folderId: folder.id, sha256: n.repeat(64) });
+      insertMaterial(t, {
+        entId: ent.id,
+        deptId: ent.depts.root,
+        ownerId: admin.id,
+        folderId: folder.id,
+        sha256: n.repeat(64),
+      });
     const [m1, m2] = [await material('a'), await material('b')];
     await t.db.insert(deviceDownloads).values([
       {

@@ -159,7 +159,14 @@ describe.each(BACKENDS)('device download states on %s', (backend) => {
       t.clock.advance(1000);
       const res = await a.client.call(
         endpoints.adCreate,
-        adBody([...ms], t.clock.now(), { name, periods: [], strategy: 'perLoop', playsMin: 1, playsMax: 1, targets }) as never,
+        adBody([...ms], t.clock.now(), {
+          name,
+          periods: [],
+          strategy: 'perLoop',
+          playsMin: 1,
+          playsMax: 1,
+          targets,
+        }) as never,
       );
       expect(res.envelope.code).toBe(0);
       const id = res.envelope.payload.id as string;

@@ -111,7 +111,15 @@ describe('device report (/report/device)', () => {
           to: '2026-03-10',
           device: row('Lobby'),
           days: [
-            { day: '2026-03-09', onlineSec: 7200, plays: 10, playMs: 100_000, ads: 2, downloads: 1, downloadsFailed: 0 },
+            {
+              day: '2026-03-09',
+              onlineSec: 7200,
+              plays: 10,
+              playMs: 100_000,
+              ads: 2,
+              downloads: 1,
+              downloadsFailed: 0,
+            },
             { day: '2026-03-10', onlineSec: 0, plays: 0, playMs: 0, ads: 0, downloads: 0, downloadsFailed: 1 },
           ],
           ads: [

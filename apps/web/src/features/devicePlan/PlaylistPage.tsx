@@ -210,7 +210,12 @@ export default function PlaylistPage() {
   );
 }
 
-const DOWNLOAD_COLORS = { not_downloaded: 'default', downloading: 'processing', failed: 'error', successful: 'success' };
+const DOWNLOAD_COLORS = {
+  not_downloaded: 'default',
+  downloading: 'processing',
+  failed: 'error',
+  successful: 'success',
+};
 
 /** The ad's download on the device (spec 'Download'): the state, the percent while downloading, the reason of a failure. */
 function DownloadTag({ entry }: { entry: PlaylistEntry }) {

@@ -78,7 +78,9 @@ export default function DeviceReportDetailPage() {
             <Descriptions.Item label={t('col.downloads')}>{device.downloads}</Descriptions.Item>
             <Descriptions.Item label={t('col.downloadsFailed')}>{device.downloadsFailed}</Descriptions.Item>
             <Descriptions.Item label={t('col.downloadTime')}>
-              {device.downloadSec === null ? '-' : t('downloadTime.value', { sec: device.downloadSec.toLocaleString() })}
+              {device.downloadSec === null
+                ? '-'
+                : t('downloadTime.value', { sec: device.downloadSec.toLocaleString() })}
             </Descriptions.Item>
             <Descriptions.Item label={t('col.fullRate')}>{`${device.fullRate}%`}</Descriptions.Item>
           </Descriptions>
