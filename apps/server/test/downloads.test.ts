@@ -216,6 +216,13 @@ describe.each(BACKENDS)('device download states on %s', (backend) => {
       downloadedAt: new Date(t.clock.now()).toISOString(),
     });
 
+    // The push's download time on the device: the first manifest it completed after the push.
+    const [latest] = (await a.client.call(endpoints.pushList, { page: 1, size: 10 })).envelope.payload.data;
+    const perDevice = await a.client.call(endpoints.pushDevices, { id: latest.id, page: 1, size: 20 });
+    expect(perDevice.envelope.payload.data).toEqual([
+      expect.objectContaining({ deviceId: screen, downloadedAt: new Date(t.clock.now()).toISOString() }),
+    ]);
+
     const list = await a.client.call(endpoints.reportDeviceList, { page: 1, size: 20 });
     expect(list.envelope.code).toBe(0);
     expect(list.envelope.payload.data.find((r) => r.deviceId === screen)).toMatchObject({

@@ -73,6 +73,12 @@ export const pushDeviceSchema = z.object({
   ackedAt: z.string().nullable(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /**
+   * The push's download time on the device: when it first had a complete manifest after the
+   * push (docs/device-protocol.md 2.7.1); null while it has none (or the push changed nothing
+   * the device had to fetch).
+   */
+  downloadedAt: z.string().nullable(),
 });
 export type PushDevice = z.infer<typeof pushDeviceSchema>;
 
