@@ -181,6 +181,7 @@ describe('issued records (/report/issuedRecords)', () => {
               ackedAt: '2026-03-10T08:00:05.000Z',
               errorCode: null,
               errorMessage: null,
+              downloadedAt: '2026-03-10T08:01:05.000Z',
             },
             {
               deviceId: 'd2',
@@ -192,6 +193,7 @@ describe('issued records (/report/issuedRecords)', () => {
               ackedAt: null,
               errorCode: 'E_IO',
               errorMessage: 'disk full',
+              downloadedAt: null,
             },
           ],
         },
@@ -208,6 +210,8 @@ describe('issued records (/report/issuedRecords)', () => {
     const devices = await screen.findAllByTestId('push-device-row');
     expect(devices).toHaveLength(2);
     expect(devices[1].textContent).toContain('E_IO: disk full');
+    // The push's download time on the device.
+    expect(devices[0].textContent).toMatch(/2026-03-10 \d\d:01:05/);
     expect(calls.find((c) => c.name === 'pushDevices')?.data).toMatchObject({ id: 'p1', page: 1 });
 
     // The failed devices get the ad again after asking.
