@@ -26,6 +26,7 @@ const benches = [
   'layout-editor',
   'player',
   'plays-ingest',
+  'download-states',
   ...heavy,
 ].filter((b) => (only.length === 0 ? !heavy.includes(b) : only.includes(b)));
 spawnSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: join(here, '..'), stdio: 'inherit' });

@@ -1,6 +1,6 @@
-import type { DeviceManifest, DownloadState, ManifestFile } from '@marquee/protocol';
+import type { DeviceManifest, DownloadReport, ManifestFile } from '@marquee/protocol';
 import { backoffDelay } from './logic/backoff';
-import { hashesOf, materialStates, planManifest, readyToSwitch } from './logic/manifest';
+import { downloadReports, hashesOf, planManifest, readyToSwitch } from './logic/manifest';
 
 /** The Cache API store of content files, keyed by content hash (survives restarts, works offline). */
 export const CONTENT_CACHE = 'marquee-content-v1';
@@ -33,9 +33,20 @@ export class ContentStore {
   readonly progress = new Map<string, DownloadProgress>();
   private readonly urls = new Map<string, string>();
   private readonly partial = new Map<string, Uint8Array[]>();
+  /** When each hash's download state last changed (the reports' `at`). */
+  readonly changedAt = new Map<string, number>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly onChange: () => void) {}
+  /** `onChange`: anything changed (progress too); `onStateChange`: a file's download state changed. */
+  constructor(
+    private readonly onChange: () => void,
+    private readonly onStateChange: () => void = () => {},
+  ) {}
+
+  private stateChanged(sha256: string) {
+    this.changedAt.set(sha256, Date.now());
+    this.onStateChange();
+  }
 
   /** Reads which hashes the cache holds (at start, also offline). */
   async load(): Promise<void> {
@@ -57,8 +68,9 @@ export class ContentStore {
     return url;
   }
 
-  states(manifest: DeviceManifest): Record<string, DownloadState> {
-    return materialStates(manifest, this.cached, this.running, this.failed);
+  /** The download reports of a manifest's materials (the heartbeat's `content.downloads`). */
+  reports(manifest: DeviceManifest): DownloadReport[] {
+    return downloadReports(manifest, this, Date.now());
   }
 
   usedBytes(manifests: (DeviceManifest | null)[]): number {
@@ -110,6 +122,7 @@ export class ContentStore {
     this.progress.set(file.sha256, progress);
     this.running.add(file.sha256);
     this.failed.delete(file.sha256);
+    this.stateChanged(file.sha256);
     this.onChange();
     try {
       const parts = this.partial.get(file.sha256) ?? [];
@@ -151,6 +164,7 @@ export class ContentStore {
       this.failed.add(file.sha256);
     } finally {
       this.running.delete(file.sha256);
+      this.stateChanged(file.sha256);
       this.onChange();
     }
   }
@@ -164,6 +178,7 @@ export class ContentStore {
       if (keep.has(sha)) continue;
       await cache.delete(keyOf(sha));
       this.cached.delete(sha);
+      this.changedAt.delete(sha);
       const url = this.urls.get(sha);
       if (url) URL.revokeObjectURL(url);
       this.urls.delete(sha);

@@ -4,6 +4,7 @@ import {
   commandSchema,
   type DeviceCredentials,
   type DeviceManifest,
+  DOWNLOAD_REPORT_DEBOUNCE_MS,
   deviceTopic,
   ErrorCode,
   type PlayEvent,
@@ -16,7 +17,7 @@ import { idbJournalStore, kv } from './idb';
 import { AdPlayCounter } from './logic/ads';
 import { backoffDelay } from './logic/backoff';
 import { PlayJournal } from './logic/journal';
-import { hashesOf } from './logic/manifest';
+import { ChangeReporter, hashesOf } from './logic/manifest';
 import { type LevelRules, levelAt, type PowerRules, powerOnAt } from './logic/schedule';
 
 export const PLAYER_VERSION = 'web-0.1.0';
@@ -97,7 +98,12 @@ export class PlayerRuntime {
     cacheBytes: 0,
     now: Date.now(),
   };
-  readonly content = new ContentStore(() => this.changed());
+  readonly content = new ContentStore(
+    () => this.changed(),
+    () => this.downloadsChanged.changed(),
+  );
+  /** A download state changed: an early heartbeat carries it (debounced; progress alone waits for the interval). */
+  private readonly downloadsChanged = new ChangeReporter(() => this.heartbeat(), DOWNLOAD_REPORT_DEBOUNCE_MS);
   readonly journal = new PlayJournal(idbJournalStore);
   private listeners = new Set<() => void>();
   private credentials: DeviceCredentials | null = null;
@@ -328,16 +334,17 @@ export class PlayerRuntime {
       volume: this.view.volume,
       brightness: this.view.brightness,
       uptimeSec: Math.round((Date.now() - this.startedAt) / 1000),
-      // Extra (receivers ignore unknown fields): what plays and each material's download state.
+      // What plays, and each material's download state of the manifest being fetched or in use (2.7.1).
       content: {
         manifestVersion: manifest?.version ?? null,
         pendingVersion: this.view.pending?.version ?? null,
-        downloads: target ? this.content.states(target) : {},
+        downloads: target ? this.content.reports(target) : [],
         // The manifest in use is fully downloaded (sync switches only then): its ads are ready.
         readyAds: [...new Set((manifest?.items ?? []).flatMap((i) => (i.adId ? [i.adId] : [])))].slice(0, 500),
       },
     };
     client.publish(deviceTopic(credentials.deviceId, 'hb'), JSON.stringify(hb), { qos: 0 });
+    this.downloadsChanged.sent();
     this.changed({ lastHeartbeat: hb.ts });
     // Keep the storage estimate fresh for the next one.
     void navigator.storage?.estimate?.().then((estimate) => {
@@ -481,12 +488,15 @@ export class PlayerRuntime {
         }
       }
       this.changed({ pending: next, contentError: null });
+      // The server learns the version being fetched (its download time starts now).
+      this.downloadsChanged.changed();
       const concurrency = (this.settings.strategies.download?.rules as { concurrency?: number } | undefined)
         ?.concurrency;
       const ready = await this.content.fetchAll(current, next, concurrency ?? 2);
       if (ready) {
         await kv.set('manifest', next);
         this.changed({ manifest: next, pending: null, manifestLoaded: true });
+        this.downloadsChanged.changed();
       } else {
         if (!current) this.changed({ manifestLoaded: false });
         this.content.retryLater(() => void this.sync(true));

@@ -1,10 +1,11 @@
 import type { DeviceManifest, ManifestItem, PlayEvent } from '@marquee/protocol';
-import { describe, expect, it } from 'vitest';
+import { heartbeatSchema } from '@marquee/protocol';
+import { describe, expect, it, vi } from 'vitest';
 import { pickLocale } from '../src/i18n';
 import { AdPlayCounter, itemsToPlay } from '../src/logic/ads';
 import { backoffDelay, backoffSchedule } from '../src/logic/backoff';
 import { MemoryJournalStore, PlayJournal } from '../src/logic/journal';
-import { materialStates, planManifest, readyToSwitch } from '../src/logic/manifest';
+import { ChangeReporter, downloadReports, materialStates, planManifest, readyToSwitch } from '../src/logic/manifest';
 import { levelAt, playableItems, powerOnAt, scheduleAllows } from '../src/logic/schedule';
 
 const file = (materialId: string, sha256: string, size = 10) => ({
@@ -59,6 +60,71 @@ describe('manifest switch', () => {
       new Set(['h3']),
     );
     expect(states).toEqual({ a: 'successful', b: 'downloading', c: 'failed', d: 'not_downloaded' });
+  });
+
+  it('reports state, bytes, failure reason and the time of the last change, per material', () => {
+    const m = manifest('v', [file('a', 'h1', 100), file('b', 'h2', 200), file('c', 'h3', 50), file('d', 'h4', 10)]);
+    const changedAt = new Map([
+      ['h1', 1000],
+      ['h2', 2000],
+      ['h3', 3000],
+    ]);
+    const facts = {
+      cached: new Set(['h1']),
+      running: new Set(['h2']),
+      failed: new Set(['h3']),
+      progress: new Map([
+        ['h2', { loaded: 80 }],
+        ['h3', { loaded: 10, error: 'HTTP 404' }],
+      ]),
+      changedAt,
+    };
+    const reports = downloadReports(m, facts, 9000);
+    expect(reports).toEqual([
+      { materialId: 'a', state: 'successful', bytes: 100, size: 100, at: 1000 },
+      { materialId: 'b', state: 'downloading', bytes: 80, size: 200, at: 2000 },
+      { materialId: 'c', state: 'failed', bytes: 10, size: 50, error: 'HTTP 404', at: 3000 },
+      // Never changed: stamped once, the same in the next report (the server then writes nothing).
+      { materialId: 'd', state: 'not_downloaded', bytes: 0, size: 10, at: 9000 },
+    ]);
+    expect(downloadReports(m, facts, 12_000)[3].at).toBe(9000);
+    // What the heartbeat carries passes the protocol's schema.
+    const hb = heartbeatSchema.parse({
+      v: 1,
+      ts: 1,
+      seq: 0,
+      session: 1,
+      player: { version: 't' },
+      storage: { usedBytes: 0, freeBytes: 0 },
+      net: { ip: '', mac: '' },
+      screen: { width: 1, height: 1, on: true },
+      volume: 1,
+      brightness: 1,
+      content: { manifestVersion: 'v', downloads: reports },
+    });
+    expect(hb.content?.downloads).toHaveLength(4);
+  });
+
+  it('sends a report soon after a change, at most once per gap, the burst together', () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const send = vi.fn();
+      const reporter = new ChangeReporter(send, 2000);
+      reporter.changed();
+      vi.advanceTimersByTime(0);
+      expect(send).toHaveBeenCalledTimes(1);
+      reporter.sent();
+      // Three changes within the gap (chunks of progress never call changed): one more report, at the gap's end.
+      reporter.changed();
+      vi.advanceTimersByTime(500);
+      reporter.changed();
+      reporter.changed();
+      expect(send).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1500);
+      expect(send).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLAYS_MAX_AGE_DAYS } from '@marquee/protocol';
 
 /** The repository root, from this file's place in apps/server/src. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -43,6 +44,31 @@ export interface Config {
   storage: StorageConfig;
   /** The weather data of layouts' weather components (modules/weather). */
   weather: WeatherConfig;
+  /**
+   * PLAYS_RETENTION_DAYS: days of raw proof of play kept (the `plays` day partitions; the
+   * rollups the reports read are kept): modules/content/retention.ts.
+   */
+  playsRetentionDays: number;
+}
+
+/**
+ * The shortest plays retention accepted: longer than the oldest play an upload may still bring
+ * (PLAYS_MAX_AGE_DAYS), so a dropped day never gets a late play whose rollup recompute would
+ * replace the day's figures with that one play.
+ */
+export const MIN_PLAYS_RETENTION_DAYS = PLAYS_MAX_AGE_DAYS + 2;
+export const DEFAULT_PLAYS_RETENTION_DAYS = 400;
+
+function playsRetentionDays(env: NodeJS.ProcessEnv): number {
+  const raw = env.PLAYS_RETENTION_DAYS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_PLAYS_RETENTION_DAYS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < MIN_PLAYS_RETENTION_DAYS || value > 100_000) {
+    throw new Error(
+      `PLAYS_RETENTION_DAYS must be a whole number of days from ${MIN_PLAYS_RETENTION_DAYS} (uploads bring plays up to ${PLAYS_MAX_AGE_DAYS} days old), got "${raw}"`,
+    );
+  }
+  return value;
 }
 
 /** STORAGE, STORAGE_DIR and the S3_* variables (docs/operations.md "File storage"). */
@@ -283,5 +309,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     geocoder: geocoderConfig(env),
     storage: storageConfig(env, env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files')),
     weather: weatherConfig(env),
+    playsRetentionDays: playsRetentionDays(env),
   };
 }

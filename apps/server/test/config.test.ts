@@ -39,7 +39,16 @@ describe('config', () => {
         timeoutMs: 5000,
       },
       storage: { kind: 'local', dir: '/srv/app/data/files' },
+      playsRetentionDays: 400,
     });
+  });
+
+  it('reads the plays retention, and refuses one shorter than an upload may reach back', () => {
+    expect(loadConfig({ PLAYS_RETENTION_DAYS: '90' }).playsRetentionDays).toBe(90);
+    expect(loadConfig({ PLAYS_RETENTION_DAYS: '' }).playsRetentionDays).toBe(400);
+    expect(() => loadConfig({ PLAYS_RETENTION_DAYS: '30' })).toThrow(/PLAYS_RETENTION_DAYS must be .* from 62/);
+    expect(() => loadConfig({ PLAYS_RETENTION_DAYS: '100.5' })).toThrow(/PLAYS_RETENTION_DAYS/);
+    expect(() => loadConfig({ PLAYS_RETENTION_DAYS: 'forever' })).toThrow(/PLAYS_RETENTION_DAYS/);
   });
 
   it('reads the device broker settings', () => {

@@ -1,11 +1,18 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, deviceStatusHistory, devices, playRollupsDaily } from '../src/db/schema/index.js';
+import {
+  deviceDownloads,
+  deviceManifestDownloads,
+  deviceStatusHistory,
+  devices,
+  playRollupsDaily,
+} from '../src/db/schema/index.js';
 import { fullRate } from '../src/modules/deviceReports/fullRate.js';
 import { onlineByDay } from '../src/modules/deviceReports/service.js';
 import { runExport } from '../src/modules/operationLog/exportJob.js';
 import { dateRange } from '../src/modules/scheduling/playlist.js';
+import { insertFolder, insertMaterial } from './fixtures/materials.js';
 import { BACKENDS, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
 const at = (iso: string) => new Date(`${iso}Z`);
@@ -53,7 +60,7 @@ describe.each(BACKENDS)('device reports on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  it('reads online time from the status history, plays from the rollups, downloads from acknowledged pushes', async () => {
+  it('reads online time from the status history, plays from the rollups, downloads from the device’s reported download states', async () => {
     const { ent, admin, client } = await t.tenant();
     const [screen, other] = await t.db
       .insert(devices)
@@ -79,27 +86,46 @@ describe.each(BACKENDS)('device reports on %s', (backend) => {
     await t.db
       .insert(playRollupsDaily)
       .values([rollup('2026-03-07', 'ad1', 5), rollup('2026-03-07', 'ad2', 3), rollup('2026-03-08', 'ad1', 2)]);
-    await t.db.insert(deviceCommands).values([
-      {
+    // The device's reported download states (one material done on the 7th, one failed on the 8th)
+    // and a manifest it took 5 s to download.
+    const folder = await insertFolder(t, { entId: ent.id, deptId: ent.depts.root, ownerId: admin.id });
+    const material = (n: string) =>
+      insertMaterial(t, {
         entId: ent.id,
+        deptId: ent.depts.root,
+        ownerId: admin.id,
+        folderId: folder.id,
+        sha256: n.repeat(64),
+      });
+    const [m1, m2] = [await material('a'), await material('b')];
+    await t.db.insert(deviceDownloads).values([
+      {
         deviceId: screen.id,
-        kind: 'syncContent',
-        params: {},
-        state: 'acknowledged',
-        createdAt: at('2026-03-07T09:00:00'),
-        ackedAt: at('2026-03-07T09:00:05'),
-        expiresAt: at('2026-03-08T09:00:00'),
+        materialId: m1,
+        entId: ent.id,
+        state: 'successful',
+        bytesDone: 10,
+        bytesTotal: 10,
+        changedAt: at('2026-03-07T09:00:05'),
       },
       {
-        entId: ent.id,
         deviceId: screen.id,
-        kind: 'syncContent',
-        params: {},
+        materialId: m2,
+        entId: ent.id,
         state: 'failed',
-        createdAt: at('2026-03-08T09:00:00'),
-        expiresAt: at('2026-03-09T09:00:00'),
+        bytesDone: 0,
+        bytesTotal: 10,
+        error: 'HTTP 404',
+        changedAt: at('2026-03-08T09:00:00'),
       },
     ]);
+    await t.db.insert(deviceManifestDownloads).values({
+      deviceId: screen.id,
+      manifestVersion: 'v1',
+      entId: ent.id,
+      startedAt: at('2026-03-07T09:00:00'),
+      completedAt: at('2026-03-07T09:00:05'),
+    });
 
     const res = await client.call(endpoints.reportDeviceList, {
       page: 1,
@@ -120,6 +146,7 @@ describe.each(BACKENDS)('device reports on %s', (backend) => {
       ads: 2,
       downloads: 1,
       downloadsFailed: 1,
+      downloadSec: 5,
       // Days 2 and 1 distinct ads over 2 valid days, 8 a day.
       fullRate: 18.75,
     });
@@ -155,8 +182,8 @@ describe.each(BACKENDS)('device reports on %s', (backend) => {
     });
     expect(detail.envelope.code).toBe(0);
     expect(detail.envelope.payload.days).toEqual([
-      { day: '2026-03-07', onlineSec: 16 * 3600, plays: 8, playMs: 80_000, ads: 2, downloads: 1 },
-      { day: '2026-03-08', onlineSec: 2 * 3600, plays: 2, playMs: 20_000, ads: 1, downloads: 0 },
+      { day: '2026-03-07', onlineSec: 16 * 3600, plays: 8, playMs: 80_000, ads: 2, downloads: 1, downloadsFailed: 0 },
+      { day: '2026-03-08', onlineSec: 2 * 3600, plays: 2, playMs: 20_000, ads: 1, downloads: 0, downloadsFailed: 1 },
     ]);
     expect(detail.envelope.payload.ads.map((a) => [a.adId, a.plays, a.days])).toEqual([
       ['ad1', 7, 2],

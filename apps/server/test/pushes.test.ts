@@ -164,7 +164,7 @@ describe.each(BACKENDS)('pushes and issued records on %s', (backend) => {
       adName: 'Ad d',
       type: 'common',
       role: 'loop',
-      download: 'pending',
+      download: 'not_downloaded',
     });
     expect(playlist.envelope.payload.canSort).toBe(true);
 

@@ -20,6 +20,7 @@ const row = (name: string, extra: Partial<DeviceReportRow> = {}): DeviceReportRo
   ads: 3,
   downloads: 2,
   downloadsFailed: 1,
+  downloadSec: 95,
   fullRate: 18.75,
   ...extra,
 });
@@ -37,7 +38,9 @@ const entry = (adId: string, extra: Partial<PlaylistEntry> = {}): PlaylistEntry 
   strategy: 'perLoop',
   playsMin: 1,
   playsMax: 2,
-  download: 'pending',
+  download: 'not_downloaded',
+  downloadPercent: null,
+  downloadError: null,
   downloadedAt: null,
   ...extra,
 });
@@ -108,8 +111,16 @@ describe('device report (/report/device)', () => {
           to: '2026-03-10',
           device: row('Lobby'),
           days: [
-            { day: '2026-03-09', onlineSec: 7200, plays: 10, playMs: 100_000, ads: 2, downloads: 1 },
-            { day: '2026-03-10', onlineSec: 0, plays: 0, playMs: 0, ads: 0, downloads: 0 },
+            {
+              day: '2026-03-09',
+              onlineSec: 7200,
+              plays: 10,
+              playMs: 100_000,
+              ads: 2,
+              downloads: 1,
+              downloadsFailed: 0,
+            },
+            { day: '2026-03-10', onlineSec: 0, plays: 0, playMs: 0, ads: 0, downloads: 0, downloadsFailed: 1 },
           ],
           ads: [
             {
@@ -170,6 +181,7 @@ describe('issued records (/report/issuedRecords)', () => {
               ackedAt: '2026-03-10T08:00:05.000Z',
               errorCode: null,
               errorMessage: null,
+              downloadedAt: '2026-03-10T08:01:05.000Z',
             },
             {
               deviceId: 'd2',
@@ -181,6 +193,7 @@ describe('issued records (/report/issuedRecords)', () => {
               ackedAt: null,
               errorCode: 'E_IO',
               errorMessage: 'disk full',
+              downloadedAt: null,
             },
           ],
         },
@@ -197,6 +210,8 @@ describe('issued records (/report/issuedRecords)', () => {
     const devices = await screen.findAllByTestId('push-device-row');
     expect(devices).toHaveLength(2);
     expect(devices[1].textContent).toContain('E_IO: disk full');
+    // The push's download time on the device.
+    expect(devices[0].textContent).toMatch(/2026-03-10 \d\d:01:05/);
     expect(calls.find((c) => c.name === 'pushDevices')?.data).toMatchObject({ id: 'p1', page: 1 });
 
     // The failed devices get the ad again after asking.
@@ -214,7 +229,17 @@ describe('device playlist and plan', () => {
       devicePlaylist: () => ({
         code: 0,
         payload: {
-          entries: [entry('a1'), entry('a2'), entry('f', { type: 'fallback', role: 'fallback' })],
+          entries: [
+            entry('a1', { download: 'downloading', downloadPercent: 42 }),
+            entry('a2', { download: 'failed', downloadError: 'HTTP 404' }),
+            entry('f', {
+              type: 'fallback',
+              role: 'fallback',
+              download: 'successful',
+              downloadedAt: '2026-03-02T08:00:00.000Z',
+            }),
+            entry('n', { type: 'interstitial' }),
+          ],
           order: [],
           canSort: true,
         },
@@ -228,8 +253,14 @@ describe('device playlist and plan', () => {
       expect.stringContaining('Ad a1'),
       expect.stringContaining('Ad a2'),
       expect.stringContaining('Fallback'),
+      expect.stringContaining('Ad n'),
     ]);
     expect(rows[0].textContent).toContain('1–2 a loop');
+    // The download column: the device's own state of each ad's materials.
+    expect(rows[0].textContent).toContain('Downloading 42%');
+    expect(rows[1].textContent).toContain('Failed (HTTP 404)');
+    expect(rows[2].textContent).toContain('Downloaded');
+    expect(rows[3].textContent).toContain('Not downloaded');
     fireEvent.click(screen.getByTestId('playlist-sort'));
     fireEvent.click(await screen.findByTestId('playlist-down-0'));
     fireEvent.click(screen.getByTestId('playlist-save'));

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { pruneSessions } from '../auth/sessions.js';
 import { pruneThrottle } from '../auth/throttle.js';
 import { ensurePartitions, partitionDays } from '../modules/content/plays.js';
+import {
+  dropExpiredPlays,
+  PLAYS_RETENTION_CRON,
+  PLAYS_RETENTION_JOB,
+  pruneManifestDownloads,
+} from '../modules/content/retention.js';
 import { ROLLUP_CRON, ROLLUP_JOB, runPlayRollups } from '../modules/content/rollups.js';
 import { markMissedOffline } from '../modules/devices/repository.js';
 import { PROBE_EXPIRE_SECONDS, PROBE_JOB, UPLOAD_PRUNE_CRON, UPLOAD_PRUNE_JOB } from '../modules/materials/jobs.js';
@@ -141,6 +147,23 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const created = await ensurePartitions(ctx.services.db, partitionDays(ctx.services.clock(), 1, 7));
       if (created > 0) ctx.log.info({ created }, 'plays partitions ensured');
+    },
+  }),
+  defineJob({
+    // Proof of play: the day partitions older than PLAYS_RETENTION_DAYS, once rolled up
+    // (the rollups are kept), and the manifest download times as old.
+    id: PLAYS_RETENTION_JOB,
+    payload: none,
+    schedule: PLAYS_RETENTION_CRON,
+    expireInSeconds: 600,
+    handler: async (_, ctx) => {
+      const days = ctx.services.config.playsRetentionDays;
+      const now = ctx.services.clock();
+      const { dropped, pending } = await dropExpiredPlays(ctx.services.db, now, days);
+      const manifests = await pruneManifestDownloads(ctx.services.db, now, days);
+      if (dropped.length > 0 || pending.length > 0 || manifests > 0) {
+        ctx.log.info({ dropped, pending, manifests, retentionDays: days }, 'plays retention applied');
+      }
     },
   }),
   defineJob({

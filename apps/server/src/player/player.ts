@@ -61,6 +61,11 @@ export interface PlayerOptions {
    * would); without it the player reports no audience. Tests and demos only.
    */
   audience?: () => AudienceReport | undefined;
+  /**
+   * The content report of each heartbeat (manifest versions, download states: docs/device-protocol.md
+   * 2.7.1); the headless player downloads nothing itself, so without it it reports none. Tests and demos.
+   */
+  content?: () => Heartbeat['content'];
 }
 
 export class HeadlessPlayer {
@@ -260,6 +265,7 @@ export class HeadlessPlayer {
   /** The report of the moment. */
   report(): Heartbeat {
     const audience = this.options.audience?.();
+    const content = this.options.content?.();
     return {
       v: 1,
       ts: Date.now(),
@@ -273,6 +279,7 @@ export class HeadlessPlayer {
       brightness: this.brightness,
       uptimeSec: Math.floor((Date.now() - this.startedAt) / 1000),
       ...(audience?.length ? { audience } : {}),
+      ...(content ? { content } : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applyStrategyParamsSchema } from '../strategyRules.js';
+import { DOWNLOAD_STATES } from './http.js';
 
 /**
  * The MQTT payloads of the device protocol, version 1: UTF-8 JSON, one object per message,
@@ -60,6 +61,35 @@ export const audienceReportSchema = z
   .max(AGE_BANDS.length * AUDIENCE_GENDERS.length);
 export type AudienceReport = z.infer<typeof audienceReportSchema>;
 
+/** Most materials one heartbeat reports the download state of (a manifest has fewer files). */
+export const MAX_DOWNLOAD_REPORTS = 1000;
+/** The longest failure reason a download report keeps. */
+export const MAX_DOWNLOAD_ERROR = 200;
+/**
+ * The player sends a heartbeat early (at most this often) when a download state changed, so
+ * the console follows a download without waiting for the next interval; progress within a
+ * file alone never triggers one.
+ */
+export const DOWNLOAD_REPORT_DEBOUNCE_MS = 2000;
+
+/** One material's download on the device (spec section 4 'Download'; docs/device-protocol.md 2.7.1). */
+export const downloadReportSchema = z.object({
+  materialId: z.string().min(1).max(64),
+  state: z.enum(DOWNLOAD_STATES),
+  /** Bytes downloaded and verified so far (the size once successful). */
+  bytes: z.number().int().nonnegative(),
+  /** The file's size (the manifest's `size`). */
+  size: z.number().int().nonnegative(),
+  /** Why the last attempt failed (state `failed`), short and in English. */
+  error: z
+    .string()
+    .transform((e) => e.slice(0, MAX_DOWNLOAD_ERROR))
+    .optional(),
+  /** When the state last changed (device clock, ms). */
+  at: ts,
+});
+export type DownloadReport = z.infer<typeof downloadReportSchema>;
+
 /** `mq/v1/d/<id>/hb`, QoS 0, every `heartbeatSec` (default 30 s): what the device reports. */
 export const heartbeatSchema = z.object({
   v,
@@ -90,12 +120,15 @@ export const heartbeatSchema = z.object({
    * What the player plays (docs/device-protocol.md 2.7): the manifest in use and, for ads, the
    * ads of that manifest, all of whose files are downloaded and verified (the player switches
    * to a manifest only then): the server records the ads' download (`downloaded_at`).
+   * `downloads`: the download state of each material of the manifest being fetched
+   * (`pendingVersion`), else of the one in use (2.7.1); the server keeps the latest per material.
    */
   content: z
     .object({
       manifestVersion: z.string().max(64).nullable().optional(),
       pendingVersion: z.string().max(64).nullable().optional(),
-      downloads: z.record(z.string().max(64), z.string().max(32)).optional(),
+      // A malformed list costs only itself (read as absent), not the rest of the report.
+      downloads: z.array(downloadReportSchema).max(MAX_DOWNLOAD_REPORTS).optional().catch(undefined),
       readyAds: z.array(z.string().min(1).max(64)).max(500).optional(),
     })
     .optional()

@@ -10,8 +10,8 @@ import { exportStatusSchema } from './oplog.js';
  * Device reports (issue 13, /report/device and /report/deviceDetail): per device in the
  * caller's scope over a date range (UTC days), its online time (from its presence history,
  * clipped to the range), its plays and play time and distinct ads a day (from the play rollups,
- * never the raw plays), its manifests received (acknowledged content pushes: what the product
- * records of a device's downloads) and its full rate (spec section 9). Excel export through
+ * never the raw plays), its downloads (the device's reported download states: materials
+ * downloaded and failed, mean time to download a manifest) and its full rate (spec section 9). Excel export through
  * the export jobs.
  */
 
@@ -51,9 +51,14 @@ export const deviceReportRowSchema = z.object({
   playMs: z.number(),
   /** Distinct ads played over the range. */
   ads: z.number(),
-  /** Manifests the device acknowledged in the range (content pushes received), and those failed or expired. */
+  /**
+   * Materials the device reported downloaded in the range, and those whose download failed (its
+   * own download states, on the day of their latest change: docs/device-protocol.md 2.7.1).
+   */
   downloads: z.number(),
   downloadsFailed: z.number(),
+  /** Mean seconds the device took to download a manifest it completed in the range; null: none. */
+  downloadSec: z.number().nullable(),
   /** Percent, 2 decimals (spec section 9), over the days the device was online or played. */
   fullRate: z.number(),
 });
@@ -66,6 +71,7 @@ export const deviceReportDaySchema = z.object({
   playMs: z.number(),
   ads: z.number(),
   downloads: z.number(),
+  downloadsFailed: z.number(),
 });
 
 export const deviceReportAdSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REPORT_MAX_DAYS } from '../adReport.js';
 import { AD_TYPES } from '../adRules.js';
 import { AD_ROLES } from '../adSchedule.js';
+import { DOWNLOAD_STATES } from '../device/http.js';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { dateRangeIssues, listPageSize, reportDaySchema } from '../validation.js';
@@ -72,6 +73,12 @@ export const pushDeviceSchema = z.object({
   ackedAt: z.string().nullable(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /**
+   * The push's download time on the device: when it first had a complete manifest after the
+   * push (docs/device-protocol.md 2.7.1); null while it has none (or the push changed nothing
+   * the device had to fetch).
+   */
+  downloadedAt: z.string().nullable(),
 });
 export type PushDevice = z.infer<typeof pushDeviceSchema>;
 
@@ -91,10 +98,16 @@ export const playlistEntrySchema = z.object({
   playsMin: z.number(),
   playsMax: z.number(),
   /**
-   * What the product knows of the ad's download: `downloaded` once a device reported all its
-   * files ready (the ad's first report, spec 'Download states'), else `pending`.
+   * The ad's download on this device (spec section 4 'Download'), from the device's reported
+   * state of each of the ad's materials: `failed` if any failed, `successful` once all are,
+   * `downloading` while any is under way or some are done, else `not_downloaded`.
    */
-  download: z.enum(['downloaded', 'pending']),
+  download: z.enum(DOWNLOAD_STATES),
+  /** Bytes done of the ad's materials, percent (0-100, floored), while `downloading`; else null. */
+  downloadPercent: z.number().nullable(),
+  /** The device's reason for a `failed` download. */
+  downloadError: z.string().nullable(),
+  /** When the last of the ad's materials finished downloading on the device (`successful`). */
   downloadedAt: z.string().nullable(),
 });
 export type PlaylistEntry = z.infer<typeof playlistEntrySchema>;

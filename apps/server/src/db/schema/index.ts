@@ -4,6 +4,7 @@ export * from './ads.js';
 export * from './advertisers.js';
 export * from './deviceGroups.js';
 export * from './devices.js';
+export * from './downloads.js';
 export * from './gather.js';
 export * from './invitations.js';
 export * from './materials.js';

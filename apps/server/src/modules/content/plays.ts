@@ -60,6 +60,11 @@ export async function ensurePartitions(db: Executor, days: Iterable<string>): Pr
   return created;
 }
 
+/** Forgets a dropped partition (the retention job), so an upload would create it again. */
+export function forgetPartition(db: Executor, day: string): void {
+  knownByDb.get(db)?.delete(day);
+}
+
 /** The partitions from `back` days before today to `ahead` days after (the job's run). */
 export function partitionDays(now: number, back: number, ahead: number): string[] {
   const days: string[] = [];

@@ -20,8 +20,9 @@ const HEADERS: Record<string, string[]> = {
     '完整播放',
     '播放时长(分钟)',
     '广告数',
-    '已接收下发',
-    '下发失败',
+    '下载成功',
+    '下载失败',
+    '平均下载用时(秒)',
     '满刊率(%)',
   ],
   'en-US': [
@@ -33,8 +34,9 @@ const HEADERS: Record<string, string[]> = {
     'Completed',
     'Play time (min)',
     'Ads',
-    'Pushes received',
-    'Pushes failed',
+    'Downloads succeeded',
+    'Downloads failed',
+    'Avg. download time (s)',
     'Full rate (%)',
   ],
   ja: [
@@ -46,8 +48,9 @@ const HEADERS: Record<string, string[]> = {
     '完全再生',
     '再生時間(分)',
     '広告数',
-    '受信した配信',
-    '配信失敗',
+    'ダウンロード成功',
+    'ダウンロード失敗',
+    '平均ダウンロード時間(秒)',
     'フル稼働率(%)',
   ],
 };
@@ -58,7 +61,7 @@ const localeOf = (language: string) => (language in HEADERS ? language : 'zh-CN'
 registerExportSource(DEVICE_REPORT_EXPORT_KIND, {
   sheetName: (language) => SHEET[localeOf(language)],
   columns(language) {
-    const widths = [20, 28, 20, 16, 12, 12, 16, 10, 16, 14, 14];
+    const widths = [20, 28, 20, 16, 12, 12, 16, 10, 16, 14, 18, 14];
     return HEADERS[localeOf(language)].map((header, i) => ({ header, width: widths[i] }));
   },
   async *batches(services, filters, limit) {
@@ -90,6 +93,7 @@ registerExportSource(DEVICE_REPORT_EXPORT_KIND, {
           row.ads,
           row.downloads,
           row.downloadsFailed,
+          row.downloadSec ?? '',
           row.fullRate,
         ];
       });

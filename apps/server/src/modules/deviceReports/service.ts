@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client.js';
 import {
   ads,
   departments,
-  deviceCommands,
+  deviceDownloads,
+  deviceManifestDownloads,
   deviceStatusHistory,
   devices,
   playRollupsDaily,
@@ -25,10 +26,11 @@ import { fullRate } from './fullRate.js';
  * - online time: the device's presence history (device_status_history) as intervals, clipped
  *   to the range and to now;
  * - plays, completed plays, play time and distinct ads: the daily play rollups, never the raw plays;
- * - downloads: what the product records of a device's downloads are its content pushes: the
- *   syncContent commands it acknowledged (a manifest received and applied) and those failed or
- *   expired. Per-file downloads are not reported by the player, and an ad's download time is
- *   kept once per ad, not per device;
+ * - downloads: the device's own reported download states (device_downloads, docs/device-protocol.md
+ *   2.7.1): the materials whose download succeeded, and those whose download failed, counted on the
+ *   day of their latest change (a material downloaded again counts on its new day), and the mean
+ *   time the device took to download a manifest it completed in the range (device_manifest_downloads,
+ *   from its first report of fetching it to its switch; a manifest with nothing to fetch not counted);
  * - full rate (spec section 9) over the days it was online or played.
  */
 
@@ -57,12 +59,14 @@ export interface DayFigures {
   playMs: number;
   ads: number;
   downloads: number;
+  downloadsFailed: number;
 }
 
 export interface DeviceFigures {
   days: Map<string, DayFigures>;
   ads: number;
-  downloadsFailed: number;
+  /** Mean seconds to download a manifest completed in the range; null: none measured. */
+  downloadSec: number | null;
 }
 
 /**
@@ -113,15 +117,18 @@ export async function figuresOf(
   for (const id of ids) {
     out.set(id, {
       days: new Map(
-        days.map((day) => [day, { day, onlineSec: 0, plays: 0, completed: 0, playMs: 0, ads: 0, downloads: 0 }]),
+        days.map((day) => [
+          day,
+          { day, onlineSec: 0, plays: 0, completed: 0, playMs: 0, ads: 0, downloads: 0, downloadsFailed: 0 },
+        ]),
       ),
       ads: 0,
-      downloadsFailed: 0,
+      downloadSec: null,
     });
   }
   const start = dayStart(range.from);
   const end = new Date(Math.min(dayStart(range.to, 1).getTime(), now.getTime()));
-  const [before, changes, plays, distinct, downloads, failed] = await Promise.all([
+  const [before, changes, plays, distinct, downloads, downloadTimes] = await Promise.all([
     db
       .selectDistinctOn([deviceStatusHistory.deviceId], {
         deviceId: deviceStatusHistory.deviceId,
@@ -171,32 +178,40 @@ export async function figuresOf(
       .groupBy(playRollupsDaily.deviceId),
     db
       .select({
-        deviceId: deviceCommands.deviceId,
-        day: sql<string>`to_char(${deviceCommands.ackedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        n: count(),
+        deviceId: deviceDownloads.deviceId,
+        day: sql<string>`to_char(${deviceDownloads.changedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        ok: sql<number>`count(*) filter (where ${deviceDownloads.state} = 'successful')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${deviceDownloads.state} = 'failed')`.mapWith(Number),
       })
-      .from(deviceCommands)
+      .from(deviceDownloads)
       .where(
         and(
-          ...syncWhere(entId, ids),
-          eq(deviceCommands.state, 'acknowledged'),
-          gte(deviceCommands.ackedAt, start),
-          lt(deviceCommands.ackedAt, dayStart(range.to, 1)),
+          eq(deviceDownloads.entId, entId),
+          inArray(deviceDownloads.deviceId, ids),
+          inArray(deviceDownloads.state, ['successful', 'failed']),
+          gte(deviceDownloads.changedAt, start),
+          lt(deviceDownloads.changedAt, dayStart(range.to, 1)),
         ),
       )
-      .groupBy(deviceCommands.deviceId, sql`2`),
+      .groupBy(deviceDownloads.deviceId, sql`2`),
     db
-      .select({ deviceId: deviceCommands.deviceId, n: count() })
-      .from(deviceCommands)
+      .select({
+        deviceId: deviceManifestDownloads.deviceId,
+        sec: sql<number>`avg(extract(epoch from ${deviceManifestDownloads.completedAt} - ${deviceManifestDownloads.startedAt}))`.mapWith(
+          Number,
+        ),
+      })
+      .from(deviceManifestDownloads)
       .where(
         and(
-          ...syncWhere(entId, ids),
-          gte(deviceCommands.createdAt, start),
-          lt(deviceCommands.createdAt, dayStart(range.to, 1)),
-          sql`(${deviceCommands.state} in ('failed', 'expired') or (${deviceCommands.state} in ('pending', 'sent') and ${deviceCommands.expiresAt} <= ${now.toISOString()}::timestamptz))`,
+          eq(deviceManifestDownloads.entId, entId),
+          inArray(deviceManifestDownloads.deviceId, ids),
+          gte(deviceManifestDownloads.completedAt, start),
+          lt(deviceManifestDownloads.completedAt, dayStart(range.to, 1)),
+          sql`${deviceManifestDownloads.completedAt} > ${deviceManifestDownloads.startedAt}`,
         ),
       )
-      .groupBy(deviceCommands.deviceId),
+      .groupBy(deviceManifestDownloads.deviceId),
   ]);
   const priorOf = new Map(before.map((r) => [r.deviceId, r]));
   const changesOf = new Map<string, { status: string; at: Date }[]>();
@@ -219,11 +234,11 @@ export async function figuresOf(
   }
   for (const r of downloads) {
     const d = out.get(r.deviceId)?.days.get(r.day);
-    if (d) d.downloads = r.n;
+    if (d) Object.assign(d, { downloads: r.ok, downloadsFailed: r.failed });
   }
-  for (const r of failed) {
+  for (const r of downloadTimes) {
     const f = out.get(r.deviceId);
-    if (f) f.downloadsFailed = r.n;
+    if (f && Number.isFinite(r.sec)) f.downloadSec = Math.round(r.sec);
   }
   return out;
 }
@@ -235,14 +250,6 @@ function rollupWhere(entId: string, ids: string[], range: ReportRange): SQL {
     gte(playRollupsDaily.day, range.from),
     lte(playRollupsDaily.day, range.to),
   ) as SQL;
-}
-
-function syncWhere(entId: string, ids: string[]): SQL[] {
-  return [
-    eq(deviceCommands.entId, entId),
-    inArray(deviceCommands.deviceId, ids),
-    eq(deviceCommands.kind, 'syncContent'),
-  ];
 }
 
 /** A device's report row from its figures. */
@@ -265,7 +272,8 @@ export function reportRow(
     playMs: sum('playMs'),
     ads: figures?.ads ?? 0,
     downloads: sum('downloads'),
-    downloadsFailed: figures?.downloadsFailed ?? 0,
+    downloadsFailed: sum('downloadsFailed'),
+    downloadSec: figures?.downloadSec ?? null,
     fullRate: fullRate(
       valid.map((d) => d.ads),
       fullCount,
@@ -367,6 +375,7 @@ export async function deviceReportDetail(
       playMs: d.playMs,
       ads: d.ads,
       downloads: d.downloads,
+      downloadsFailed: d.downloadsFailed,
     })),
     ads: perAd.map((a) => ({
       adId: a.adId,

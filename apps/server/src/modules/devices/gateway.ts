@@ -26,6 +26,7 @@ import { markAdsDownloaded } from '../ads/downloads.js';
 import { recordAudience } from '../gather/repository.js';
 import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
+import { DownloadReports, recordDownloads } from './downloads.js';
 import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
 
 /** The invalidation topic on which instances tell the broker's owner to close devices' connections. */
@@ -341,12 +342,23 @@ export class DeviceGateway {
         for (const id of known) this.adsDownloaded.add(id);
       }
     }
+    // Download states (2.7.1): stored only when they differ from what this instance stored last.
+    const content = h.content;
+    if (content && this.downloadReports.changed(deviceId, content)) {
+      const device = await this.loadDevice(deviceId);
+      if (device && device.status !== 'invalid') {
+        await recordDownloads(this.db, device, content, values.lastSeenAt);
+        this.downloadReports.stored(deviceId, content);
+      }
+    }
     const written = await new Promise<boolean>((done) =>
       this.queueHeartbeat({ deviceId, session: h.session, values, done }),
     );
     if (!written) await this.heartbeatOneByOne(deviceId, h.session, values);
   }
 
+  /** The download content this instance stored last per device (not written again). */
+  private readonly downloadReports = new DownloadReports();
   /** Ads this instance saw downloaded (their `downloaded_at` is set): not written again. */
   private adsDownloaded = new Set<string>();
   private heartbeats: PendingHeartbeat[] = [];

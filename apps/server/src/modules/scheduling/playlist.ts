@@ -7,6 +7,7 @@ import type { CallContext } from '../../protocol/handlers.js';
 import { adContent, playlistOrderOf } from '../ads/schedule.js';
 import { requestContentSync } from '../content/service.js';
 import { currentLayoutProvider } from '../content/sources.js';
+import { combinedDownload, downloadsOf } from '../devices/downloads.js';
 import { deviceManageScope, deviceScope } from '../devices/repository.js';
 import { loadManaged } from '../devices/service.js';
 import { adNumber, dayStart } from './pushes.js';
@@ -53,6 +54,21 @@ export async function devicePlaylist(input: { deviceId: string }, ctx: CallConte
       .from(devices)
       .where(and(eq(devices.id, device.id), scopeWhere(ctx.user, deviceManageScope))),
   ]);
+  // The device's own reported state of each material of its playlist (device_downloads).
+  const states = await downloadsOf(
+    ctx.db,
+    device,
+    entries.flatMap((e) => e.item.materialIds),
+  );
+  const downloadOf = (materialIds: readonly string[]) => {
+    const d = combinedDownload(materialIds, states);
+    return {
+      download: d.state,
+      downloadPercent: d.percent,
+      downloadError: d.error,
+      downloadedAt: d.doneAt?.toISOString() ?? null,
+    };
+  };
   return {
     entries: entries.map(
       ({ item, ad }): PlaylistEntry => ({
@@ -68,8 +84,7 @@ export async function devicePlaylist(input: { deviceId: string }, ctx: CallConte
         strategy: ad.strategy,
         playsMin: ad.playsMin,
         playsMax: ad.playsMax,
-        download: ad.downloadedAt ? 'downloaded' : 'pending',
-        downloadedAt: ad.downloadedAt?.toISOString() ?? null,
+        ...downloadOf(item.materialIds),
       }),
     ),
     order,

@@ -1,7 +1,14 @@
 import { ErrorCode, type Push, type PushDevice, type PushDeviceState, type PushReason } from '@marquee/protocol';
 import { and, count, desc, eq, exists, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
-import { accounts, ads, contentPushes, deviceCommands, devices } from '../../db/schema/index.js';
+import {
+  accounts,
+  ads,
+  contentPushes,
+  deviceCommands,
+  deviceManifestDownloads,
+  devices,
+} from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { devicesReached } from '../ads/schedule.js';
@@ -239,7 +246,17 @@ export async function pushDevices(
   const where = and(...conds) as SQL;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ command: deviceCommands, number: devices.number, name: devices.name })
+      .select({
+        command: deviceCommands,
+        number: devices.number,
+        name: devices.name,
+        // The first manifest the device completed after the push (device_manifest_downloads_completed_idx).
+        downloadedAt: sql<string | null>`(
+          select to_char(min(m.completed_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          from ${deviceManifestDownloads} m
+          where m.device_id = ${deviceCommands.deviceId} and m.ent_id = ${deviceCommands.entId}
+            and m.completed_at >= ${deviceCommands.createdAt})`,
+      })
       .from(deviceCommands)
       .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
       .where(where)
@@ -254,7 +271,7 @@ export async function pushDevices(
   ]);
   return {
     total,
-    data: rows.map(({ command: c, number, name }) => ({
+    data: rows.map(({ command: c, number, name, downloadedAt }) => ({
       deviceId: c.deviceId,
       number,
       name,
@@ -264,6 +281,7 @@ export async function pushDevices(
       ackedAt: c.ackedAt?.toISOString() ?? null,
       errorCode: c.errorCode,
       errorMessage: c.errorMessage,
+      downloadedAt: downloadedAt ?? null,
     })),
   };
 }

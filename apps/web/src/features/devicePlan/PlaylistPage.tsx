@@ -97,10 +97,8 @@ export default function PlaylistPage() {
     {
       key: 'download',
       title: t('playlist.download'),
-      width: 120,
-      render: (_: unknown, e: PlaylistEntry) => (
-        <Tag color={e.download === 'downloaded' ? 'success' : 'default'}>{t(`download.${e.download}`)}</Tag>
-      ),
+      width: 160,
+      render: (_: unknown, e: PlaylistEntry) => <DownloadTag entry={e} />,
     },
     ...(draft
       ? [
@@ -209,5 +207,32 @@ export default function PlaylistPage() {
         )}
       </Card>
     </div>
+  );
+}
+
+const DOWNLOAD_COLORS = {
+  not_downloaded: 'default',
+  downloading: 'processing',
+  failed: 'error',
+  successful: 'success',
+};
+
+/** The ad's download on the device (spec 'Download'): the state, the percent while downloading, the reason of a failure. */
+function DownloadTag({ entry }: { entry: PlaylistEntry }) {
+  const { t } = useTranslation('devicePlan');
+  const label =
+    entry.download === 'downloading'
+      ? t('download.downloadingPercent', { percent: entry.downloadPercent ?? 0 })
+      : entry.download === 'failed' && entry.downloadError
+        ? t('download.failedReason', { reason: entry.downloadError })
+        : t(`download.${entry.download}`);
+  const title =
+    entry.download === 'successful' && entry.downloadedAt
+      ? t('download.doneAt', { at: formatTime(entry.downloadedAt) })
+      : undefined;
+  return (
+    <Tag color={DOWNLOAD_COLORS[entry.download]} title={title}>
+      {label}
+    </Tag>
   );
 }

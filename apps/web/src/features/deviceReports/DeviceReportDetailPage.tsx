@@ -76,6 +76,12 @@ export default function DeviceReportDetailPage() {
             <Descriptions.Item label={t('col.playTime')}>{playText(t, device.playMs)}</Descriptions.Item>
             <Descriptions.Item label={t('col.ads')}>{device.ads}</Descriptions.Item>
             <Descriptions.Item label={t('col.downloads')}>{device.downloads}</Descriptions.Item>
+            <Descriptions.Item label={t('col.downloadsFailed')}>{device.downloadsFailed}</Descriptions.Item>
+            <Descriptions.Item label={t('col.downloadTime')}>
+              {device.downloadSec === null
+                ? '-'
+                : t('downloadTime.value', { sec: device.downloadSec.toLocaleString() })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('col.fullRate')}>{`${device.fullRate}%`}</Descriptions.Item>
           </Descriptions>
         ) : null}
@@ -107,6 +113,12 @@ export default function DeviceReportDetailPage() {
                 },
                 { key: 'ads', title: t('col.ads'), dataIndex: 'ads', align: 'right' },
                 { key: 'downloads', title: t('col.downloads'), dataIndex: 'downloads', align: 'right' },
+                {
+                  key: 'downloadsFailed',
+                  title: t('col.downloadsFailed'),
+                  dataIndex: 'downloadsFailed',
+                  align: 'right',
+                },
               ]}
               data-testid="device-report-days"
             />

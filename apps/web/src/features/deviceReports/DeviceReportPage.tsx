@@ -93,6 +93,12 @@ export default function DeviceReportPage() {
       { prop: 'ads', label: t('col.ads'), width: 100, showThousands: true },
       { prop: 'downloads', label: t('col.downloads'), width: 120, showThousands: true },
       { prop: 'downloadsFailed', label: t('col.downloadsFailed'), width: 110, showThousands: true },
+      {
+        prop: 'downloadSec',
+        label: t('col.downloadTime'),
+        width: 130,
+        slot: (v: number | null) => (v === null ? '-' : t('downloadTime.value', { sec: v.toLocaleString() })),
+      },
       { prop: 'fullRate', label: t('col.fullRate'), width: 100, align: 'right', slot: (v: number) => `${v}%` },
     ],
   };

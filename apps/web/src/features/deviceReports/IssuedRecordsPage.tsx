@@ -92,6 +92,12 @@ function PushDevicesDrawer({ push, onClose }: { push: Push | null; onClose: () =
             render: (_: unknown, d: PushDevice) => (d.ackedAt ? formatTime(d.ackedAt) : '-'),
           },
           {
+            key: 'downloadedAt',
+            title: t('issued.downloadedAt'),
+            width: 170,
+            render: (_: unknown, d: PushDevice) => (d.downloadedAt ? formatTime(d.downloadedAt) : '-'),
+          },
+          {
             key: 'error',
             title: t('issued.error'),
             ellipsis: true,
