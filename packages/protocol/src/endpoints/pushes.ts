@@ -34,6 +34,7 @@ export const PUSH_REASONS = [
   'repush',
   'layout',
   'playlistSort',
+  'splice',
 ] as const;
 export type PushReason = (typeof PUSH_REASONS)[number];
 
