@@ -35,6 +35,12 @@ export function WallStage({
   );
   const [slot, setSlot] = useState(() => wallSlotAt(entries, player.clock.now(), wall.anchor));
 
+  // A new clock estimate: read the slot again (a tile that started on its own clock jumps into line).
+  useEffect(
+    () => player.clock.subscribe(() => setSlot(wallSlotAt(entries, player.clock.now(), wall.anchor))),
+    [entries, wall.anchor],
+  );
+
   useEffect(() => {
     const now = player.clock.now();
     const current = wallSlotAt(entries, now, wall.anchor);

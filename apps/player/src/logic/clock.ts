@@ -40,6 +40,7 @@ export class SharedClock {
   /** Round trip of the sample in use (ms); null before the first estimate. */
   rtt: number | null = null;
   syncedAt: number | null = null;
+  private listeners = new Set<() => void>();
 
   constructor(
     private readonly readServer: () => Promise<number>,
@@ -48,6 +49,14 @@ export class SharedClock {
 
   now(): number {
     return this.local() + this.offset;
+  }
+
+  /** Called after an estimate that moved the clock (a tile then re-reads where the wall is). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   async sync(samples = CLOCK_SAMPLES): Promise<boolean> {
@@ -63,9 +72,11 @@ export class SharedClock {
     }
     const best = bestOffset(taken);
     if (!best) return false;
+    const moved = Math.abs(best.offset - this.offset) >= 1;
     this.offset = best.offset;
     this.rtt = best.rtt;
     this.syncedAt = this.local();
+    if (moved) for (const listener of this.listeners) listener();
     return true;
   }
 }
