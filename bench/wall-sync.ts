@@ -65,13 +65,13 @@ function layout() {
   };
 }
 
+// The page scripts are strings: tsx names functions with a helper the page does not have.
 /** Installed before the player's code: every change of the stage's step, with its instant. */
-const RECORDER = () => {
-  const w = window as unknown as { __wallSwitches: { slot: string; at: number }[] };
-  w.__wallSwitches = [];
-  const note = (el: Element) => {
+const RECORDER = `
+  window.__wallSwitches = [];
+  const note = (el) => {
     const slot = el.getAttribute('data-wall-slot');
-    if (slot) w.__wallSwitches.push({ slot, at: performance.timeOrigin + performance.now() });
+    if (slot) window.__wallSwitches.push({ slot, at: performance.timeOrigin + performance.now() });
   };
   new MutationObserver((records) => {
     for (const r of records) {
@@ -79,23 +79,23 @@ const RECORDER = () => {
       for (const n of r.addedNodes) if (n instanceof Element && n.hasAttribute('data-wall-slot')) note(n);
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-wall-slot'] });
-};
+`;
 
 /** The local clock `skew` ms ahead: Date.now() and new Date() (what a wrongly set device shows). */
-const SKEW = (skew: number) => {
+const skewScript = (skew: number) => `
   const RealDate = Date;
   const realNow = RealDate.now.bind(RealDate);
   class SkewedDate extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(realNow() + skew);
-      else super(...(args as [number]));
+    constructor(...args) {
+      if (args.length === 0) super(realNow() + ${skew});
+      else super(...args);
     }
-    static override now() {
-      return realNow() + skew;
+    static now() {
+      return realNow() + ${skew};
     }
   }
-  (globalThis as unknown as { Date: DateConstructor }).Date = SkewedDate as unknown as DateConstructor;
-};
+  globalThis.Date = SkewedDate;
+`;
 
 async function switches(page: Page): Promise<{ slot: string; at: number }[]> {
   return page.evaluate(() => (window as unknown as { __wallSwitches: { slot: string; at: number }[] }).__wallSwitches);
@@ -117,6 +117,8 @@ async function measure(pages: Page[], from: number, to: number) {
     }
   }
   const spreads: number[] = [];
+  if (per.some((list) => list.length === 0))
+    console.log(`  switches recorded per tile: ${per.map((l) => l.length).join(', ')}`);
   for (const ats of bySlot.values()) {
     if (ats.length !== pages.length) continue;
     const first = Math.min(...ats);
@@ -141,6 +143,7 @@ const { child } = await startServer({
   port: PORT,
   dataDir,
   fresh: true,
+  readyTimeoutMs: 600_000,
   env: { HOST: '127.0.0.1', MQTT_TCP_PORT: String(PORT + 1), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn' },
 });
 const browser = await chromium.launch({
@@ -171,7 +174,7 @@ try {
   const deviceIds: string[] = [];
   for (let n = 0; n < 4; n++) {
     const context = await browser.newContext({ viewport: { width: 480, height: 270 } });
-    await context.addInitScript(RECORDER);
+    await context.addInitScript({ content: RECORDER });
     const page = await context.newPage();
     await page.goto(`${base}/player/`);
     const code = (await page.getByTestId('pairing-code').textContent({ timeout: 30_000 }))?.trim() ?? '';
@@ -215,7 +218,7 @@ try {
   // Tile 1 with its local clock SKEW_MS ahead: a fresh page of the same context (same device).
   await pages[0].close();
   const skewed = await contexts[0].newPage();
-  await skewed.addInitScript(SKEW, SKEW_MS);
+  await skewed.addInitScript({ content: skewScript(SKEW_MS) });
   await skewed.goto(`${base}/player/`);
   pages[0] = skewed;
   await skewed.locator('[data-wall-slot]').waitFor({ timeout: 120_000 });
