@@ -71,7 +71,14 @@ const RECORDER = `
   window.__wallSwitches = [];
   const note = (el) => {
     const slot = el.getAttribute('data-wall-slot');
-    if (slot) window.__wallSwitches.push({ slot, at: performance.timeOrigin + performance.now() });
+    if (slot)
+      window.__wallSwitches.push({
+        slot,
+        at: performance.timeOrigin + performance.now(),
+        start: Number(el.getAttribute('data-wall-start')),
+        offset: Number(el.getAttribute('data-clock-offset')),
+        rtt: Number(el.getAttribute('data-clock-rtt')),
+      });
   };
   new MutationObserver((records) => {
     for (const r of records) {
@@ -97,13 +104,38 @@ const skewScript = (skew: number) => `
   globalThis.Date = SkewedDate;
 `;
 
-async function switches(page: Page): Promise<{ slot: string; at: number }[]> {
-  return page.evaluate(() => (window as unknown as { __wallSwitches: { slot: string; at: number }[] }).__wallSwitches);
+interface Switch {
+  slot: string;
+  at: number;
+  /** The step's start on the tile's shared clock, the tile's clock offset estimate and its round trip. */
+  start: number;
+  offset: number;
+  rtt: number;
+}
+async function switches(page: Page): Promise<Switch[]> {
+  return page.evaluate(() => (window as unknown as { __wallSwitches: Switch[] }).__wallSwitches);
 }
 
-/** Spreads (ms) of the steps every tile showed whose switch lies in [from, to). */
-async function measure(pages: Page[], from: number, to: number) {
+/**
+ * Spreads (ms) of the steps every tile showed whose switch lies in [from, to); and, to tell the
+ * clock's part from the renderer's: each switch's lateness (its instant minus the step's start:
+ * the server runs on this machine, so its clock is the real one) and each tile's clock error
+ * (its offset estimate minus the true offset, `-trueAhead[i]`).
+ */
+async function measure(pages: Page[], from: number, to: number, trueAhead: number[]) {
   const per = await Promise.all(pages.map(switches));
+  const late: number[] = [];
+  const errors = per.map((list, i) => {
+    const inRange = list.filter((s) => s.at >= from && s.at < to);
+    for (const s of inRange) late.push(s.at - s.start);
+    const last = inRange.at(-1);
+    return last ? `${(last.offset + trueAhead[i]).toFixed(0)} (rtt ${last.rtt})` : '?';
+  });
+  late.sort((a, b) => a - b);
+  console.log(
+    `  switch lateness (instant - step start) p50 ${percentile(late, 50).toFixed(1)} ms, p95 ${percentile(late, 95).toFixed(1)} ms; ` +
+      `clock error per tile, ms: ${errors.join(', ')}`,
+  );
   const bySlot = new Map<string, number[]>();
   for (const list of per) {
     const seen = new Set<string>();
@@ -204,7 +236,7 @@ try {
   );
   let from = Date.now();
   await waitSwitches(SWITCHES);
-  report('clocks as they are', await measure(pages, from, Date.now()));
+  report('clocks as they are', await measure(pages, from, Date.now(), [0, 0, 0, 0]));
   const parts = await Promise.all(
     pages.map((p) =>
       p.evaluate(() => {
@@ -223,10 +255,14 @@ try {
   pages[0] = skewed;
   await skewed.locator('[data-wall-slot]').waitFor({ timeout: 120_000 });
   const localAhead = await skewed.evaluate(() => Date.now() - (performance.timeOrigin + performance.now()));
-  await waitSwitches(2);
+  // Its clock's first rounds (15 s apart): measured from the third on.
+  await new Promise((r) => setTimeout(r, 32_000));
   from = Date.now();
   await waitSwitches(SWITCHES);
-  report(`tile 1's clock ${Math.round(localAhead)} ms ahead`, await measure(pages, from, Date.now()));
+  report(
+    `tile 1's clock ${Math.round(localAhead)} ms ahead`,
+    await measure(pages, from, Date.now(), [localAhead, 0, 0, 0]),
+  );
   console.log(`load average (uptime): ${execSync('uptime').toString().trim()}`);
 } finally {
   await browser.close();

@@ -11,7 +11,8 @@ import { player } from './runtime';
  * timeline from the shared clock (logic/wall.ts), each entry drawn at the wall's size and cut
  * to this tile's part. The switch to the next entry is a timeout to its end on the shared
  * clock, computed again at every switch (so a corrected clock or a late timer does not add up).
- * `data-wall-slot` on the stage names the step shown (`loop:index`, the same on every tile).
+ * `data-wall-slot` on the stage names the step shown (`loop:index`, the same on every tile),
+ * `data-wall-start` its start on the shared clock.
  */
 export function WallStage({
   manifest,
@@ -61,7 +62,16 @@ export function WallStage({
   const stepKey = slot ? `${slot.loop}:${slot.index}` : '';
   if (!materials || !entry || !slot) return <div id="stage" className="stage" data-testid="stage" />;
   return (
-    <div id="stage" className="stage wall-stage" data-testid="stage" data-wall-slot={stepKey}>
+    <div
+      id="stage"
+      className="stage wall-stage"
+      data-testid="stage"
+      data-wall-slot={stepKey}
+      // For measuring (bench/wall-sync.ts): the step's start on the shared clock and the clock's estimate.
+      data-wall-start={slot.startsAt}
+      data-clock-offset={Math.round(player.clock.offset)}
+      data-clock-rtt={player.clock.rtt ?? ''}
+    >
       <WallEntryView
         key={stepKey}
         entry={entry}

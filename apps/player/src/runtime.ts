@@ -15,7 +15,7 @@ import { ContentStore } from './content';
 import { idbJournalStore, kv } from './idb';
 import { AdPlayCounter } from './logic/ads';
 import { backoffDelay } from './logic/backoff';
-import { CLOCK_RESAMPLE_MS, SharedClock } from './logic/clock';
+import { nextRoundMs, SharedClock } from './logic/clock';
 import { PlayJournal } from './logic/journal';
 import { hashesOf } from './logic/manifest';
 import { type LevelRules, levelAt, type PowerRules, powerOnAt } from './logic/schedule';
@@ -209,8 +209,9 @@ export class PlayerRuntime {
     this.connect();
     void this.sync();
     setInterval(() => void this.sync(), MANIFEST_POLL_MS);
-    void this.clock.sync();
-    setInterval(() => void this.clock.sync(), CLOCK_RESAMPLE_MS);
+    const clockRound = () =>
+      void this.clock.sync().finally(() => setTimeout(clockRound, nextRoundMs(this.clock.rounds)));
+    clockRound();
     setInterval(() => void this.flushPlays(), PLAYS_FLUSH_MS);
     window.addEventListener('online', () => {
       void this.sync();

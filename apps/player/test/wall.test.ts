@@ -1,6 +1,6 @@
 import type { ManifestFile, ManifestItem } from '@marquee/protocol';
 import { describe, expect, it } from 'vitest';
-import { bestOffset, SharedClock, sampleOffset } from '../src/logic/clock';
+import { bestOffset, CLOCK_RESAMPLE_MS, nextRoundMs, SharedClock, sampleOffset } from '../src/logic/clock';
 import { wallEntries, wallGeometry, wallSlotAt } from '../src/logic/wall';
 
 const item = (id: string, extra: Partial<ManifestItem> = {}): ManifestItem => ({
@@ -158,5 +158,40 @@ describe('shared clock', () => {
     clock.offset = 250;
     expect(await clock.sync(3)).toBe(false);
     expect(clock.now()).toBe(1250);
+  });
+
+  it('keeps the best sample across rounds, starts over when the local clock is set, and slows down', async () => {
+    let real = 0;
+    let skew = -1000; // the device's clock, 1 s behind the server's
+    let way = 50; // a busy server: long round trips
+    const clock = new SharedClock(
+      async () => {
+        real += way;
+        const at = real;
+        real += way;
+        return at;
+      },
+      () => real + skew,
+    );
+    const moves: number[] = [];
+    clock.subscribe(() => moves.push(clock.offset));
+    await clock.sync(2);
+    expect(clock.rtt).toBe(100);
+    way = 2; // quiet: 4 ms
+    await clock.sync(2);
+    expect(clock.rtt).toBe(4);
+    expect(clock.offset).toBe(1000);
+    way = 80; // busy again: the quiet sample stays in use
+    await clock.sync(2);
+    expect(clock.rtt).toBe(4);
+    expect(moves).toEqual([1000]);
+    // The local clock set 1 hour back: the old samples go.
+    skew -= 3600_000;
+    way = 30;
+    await clock.sync(2);
+    expect(clock.offset).toBe(3600_000 + 1000);
+    expect(clock.rtt).toBe(60);
+    expect(nextRoundMs(0)).toBeLessThan(CLOCK_RESAMPLE_MS);
+    expect(nextRoundMs(100)).toBe(CLOCK_RESAMPLE_MS);
   });
 });

@@ -27,19 +27,34 @@ export function bestOffset(samples: readonly ClockSample[]): { offset: number; r
   return best;
 }
 
-/** Samples per estimate, and the pause between estimates (a local clock drifts some ms an hour). */
+/** Samples per round, rounds (15 s apart) right after start, then a round every 5 minutes. */
 export const CLOCK_SAMPLES = 6;
+export const CLOCK_FAST_ROUNDS = 8;
+export const CLOCK_FAST_MS = 15_000;
 export const CLOCK_RESAMPLE_MS = 5 * 60_000;
+/** Samples are kept this long: the best round trip of the last half hour wins (a local clock drifts some ms an hour). */
+export const CLOCK_KEEP_MS = 30 * 60_000;
+/** A round whose best offset is this far from the kept one means the local clock was set: start over. */
+const CLOCK_JUMP_MS = 1000;
+
+/** The pause before the next round after `rounds` rounds. */
+export function nextRoundMs(rounds: number): number {
+  return rounds < CLOCK_FAST_ROUNDS ? CLOCK_FAST_MS : CLOCK_RESAMPLE_MS;
+}
 
 /**
- * The server's clock as seen from here: `now()` is the local clock plus the best estimate of
- * the offset (0 until the first estimate). `sync()` takes CLOCK_SAMPLES readings in turn.
+ * The server's clock as seen from here: `now()` is the local clock plus the offset of the
+ * kept sample with the least round trip (0 until the first). A round (`sync()`) takes
+ * CLOCK_SAMPLES readings in turn; samples older than CLOCK_KEEP_MS are dropped, so a busy
+ * moment (a long round trip) is outweighed by a quiet one, as NTP's clock filter does.
  */
 export class SharedClock {
   offset = 0;
   /** Round trip of the sample in use (ms); null before the first estimate. */
   rtt: number | null = null;
   syncedAt: number | null = null;
+  rounds = 0;
+  private kept: { sample: ClockSample; offset: number; rtt: number }[] = [];
   private listeners = new Set<() => void>();
 
   constructor(
@@ -70,12 +85,20 @@ export class SharedClock {
         // Offline: keep the estimate we have.
       }
     }
-    const best = bestOffset(taken);
+    this.rounds++;
+    const round = bestOffset(taken);
+    if (!round) return false;
+    const now = this.local();
+    const current = this.kept.length > 0 ? this.offset : null;
+    if (current !== null && Math.abs(round.offset - current) > CLOCK_JUMP_MS) this.kept = [];
+    this.kept = this.kept.filter((k) => now - k.sample.receivedAt <= CLOCK_KEEP_MS);
+    for (const sample of taken) this.kept.push({ sample, ...sampleOffset(sample) });
+    const best = bestOffset(this.kept.map((k) => k.sample));
     if (!best) return false;
     const moved = Math.abs(best.offset - this.offset) >= 1;
     this.offset = best.offset;
     this.rtt = best.rtt;
-    this.syncedAt = this.local();
+    this.syncedAt = now;
     if (moved) for (const listener of this.listeners) listener();
     return true;
   }
