@@ -62,6 +62,8 @@ export async function startServer(opts: {
   dataDir: string;
   fresh?: boolean;
   env?: Record<string, string>;
+  /** How long to wait for it to answer (a fresh data directory migrates and seeds first). */
+  readyTimeoutMs?: number;
 }) {
   if (opts.fresh) rmSync(opts.dataDir, { recursive: true, force: true });
   const started = performance.now();
@@ -71,7 +73,7 @@ export async function startServer(opts: {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout?.resume();
-  await waitForPort(opts.port, child);
+  await waitForPort(opts.port, child, opts.readyTimeoutMs);
   return { child, readyMs: performance.now() - started };
 }
 

@@ -14,6 +14,8 @@ heavy.push('uploadThroughput');
 heavy.push('playerSoak');
 // `ad-chain` (bench/ad-chain.ts) follows plays through the player's upload and the rollup cron: minutes.
 heavy.push('ad-chain');
+// `wall-sync` (bench/wall-sync.ts) plays a 2 x 2 wall in four Chromium players for minutes.
+heavy.push('wall-sync');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',

@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
 import { uniqueName } from '../fixtures/org.js';
 import { expect, openAs, test } from '../fixtures/session.js';
@@ -110,4 +111,86 @@ test('pair a browser player, play a layout, screenshot it from the console, keep
     .poll(async () => Number(await player.getByTestId('plays-pending').textContent()), { timeout: 60_000 })
     .toBe(0);
   await screen.close();
+});
+
+/**
+ * A video wall (issue 12, docs/device-protocol.md 2.7.1): two players made the tiles of a 1 x 2
+ * wall show the two halves of the same page (the wall drawn at twice a tile's width, each
+ * shifted by its column) and switch pages together (the same timeline step on both).
+ */
+test('two tiles of a wall show the two halves of one page and switch together', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await loginApi('entadmin');
+  const tiles: { context: BrowserContext; page: Page; id: string }[] = [];
+  for (const n of [1, 2]) {
+    const context = await browser.newContext({ viewport: { width: 640, height: 360 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/player/`);
+    const code = (await page.getByTestId('pairing-code').textContent({ timeout: 30_000 }))?.trim() ?? '';
+    const added = await apiCall('deviceAdd', { code, name: uniqueName(`E2E wall tile ${n}`) }, { token: admin.token });
+    expect(added.code).toBe(0);
+    await expect(page.getByTestId('nothing')).toBeVisible({ timeout: 30_000 });
+    tiles.push({ context, page, id: added.payload.id });
+  }
+  const page2 = structuredClone(layoutDocument.pages[0]);
+  page2.id = 'p-2';
+  page2.background.color = '#aa5522';
+  page2.components[0].id = 'c-two';
+  page2.components[0].props.content = 'Second page of the wall';
+  const saved = await apiCall(
+    'templateSave',
+    {
+      name: uniqueName('E2E wall layout'),
+      document: { ...layoutDocument, pages: [layoutDocument.pages[0], page2] } as never,
+    },
+    { token: admin.token },
+  );
+  expect(saved.code).toBe(0);
+  const wall = await apiCall(
+    'spliceCreate',
+    {
+      name: uniqueName('E2E wall'),
+      rows: 1,
+      cols: 2,
+      scaling: true,
+      tiles: tiles.map((t, col) => ({ row: 0, col, deviceId: t.id })),
+    },
+    { token: admin.token },
+  );
+  expect(wall.code).toBe(0);
+  const assigned = await apiCall(
+    'deviceAssignLayout',
+    { ids: tiles.map((t) => t.id), layoutId: saved.payload.id },
+    { token: admin.token },
+  );
+  expect(assigned.code).toBe(0);
+
+  // Each tile draws the whole wall (1280 x 360) shifted by its column: the left and right halves.
+  for (const [col, t] of tiles.entries()) {
+    const drawn = t.page.locator('.wall');
+    await expect(drawn).toBeVisible({ timeout: 60_000 });
+    await expect
+      .poll(() => drawn.evaluate((el) => [el.style.left, el.style.width, el.style.height]))
+      .toEqual([`${-640 * col}px`, '1280px', '360px']);
+  }
+  await tiles[0].page.screenshot({ path: '../.tmp/e2e-results/wall-tile-left.png' });
+  await tiles[1].page.screenshot({ path: '../.tmp/e2e-results/wall-tile-right.png' });
+
+  // The same step of the timeline on both, across page switches (2 s pages).
+  const steps = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    let step: string | null = null;
+    await expect
+      .poll(async () => {
+        const [a, b] = await Promise.all(
+          tiles.map((t) => t.page.locator('[data-wall-slot]').getAttribute('data-wall-slot')),
+        );
+        step = a === b && a !== null && !steps.has(a) ? a : null;
+        return step;
+      })
+      .not.toBeNull();
+    if (step) steps.add(step);
+  }
+  expect(steps.size).toBe(3);
+  for (const t of tiles) await t.context.close();
 });

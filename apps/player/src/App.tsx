@@ -5,6 +5,7 @@ import { itemsToPlay } from './logic/ads';
 import { player } from './runtime';
 import { Stage } from './Stage';
 import { StatusPanel } from './StatusPanel';
+import { WallStage } from './WallStage';
 
 function usePlayer() {
   return useSyncExternalStore(player.subscribe, player.getView);
@@ -54,10 +55,19 @@ function Message({ title, hint, testId }: { title: string; hint: string; testId:
 function Playing() {
   const view = usePlayer();
   const manifest = view.manifest;
-  // Re-evaluated each second (view.now) so schedules start and stop on time.
-  const now = new Date(view.now);
+  // Re-evaluated each second (view.now) so schedules start and stop on time. A wall's tiles
+  // choose by the shared clock, without the opening ads and per-day caps that each tile would
+  // count from its own start (docs/device-protocol.md 2.7.2): all tiles must choose alike.
+  const wall = manifest?.wall;
+  const now = wall ? new Date(player.clock.now()) : new Date(view.now);
   const items = manifest
-    ? itemsToPlay(manifest, now, { startedAt: player.startedAt, playedToday: player.adPlays.today(now) }).items
+    ? itemsToPlay(
+        manifest,
+        now,
+        wall
+          ? { startedAt: 0, playedToday: new Map() }
+          : { startedAt: player.startedAt, playedToday: player.adPlays.today(now) },
+      ).items
     : [];
   if (!manifest) {
     if (view.contentError) {
@@ -74,6 +84,7 @@ function Playing() {
     );
   }
   if (items.length === 0) return <Message title={t('nothing')} hint={t('nothingHint')} testId="nothing" />;
+  if (wall) return <WallStage key={manifest.version} manifest={manifest} items={items} wall={wall} />;
   return <Stage manifest={manifest} items={items} />;
 }
 

@@ -16,7 +16,34 @@ export function layoutOf(item: ManifestItem): LayoutDocument | null {
   return doc;
 }
 
-function useViewport() {
+/** The manifest's cached files as the layout renderer takes them (null while they are looked up). */
+export function useRenderMaterials(manifest: DeviceManifest): Record<string, RenderMaterial> | null {
+  const [materials, setMaterials] = useState<Record<string, RenderMaterial> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const out: Record<string, RenderMaterial> = {};
+      for (const file of manifest.files) {
+        const url = await player.content.urlOf(file.sha256);
+        if (url)
+          out[file.materialId] = {
+            url,
+            type: file.type,
+            width: file.width,
+            height: file.height,
+            duration: file.duration,
+          };
+      }
+      if (live) setMaterials(out);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [manifest]);
+  return materials;
+}
+
+export function useViewport() {
   const [size, setSize] = useState({ width: window.innerWidth, height: window.innerHeight });
   useEffect(() => {
     const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
@@ -27,7 +54,10 @@ function useViewport() {
 }
 
 /** The material ids each component of a page plays (pictures, videos, music, the background). */
-function pageMaterials(doc: LayoutDocument, index: number): { componentId: string | null; materialId: string }[] {
+export function pageMaterials(
+  doc: LayoutDocument,
+  index: number,
+): { componentId: string | null; materialId: string }[] {
   const page = doc.pages[index];
   if (!page) return [];
   const out: { componentId: string | null; materialId: string }[] = [];
@@ -55,30 +85,8 @@ export function LayoutStage({
   doc: LayoutDocument;
 }) {
   const viewport = useViewport();
-  const [materials, setMaterials] = useState<Record<string, RenderMaterial> | null>(null);
+  const materials = useRenderMaterials(manifest);
   const shown = useRef<{ index: number; at: number } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const out: Record<string, RenderMaterial> = {};
-      for (const file of manifest.files) {
-        const url = await player.content.urlOf(file.sha256);
-        if (url)
-          out[file.materialId] = {
-            url,
-            type: file.type,
-            width: file.width,
-            height: file.height,
-            duration: file.duration,
-          };
-      }
-      if (live) setMaterials(out);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [manifest]);
 
   const record = useCallback(
     (outcome: 'completed' | 'interrupted') => {

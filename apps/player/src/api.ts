@@ -69,6 +69,11 @@ export const api = {
     });
     return envelope<DeviceManifest>(response);
   },
+  /** The server's clock (ms), for the shared clock of a wall (logic/clock.ts). */
+  async time(): Promise<number> {
+    const response = await fetch(deviceHttpCalls.time.path, { cache: 'no-store' });
+    return (await envelope<{ now: number }>(response)).now;
+  },
   plays: (credentials: DeviceCredentials, events: PlayEvent[]) =>
     post<PlaysAnswer>(PLAYS_PATH, { events }, credentials),
   async screenshot(credentials: DeviceCredentials, commandId: string, image: Blob) {

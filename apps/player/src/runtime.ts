@@ -16,6 +16,7 @@ import { ContentStore } from './content';
 import { idbJournalStore, kv } from './idb';
 import { AdPlayCounter } from './logic/ads';
 import { backoffDelay } from './logic/backoff';
+import { nextRoundMs, SharedClock } from './logic/clock';
 import { PlayJournal } from './logic/journal';
 import { ChangeReporter, hashesOf } from './logic/manifest';
 import { type LevelRules, levelAt, type PowerRules, powerOnAt } from './logic/schedule';
@@ -120,6 +121,8 @@ export class PlayerRuntime {
   readonly startedAt = Date.now();
   /** Plays of each ad today (per-day caps; kept in memory: a restart counts from zero). */
   readonly adPlays = new AdPlayCounter();
+  /** The server's clock (docs/device-protocol.md 2.7.3): a wall's tiles play by it. */
+  readonly clock = new SharedClock(() => api.time());
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -212,9 +215,13 @@ export class PlayerRuntime {
     this.connect();
     void this.sync();
     setInterval(() => void this.sync(), MANIFEST_POLL_MS);
+    const clockRound = () =>
+      void this.clock.sync().finally(() => setTimeout(clockRound, nextRoundMs(this.clock.rounds)));
+    clockRound();
     setInterval(() => void this.flushPlays(), PLAYS_FLUSH_MS);
     window.addEventListener('online', () => {
       void this.sync();
+      void this.clock.sync();
       void this.flushPlays();
     });
   }

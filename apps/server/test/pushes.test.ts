@@ -1,8 +1,9 @@
-import { ErrorCode, endpoints } from '@marquee/protocol';
+import { deviceHttpCalls, ErrorCode, endpoints } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPushes, deviceCommands } from '../src/db/schema/index.js';
 import { adContent } from '../src/modules/ads/schedule.js';
+import { buildManifest } from '../src/modules/content/sources.js';
 import { adBody, adWorld } from './fixtures/ads.js';
 import { BACKENDS, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
@@ -207,5 +208,90 @@ describe.each(BACKENDS)('pushes and issued records on %s', (backend) => {
     expect(
       (await stranger.client.call(endpoints.devicePlaylistSort, { deviceId: screen, adIds: [] })).envelope.code,
     ).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('a wall’s tiles carry the wall block; creating, editing and deleting the wall pushes to old and new tiles', async () => {
+    const s = await setup();
+    const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((n) => s.device({ name: `Tile ${n}` })));
+    const idle = await s.device({ name: 'Idle', activatedAt: null });
+    const manifest = (id: string) => buildManifest(t.db, { id, entId: s.ent.id, layoutId: null }, t.clock.now());
+    const before = await manifest(a);
+    expect(before.wall).toBeUndefined();
+    const pushesOf = async () =>
+      (await s.client.call(endpoints.pushList, { page: 1, size: 20, reason: 'splice' })).envelope.payload.data;
+    const devicesOf = async (pushId: string) =>
+      (
+        await t.db
+          .select({ deviceId: deviceCommands.deviceId })
+          .from(deviceCommands)
+          .where(eq(deviceCommands.pushId, pushId))
+      )
+        .map((r) => r.deviceId)
+        .sort();
+
+    const created = await s.client.call(endpoints.spliceCreate, {
+      name: 'Wall',
+      rows: 1,
+      cols: 2,
+      tiles: [
+        { row: 0, col: 0, deviceId: a },
+        { row: 0, col: 1, deviceId: b },
+      ],
+    });
+    expect(created.envelope.code).toBe(0);
+    const wallId = created.envelope.payload.id;
+    const first = await manifest(b);
+    expect(first.wall).toEqual({
+      id: wallId,
+      rows: 1,
+      cols: 2,
+      row: 0,
+      col: 1,
+      scaling: false,
+      rotation: 0,
+      anchor: t.clock.now(),
+    });
+    expect((await manifest(a)).version).not.toBe(before.version);
+    let pushes = await pushesOf();
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]).toMatchObject({ reason: 'splice', adId: null, devices: 2 });
+
+    // B leaves, C (and a device never activated) join: the push reaches A, B and C.
+    t.clock.advance(1000);
+    const edited = await s.client.call(endpoints.spliceUpdate, {
+      id: wallId,
+      name: 'Wall',
+      rows: 2,
+      cols: 2,
+      scaling: true,
+      rotation: 90,
+      tiles: [
+        { row: 0, col: 0, deviceId: a },
+        { row: 1, col: 1, deviceId: c },
+        { row: 1, col: 0, deviceId: idle },
+      ],
+    });
+    expect(edited.envelope.code).toBe(0);
+    expect((await manifest(b)).wall).toBeUndefined();
+    expect((await manifest(c)).wall).toMatchObject({ rows: 2, cols: 2, row: 1, col: 1, scaling: true, rotation: 90 });
+    expect((await manifest(a)).version).not.toBe(first.version);
+    pushes = await pushesOf();
+    expect(pushes).toHaveLength(2);
+    expect(await devicesOf(pushes[0].id)).toEqual([a, b, c].sort());
+
+    // Deleted: its tiles play on their own again.
+    expect((await s.client.call(endpoints.spliceDelete, { id: wallId })).envelope.code).toBe(0);
+    expect((await manifest(a)).wall).toBeUndefined();
+    expect((await manifest(a)).version).toBe(before.version);
+    pushes = await pushesOf();
+    expect(pushes).toHaveLength(3);
+    expect(await devicesOf(pushes[0].id)).toEqual([a, c].sort());
+  });
+
+  it('GET /dapi/v1/time answers the server’s clock without credentials', async () => {
+    const res = await t.app.inject({ method: 'GET', url: deviceHttpCalls.time.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({ code: 0, payload: { now: t.clock.now() } });
   });
 });

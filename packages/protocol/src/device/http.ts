@@ -164,6 +164,13 @@ export const deviceHttpCalls = {
     response: deviceStatusAnswerSchema,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.DEVICE_REMOVED, ErrorCode.DEVICE_DISABLED],
   },
+  time: {
+    /** `GET`, no credentials: the server's clock, for the tiles of a wall to share one. */
+    path: `${DEVICE_API_PREFIX}/time`,
+    request: z.object({}).strict(),
+    response: z.object({ now: z.number() }),
+    errors: [],
+  },
   screenshotUpload: {
     path: SCREENSHOT_UPLOAD_PATH,
     /** The body is the image itself, not JSON. */
@@ -250,12 +257,38 @@ export const manifestItemSchema = z.object({
 });
 export type ManifestItem = z.infer<typeof manifestItemSchema>;
 
+/**
+ * The video wall (split screen) the device is a tile of (docs/device-protocol.md 2.7.1): the
+ * wall's content is drawn at the wall's size (cols x rows tiles) and this tile shows the part
+ * at its row and column; tiles play by the shared clock (`GET /dapi/v1/time`), not local timers.
+ */
+export const manifestWallSchema = z.object({
+  id: z.string(),
+  rows: z.number().int().positive(),
+  cols: z.number().int().positive(),
+  /** This tile's 0-based position, from the top left. */
+  row: z.number().int().nonnegative(),
+  col: z.number().int().nonnegative(),
+  /** true: the content is stretched over the whole wall; false: fitted, aspect kept, centred. */
+  scaling: z.boolean(),
+  /** Degrees clockwise the content is turned on the wall (0, 90, 180, 270; other than 0 only with scaling). */
+  rotation: z.number(),
+  /**
+   * The instant (ms, server clock) the wall's timeline counts from: every tile plays position
+   * `(clock - anchor) mod loop length` of the same items.
+   */
+  anchor: z.number(),
+});
+export type ManifestWall = z.infer<typeof manifestWallSchema>;
+
 /** The manifest: `version` changes whenever anything in it does (a hash of the content). */
 export const deviceManifestSchema = z.object({
   version: z.string(),
   generatedAt: z.number(),
   items: z.array(manifestItemSchema),
   files: z.array(manifestFileSchema),
+  /** Present when the device is a tile of a video wall. */
+  wall: manifestWallSchema.optional(),
 });
 export type DeviceManifest = z.infer<typeof deviceManifestSchema>;
 

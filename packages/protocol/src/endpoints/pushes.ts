@@ -35,6 +35,7 @@ export const PUSH_REASONS = [
   'repush',
   'layout',
   'playlistSort',
+  'splice',
 ] as const;
 export type PushReason = (typeof PUSH_REASONS)[number];
 

@@ -8,7 +8,7 @@ import { devices } from './devices.js';
  * Issued records (issue 13, /report/issuedRecords): every time the product tells devices to
  * fetch a new manifest, one push, and one syncContent command per device carrying its id
  * (device_commands.push_id), whose state is the device's result. `ad_id` names the ad the push
- * is about (an ad's change, broadcast or repush), null for a layout or a playlist sort.
+ * is about (an ad's change, broadcast or repush), null for a layout, a playlist sort or a split screen's change.
  */
 export const contentPushes = pgTable(
   'content_pushes',
@@ -26,7 +26,7 @@ export const contentPushes = pgTable(
   (t) => [
     check(
       'content_pushes_reason_check',
-      sql`${t.reason} in ('adApproved', 'adChanged', 'adPaused', 'adEnabled', 'adDeleted', 'broadcast', 'repush', 'layout', 'playlistSort')`,
+      sql`${t.reason} in ('adApproved', 'adChanged', 'adPaused', 'adEnabled', 'adDeleted', 'broadcast', 'repush', 'layout', 'playlistSort', 'splice')`,
     ),
     index('content_pushes_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('content_pushes_ent_ad_idx').on(t.entId, t.adId, t.createdAt.desc()),

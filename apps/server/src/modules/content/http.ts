@@ -1,4 +1,5 @@
 import {
+  deviceHttpCalls,
   ErrorCode,
   errorMessage,
   MANIFEST_PATH,
@@ -45,7 +46,9 @@ async function envelope(request: FastifyRequest, reply: FastifyReply, run: () =>
 
 /**
  * The player's content calls (docs/device-protocol.md 2.7, 2.8), HTTP Basic with the device's
- * credentials: `GET /dapi/v1/manifest` and `POST /dapi/v1/plays` (JSON up to 1 MB).
+ * credentials: `GET /dapi/v1/manifest` and `POST /dapi/v1/plays` (JSON up to 1 MB); and
+ * `GET /dapi/v1/time` (2.7.2, no credentials: the clock is no secret, and a sample must not
+ * wait for a credential check) with which the tiles of a wall share the server's clock.
  */
 export async function registerContentApi(app: FastifyInstance, services: AppServices) {
   await app.register(async (api) => {
@@ -63,6 +66,10 @@ export async function registerContentApi(app: FastifyInstance, services: AppServ
     );
     api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PLAYS_BODY_BYTES }, (_req, _body, done) =>
       done(null, Symbol('not json')),
+    );
+
+    api.get(deviceHttpCalls.time.path, (request, reply) =>
+      envelope(request, reply, async () => ({ now: services.clock() })),
     );
 
     api.get(MANIFEST_PATH, (request, reply) =>

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_ITEM_SEC, type DeviceManifest, type ManifestFile, type ManifestItem } from '@marquee/protocol';
+import {
+  DEFAULT_ITEM_SEC,
+  type DeviceManifest,
+  type ManifestFile,
+  type ManifestItem,
+  type ManifestWall,
+} from '@marquee/protocol';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { spliceTiles, spliceWalls } from '../../db/schema/index.js';
 
 /** The device a manifest is built for. */
 export interface ManifestDevice {
@@ -79,9 +87,33 @@ registerContentSource('layout', async (db, device) => {
 });
 
 /**
+ * The video wall the device is a tile of (docs/device-protocol.md 2.7.1), or undefined. The
+ * timeline's anchor is the wall's last change, so an edited wall starts its loop afresh.
+ */
+export async function wallOfDevice(db: Executor, device: ManifestDevice): Promise<ManifestWall | undefined> {
+  const [row] = await db
+    .select({ wall: spliceWalls, row: spliceTiles.row, col: spliceTiles.col })
+    .from(spliceTiles)
+    .innerJoin(spliceWalls, eq(spliceWalls.id, spliceTiles.wallId))
+    .where(and(eq(spliceTiles.deviceId, device.id), eq(spliceTiles.entId, device.entId)))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    id: row.wall.id,
+    rows: row.wall.rows,
+    cols: row.wall.cols,
+    row: row.row,
+    col: row.col,
+    scaling: row.wall.scaling,
+    rotation: row.wall.rotation,
+    anchor: row.wall.updatedAt.getTime(),
+  };
+}
+
+/**
  * A device's manifest: every source's items in registration order, the files deduplicated by
- * material, and a version that is the SHA-256 of the content (the same content, the same
- * version, on any server instance).
+ * material, the wall block of a wall's tile, and a version that is the SHA-256 of the content
+ * (the same content, the same version, on any server instance; a wall change is a new version).
  */
 export async function buildManifest(db: Executor, device: ManifestDevice, now: number): Promise<DeviceManifest> {
   const items: ManifestItem[] = [];
@@ -91,7 +123,13 @@ export async function buildManifest(db: Executor, device: ManifestDevice, now: n
     items.push(...content.items);
     for (const file of content.files) if (!files.has(file.materialId)) files.set(file.materialId, file);
   }
-  const body = { items, files: [...files.values()].sort((a, b) => a.materialId.localeCompare(b.materialId)) };
+  const wall = await wallOfDevice(db, device);
+  const body = {
+    items,
+    files: [...files.values()].sort((a, b) => a.materialId.localeCompare(b.materialId)),
+    // Only a tile's manifest has the key: other devices' versions stay what they were.
+    ...(wall ? { wall } : {}),
+  };
   const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 32);
   return { version, generatedAt: now, ...body };
 }

@@ -1,9 +1,10 @@
 import { ErrorCode, type SpliceDetail, type SpliceRow } from '@marquee/protocol';
-import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
 import { departments, devices, spliceTiles, spliceWalls } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
+import { requestContentSync } from '../content/service.js';
 import { loadVisibleDept } from '../dept/manage.js';
 import { effectiveStatus } from '../devices/repository.js';
 import { resolveDeviceTargets } from '../devices/targets.js';
@@ -160,6 +161,33 @@ async function writeTiles(ctx: CallContext, wallId: string, tiles: WallFields['t
     .values(tiles.map((t) => ({ entId: ctx.user.entId, wallId, row: t.row, col: t.col, deviceId: t.deviceId })));
 }
 
+/** The devices that are tiles of the wall now. */
+async function tileDeviceIds(ctx: CallContext, wallId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ deviceId: spliceTiles.deviceId })
+    .from(spliceTiles)
+    .where(eq(spliceTiles.wallId, wallId));
+  return rows.map((r) => r.deviceId);
+}
+
+/**
+ * A wall change changes its tiles' manifests (the wall block, docs/device-protocol.md 2.7.1):
+ * the activated devices among the old and new tiles fetch theirs now (one push, reason 'splice').
+ */
+async function pushToTiles(ctx: CallContext, deviceIds: readonly string[]) {
+  const unique = [...new Set(deviceIds)];
+  if (unique.length === 0) return;
+  const active = await ctx.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.entId, ctx.user.entId), inArray(devices.id, unique), isNotNull(devices.activatedAt)));
+  await requestContentSync(
+    ctx,
+    active.map((d) => d.id),
+    { reason: 'splice' },
+  );
+}
+
 function auditDetail(input: WallFields) {
   return {
     name: input.name,
@@ -189,6 +217,10 @@ export async function createWall(input: WallFields, ctx: CallContext): Promise<{
     })
     .returning({ id: spliceWalls.id });
   await writeTiles(ctx, wall.id, input.tiles);
+  await pushToTiles(
+    ctx,
+    input.tiles.map((t) => t.deviceId),
+  );
   await ctx.audit({
     module: 'device',
     action: 'spliceCreate',
@@ -203,6 +235,7 @@ export async function createWall(input: WallFields, ctx: CallContext): Promise<{
 export async function updateWall(input: WallFields & { id: string }, ctx: CallContext): Promise<null> {
   const { wall } = await loadWall(ctx, input.id);
   await checkWall(ctx, input, wall.id);
+  const before = await tileDeviceIds(ctx, wall.id);
   await ctx.db
     .update(spliceWalls)
     .set({
@@ -216,6 +249,7 @@ export async function updateWall(input: WallFields & { id: string }, ctx: CallCo
     })
     .where(eq(spliceWalls.id, wall.id));
   await writeTiles(ctx, wall.id, input.tiles);
+  await pushToTiles(ctx, [...before, ...input.tiles.map((t) => t.deviceId)]);
   await ctx.audit({
     module: 'device',
     action: 'spliceUpdate',
@@ -229,7 +263,9 @@ export async function updateWall(input: WallFields & { id: string }, ctx: CallCo
 
 export async function deleteWall(input: { id: string }, ctx: CallContext): Promise<null> {
   const { wall } = await loadWall(ctx, input.id);
+  const before = await tileDeviceIds(ctx, wall.id);
   await ctx.db.delete(spliceWalls).where(eq(spliceWalls.id, wall.id));
+  await pushToTiles(ctx, before);
   await ctx.audit({
     module: 'device',
     action: 'spliceDelete',
