@@ -280,6 +280,7 @@ describe.each(BACKENDS)('pushes and issued records on %s', (backend) => {
     expect(await devicesOf(pushes[0].id)).toEqual([a, b, c].sort());
 
     // Deleted: its tiles play on their own again.
+    t.clock.advance(1000);
     expect((await s.client.call(endpoints.spliceDelete, { id: wallId })).envelope.code).toBe(0);
     expect((await manifest(a)).wall).toBeUndefined();
     expect((await manifest(a)).version).toBe(before.version);
