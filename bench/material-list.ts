@@ -9,6 +9,8 @@
 // and sharp). Figures, never assertions.
 //
 //   npx tsx bench/material-list.ts        BENCH_MATERIALS=1000000 BENCH_ITERATIONS=300
+// BENCH_KEEP=1 keeps the seeded database (for EXPLAIN in psql; drop it by hand) and BENCH_DB=<name>
+// measures such a kept database instead of seeding a new one.
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -36,93 +38,125 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const PAGES = [1, 2, 3, 4, 5, 20];
 const f = (n: number) => n.toFixed(2);
 
-const name = `mq_bench_mat_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+// BENCH_DB=<name>: measure a database kept by an earlier run (BENCH_KEEP=1) instead of seeding one.
+const reuse = process.env.BENCH_DB;
+const name = reuse ?? `mq_bench_mat_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
-await admin.query(`create database "${name}"`);
+if (!reuse) await admin.query(`create database "${name}"`);
 const url = new URL(ADMIN_URL);
 url.pathname = `/${name}`;
 const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 4 });
 
 try {
   const db = database.db;
-  await database.migrate();
-  const t0 = performance.now();
-  const [ent] = await db.insert(enterprises).values({ kind: 'enterprise', name: 'Bench Library' }).returning();
-  // 20 departments: a root and 19 regions under it.
-  const depts: { id: string; path: string }[] = [];
-  const rootId = randomUUID();
-  depts.push({ id: rootId, path: `/${rootId}/` });
-  for (let i = 1; i < DEPARTMENTS; i++) {
-    const id = randomUUID();
-    depts.push({ id, path: `/${rootId}/${id}/` });
+  const { ent, depts, owners, folders } = reuse ? await readSeed() : await seed();
+
+  async function readSeed() {
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const [found] = await rows<{ id: string }>(sql`select id from enterprises where name = 'Bench Library'`);
+    const deptRows = await rows<{ id: string; path: string }>(
+      sql`select id, path from departments where ent_id = ${found.id} order by substr(name, 6)::int`,
+    );
+    const ownerRows = await rows<{ id: string; dept: string; login: string }>(
+      sql`select id, current_dept_id as dept, login_name as login from accounts where ent_id = ${found.id}`,
+    );
+    const folderRows = await rows<{ id: string; path: string; dept_id: string }>(
+      sql`select id, path, dept_id from material_folders where ent_id = ${found.id} order by substr(name, 8)::int`,
+    );
+    return {
+      ent: found,
+      depts: deptRows,
+      owners: deptRows.map((d) => ownerRows.find((o) => o.dept === d.id) as (typeof ownerRows)[number]),
+      folders: folderRows.map((fo) => ({
+        id: fo.id,
+        path: fo.path,
+        dept: deptRows.findIndex((d) => d.id === fo.dept_id),
+      })),
+    };
   }
-  await db.insert(departments).values(
-    depts.map((d, i) => ({
-      id: d.id,
-      entId: ent.id,
-      parentId: i === 0 ? null : rootId,
-      name: `Dept ${i}`,
-      path: d.path,
-      depth: i === 0 ? 0 : 1,
-    })),
-  );
-  const owners = depts.map((d, i) => ({ id: randomUUID(), dept: d.id, login: `bench_mat_${i}_${name}` }));
-  await db.insert(accounts).values(
-    owners.map((o) => ({
-      id: o.id,
-      entId: ent.id,
-      loginName: o.login,
-      realName: o.login,
-      passwordHash: 'x',
-      currentDeptId: o.dept,
-    })),
-  );
-  // 200 folders: 20 top-level (one per department), 9 sub-folders under each.
-  const folders: { id: string; path: string; dept: number }[] = [];
-  for (let d = 0; d < DEPARTMENTS; d++) {
-    const top = randomUUID();
-    folders.push({ id: top, path: `/${top}/`, dept: d });
-    for (let s = 0; s < FOLDERS / DEPARTMENTS - 1; s++) {
+
+  async function seed() {
+    await database.migrate();
+    const t0 = performance.now();
+    const [ent] = await db.insert(enterprises).values({ kind: 'enterprise', name: 'Bench Library' }).returning();
+    // 20 departments: a root and 19 regions under it.
+    const depts: { id: string; path: string }[] = [];
+    const rootId = randomUUID();
+    depts.push({ id: rootId, path: `/${rootId}/` });
+    for (let i = 1; i < DEPARTMENTS; i++) {
       const id = randomUUID();
-      folders.push({ id, path: `/${top}/${id}/`, dept: d });
+      depts.push({ id, path: `/${rootId}/${id}/` });
     }
+    await db.insert(departments).values(
+      depts.map((d, i) => ({
+        id: d.id,
+        entId: ent.id,
+        parentId: i === 0 ? null : rootId,
+        name: `Dept ${i}`,
+        path: d.path,
+        depth: i === 0 ? 0 : 1,
+      })),
+    );
+    const owners = depts.map((d, i) => ({ id: randomUUID(), dept: d.id, login: `bench_mat_${i}_${name}` }));
+    await db.insert(accounts).values(
+      owners.map((o) => ({
+        id: o.id,
+        entId: ent.id,
+        loginName: o.login,
+        realName: o.login,
+        passwordHash: 'x',
+        currentDeptId: o.dept,
+      })),
+    );
+    // 200 folders: 20 top-level (one per department), 9 sub-folders under each.
+    const folders: { id: string; path: string; dept: number }[] = [];
+    for (let d = 0; d < DEPARTMENTS; d++) {
+      const top = randomUUID();
+      folders.push({ id: top, path: `/${top}/`, dept: d });
+      for (let s = 0; s < FOLDERS / DEPARTMENTS - 1; s++) {
+        const id = randomUUID();
+        folders.push({ id, path: `/${top}/${id}/`, dept: d });
+      }
+    }
+    await db.insert(materialFolders).values(
+      folders.map((fo, i) => ({
+        id: fo.id,
+        entId: ent.id,
+        parentId: fo.path.split('/').filter(Boolean).length === 2 ? fo.path.split('/')[1] : null,
+        path: fo.path,
+        depth: fo.path.split('/').filter(Boolean).length,
+        name: `Folder ${i}`,
+        deptId: depts[fo.dept].id,
+        ownerId: owners[fo.dept].id,
+      })),
+    );
+    // 1,000,000 materials over a year: 60% images (with thumbnails), 25% video (posters), 10%
+    // audio, 5% documents; each in a folder of its department, owned by its department's account.
+    const fol = sql.raw(`array[${folders.map((fo) => `'${fo.id}'`).join(',')}]::text[]`);
+    const dep = sql.raw(`array[${folders.map((fo) => `'${depts[fo.dept].id}'`).join(',')}]::text[]`);
+    const own = sql.raw(`array[${folders.map((fo) => `'${owners[fo.dept].id}'`).join(',')}]::text[]`);
+    await db.execute(sql`
+      insert into materials (id, ent_id, folder_id, dept_id, owner_id, name, type, mime, size, bytes, sha256,
+        width, height, duration, codec, file_key, thumb_key, poster_key, status, created_at, updated_at)
+      select gen_random_uuid()::text, ${ent.id}, f.folder, f.dept, f.owner,
+        'Material ' || g,
+        case when g % 20 < 12 then 'image' when g % 20 < 17 then 'video' when g % 20 < 19 then 'audio' else 'document' end,
+        'image/png', 100000 + g % 5000000, 100000 + g % 5000000, md5((g % 900000)::text) || md5(g::text),
+        1920, 1080, case when g % 20 between 12 and 16 then 15 end, 'h264',
+        'e/' || ${ent.id} || '/materials/' || g || '.png',
+        case when g % 20 < 12 then 'e/' || ${ent.id} || '/materials/thumbs/' || g || '.jpg' end,
+        case when g % 20 between 12 and 16 then 'e/' || ${ent.id} || '/materials/thumbs/' || g || '.jpg' end,
+        'ready', now() - ((g::bigint * 7919) % 31536000) * interval '1 second', now()
+      from generate_series(1, ${MATERIALS}::int) g
+      join unnest(${fol}, ${dep}, ${own}) with ordinality as f(folder, dept, owner, n) on f.n = 1 + g % ${FOLDERS}`);
+    await db.execute(sql`vacuum analyze`);
+    console.log(
+      `seeded ${MATERIALS} materials in ${FOLDERS} folders in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    return { ent, depts, owners, folders };
   }
-  await db.insert(materialFolders).values(
-    folders.map((fo, i) => ({
-      id: fo.id,
-      entId: ent.id,
-      parentId: fo.path.split('/').filter(Boolean).length === 2 ? fo.path.split('/')[1] : null,
-      path: fo.path,
-      depth: fo.path.split('/').filter(Boolean).length,
-      name: `Folder ${i}`,
-      deptId: depts[fo.dept].id,
-      ownerId: owners[fo.dept].id,
-    })),
-  );
-  // 1,000,000 materials over a year: 60% images (with thumbnails), 25% video (posters), 10%
-  // audio, 5% documents; each in a folder of its department, owned by its department's account.
-  const fol = sql.raw(`array[${folders.map((fo) => `'${fo.id}'`).join(',')}]::text[]`);
-  const dep = sql.raw(`array[${folders.map((fo) => `'${depts[fo.dept].id}'`).join(',')}]::text[]`);
-  const own = sql.raw(`array[${folders.map((fo) => `'${owners[fo.dept].id}'`).join(',')}]::text[]`);
-  await db.execute(sql`
-    insert into materials (id, ent_id, folder_id, dept_id, owner_id, name, type, mime, size, bytes, sha256,
-      width, height, duration, codec, file_key, thumb_key, poster_key, status, created_at, updated_at)
-    select gen_random_uuid()::text, ${ent.id}, f.folder, f.dept, f.owner,
-      'Material ' || g,
-      case when g % 20 < 12 then 'image' when g % 20 < 17 then 'video' when g % 20 < 19 then 'audio' else 'document' end,
-      'image/png', 100000 + g % 5000000, 100000 + g % 5000000, md5((g % 900000)::text) || md5(g::text),
-      1920, 1080, case when g % 20 between 12 and 16 then 15 end, 'h264',
-      'e/' || ${ent.id} || '/materials/' || g || '.png',
-      case when g % 20 < 12 then 'e/' || ${ent.id} || '/materials/thumbs/' || g || '.jpg' end,
-      case when g % 20 between 12 and 16 then 'e/' || ${ent.id} || '/materials/thumbs/' || g || '.jpg' end,
-      'ready', now() - ((g::bigint * 7919) % 31536000) * interval '1 second', now()
-    from generate_series(1, ${MATERIALS}::int) g
-    join unnest(${fol}, ${dep}, ${own}) with ordinality as f(folder, dept, owner, n) on f.n = 1 + g % ${FOLDERS}`);
-  await db.execute(sql`vacuum analyze`);
-  console.log(
-    `seeded ${MATERIALS} materials in ${FOLDERS} folders in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
 
   const files = new Files(new LocalDiskStorage(join(tmpdir(), name)), 'bench-secret', Date.now);
   const subject = (d: number, dataScope: ScopeSubject['dataScope']): ScopeSubject => ({
@@ -141,19 +175,24 @@ try {
     sort: 'createdAt',
     order: 'desc',
   };
-  const filters: [string, Partial<MaterialListInput>][] = [
+  /** The filters, the folder one on a top-level folder of the caller's department (with its 9 sub-folders). */
+  const filtersOf = (d: number): [string, Partial<MaterialListInput>][] => [
     ['none', {}],
     ['type image', { type: 'image' }],
-    ['folder + subfolders', { folderId: folders[10].id }],
+    [
+      'folder + subfolders',
+      { folderId: (folders.find((fo) => fo.dept === d && fo.path.split('/').length === 3) ?? folders[0]).id },
+    ],
   ];
   const [load1, load5] = loadavg();
   console.log(
     `material.list (listMaterials), page of 50 with thumbnails' signed URLs, ${ITERATIONS} calls per caller; load average ${load1.toFixed(1)} ${load5.toFixed(1)}:`,
   );
-  for (const [label, user] of [
-    ['enterprise administrator (all)', subject(0, 'all')],
-    ['region staff, dept and below', subject(3, 'dept_and_below')],
+  for (const [label, d, user] of [
+    ['enterprise administrator (all)', 0, subject(0, 'all')],
+    ['region staff, dept and below', 3, subject(3, 'dept_and_below')],
   ] as const) {
+    const filters = filtersOf(d);
     const first = performance.now();
     await listMaterials(base, ctxOf(user));
     console.log(`  (${label}: first call ${f(performance.now() - first)} ms)`);
@@ -185,7 +224,8 @@ try {
   }
 } finally {
   await database.close();
-  for (let attempt = 0; attempt < 20; attempt++) {
+  if (process.env.BENCH_KEEP || reuse) console.log(`kept database ${name}`);
+  for (let attempt = 0; attempt < 20 && !process.env.BENCH_KEEP && !reuse; attempt++) {
     try {
       await admin.query(`drop database if exists "${name}"`);
       break;

@@ -71,6 +71,25 @@ describe('saved session (spec section 3)', () => {
     expect(useSession.getState().skin).toBe(1);
     expect(document.body.classList.contains('theme-3')).toBe(false);
   });
+
+  it("follows a skin chosen in another tab (the saved session's storage event)", () => {
+    useSession.getState().setSkin(1);
+    const other = JSON.stringify({ token: 'other-tab', skin: 4 });
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: other }));
+    expect(useSession.getState().skin).toBe(4);
+    expect(document.body.classList.contains('theme-4')).toBe(true);
+    // Only the skin follows: the other tab's token is not taken over.
+    expect(useSession.getState().token).not.toBe('other-tab');
+    for (const ignored of [
+      { key: 'something-else', newValue: JSON.stringify({ skin: 2 }) },
+      { key: SESSION_STORAGE_KEY, newValue: '{not json' },
+      { key: SESSION_STORAGE_KEY, newValue: null },
+      { key: SESSION_STORAGE_KEY, newValue: JSON.stringify({ token: 'x' }) },
+    ]) {
+      window.dispatchEvent(new StorageEvent('storage', ignored));
+      expect(useSession.getState().skin).toBe(4);
+    }
+  });
 });
 
 describe('logout (spec section 4)', () => {

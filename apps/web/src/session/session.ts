@@ -328,4 +328,23 @@ if (typeof window !== 'undefined') {
   // Spec section 3: the whole state is saved to local storage on page unload.
   window.addEventListener('beforeunload', () => useSession.getState().save());
   window.addEventListener('pagehide', () => useSession.getState().save());
+  // A skin chosen in another tab of this browser (the session is shared through local storage)
+  // applies here at once, without a reload.
+  window.addEventListener('storage', (event) => followSkinOf(event));
+}
+
+/** Applies the skin another tab saved, when `event` is a change of the saved session. */
+export function followSkinOf(event: Pick<StorageEvent, 'key' | 'newValue'>): void {
+  if (event.key !== SESSION_STORAGE_KEY || !event.newValue) return;
+  let saved: unknown;
+  try {
+    saved = JSON.parse(event.newValue);
+  } catch {
+    return;
+  }
+  if (!saved || typeof saved !== 'object' || !('skin' in saved)) return;
+  const skin = toSkin(saved.skin);
+  if (skin === useSession.getState().skin) return;
+  useSession.setState({ skin });
+  applySkinToBody(skin);
 }

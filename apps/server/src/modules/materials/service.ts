@@ -9,7 +9,8 @@ import {
   RefType,
   type StorageUsage,
 } from '@marquee/protocol';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { scopeWhere } from '../../auth/scope.js';
 import { materialFolders, materials, materialUploads, storageQuotas } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
@@ -84,8 +85,10 @@ export async function listMaterials(input: MaterialListInput, ctx: CallContext) 
     );
   }
   const where = and(...conds) as SQL;
-  const dir = input.order === 'asc' ? asc : desc;
   const column = input.sort === 'name' ? materials.name : input.sort === 'size' ? materials.size : materials.createdAt;
+  // In the order the list's indexes hold (`desc nulls last`, read backwards `asc nulls first`):
+  // a plain `desc` means nulls first, which no index serves, and sorts the whole scope.
+  const dir = (col: AnyPgColumn) => (input.order === 'asc' ? sql`${col} asc nulls first` : sql`${col} desc nulls last`);
   // The page's ids from materials alone (an index walk in the list's order), then their joins:
   // joined in one query the planner may hash-join and sort the whole enterprise for 50 rows.
   const pageIds = async () =>
