@@ -1,0 +1,1 @@
+CREATE INDEX "devices_ent_dept_created_idx" ON "devices" USING btree ("ent_id","dept_id","created_at" DESC NULLS LAST,"id");
