@@ -124,6 +124,8 @@ export const devices = pgTable(
     // The merged plan of a department scope's list (device.list, mergedPageQueries): each
     // covered department's devices newest first, merged (issue 9, bench/deviceList.ts).
     index('devices_ent_dept_created_idx').on(t.entId, t.deptId, t.createdAt.desc(), t.id),
+    // The merged plan's own devices outside the covered departments (ranges of dept_id).
+    index('devices_ent_owner_dept_idx').on(t.entId, t.ownerId, t.deptId),
     // The owner branch of the data scope (own devices), so the scope's branches combine as index scans.
     index('devices_ent_owner_created_idx').on(t.entId, t.ownerId, t.createdAt.desc(), t.id),
     // The list filtered by status, newest first (device.list; bench/deviceList.ts).

@@ -335,17 +335,21 @@ export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Pr
     .from(deviceDeptCounts)
     .where(eq(deviceDeptCounts.entId, subject.entId))
     .groupBy(deviceDeptCounts.status);
+  // Departments in the database's own order (their ids' collation): mergedPageQueries cuts the
+  // ranges between them.
   const rows = perDept
-    ? await byStatus.unionAll(
-        db
-          .select({
-            status: deviceDeptCounts.status,
-            deptId: deviceDeptCounts.deptId,
-            n: sql<string>`${deviceDeptCounts.n}::bigint`,
-          })
-          .from(deviceDeptCounts)
-          .where(and(eq(deviceDeptCounts.entId, subject.entId), perDept, gt(deviceDeptCounts.n, 0))),
-      )
+    ? await byStatus
+        .unionAll(
+          db
+            .select({
+              status: deviceDeptCounts.status,
+              deptId: deviceDeptCounts.deptId,
+              n: sql<string>`${deviceDeptCounts.n}::bigint`,
+            })
+            .from(deviceDeptCounts)
+            .where(and(eq(deviceDeptCounts.entId, subject.entId), perDept, gt(deviceDeptCounts.n, 0))),
+        )
+        .orderBy(sql`2 nulls first`)
     : await byStatus;
   const enterprise = new Map<string, number>();
   const covered = new Map<string, number>();
@@ -517,8 +521,16 @@ export function mergedPageQueries(
     depts.length > 0
       ? sql`(${devices.deptId} is null or ${devices.deptId} <> all(${`{${depts.join(',')}}`}::text[]))`
       : sql`true`;
+  // The caller's own devices outside the covered departments, as index ranges between them
+  // (devices_ent_owner_dept_idx; `depts` comes in the database's order): an owner of many
+  // devices inside its scope (a store's staff added them all) reads none of those.
+  const gaps: SQL[] = [isNull(devices.deptId)];
+  depts.forEach((d, i) => {
+    gaps.push(i === 0 ? lt(devices.deptId, d) : (and(gt(devices.deptId, depts[i - 1]), lt(devices.deptId, d)) as SQL));
+  });
+  if (depts.length > 0) gaps.push(gt(devices.deptId, depts[depts.length - 1]));
   const own = eq(devices.ownerId, ctx.user.accountId);
-  branches.push(and(entId, own, outsideDepts, shown) as SQL);
+  branches.push(and(entId, own, or(...gaps), shown) as SQL);
   branches.push(
     and(
       entId,
