@@ -521,17 +521,18 @@ export function mergedPageQueries(
     depts.length > 0
       ? sql`(${devices.deptId} is null or ${devices.deptId} <> all(${`{${depts.join(',')}}`}::text[]))`
       : sql`true`;
-  // The caller's own devices outside the covered departments, as index ranges between them
-  // (devices_ent_owner_dept_idx; `depts` comes in the database's order): an owner of many
-  // devices inside its scope (a store's staff added them all) reads none of those.
+  // The caller's own devices outside the covered departments, one branch per index range
+  // between them (devices_ent_owner_dept_idx; `depts` comes in the database's order): an
+  // owner of many devices inside its scope (a store's staff added them all) reads none of those.
   const gaps: SQL[] = [isNull(devices.deptId)];
   depts.forEach((d, i) => {
     gaps.push(i === 0 ? lt(devices.deptId, d) : (and(gt(devices.deptId, depts[i - 1]), lt(devices.deptId, d)) as SQL));
   });
   if (depts.length > 0) gaps.push(gt(devices.deptId, depts[depts.length - 1]));
   const own = eq(devices.ownerId, ctx.user.accountId);
-  branches.push(and(entId, own, or(...gaps), shown) as SQL);
-  branches.push(
+  const unordered: SQL[] = [];
+  for (const gap of gaps) unordered.push(and(entId, own, gap, shown) as SQL);
+  unordered.push(
     and(
       entId,
       sharedWhere(ctx.user, deviceScope.share as NonNullable<typeof deviceScope.share>),
@@ -540,13 +541,26 @@ export function mergedPageQueries(
       shown,
     ) as SQL,
   );
-  const union = sql.join(
-    branches.map(
-      (where) => sql`(select ${devices.id} as id, ${devices.createdAt} as created_at from ${devices} where ${where})`,
-    ),
-    sql` union all `,
-  );
-  const pageIds = sql`select u.id from (${union}) as u order by u.created_at desc nulls last, u.id limit ${size} offset ${(page - 1) * size}`;
+  // Each branch ordered and bounded by the page's end: PostgreSQL merges them (Merge Append)
+  // and reads no branch past the rows the page needs; the total reads the same branches unordered.
+  const end = page * size;
+  // The own and shared branches hold few rows, found by their own indexes: `offset 0` keeps
+  // PostgreSQL from walking the owner's newest-first index through all of its devices instead.
+  const branch = (where: SQL, ordered: boolean, few: boolean) =>
+    !ordered
+      ? sql`(select ${devices.id} as id from ${devices} where ${where})`
+      : few
+        ? sql`(select f.id, f.created_at from (select ${devices.id} as id, ${devices.createdAt} as created_at from ${devices} where ${where} offset 0) as f order by f.created_at desc nulls last, f.id limit ${end})`
+        : sql`(select ${devices.id} as id, ${devices.createdAt} as created_at from ${devices} where ${where} order by ${devices.createdAt} desc nulls last, ${devices.id} limit ${end})`;
+  const union = (ordered: boolean) =>
+    sql.join(
+      [
+        ...branches.map((where) => branch(where, ordered, false)),
+        ...unordered.map((where) => branch(where, ordered, true)),
+      ],
+      sql` union all `,
+    );
+  const pageIds = sql`select u.id from (${union(true)}) as u order by u.created_at desc nulls last, u.id limit ${size} offset ${(page - 1) * size}`;
   return {
     rows: ctx.db
       .select({
@@ -564,7 +578,7 @@ export function mergedPageQueries(
       .orderBy(sql`${devices.createdAt} desc nulls last`, asc(devices.id)),
     total: ctx.db
       .select({ total: count() })
-      .from(sql`(select 1 from (${union}) as u limit ${DEVICE_LIST_COUNT_CAP + 1}) as up_to`),
+      .from(sql`(select 1 from (${union(false)}) as u limit ${DEVICE_LIST_COUNT_CAP + 1}) as up_to`),
   };
 }
 
