@@ -155,12 +155,13 @@ const gatewayStats: { at: number; heartbeatsPerSec: number }[] = [];
 async function launch(extra: Record<string, string>, fresh: boolean): Promise<ChildProcess> {
   const { child } = await startServer({ port: PORT, dataDir, fresh, env: serverEnv(extra) });
   child.on('exit', (code, signal) => {
-    if (code !== 0 || signal) console.error(`server exited: code ${code}, signal ${signal}`);
+    console.error(`server exited: code ${code}, signal ${signal}`);
   });
   // The server's warnings and errors (its stdout is otherwise dropped).
   child.stdout?.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
-      if (/"level":(40|50|60)/.test(line)) process.stderr.write(`server: ${line.slice(0, 1500)}\n`);
+      if (/"level":(40|50|60)|"msg":"shutting down"/.test(line))
+        process.stderr.write(`server: ${line.slice(0, 1500)}\n`);
       // The gateway's line of messages handled (GATEWAY_STATS_MS): heartbeats per second.
       const hb = /"heartbeatsPerSec":([\d.]+).*"msg":"device messages"/.exec(line);
       if (hb) gatewayStats.push({ at: performance.now(), heartbeatsPerSec: Number(hb[1]) });
