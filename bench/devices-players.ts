@@ -1,7 +1,7 @@
 // A worker process of bench/devices.ts: runs a slice of the fleet's headless players, so the
 // players' CPU is not the server's and not the parent's. Talks to the parent over IPC:
-//   in:  { type: 'start', credentials, brokerUrl, heartbeatSec }   { type: 'stop' }
-//   out: { type: 'connected', ok, failed }   { type: 'received', id, at } (epoch ms, sub-ms)
+//   in:  { type: 'start', credentials, brokerUrl, heartbeatSec }   { type: 'count' }   { type: 'stop' }
+//   out: { type: 'connected', ok, failed }   { type: 'count', connected }   { type: 'received', id, at } (epoch ms, sub-ms)
 import type { DeviceCredentials } from '@marquee/protocol';
 import { HeadlessPlayer } from '../apps/server/src/player/player.js';
 
@@ -14,6 +14,11 @@ process.on('message', async (message: { type: string } & Record<string, unknown>
   if (message.type === 'stop') {
     for (const p of players) p.kill();
     process.exit(0);
+  }
+  // How many of this worker's players are connected now (the parent samples it over the window).
+  if (message.type === 'count') {
+    send({ type: 'count', connected: players.filter((p) => p.client?.connected).length });
+    return;
   }
   if (message.type !== 'start') return;
   const credentials = message.credentials as DeviceCredentials[];

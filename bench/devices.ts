@@ -18,6 +18,11 @@
 // (hours); the cost of one live activation at that size is measured and printed instead.
 // Latency: the console call device.sendCommand -> the player has the command (reported by
 // its worker), and -> the ack recorded (the command's ackedAt, same machine clock).
+// Over the window: the connected count every heartbeat period (asked of the workers) and the
+// heartbeats per second the server handled (its gateway's 'device messages' log line, one a
+// minute: BENCH_PERIODS >= 4 to see two or more). A 10,000 fleet needs `ulimit -n` above
+// 10,000 for Mosquitto (its sockets) and for the workers together (see docs/operations.md):
+//   BENCH_DEVICES=10000 BENCH_BROKERS=mosquitto BENCH_PERIODS=6 npm run bench -- devices
 import { type ChildProcess, fork } from 'node:child_process';
 import { pbkdf2Sync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -140,15 +145,26 @@ async function login(): Promise<string> {
 }
 
 function serverEnv(extra: Record<string, string>) {
-  return { SKIP_WEB_BUILD: '1', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', ...extra };
+  // info: the gateway's 'device messages' lines (the others at info are few: startup, jobs).
+  return { SKIP_WEB_BUILD: '1', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...extra };
 }
+
+/** The server's 'device messages' lines: heartbeats per second it handled (one a minute). */
+const gatewayStats: { at: number; heartbeatsPerSec: number }[] = [];
 
 async function launch(extra: Record<string, string>, fresh: boolean): Promise<ChildProcess> {
   const { child } = await startServer({ port: PORT, dataDir, fresh, env: serverEnv(extra) });
+  child.on('exit', (code, signal) => {
+    console.error(`server exited: code ${code}, signal ${signal}`);
+  });
   // The server's warnings and errors (its stdout is otherwise dropped).
   child.stdout?.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
-      if (/"level":(40|50|60)/.test(line)) process.stderr.write(`server: ${line.slice(0, 300)}\n`);
+      if (/"level":(40|50|60)|"msg":"shutting down"/.test(line))
+        process.stderr.write(`server: ${line.slice(0, 1500)}\n`);
+      // The gateway's line of messages handled (GATEWAY_STATS_MS): heartbeats per second.
+      const hb = /"heartbeatsPerSec":([\d.]+).*"msg":"device messages"/.exec(line);
+      if (hb) gatewayStats.push({ at: performance.now(), heartbeatsPerSec: Number(hb[1]) });
     }
   });
   return child;
@@ -179,6 +195,7 @@ async function startPlayers(fleet: DeviceCredentials[], brokerUrl: string) {
   const workers: ChildProcess[] = [];
   const received = new Map<string, number>();
   const waiting = new Map<string, (at: number) => void>();
+  const counting = new Map<ChildProcess, (connected: number) => void>();
   let ok = 0;
   let failed = 0;
   const per = Math.ceil(fleet.length / WORKERS);
@@ -188,17 +205,22 @@ async function startPlayers(fleet: DeviceCredentials[], brokerUrl: string) {
       const worker = fork(join(here, 'devices-players.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
       workers.push(worker);
       return new Promise<void>((resolve) => {
-        worker.on('message', (m: { type: string; id: string; at: number; ok: number; failed: number }) => {
-          if (m.type === 'received') {
-            const wake = waiting.get(m.id);
-            if (wake) wake(m.at);
-            else received.set(m.id, m.at);
-          } else if (m.type === 'connected') {
-            ok += m.ok;
-            failed += m.failed;
-            resolve();
-          }
-        });
+        worker.on(
+          'message',
+          (m: { type: string; id: string; at: number; ok: number; failed: number; connected: number }) => {
+            if (m.type === 'received') {
+              const wake = waiting.get(m.id);
+              if (wake) wake(m.at);
+              else received.set(m.id, m.at);
+            } else if (m.type === 'count') {
+              counting.get(worker)?.(m.connected);
+            } else if (m.type === 'connected') {
+              ok += m.ok;
+              failed += m.failed;
+              resolve();
+            }
+          },
+        );
         worker.send({ type: 'start', credentials: slice, brokerUrl, heartbeatSec: HEARTBEAT_SEC });
       });
     }),
@@ -211,6 +233,19 @@ async function startPlayers(fleet: DeviceCredentials[], brokerUrl: string) {
       const at = received.get(id);
       if (at !== undefined) return Promise.resolve(at);
       return new Promise((resolve) => waiting.set(id, resolve));
+    },
+    /** How many players are connected now, over all workers. */
+    async connected(): Promise<number> {
+      const counts = await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<number>((resolve) => {
+              counting.set(w, resolve);
+              w.send({ type: 'count' });
+            }),
+        ),
+      );
+      return counts.reduce((a, b) => a + b, 0);
     },
     stop() {
       for (const w of workers) if (w.connected) w.send({ type: 'stop' });
@@ -268,8 +303,14 @@ async function measure(
     const before = usage(serverPid);
     const brokerBefore = brokerPid ? usage(brokerPid) : null;
     t = performance.now();
-    await new Promise((r) => setTimeout(r, HEARTBEAT_SEC * PERIODS * 1000));
+    // The connected count held over the window, sampled every heartbeat period.
+    const held: number[] = [];
+    for (let p = 0; p < PERIODS; p++) {
+      await new Promise((r) => setTimeout(r, HEARTBEAT_SEC * 1000));
+      held.push(await players.connected());
+    }
     const windowSec = (performance.now() - t) / 1000;
+    const rates = gatewayStats.filter((s) => s.at >= t).map((s) => s.heartbeatsPerSec);
     const after = usage(serverPid);
     const cpuPct = ((after.cpuSec - before.cpuSec) / windowSec) * 100;
     const brokerAfter = brokerPid ? usage(brokerPid) : null;
@@ -321,6 +362,8 @@ async function measure(
           (brokerBefore && brokerAfter
             ? `; mosquitto CPU ${f(((brokerAfter.cpuSec - brokerBefore.cpuSec) / windowSec) * 100)}%, RSS ${f(brokerAfter.rssMb)} MB`
             : ''),
+        `  connected every ${HEARTBEAT_SEC} s over the window: ${held.join(', ')} (min ${Math.min(...held)})`,
+        `  heartbeats handled by the server (its 'device messages' lines): ${rates.length ? rates.map((r) => `${f(r)}/s`).join(', ') : 'none logged in the window'} (expected ${f(players.ok / HEARTBEAT_SEC)}/s)`,
         `  load average (1, 5, 15 min) at the end of the window: ${loadDuring}`,
         `  command -> player has it: ${pcts(delivered)} over ${COMMANDS} commands${lost ? ` (${lost} not received in 10 s)` : ''}`,
         `  command -> ack recorded:  ${pcts(toAck)}; ${toAck.length} acknowledged`,
@@ -440,6 +483,7 @@ try {
   }
 } finally {
   if (server) await stop(server);
+  if (mosquitto?.log()) console.error(`mosquitto's log:\n${mosquitto.log().slice(-3000)}`);
   await mosquitto?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -42,6 +42,7 @@ export function post(port: number, url: string, body: string): Promise<{ status:
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
       },
     );

@@ -144,6 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    // The device channel starts in onReady: against a Mosquitto whose dynsec file holds a
+    // large fleet, its first start (the server's role, then a reconnection) took more than
+    // Fastify's default 10 s on a loaded machine, and the server exited. The channel has its
+    // own timeouts (connect 10 s, dynsec reconnection 15 s).
+    pluginTimeout: 60_000,
   }) as unknown as FastifyInstance;
 
   const clock = options.clock ?? Date.now;

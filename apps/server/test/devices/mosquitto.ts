@@ -38,6 +38,8 @@ export interface TestMosquitto {
   wsUrl: string;
   /** The broker's process id (benches read its CPU and memory). */
   pid: number;
+  /** What the broker wrote to stderr so far (its errors and warnings), and how it exited if it did. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -119,6 +121,8 @@ export async function startMosquitto(
     url: `mqtt://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${wsPort}`,
     pid: child.pid ?? 0,
+    log: () =>
+      child.exitCode !== null || child.signalCode ? `${stderr}(exited: ${child.exitCode ?? child.signalCode})` : stderr,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

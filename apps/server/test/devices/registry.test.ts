@@ -1,15 +1,16 @@
-import { ErrorCode, endpoints, RefType } from '@marquee/protocol';
+import { DEVICE_STATUSES, ErrorCode, endpoints, RefType } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allocations,
+  departments,
   deviceDeptCounts,
   deviceStatusHistory,
   devices,
   operationLogs,
 } from '../../src/db/schema/index.js';
 import { markMissedOffline } from '../../src/modules/devices/repository.js';
-import { devicePageQueries } from '../../src/modules/devices/service.js';
+import { devicePageQueries, deviceScopeCounts, mergedPageQueries } from '../../src/modules/devices/service.js';
 import type { CallContext } from '../../src/protocol/handlers.js';
 import {
   type ApiClient,
@@ -365,6 +366,68 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
         expect((await narrow.rows).map((r) => r.device.id)).toEqual((await wide.rows).map((r) => r.device.id));
         expect(await narrow.total).toEqual(await wide.total);
       }
+    }
+  });
+
+  it('lists the same rows and total with the merged plan of a department scope', async () => {
+    const now = new Date(t.clock.now());
+    const staff = await createUser(t.db, ent, { deptIds: [ent.depts.a], dataScope: 'dept_and_below' });
+    const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    // Every status, in the scope's two departments, with ties of created_at; stale online shows offline.
+    for (const [i, status] of DEVICE_STATUSES.entries()) {
+      for (const deptId of [ent.depts.a, ent.depts.a1]) {
+        await insertDevice({ deptId, status, lastSeenAt: now, statusAt: now, createdAt: at(i % 3) });
+      }
+    }
+    await insertDevice({
+      deptId: ent.depts.a1,
+      status: 'online',
+      lastSeenAt: at(60),
+      statusAt: at(60),
+      createdAt: at(1),
+    });
+    // Outside the scope: the caller's own (one without a department), shared with the caller
+    // (one also its own: listed once), and neither (not listed).
+    await insertDevice({ deptId: ent.depts.b, ownerId: staff.id, status: 'offline', createdAt: at(2) });
+    await insertDevice({ deptId: null, ownerId: staff.id, status: 'online', lastSeenAt: now, createdAt: at(4) });
+    const shared = await insertDevice({ deptId: ent.depts.b, status: 'trial', createdAt: at(0) });
+    const sharedOwn = await insertDevice({ deptId: ent.depts.b, ownerId: staff.id, createdAt: at(1) });
+    for (const device of [shared, sharedOwn]) {
+      await t.db.insert(allocations).values({
+        entId: ent.id,
+        refType: RefType.device,
+        refId: device.id,
+        targetType: 2,
+        targetId: staff.id,
+        deptDataType: 2,
+      });
+    }
+    await insertDevice({ deptId: ent.depts.b, status: 'online', lastSeenAt: now, createdAt: at(0) });
+    const [dept] = await t.db
+      .select({ path: departments.path })
+      .from(departments)
+      .where(eq(departments.id, ent.depts.a));
+    for (const dataScope of ['dept_and_below', 'dept_only'] as const) {
+      const user = { entId: ent.id, accountId: staff.id, deptId: ent.depts.a, deptPath: dept.path, dataScope };
+      const ctx = { db: t.db, user, now } as unknown as CallContext;
+      const counts = await deviceScopeCounts(t.db, user);
+      expect([...(counts.byDept?.keys() ?? [])].sort()).toEqual(
+        (dataScope === 'dept_only' ? [ent.depts.a] : [ent.depts.a, ent.depts.a1]).sort(),
+      );
+      for (const status of [undefined, ...DEVICE_STATUSES]) {
+        for (const page of [1, 2, 3, 9]) {
+          const input = { page, size: 3, status };
+          const merged = mergedPageQueries(ctx, input, counts);
+          if (!merged) throw new Error('the merged plan applies');
+          const bitmap = await devicePageQueries(ctx, input, true);
+          const ids = async (q: typeof merged.rows | typeof bitmap.rows) => (await q).map((r) => r.device.id);
+          expect(await ids(merged.rows)).toEqual(await ids(bitmap.rows));
+          expect(await merged.total).toEqual(await bitmap.total);
+        }
+      }
+      // Any other filter or an asked order: the other plans.
+      expect(mergedPageQueries(ctx, { page: 1, size: 3, keyword: 'x' }, counts)).toBeUndefined();
+      expect(mergedPageQueries(ctx, { page: 1, size: 3, sort: 'name' }, counts)).toBeUndefined();
     }
   });
 });

@@ -121,6 +121,11 @@ export const devices = pgTable(
     // that plan by scope size, deviceScopeSize). Its prefix (ent_id, dept_id) serves what
     // devices_ent_dept_idx did.
     index('devices_ent_dept_status_created_idx').on(t.entId, t.deptId, t.status, t.createdAt.desc(), t.id),
+    // The merged plan of a department scope's list (device.list, mergedPageQueries): each
+    // covered department's devices newest first, merged (issue 9, bench/deviceList.ts).
+    index('devices_ent_dept_created_idx').on(t.entId, t.deptId, t.createdAt.desc(), t.id),
+    // The merged plan's own devices outside the covered departments (ranges of dept_id).
+    index('devices_ent_owner_dept_idx').on(t.entId, t.ownerId, t.deptId),
     // The owner branch of the data scope (own devices), so the scope's branches combine as index scans.
     index('devices_ent_owner_created_idx').on(t.entId, t.ownerId, t.createdAt.desc(), t.id),
     // The list filtered by status, newest first (device.list; bench/deviceList.ts).

@@ -32,6 +32,9 @@ import { expireCommands, markSent, openCommands, setPresence } from './repositor
 /** The invalidation topic on which instances tell the broker's owner to close devices' connections. */
 export const DEVICE_ACCESS_TOPIC = 'device-access';
 
+/** How often the gateway logs the device messages it handled ('device messages', operations.md). */
+export const GATEWAY_STATS_MS = 60_000;
+
 /** How long heartbeats wait to be written together (one UPDATE per tick). */
 export const HEARTBEAT_FLUSH_MS = 200;
 /** At most this many heartbeats per UPDATE (16 parameters each). */
@@ -185,6 +188,36 @@ export class DeviceGateway {
       );
     }
     this.log.info({ broker: this.bus.description }, 'device channel started');
+    this.startStats();
+  }
+
+  private statsTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * Every GATEWAY_STATS_MS, one info line of the device messages handled since the last one
+   * and the heartbeats per second (nothing when none came): how much of the fleet this
+   * instance consumes (bench/devices.ts reads it).
+   */
+  private startStats(): void {
+    let last = { ...this.handled };
+    let lastAt = performance.now();
+    this.statsTimer = setInterval(() => {
+      const now = performance.now();
+      const delta = {
+        state: this.handled.state - last.state,
+        hb: this.handled.hb - last.hb,
+        ack: this.handled.ack - last.ack,
+      };
+      const sec = Math.max(now - lastAt, 1) / 1000;
+      last = { ...this.handled };
+      lastAt = now;
+      if (delta.state + delta.hb + delta.ack === 0) return;
+      this.log.info(
+        { handled: delta, heartbeatsPerSec: Math.round((delta.hb / sec) * 10) / 10, windowSec: Math.round(sec) },
+        'device messages',
+      );
+    }, GATEWAY_STATS_MS);
+    this.statsTimer.unref();
   }
 
   /** The embedded broker's TCP listener (MQTT_TCP_PORT), once the HTTP server listens. */
@@ -207,6 +240,8 @@ export class DeviceGateway {
     const broker = this.broker;
     this.bus = null;
     this.broker = null;
+    if (this.statsTimer) clearInterval(this.statsTimer);
+    this.statsTimer = null;
     await bus?.close();
     await this.flushHeartbeats();
     await broker?.close();

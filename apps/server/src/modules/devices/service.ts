@@ -12,8 +12,8 @@ import {
   type SortOrder,
   type StatusHistoryRow,
 } from '@marquee/protocol';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { inDeptSubtree, type ScopeSubject, scopeWhere } from '../../auth/scope.js';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { inDeptSubtree, type ScopeSubject, scopeWhere, sharedWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
@@ -306,6 +306,12 @@ function coveredDeviceDepartments(subject: ScopeSubject): SQL | undefined {
 export interface DeviceScopeCounts {
   covered: Map<string, number>;
   enterprise: Map<string, number>;
+  /**
+   * For a department scope ('dept_only', 'dept_and_below'): the covered departments that
+   * hold devices, with their devices by stored status (the branches of the merged plan,
+   * mergedPageQueries). Undefined for the other scopes.
+   */
+  byDept?: Map<string, Map<string, number>>;
 }
 
 /**
@@ -313,23 +319,55 @@ export interface DeviceScopeCounts {
  * stored status, from device_dept_counts (a trigger keeps it): one read of a few rows. The
  * covered count leaves out the caller's own and shared devices elsewhere (none are counted
  * for 'self'), so it is a lower bound of what the caller sees: enough to choose the list's
- * plan (narrowScope) and to know a total passes the count cap without counting.
+ * plan (narrowScope) and to know a total passes the count cap without counting. A
+ * department scope also gets its covered departments' rows (byDept).
  */
 export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Promise<DeviceScopeCounts> {
-  const covered = coveredDeviceDepartments(subject) ?? sql`false`;
-  const rows = await db
+  const coveredDepts = coveredDeviceDepartments(subject);
+  const perDept =
+    subject.dataScope === 'dept_only' || subject.dataScope === 'dept_and_below' ? coveredDepts : undefined;
+  const byStatus = db
     .select({
       status: deviceDeptCounts.status,
-      covered: sql<string | null>`sum(${deviceDeptCounts.n}) filter (where ${covered})`,
-      all: sql<string>`sum(${deviceDeptCounts.n})`,
+      deptId: sql<string | null>`null::text`,
+      n: sql<string>`sum(${deviceDeptCounts.n})`,
     })
     .from(deviceDeptCounts)
     .where(eq(deviceDeptCounts.entId, subject.entId))
     .groupBy(deviceDeptCounts.status);
-  return {
-    covered: new Map(rows.map((r) => [r.status, Number(r.covered ?? 0)])),
-    enterprise: new Map(rows.map((r) => [r.status, Number(r.all)])),
-  };
+  // Departments in the database's own order (their ids' collation): mergedPageQueries cuts the
+  // ranges between them.
+  const rows = perDept
+    ? await byStatus
+        .unionAll(
+          db
+            .select({
+              status: deviceDeptCounts.status,
+              deptId: deviceDeptCounts.deptId,
+              n: sql<string>`${deviceDeptCounts.n}::bigint`,
+            })
+            .from(deviceDeptCounts)
+            .where(and(eq(deviceDeptCounts.entId, subject.entId), perDept, gt(deviceDeptCounts.n, 0))),
+        )
+        .orderBy(sql`2 nulls first`)
+    : await byStatus;
+  const enterprise = new Map<string, number>();
+  const covered = new Map<string, number>();
+  const byDept = perDept ? new Map<string, Map<string, number>>() : undefined;
+  for (const r of rows) {
+    const n = Number(r.n);
+    if (r.deptId === null) {
+      enterprise.set(r.status, n);
+      if (!perDept) covered.set(r.status, coveredDepts ? n : 0);
+      continue;
+    }
+    covered.set(r.status, (covered.get(r.status) ?? 0) + n);
+    const dept = byDept?.get(r.deptId) ?? new Map<string, number>();
+    dept.set(r.status, n);
+    byDept?.set(r.deptId, dept);
+  }
+  for (const status of enterprise.keys()) if (!covered.has(status)) covered.set(status, 0);
+  return { covered, enterprise, byDept };
 }
 
 /**
@@ -436,6 +474,134 @@ export async function devicePageQueries(
   };
 }
 
+/**
+ * The most branches (a covered department, or a department and stored status) the merged
+ * plan reads; a scope of more departments takes the bitmap or walk plan (narrowScope).
+ */
+export const DEVICE_MERGE_BRANCHES = 96;
+
+/**
+ * The merged plan of a department scope's first pages (issue 9): only for the default order
+ * (newest first) and no filter but status. The visible devices are the union of disjoint
+ * branches, each read newest first from an index: one per covered department that holds
+ * devices (devices_ent_dept_created_idx), or per department and stored status a status
+ * filter leaves (devices_ent_dept_status_created_idx, shown online and offline checked per
+ * row as statusFilter does); the caller's own devices outside those departments
+ * (devices_ent_owner_created_idx); the devices shared with the caller outside both. The
+ * UNION ALL under ORDER BY ... LIMIT is a Merge Append: PostgreSQL reads about
+ * offset + size rows whatever the scope's size, instead of the scope's rows (a sort) or the
+ * enterprise's newest until enough of them are the caller's (a walk). Its total is the same
+ * union bounded by the count cap (an Append that stops at cap + 1 rows). Same rows, same
+ * order as devicePageQueries; undefined when it does not apply.
+ */
+export function mergedPageQueries(
+  ctx: Pick<CallContext, 'db' | 'user' | 'now'>,
+  input: DeviceListInput,
+  counts: DeviceScopeCounts,
+) {
+  const { page, size, sort, order: _order, status, ...others } = input;
+  if (sort || !counts.byDept || Object.values(others).some((v) => v !== undefined && v !== '')) return undefined;
+  // Shown offline includes stored online devices that missed their heartbeats, found only by
+  // testing each stored online row: each department's walk reads all of them when none is
+  // stale (the offline job leaves few). Past DEVICE_SCAN_LIMIT such rows the other plans do better.
+  if (status === 'offline' && (counts.covered.get('online') ?? 0) > DEVICE_SCAN_LIMIT) return undefined;
+  const stored = !status ? null : status === 'offline' ? ['offline', 'online'] : [status];
+  const shown = status ? statusFilter(status, ctx.now) : undefined;
+  const entId = eq(devices.entId, ctx.user.entId);
+  const branches: SQL[] = [];
+  for (const [deptId, byStatus] of counts.byDept) {
+    if (!stored) {
+      branches.push(and(entId, eq(devices.deptId, deptId)) as SQL);
+      continue;
+    }
+    for (const s of stored) {
+      if (byStatus.get(s))
+        branches.push(and(entId, eq(devices.deptId, deptId), sql`${devices.status} = ${s}`, shown) as SQL);
+    }
+  }
+  if (branches.length > DEVICE_MERGE_BRANCHES) return undefined;
+  const depts = [...counts.byDept.keys()];
+  const outsideDepts =
+    depts.length > 0
+      ? sql`(${devices.deptId} is null or ${devices.deptId} <> all(${`{${depts.join(',')}}`}::text[]))`
+      : sql`true`;
+  // The caller's own devices outside the covered departments, one branch per index range
+  // between them (devices_ent_owner_dept_idx; `depts` comes in the database's order): an
+  // owner of many devices inside its scope (a store's staff added them all) reads none of those.
+  const gaps: SQL[] = [isNull(devices.deptId)];
+  depts.forEach((d, i) => {
+    gaps.push(i === 0 ? lt(devices.deptId, d) : (and(gt(devices.deptId, depts[i - 1]), lt(devices.deptId, d)) as SQL));
+  });
+  if (depts.length > 0) gaps.push(gt(devices.deptId, depts[depts.length - 1]));
+  const own = eq(devices.ownerId, ctx.user.accountId);
+  const unordered: SQL[] = [];
+  for (const gap of gaps) unordered.push(and(entId, own, gap, shown) as SQL);
+  unordered.push(
+    and(
+      entId,
+      sharedWhere(ctx.user, deviceScope.share as NonNullable<typeof deviceScope.share>),
+      outsideDepts,
+      or(isNull(devices.ownerId), ne(devices.ownerId, ctx.user.accountId)),
+      shown,
+    ) as SQL,
+  );
+  // Each branch ordered and bounded by the page's end: PostgreSQL merges them (Merge Append)
+  // and reads no branch past the rows the page needs; the total reads the same branches unordered.
+  const end = page * size;
+  // The own and shared branches hold few rows, found by their own indexes: `offset 0` keeps
+  // PostgreSQL from walking the owner's newest-first index through all of its devices instead.
+  const branch = (where: SQL, ordered: boolean, few: boolean) =>
+    !ordered
+      ? sql`(select ${devices.id} as id from ${devices} where ${where})`
+      : few
+        ? sql`(select f.id, f.created_at from (select ${devices.id} as id, ${devices.createdAt} as created_at from ${devices} where ${where} offset 0) as f order by f.created_at desc nulls last, f.id limit ${end})`
+        : sql`(select ${devices.id} as id, ${devices.createdAt} as created_at from ${devices} where ${where} order by ${devices.createdAt} desc nulls last, ${devices.id} limit ${end})`;
+  const union = (ordered: boolean) =>
+    sql.join(
+      [
+        ...branches.map((where) => branch(where, ordered, false)),
+        ...unordered.map((where) => branch(where, ordered, true)),
+      ],
+      sql` union all `,
+    );
+  const pageIds = sql`select u.id from (${union(true)}) as u order by u.created_at desc nulls last, u.id limit ${size} offset ${(page - 1) * size}`;
+  return {
+    rows: ctx.db
+      .select({
+        device: devices,
+        deptName: departments.name,
+        groupName: deviceGroups.name,
+        storeName: stores.name,
+        canManage: canManageColumn(ctx),
+      })
+      .from(devices)
+      .leftJoin(departments, eq(departments.id, devices.deptId))
+      .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+      .leftJoin(stores, eq(stores.id, devices.storeId))
+      .where(sql`${devices.id} in (${pageIds})`)
+      .orderBy(sql`${devices.createdAt} desc nulls last`, asc(devices.id)),
+    total: ctx.db
+      .select({ total: count() })
+      .from(sql`(select 1 from (${union(false)}) as u limit ${DEVICE_LIST_COUNT_CAP + 1}) as up_to`),
+  };
+}
+
+/**
+ * The queries of a device page as listDevices runs them: the merged plan when it applies,
+ * otherwise devicePageQueries with the plan narrowScope chooses.
+ */
+export async function deviceListQueries(
+  ctx: Pick<CallContext, 'db' | 'user' | 'now'>,
+  input: DeviceListInput,
+  counts: DeviceScopeCounts,
+) {
+  const merged = mergedPageQueries(ctx, input, counts);
+  if (merged) return { plan: 'merge' as const, ...merged };
+  // 'self' reads no counts: its own devices come in order from devices_ent_owner_created_idx.
+  const narrow = ctx.user.dataScope !== 'self' && narrowScope(counts, input.status);
+  return { plan: narrow ? ('narrow' as const) : ('walk' as const), ...(await devicePageQueries(ctx, input, narrow)) };
+}
+
 /** A page of the devices the caller can see, newest first unless a sort is asked; the total is capped. */
 export async function listDevices(
   input: DeviceListInput,
@@ -443,8 +609,7 @@ export async function listDevices(
 ): Promise<{ total: number; totalCapped: boolean; data: DeviceRow[] }> {
   // One read of a few counter rows: how wide the scope is (the plan) and whether the total passes the cap.
   const counts = await deviceScopeCounts(ctx.db, ctx.user);
-  // 'self' reads no counts: its own devices come in order from devices_ent_owner_created_idx.
-  const q = await devicePageQueries(ctx, input, ctx.user.dataScope !== 'self' && narrowScope(counts, input.status));
+  const q = await deviceListQueries(ctx, input, counts);
   const knownCapped = totalPassesCap(input, counts);
   const [rows, counted] = await Promise.all([
     q.rows,

@@ -1,0 +1,2 @@
+CREATE INDEX "devices_ent_dept_created_idx" ON "devices" USING btree ("ent_id","dept_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "devices_ent_owner_dept_idx" ON "devices" USING btree ("ent_id","owner_id","dept_id");
