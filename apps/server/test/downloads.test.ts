@@ -6,8 +6,9 @@ import { deviceDownloads, deviceManifestDownloads, materials } from '../src/db/s
 import { recordDownloads } from '../src/modules/devices/downloads.js';
 import type { HeadlessPlayer } from '../src/player/player.js';
 import { activatePlayer } from './devices/helpers.js';
+import { listeningApp } from './devices/suite.js';
 import { adBody, adWorld } from './fixtures/ads.js';
-import { BACKENDS, createTestApp, type TestApp } from './helpers/index.js';
+import { BACKENDS, type TestApp } from './helpers/index.js';
 
 /**
  * Per-device download state (docs/device-protocol.md 2.7.1): the heartbeat's download reports
@@ -19,23 +20,7 @@ describe.each(BACKENDS)('device download states on %s', (backend) => {
   let server: string;
   const players: HeadlessPlayer[] = [];
   beforeAll(async () => {
-    t = await createTestApp(backend, {
-      config: {
-        host: '127.0.0.1',
-        mqtt: {
-          url: '',
-          username: '',
-          password: '',
-          tcpPort: 0,
-          dynsec: false,
-          publicUrls: [],
-          httpAuthSecret: '',
-        },
-      },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ t, server } = await listeningApp(backend, {}));
   });
   afterAll(async () => {
     for (const p of players) await p.stop().catch(() => {});

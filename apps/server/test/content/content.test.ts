@@ -17,7 +17,8 @@ import { ensurePartitions, partitionDays } from '../../src/modules/content/plays
 import { type LoadedLayout, registerLayoutProvider } from '../../src/modules/content/sources.js';
 import type { HeadlessPlayer } from '../../src/player/player.js';
 import { activatePlayer } from '../devices/helpers.js';
-import { type ApiClient, BACKENDS, createTestApp, DAY, type TestApp } from '../helpers/index.js';
+import { listeningApp } from '../devices/suite.js';
+import { type ApiClient, BACKENDS, DAY, type TestApp } from '../helpers/index.js';
 
 /**
  * The player's content calls: the manifest of the layout assigned in the console (a stand-in
@@ -71,23 +72,7 @@ describe.each(BACKENDS)('player content on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(backend, {
-      config: {
-        host: '127.0.0.1',
-        mqtt: {
-          url: '',
-          username: '',
-          password: '',
-          tcpPort: 0,
-          dynsec: false,
-          publicUrls: [],
-          httpAuthSecret: '',
-        },
-      },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ t, server } = await listeningApp(backend, {}));
     const tenant = await t.tenant();
     client = tenant.client;
     entId = tenant.ent.id;
