@@ -449,19 +449,7 @@ export async function devicePageQueries(
     .limit(DEVICE_LIST_COUNT_CAP + 1)
     .as('up_to');
   return {
-    rows: ctx.db
-      .select({
-        device: devices,
-        deptName: departments.name,
-        groupName: deviceGroups.name,
-        storeName: stores.name,
-        canManage: canManageColumn(ctx),
-      })
-      .from(devices)
-      .leftJoin(departments, eq(departments.id, devices.deptId))
-      .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
-      .leftJoin(stores, eq(stores.id, devices.storeId))
-      .where(where)
+    rows: listRows(ctx, where)
       .orderBy(...order)
       .limit(input.size)
       .offset((input.page - 1) * input.size),
@@ -472,6 +460,23 @@ export async function devicePageQueries(
       ? ctx.db.select({ total: count() }).from(devices).where(where)
       : ctx.db.select({ total: count() }).from(upTo),
   };
+}
+
+/** The list's rows of `where`: each device with its department, group and store names. */
+function listRows(ctx: Pick<CallContext, 'db' | 'user'>, where: SQL | undefined) {
+  return ctx.db
+    .select({
+      device: devices,
+      deptName: departments.name,
+      groupName: deviceGroups.name,
+      storeName: stores.name,
+      canManage: canManageColumn(ctx),
+    })
+    .from(devices)
+    .leftJoin(departments, eq(departments.id, devices.deptId))
+    .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+    .leftJoin(stores, eq(stores.id, devices.storeId))
+    .where(where);
 }
 
 /**
@@ -566,20 +571,10 @@ export function mergedPageQueries(
     );
   const pageIds = sql`select u.id from (${union(true)}) as u order by u.created_at desc nulls last, u.id limit ${size} offset ${(page - 1) * size}`;
   return {
-    rows: ctx.db
-      .select({
-        device: devices,
-        deptName: departments.name,
-        groupName: deviceGroups.name,
-        storeName: stores.name,
-        canManage: canManageColumn(ctx),
-      })
-      .from(devices)
-      .leftJoin(departments, eq(departments.id, devices.deptId))
-      .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
-      .leftJoin(stores, eq(stores.id, devices.storeId))
-      .where(sql`${devices.id} in (${pageIds})`)
-      .orderBy(sql`${devices.createdAt} desc nulls last`, asc(devices.id)),
+    rows: listRows(ctx, sql`${devices.id} in (${pageIds})`).orderBy(
+      sql`${devices.createdAt} desc nulls last`,
+      asc(devices.id),
+    ),
     total: ctx.db
       .select({ total: count() })
       .from(sql`(select 1 from (${union(false)}) as u limit ${DEVICE_LIST_COUNT_CAP + 1}) as up_to`),
