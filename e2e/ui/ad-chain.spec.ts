@@ -143,6 +143,10 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
       intervals: [2000],
     })
     .toBe('playing');
+  // The device's playlist in the console shows the ad downloaded there (the player's download report).
+  await operator.goto(`/device/playlist?device=${added.payload.id}`);
+  await expect(operator.locator('tr', { hasText: adName }).getByText('下载成功')).toBeVisible();
+  await operator.screenshot({ path: test.info().outputPath('playlist-downloaded.png') });
 
   // 5. Plays end (an image plays 10 s), the journal holds them, and the player's own upload empties it.
   await player.keyboard.press('i');
