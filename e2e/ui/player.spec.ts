@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
+import { apiCall, BASE_URL, loginApi, uploadMaterial } from '../fixtures/api.js';
 import { uniqueName } from '../fixtures/org.js';
+import { uniquePng } from '../fixtures/png.js';
 import { expect, openAs, test } from '../fixtures/session.js';
 
 /**
  * The browser player (issue 12) in one Chromium context and the console in another: the
- * player shows a pairing code, the device is added with it, a layout is assigned and the
- * player draws it; a screenshot taken from the console shows up; cut off from the network it
+ * player shows a pairing code, the device is added with it, a layout with a picture and a
+ * video of the library is assigned and the player draws it (the video playing); a screenshot taken from the console shows up; cut off from the network it
  * keeps playing, a reload offline still plays from its cache, and once back online its
  * journal of plays empties (the server acknowledged every event, each stored once:
  * apps/server/test/content covers the idempotency).
@@ -56,6 +59,71 @@ const layoutDocument = {
   ],
 };
 
+/** The layout with a picture (left) and a video (right) of the library under its text. */
+function layoutWithMedia(pictureId: string, videoId: string) {
+  const media = (id: string, type: 'picture' | 'video', x: number, materialId: string) => ({
+    id,
+    name: '',
+    x,
+    y: 450,
+    w: 800,
+    h: 450,
+    z: 1,
+    rotation: 0,
+    locked: false,
+    hidden: false,
+    timing: { start: 0, end: null },
+    rtbSlot: false,
+    type,
+    props:
+      type === 'picture'
+        ? { materials: [{ materialId, duration: 10 }], fit: 'contain', transition: 'none' }
+        : { materials: [{ materialId, duration: 10 }], fit: 'contain', muted: true, volume: 0 },
+  });
+  const [page] = layoutDocument.pages;
+  return {
+    ...layoutDocument,
+    pages: [
+      {
+        ...page,
+        components: [
+          ...page.components,
+          media('c-picture', 'picture', 100, pictureId),
+          media('c-video', 'video', 1000, videoId),
+        ],
+      },
+    ],
+  };
+}
+
+/** The picture is drawn (its pixels decoded) and the video has frames to show. */
+async function expectMediaPlaying(player: Page) {
+  await expect
+    .poll(
+      () =>
+        player
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(640);
+  await expect
+    .poll(
+      () =>
+        player
+          .locator('video')
+          .first()
+          .evaluate((v: HTMLVideoElement) => v.readyState),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThanOrEqual(2);
+}
+
 test('pair a browser player, play a layout, screenshot it from the console, keep playing offline', async ({
   browser,
   page,
@@ -73,9 +141,26 @@ test('pair a browser player, play a layout, screenshot it from the console, keep
   expect(added.code).toBe(0);
   await expect(player.getByTestId('nothing')).toBeVisible({ timeout: 30_000 });
 
+  // A picture and a video of the library in the layout: the player downloads, checks and plays them.
+  const folder = await apiCall('materialFolderCreate', { name: uniqueName('Player media') }, { token: admin.token });
+  expect(folder.code).toBe(0);
+  const picture = await uploadMaterial(admin.token, {
+    folderId: folder.payload.id,
+    name: `${uniqueName('picture')}.png`,
+    buffer: uniquePng(640, 360),
+    contentType: 'image/png',
+    type: 'image',
+  });
+  const video = await uploadMaterial(admin.token, {
+    folderId: folder.payload.id,
+    name: `${uniqueName('clip')}.mp4`,
+    buffer: readFileSync(join(import.meta.dirname, '../fixtures/media/clip.mp4')),
+    contentType: 'video/mp4',
+    type: 'video',
+  });
   const saved = await apiCall(
     'templateSave',
-    { name: uniqueName('E2E player layout'), document: layoutDocument as never },
+    { name: uniqueName('E2E player layout'), document: layoutWithMedia(picture.id, video.id) as never },
     { token: admin.token },
   );
   expect(saved.code).toBe(0);
@@ -86,6 +171,7 @@ test('pair a browser player, play a layout, screenshot it from the console, keep
   );
   expect(assigned.code).toBe(0);
   await expect(player.getByText('Hello from the player e2e')).toBeVisible({ timeout: 30_000 });
+  await expectMediaPlaying(player);
   await player.screenshot({ path: '../.tmp/e2e-results/player-layout.png' });
 
   // A screenshot from the console: the player captures its screen and uploads it.
@@ -100,6 +186,8 @@ test('pair a browser player, play a layout, screenshot it from the console, keep
   await expect(player.getByText('Hello from the player e2e')).toBeVisible();
   await player.reload();
   await expect(player.getByText('Hello from the player e2e')).toBeVisible({ timeout: 30_000 });
+  // The picture and the video come from the cache.
+  await expectMediaPlaying(player);
   await player.waitForTimeout(2500);
   await player.keyboard.press('i');
   await expect(player.getByTestId('status')).toBeVisible();
@@ -114,7 +202,7 @@ test('pair a browser player, play a layout, screenshot it from the console, keep
 });
 
 /**
- * A video wall (issue 12, docs/device-protocol.md 2.7.1): two players made the tiles of a 1 x 2
+ * A video wall (issue 12, docs/device-protocol.md 2.7.2): two players made the tiles of a 1 x 2
  * wall show the two halves of the same page (the wall drawn at twice a tile's width, each
  * shifted by its column) and switch pages together (the same timeline step on both).
  */
