@@ -4,7 +4,7 @@
 // line adds up the test counts of all runners.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +62,20 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+// The names of the failed tests, printed again at the end: CI keeps only the tail of the output.
+const failedTests = [];
+
+/** Playwright's JSON report: suites nest; a spec failed when one of its tests was 'unexpected'. */
+function playwrightFailures(suites, path = []) {
+  for (const suite of suites ?? []) {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === 'unexpected'))
+        failedTests.push([...here, spec.title].join(' › '));
+    }
+    playwrightFailures(suite.suites, here);
+  }
+}
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
   const started = Date.now();
@@ -78,7 +92,16 @@ for (const step of steps) {
       passed += report.numPassedTests;
       failed += report.numFailedTests;
       skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+      for (const file of report.testResults ?? []) {
+        const failedHere = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+        for (const a of failedHere) failedTests.push(`${relative(root, file.name)} › ${a.fullName}`);
+        // A file that failed to load has no failed assertion but a message of its own.
+        if (file.status === 'failed' && failedHere.length === 0) {
+          failedTests.push(`${relative(root, file.name)}: ${(file.message ?? '').split('\n')[0]}`);
+        }
+      }
     } else if (report.stats) {
+      playwrightFailures(report.suites);
       passed += report.stats.expected + report.stats.flaky;
       failed += report.stats.unexpected;
       skipped += report.stats.skipped;
@@ -89,5 +112,6 @@ for (const step of steps) {
 }
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+if (failedTests.length > 0) console.log(`Failed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);

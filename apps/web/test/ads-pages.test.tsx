@@ -278,7 +278,8 @@ describe('ad edit (/advert/edit)', () => {
     await waitFor(() => expect(screen.getByTestId('ad-edit-plan').textContent).toContain('Default plan'));
 
     fireEvent.click(screen.getByTestId('ad-edit-submit'));
-    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(2);
+    // The name and the period: antd shows each field's message once its own validation settles.
+    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(2));
 
     fireEvent.click(screen.getByTestId('ad-materials-pick'));
     // The picker's first open loads the library's texts and folders: a cold start may take a while.
