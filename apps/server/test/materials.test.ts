@@ -14,11 +14,13 @@ import {
 } from '@marquee/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { materials, materialUploads, storageQuotas } from '../src/db/schema/index.js';
+import { allocations, departments, materials, materialUploads, storageQuotas } from '../src/db/schema/index.js';
 import { mediaTools, probeMaterial } from '../src/modules/materials/probe.js';
 import { registerMaterialReferrer, unregisterMaterialReferrer } from '../src/modules/materials/references.js';
 import { getMaterialsForRender } from '../src/modules/materials/render.js';
+import { listMaterials, type MaterialListInput } from '../src/modules/materials/service.js';
 import { pruneUploads } from '../src/modules/materials/upload.js';
+import type { CallContext } from '../src/protocol/handlers.js';
 import { insertFolder, insertMaterial, png, storedUpload } from './fixtures/materials.js';
 import {
   type ApiClient,
@@ -426,6 +428,98 @@ describe.each(BACKENDS)('material library on %s', (backend) => {
     expect(Number(after.usedBytes)).toBe(0);
     const [row] = await t.db.select().from(materials).where(eq(materials.id, id));
     expect(row).toBeUndefined();
+  });
+
+  it('lists the same rows and totals with the merged plan of a folder filter or a department scope', async () => {
+    const { ent, admin } = await tenant();
+    const staff = await createUser(t.db, ent, { deptIds: [ent.depts.a], dataScope: 'dept_and_below' });
+    const base = Date.parse('2026-05-01T00:00:00Z');
+    const topA = await insertFolder(t, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id });
+    const subA = await insertFolder(t, { entId: ent.id, deptId: ent.depts.a1, ownerId: admin.id, parent: topA });
+    const topB = await insertFolder(t, { entId: ent.id, deptId: ent.depts.b, ownerId: admin.id });
+    const sharedFolder = await insertFolder(t, { entId: ent.id, deptId: ent.depts.b, ownerId: admin.id });
+    /** A material created `minutes` after base: ties of created_at on purpose (i % 4). */
+    let n = 0;
+    async function add(deptId: string | null, ownerId: string, folderId: string, type: 'image' | 'web' = 'web') {
+      const id = await insertMaterial(t, { entId: ent.id, deptId, ownerId, folderId, type, size: 100 + n });
+      await t.db
+        .update(materials)
+        .set({ createdAt: new Date(base + (n++ % 4) * 60_000) })
+        .where(eq(materials.id, id));
+      return id;
+    }
+    // In the scope: the two departments of a's subtree, in folders of both, images and pages.
+    for (let i = 0; i < 5; i++) {
+      await add(ent.depts.a, admin.id, topA.id, i % 2 ? 'image' : 'web');
+      await add(ent.depts.a1, admin.id, subA.id, i % 2 ? 'web' : 'image');
+      await add(ent.depts.a1, admin.id, topA.id);
+    }
+    // Outside it: the caller's own (one without a department), one shared directly, one shared
+    // and its own (listed once), a folder shared with it, and others it does not see.
+    await add(ent.depts.b, staff.id, topB.id);
+    await add(null, staff.id, topB.id, 'image');
+    const sharedOne = await add(ent.depts.b, admin.id, topB.id);
+    const sharedOwn = await add(ent.depts.b, staff.id, topB.id);
+    await add(ent.depts.b, admin.id, sharedFolder.id);
+    await add(ent.depts.b, admin.id, sharedFolder.id, 'image');
+    for (let i = 0; i < 3; i++) await add(ent.depts.b, admin.id, topB.id);
+    for (const [refType, refId] of [
+      [RefType.material, sharedOne],
+      [RefType.material, sharedOwn],
+      [RefType.materialFolder, sharedFolder.id],
+    ] as const) {
+      await t.db
+        .insert(allocations)
+        .values({ entId: ent.id, refType, refId, targetType: 2, targetId: staff.id, deptDataType: 2 });
+    }
+    const [deptA] = await t.db
+      .select({ path: departments.path })
+      .from(departments)
+      .where(eq(departments.id, ent.depts.a));
+    const callers = [
+      { entId: ent.id, accountId: admin.id, deptId: ent.depts.root, deptPath: null, dataScope: 'all' as const },
+      ...(['dept_and_below', 'dept_only'] as const).map((dataScope) => ({
+        entId: ent.id,
+        accountId: staff.id,
+        deptId: ent.depts.a,
+        deptPath: deptA.path,
+        dataScope,
+      })),
+    ];
+    const list: MaterialListInput = {
+      page: 1,
+      size: 4,
+      includeSubfolders: true,
+      duplicatesOnly: false,
+      sort: 'createdAt',
+      order: 'desc',
+    };
+    const inputs: Partial<MaterialListInput>[] = [
+      {},
+      { order: 'asc' },
+      { type: 'image' },
+      { folderId: topA.id },
+      { folderId: topA.id, includeSubfolders: false },
+      { folderId: topB.id, order: 'asc' },
+      { folderId: sharedFolder.id },
+    ];
+    let compared = 0;
+    for (const user of callers) {
+      const ctx = { db: t.db, user, now: new Date(), services: t.services } as unknown as CallContext;
+      for (const input of inputs) {
+        for (const page of [1, 2, 3, 4, 9]) {
+          const ask = { ...list, ...input, page };
+          // A folder the caller cannot see is NOT_FOUND in both plans.
+          const plain = await listMaterials(ask, ctx, 'plain').catch((e: Error) => e.message);
+          const merged = await listMaterials(ask, ctx).catch((e: Error) => e.message);
+          const shape = (r: typeof plain) =>
+            typeof r === 'string' ? r : { total: r.total, ids: r.data.map((m) => m.id) };
+          expect(shape(merged)).toEqual(shape(plain));
+          if (typeof plain !== 'string' && plain.data.length > 0) compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
   });
 
   it('lists with filters: type, folder with sub-folders, name, size', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { allocations, departments } from '../db/schema/index.js';
 import type { Principal } from './principal.js';
@@ -155,6 +155,44 @@ export function scopeWhere(principal: ScopeSubject, columns: ScopedColumns): SQL
   const shared = columns.share ? sharedWhere(principal, columns.share) : undefined;
   const visible = scoped && shared ? or(scoped, shared) : (scoped ?? shared ?? sql`false`);
   return and(tenant, visible) as SQL;
+}
+
+/**
+ * The rows a department scope sees beyond the departments `deptIds` it covers (given in the
+ * database's order of their ids): the caller's own rows outside them, one condition per
+ * index range between them (so an (ent, owner, dept) index reads none of the caller's own
+ * rows inside its departments: a store's staff may have added them all), and the rows
+ * shared with the caller outside both. Disjoint from each other and from the departments'
+ * rows; with one branch per covered department (`dept_id = d`) they are the rows `scopeWhere`
+ * lets the caller see: the merged plan of a list (db/mergedPage.ts).
+ */
+export function scopeOutsideBranches(
+  principal: ScopeSubject,
+  columns: Required<Pick<ScopedColumns, 'entId' | 'deptId' | 'ownerId' | 'share'>>,
+  deptIds: readonly string[],
+): SQL[] {
+  const tenant = tenantWhere(principal, columns.entId);
+  const gaps: SQL[] = [isNull(columns.deptId)];
+  deptIds.forEach((d, i) => {
+    gaps.push(
+      i === 0 ? lt(columns.deptId, d) : (and(gt(columns.deptId, deptIds[i - 1]), lt(columns.deptId, d)) as SQL),
+    );
+  });
+  if (deptIds.length > 0) gaps.push(gt(columns.deptId, deptIds[deptIds.length - 1]));
+  const own = eq(columns.ownerId, principal.accountId);
+  const outside =
+    deptIds.length > 0
+      ? sql`(${columns.deptId} is null or ${columns.deptId} <> all(${`{${deptIds.join(',')}}`}::text[]))`
+      : sql`true`;
+  return [
+    ...gaps.map((gap) => and(tenant, own, gap) as SQL),
+    and(
+      tenant,
+      sharedWhere(principal, columns.share),
+      outside,
+      or(isNull(columns.ownerId), ne(columns.ownerId, principal.accountId)),
+    ) as SQL,
+  ];
 }
 
 /**

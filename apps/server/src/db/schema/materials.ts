@@ -123,8 +123,12 @@ export const materials = pgTable(
     index('materials_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id.desc()),
     index('materials_folder_created_idx').on(t.folderId, t.createdAt.desc(), t.id.desc()),
     index('materials_ent_type_created_idx').on(t.entId, t.type, t.createdAt.desc(), t.id.desc()),
-    index('materials_ent_dept_created_idx').on(t.entId, t.deptId, t.createdAt.desc()),
-    index('materials_ent_owner_created_idx').on(t.entId, t.ownerId, t.createdAt.desc()),
+    // The merged plan of a department scope's list (material.list, db/mergedPage.ts): each
+    // covered department's materials in the list's order, ties by id as the list breaks them.
+    index('materials_ent_dept_created_idx').on(t.entId, t.deptId, t.createdAt.desc(), t.id.desc()),
+    index('materials_ent_owner_created_idx').on(t.entId, t.ownerId, t.createdAt.desc(), t.id.desc()),
+    // The caller's own materials outside its covered departments (scopeOutsideBranches).
+    index('materials_ent_owner_dept_idx').on(t.entId, t.ownerId, t.deptId),
     index('materials_ent_sha_idx').on(t.entId, t.sha256),
     index('materials_category_idx').on(t.categoryId),
   ],

@@ -12,9 +12,16 @@ import {
   type SortOrder,
   type StatusHistoryRow,
 } from '@marquee/protocol';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { inDeptSubtree, type ScopeSubject, scopeWhere, sharedWhere } from '../../auth/scope.js';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  inDeptSubtree,
+  type ScopedColumns,
+  type ScopeSubject,
+  scopeOutsideBranches,
+  scopeWhere,
+} from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
+import { type MergeBranch, type MergeKey, mergedPageIds, mergedUpTo } from '../../db/mergedPage.js';
 import {
   accounts,
   allocations,
@@ -492,12 +499,12 @@ export const DEVICE_MERGE_BRANCHES = 96;
  * devices (devices_ent_dept_created_idx), or per department and stored status a status
  * filter leaves (devices_ent_dept_status_created_idx, shown online and offline checked per
  * row as statusFilter does); the caller's own devices outside those departments
- * (devices_ent_owner_created_idx); the devices shared with the caller outside both. The
- * UNION ALL under ORDER BY ... LIMIT is a Merge Append: PostgreSQL reads about
- * offset + size rows whatever the scope's size, instead of the scope's rows (a sort) or the
- * enterprise's newest until enough of them are the caller's (a walk). Its total is the same
- * union bounded by the count cap (an Append that stops at cap + 1 rows). Same rows, same
- * order as devicePageQueries; undefined when it does not apply.
+ * (devices_ent_owner_dept_idx) and the devices shared with the caller outside both
+ * (scopeOutsideBranches), merged by db/mergedPage.ts: PostgreSQL reads about offset + size
+ * rows whatever the scope's size, instead of the scope's rows (a sort) or the enterprise's
+ * newest until enough of them are the caller's (a walk). Its total is the same union
+ * bounded by the count cap. Same rows, same order as devicePageQueries; undefined when it
+ * does not apply.
  */
 export function mergedPageQueries(
   ctx: Pick<CallContext, 'db' | 'user' | 'now'>,
@@ -525,59 +532,26 @@ export function mergedPageQueries(
     }
   }
   if (branches.length > DEVICE_MERGE_BRANCHES) return undefined;
-  const depts = [...counts.byDept.keys()];
-  const outsideDepts =
-    depts.length > 0
-      ? sql`(${devices.deptId} is null or ${devices.deptId} <> all(${`{${depts.join(',')}}`}::text[]))`
-      : sql`true`;
-  // The caller's own devices outside the covered departments, one branch per index range
-  // between them (devices_ent_owner_dept_idx; `depts` comes in the database's order): an
-  // owner of many devices inside its scope (a store's staff added them all) reads none of those.
-  const gaps: SQL[] = [isNull(devices.deptId)];
-  depts.forEach((d, i) => {
-    gaps.push(i === 0 ? lt(devices.deptId, d) : (and(gt(devices.deptId, depts[i - 1]), lt(devices.deptId, d)) as SQL));
-  });
-  if (depts.length > 0) gaps.push(gt(devices.deptId, depts[depts.length - 1]));
-  const own = eq(devices.ownerId, ctx.user.accountId);
-  const unordered: SQL[] = [];
-  for (const gap of gaps) unordered.push(and(entId, own, gap, shown) as SQL);
-  unordered.push(
-    and(
-      entId,
-      sharedWhere(ctx.user, deviceScope.share as NonNullable<typeof deviceScope.share>),
-      outsideDepts,
-      or(isNull(devices.ownerId), ne(devices.ownerId, ctx.user.accountId)),
-      shown,
-    ) as SQL,
+  const outside = scopeOutsideBranches(
+    ctx.user,
+    deviceScope as Required<Pick<ScopedColumns, 'entId' | 'deptId' | 'ownerId' | 'share'>>,
+    [...counts.byDept.keys()],
   );
-  // Each branch ordered and bounded by the page's end: PostgreSQL merges them (Merge Append)
-  // and reads no branch past the rows the page needs; the total reads the same branches unordered.
-  const end = page * size;
-  // The own and shared branches hold few rows, found by their own indexes: `offset 0` keeps
-  // PostgreSQL from walking the owner's newest-first index through all of its devices instead.
-  const branch = (where: SQL, ordered: boolean, few: boolean) =>
-    !ordered
-      ? sql`(select ${devices.id} as id from ${devices} where ${where})`
-      : few
-        ? sql`(select f.id, f.created_at from (select ${devices.id} as id, ${devices.createdAt} as created_at from ${devices} where ${where} offset 0) as f order by f.created_at desc nulls last, f.id limit ${end})`
-        : sql`(select ${devices.id} as id, ${devices.createdAt} as created_at from ${devices} where ${where} order by ${devices.createdAt} desc nulls last, ${devices.id} limit ${end})`;
-  const union = (ordered: boolean) =>
-    sql.join(
-      [
-        ...branches.map((where) => branch(where, ordered, false)),
-        ...unordered.map((where) => branch(where, ordered, true)),
-      ],
-      sql` union all `,
-    );
-  const pageIds = sql`select u.id from (${union(true)}) as u order by u.created_at desc nulls last, u.id limit ${size} offset ${(page - 1) * size}`;
+  const all: MergeBranch[] = [
+    ...branches.map((where) => ({ where })),
+    ...outside.map((where) => ({ where: and(where, shown) as SQL, few: true })),
+  ];
+  // Newest first as devices_ent_dept_created_idx and devices_ent_dept_status_created_idx hold it.
+  const keys: MergeKey[] = [
+    { column: devices.createdAt, desc: true, nullsFirst: false },
+    { column: devices.id, desc: false, nullsFirst: false },
+  ];
   return {
-    rows: listRows(ctx, sql`${devices.id} in (${pageIds})`).orderBy(
+    rows: listRows(ctx, sql`${devices.id} in (${mergedPageIds(devices, devices.id, keys, all, page, size)})`).orderBy(
       sql`${devices.createdAt} desc nulls last`,
       asc(devices.id),
     ),
-    total: ctx.db
-      .select({ total: count() })
-      .from(sql`(select 1 from (${union(false)}) as u limit ${DEVICE_LIST_COUNT_CAP + 1}) as up_to`),
+    total: ctx.db.select({ total: count() }).from(mergedUpTo(devices, devices.id, all, DEVICE_LIST_COUNT_CAP)),
   };
 }
 
