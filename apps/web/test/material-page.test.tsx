@@ -62,10 +62,12 @@ function serve() {
       payload: { quotaBytes: 10 * 1024 ** 3, usedBytes: 1024 ** 3, materialCount: 2, byType: [] },
     }),
     permissionSubAccounts: () => ({ code: 0, payload: [{ id: 'u1', name: 'Ann' }] }),
-    materialList: () => ({
+    // The folder Spring holds more than the server counts (MATERIAL_LIST_COUNT_CAP).
+    materialList: (data) => ({
       code: 0,
       payload: {
-        total: 2,
+        total: (data as { folderId?: string }).folderId === 'f1' ? 1000 : 2,
+        totalCapped: (data as { folderId?: string }).folderId === 'f1',
         data: [
           material('Intro'),
           material('Broken', {
@@ -110,6 +112,8 @@ describe('material library page (/advert/material)', () => {
         true,
       ),
     );
+    // A capped total says so instead of claiming an exact count.
+    expect(await screen.findByText('More than 1000 materials')).toBeTruthy();
 
     // Enter previews; Delete asks first, then deletes.
     fireEvent.keyDown(screen.getByTestId('material-open-Intro'), { key: 'Enter' });

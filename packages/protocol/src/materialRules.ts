@@ -169,9 +169,10 @@ export const MATERIAL_UPLOAD_TTL_SEC = 2 * 3600;
 export const MAX_MATERIAL_BATCH = 200;
 /**
  * The material list's total is counted up to this many rows; beyond it the answer says
- * `totalCapped` (an exact count over a million materials would cost more than the page).
+ * `totalCapped` and the console shows "more than 1,000" (an exact count over a million
+ * materials would cost more than the page; the device list stops at the same number).
  */
-export const MATERIAL_LIST_COUNT_CAP = 10_000;
+export const MATERIAL_LIST_COUNT_CAP = 1_000;
 /** The thumbnail's longer side (px). */
 export const MATERIAL_THUMB_SIZE = 320;
 

@@ -23,9 +23,12 @@ import {
 } from './tableConfig';
 import './listTable.css';
 
-/** What the table needs of a list query (TanStack Query's result over a `{ data, total }` page). */
+/**
+ * What the table needs of a list query (TanStack Query's result over a `{ data, total }` page;
+ * `totalCapped`: the server stopped counting at `total` and more rows match).
+ */
 export interface ListQuery<T> {
-  data?: { data: readonly T[]; total: number };
+  data?: { data: readonly T[]; total: number; totalCapped?: boolean };
   isFetching: boolean;
   isError: boolean;
   refetch: () => unknown;
@@ -38,8 +41,8 @@ export type ListTableProps<T extends object> = Omit<TableProps<T>, 'dataSource' 
   query: ListQuery<T>;
   /** The page, size and sort in the URL (useUrlListState). */
   state: PageState;
-  /** The pagination's total text. */
-  showTotal: (total: number) => string;
+  /** The pagination's total text; `capped`: more than `total` match (the server's count stopped there). */
+  showTotal: (total: number, capped: boolean) => string;
   /** The page's buttons for the list (add, batch actions), left of the column settings. */
   toolbar?: ReactNode;
   /** The empty list's text (antd Empty); without it, `locale.emptyText` or antd's default. */
@@ -217,7 +220,9 @@ export function ListTable<T extends object>({
         rowSelection={rowSelection && { fixed: true, columnWidth: SELECTION_COLUMN_WIDTH, ...rowSelection }}
         showSorterTooltip={false}
         onChange={onChange}
-        pagination={listPagination(state, query.data?.total ?? 0, showTotal)}
+        pagination={listPagination(state, query.data?.total ?? 0, (total) =>
+          showTotal(total, query.data?.totalCapped === true),
+        )}
         {...table}
       />
     </div>

@@ -382,7 +382,7 @@ export default function DeviceListPage() {
             }
             rowTestId={(row) => `device-row-${row.name}`}
             empty={filtered ? t('emptyFiltered') : t('empty')}
-            showTotal={(total) => t('total', { count: total })}
+            showTotal={(total, capped) => t(capped ? 'totalCapped' : 'total', { count: total })}
           />
         )}
       </Card>

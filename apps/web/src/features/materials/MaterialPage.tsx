@@ -491,7 +491,7 @@ export default function MaterialPage() {
                 rowTestId={(row) => `material-row-${row.name}`}
                 empty={emptyText}
                 failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-                showTotal={(total) => t('total', { count: total })}
+                showTotal={(total, capped) => t(capped ? 'totalCapped' : 'total', { count: total })}
               />
             ) : (
               <>
@@ -522,7 +522,9 @@ export default function MaterialPage() {
                 />
                 <Pagination
                   className="mq-material-pagination"
-                  {...listPagination(listState, list.data?.total ?? 0, (total) => t('total', { count: total }))}
+                  {...listPagination(listState, list.data?.total ?? 0, (total) =>
+                    t(list.data?.totalCapped ? 'totalCapped' : 'total', { count: total }),
+                  )}
                 />
               </>
             )}
