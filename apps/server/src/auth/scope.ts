@@ -159,18 +159,18 @@ export function scopeWhere(principal: ScopeSubject, columns: ScopedColumns): SQL
 
 /**
  * The rows a department scope sees beyond the departments `deptIds` it covers (given in the
- * database's order of their ids): the caller's own rows outside them, one condition per
- * index range between them (so an (ent, owner, dept) index reads none of the caller's own
- * rows inside its departments: a store's staff may have added them all), and the rows
- * shared with the caller outside both. Disjoint from each other and from the departments'
- * rows; with one branch per covered department (`dept_id = d`) they are the rows `scopeWhere`
- * lets the caller see: the merged plan of a list (db/mergedPage.ts).
+ * database's order of their ids): `own`, the caller's own rows outside them as one condition
+ * per index range between them (so an (ent, owner, dept) index reads none of the caller's
+ * own rows inside its departments: a store's staff may have added them all), and `shared`,
+ * the rows shared with the caller outside both. Disjoint from each other and from the
+ * departments' rows; with one condition per covered department (`dept_id = d`) they are the
+ * rows `scopeWhere` lets the caller see: the merged plan of a list (db/mergedPage.ts).
  */
 export function scopeOutsideBranches(
   principal: ScopeSubject,
   columns: Required<Pick<ScopedColumns, 'entId' | 'deptId' | 'ownerId' | 'share'>>,
   deptIds: readonly string[],
-): SQL[] {
+): { own: SQL[]; shared: SQL } {
   const tenant = tenantWhere(principal, columns.entId);
   const gaps: SQL[] = [isNull(columns.deptId)];
   deptIds.forEach((d, i) => {
@@ -184,15 +184,15 @@ export function scopeOutsideBranches(
     deptIds.length > 0
       ? sql`(${columns.deptId} is null or ${columns.deptId} <> all(${`{${deptIds.join(',')}}`}::text[]))`
       : sql`true`;
-  return [
-    ...gaps.map((gap) => and(tenant, own, gap) as SQL),
-    and(
+  return {
+    own: gaps.map((gap) => and(tenant, own, gap) as SQL),
+    shared: and(
       tenant,
       sharedWhere(principal, columns.share),
       outside,
       or(isNull(columns.ownerId), ne(columns.ownerId, principal.accountId)),
     ) as SQL,
-  ];
+  };
 }
 
 /**

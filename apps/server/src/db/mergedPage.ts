@@ -22,10 +22,13 @@ export interface MergeKey {
  * A branch: disjoint from the others. `few`: its rows are few and found by an index of their
  * own (the caller's own rows outside the covered departments, the rows shared with it), so it
  * is read whole and then sorted: `offset 0` keeps PostgreSQL from walking an ordered index
- * through many rows the branch's other conditions drop.
+ * through many rows the branch's other conditions drop. A list of conditions is one such
+ * branch made of disjoint parts (the ranges of the caller's own rows between its
+ * departments): one sort of their union instead of a sorted input per part, which halves
+ * the planning and the merge of a region's list.
  */
 export interface MergeBranch {
-  where: SQL;
+  where: SQL | readonly SQL[];
   few?: boolean;
 }
 
@@ -55,10 +58,20 @@ export function mergedPageIds(
     keys.map((k) => sql`${k.column} ${direction(k)}`),
     sql`, `,
   );
-  const branch = (b: MergeBranch) =>
-    b.few
-      ? sql`(select f.* from (select ${id} as id, ${columns} from ${table} where ${b.where} offset 0) as f order by ${orderOf('f.')} limit ${end})`
-      : sql`(select ${id} as id, ${columns} from ${table} where ${b.where} order by ${direct} limit ${end})`;
+  const select = (where: SQL) => sql`select ${id} as id, ${columns} from ${table} where ${where}`;
+  const branch = (b: MergeBranch) => {
+    if (Array.isArray(b.where)) {
+      const parts = sql.join(
+        (b.where as readonly SQL[]).map((w) => sql`(${select(w)} offset 0)`),
+        sql` union all `,
+      );
+      return sql`(select f.* from (${parts}) as f order by ${orderOf('f.')} limit ${end})`;
+    }
+    const where = b.where as SQL;
+    return b.few
+      ? sql`(select f.* from (${select(where)} offset 0) as f order by ${orderOf('f.')} limit ${end})`
+      : sql`(${select(where)} order by ${direct} limit ${end})`;
+  };
   return sql`select u.id from (${sql.join(branches.map(branch), sql` union all `)}) as u order by ${orderOf('u.')} limit ${size} offset ${(page - 1) * size}`;
 }
 
@@ -68,7 +81,9 @@ export function mergedPageIds(
  */
 export function mergedUpTo(table: PgTable, id: AnyPgColumn, branches: readonly MergeBranch[], cap: number): SQL {
   const union = sql.join(
-    branches.map((b) => sql`(select ${id} as id from ${table} where ${b.where})`),
+    branches
+      .flatMap((b) => (Array.isArray(b.where) ? (b.where as readonly SQL[]) : [b.where as SQL]))
+      .map((where) => sql`(select ${id} as id from ${table} where ${where})`),
     sql` union all `,
   );
   return sql`(select 1 from (${union}) as u limit ${cap + 1}) as up_to`;

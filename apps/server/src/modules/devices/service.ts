@@ -539,7 +539,8 @@ export function mergedPageQueries(
   );
   const all: MergeBranch[] = [
     ...branches.map((where) => ({ where })),
-    ...outside.map((where) => ({ where: and(where, shown) as SQL, few: true })),
+    { where: outside.own.map((where) => and(where, shown) as SQL), few: true },
+    { where: and(outside.shared, shown) as SQL, few: true },
   ];
   // Newest first as devices_ent_dept_created_idx and devices_ent_dept_status_created_idx hold it.
   const keys: MergeKey[] = [

@@ -118,7 +118,8 @@ async function mergedBranches(
     ...depts.map((d) => ({
       where: and(eq(materials.entId, ctx.user.entId), eq(materials.deptId, d), folderCond, ...filters) as SQL,
     })),
-    ...outside.map((where) => ({ where: and(where, folderCond, ...filters) as SQL, few: true })),
+    { where: outside.own.map((where) => and(where, folderCond, ...filters) as SQL), few: true },
+    { where: and(outside.shared, folderCond, ...filters) as SQL, few: true },
   ];
 }
 
