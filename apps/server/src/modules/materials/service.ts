@@ -169,34 +169,21 @@ export async function listMaterials(input: MaterialListInput, ctx: CallContext, 
     plan === 'auto' && input.sort === 'createdAt' && !input.ids
       ? await mergedBranches(ctx, folderIds, folderCond, filters)
       : undefined;
-  // The page's ids from materials alone (an index walk in the list's order), then their joins:
-  // joined in one query the planner may hash-join and sort the whole enterprise for 50 rows.
-  const pageIds = async () => {
-    if (branches) {
-      // The pg and PGlite drivers both answer `{ rows }`.
-      const found = (await ctx.db.execute(
-        mergedPageIds(materials, materials.id, keys, branches, input.page, input.size),
-      )) as unknown as { rows: { id: string }[] };
-      return found.rows.map((r) => r.id);
-    }
-    const order = keys.map((k) => sql`${k.column} ${sql.raw(desc ? 'desc nulls last' : 'asc nulls first')}`);
-    return (
-      await ctx.db
+  const order = keys.map((k) => sql`${k.column} ${sql.raw(desc ? 'desc nulls last' : 'asc nulls first')}`);
+  // The page's ids from materials alone (an index walk in the list's order, or the merged
+  // branches) as a subquery PostgreSQL runs first (it has a LIMIT), then their joins in the
+  // same statement: joined in one flat query the planner may hash-join and sort the whole
+  // enterprise for 50 rows.
+  const pageIds = branches
+    ? mergedPageIds(materials, materials.id, keys, branches, input.page, input.size)
+    : ctx.db
         .select({ id: materials.id })
         .from(materials)
         .where(where)
         .orderBy(...order)
         .limit(input.size)
-        .offset((input.page - 1) * input.size)
-    ).map((r) => r.id);
-  };
-  const pageRows = async () => {
-    const ids = await pageIds();
-    if (ids.length === 0) return [];
-    const found = await selectMaterials(ctx.db, ctx.user, inArray(materials.id, ids));
-    const byId = new Map(found.map((r) => [r.id, r]));
-    return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-  };
+        .offset((input.page - 1) * input.size);
+  const pageRows = selectMaterials(ctx.db, ctx.user, sql`${materials.id} in (${pageIds})`).orderBy(...order);
   const upTo = branches
     ? mergedUpTo(materials, materials.id, branches, MATERIAL_LIST_COUNT_CAP)
     : ctx.db
@@ -205,7 +192,7 @@ export async function listMaterials(input: MaterialListInput, ctx: CallContext, 
         .where(where)
         .limit(MATERIAL_LIST_COUNT_CAP + 1)
         .as('up_to');
-  const [rows, [{ total }]] = await Promise.all([pageRows(), ctx.db.select({ total: count() }).from(upTo)]);
+  const [rows, [{ total }]] = await Promise.all([pageRows, ctx.db.select({ total: count() }).from(upTo)]);
   const files = ctx.services.files;
   return {
     total: Math.min(total, MATERIAL_LIST_COUNT_CAP),
