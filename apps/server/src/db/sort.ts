@@ -26,3 +26,13 @@ export function listOrder<K extends string>(
     ? [sql`${column} desc nulls last`, sql`${tieBreak} desc`]
     : [sql`${column} asc nulls last`, sql`${tieBreak} asc`];
 }
+
+/**
+ * A list's newest-first order as its index holds it: drizzle's `.desc()` index columns are
+ * `desc nulls last`, and the tie-break `id` ascending (`index(...).on(entId, createdAt.desc(), id)`).
+ * A plain `desc` means nulls first, which such an index does not serve: PostgreSQL then sorts
+ * every row of the scope for one page.
+ */
+export function newestFirst(column: AnyColumn, tieBreak: AnyColumn): SQL[] {
+  return [sql`${column} desc nulls last`, sql`${tieBreak} asc`];
+}

@@ -20,7 +20,6 @@ import {
   arrayOverlaps,
   asc,
   count,
-  desc,
   eq,
   gt,
   ilike,
@@ -52,6 +51,7 @@ import {
   tags,
   templates,
 } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { deviceGroupScope } from '../deviceGroups/scope.js';
@@ -294,7 +294,7 @@ export async function listAds(input: AdListInput, ctx: CallContext) {
       .select({ id: ads.id })
       .from(ads)
       .where(where)
-      .orderBy(desc(ads.createdAt), desc(ads.id))
+      .orderBy(...newestFirst(ads.createdAt, ads.id))
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     ctx.db.select({ total: count() }).from(ads).where(where),

@@ -1,7 +1,8 @@
 import { type DeviceGroupRow, ErrorCode, type MemberDevice, RefType } from '@marquee/protocol';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { manageWhere, scopeWhere } from '../../auth/scope.js';
 import { accounts, departments, deviceGroups, devices } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
@@ -80,7 +81,7 @@ export async function listGroups(input: { page: number; size: number; name?: str
   const where = and(...conds) as SQL;
   const [rows, [{ total }]] = await Promise.all([
     groupRows(ctx, where)
-      .orderBy(desc(deviceGroups.updatedAt), asc(deviceGroups.id))
+      .orderBy(...newestFirst(deviceGroups.updatedAt, deviceGroups.id))
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     ctx.db.select({ total: count() }).from(deviceGroups).where(where),

@@ -1,8 +1,9 @@
 import { formatTime } from '@marquee/protocol';
-import { and, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { ScopeSubject } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { departments, devices } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 import { effectiveStatus } from '../devices/repository.js';
 import { type DeviceListFilter, deviceListWhere } from '../devices/service.js';
 import { registerExportSource } from '../operationLog/exportJob.js';
@@ -34,7 +35,7 @@ export async function* devicesNewestFirst(
     const keyset: SQL | undefined = after
       ? (or(
           lt(devices.createdAt, after.createdAt),
-          and(eq(devices.createdAt, after.createdAt), lt(devices.id, after.id)),
+          and(eq(devices.createdAt, after.createdAt), gt(devices.id, after.id)),
         ) as SQL)
       : undefined;
     const rows: { device: typeof devices.$inferSelect; deptName: string | null }[] = await db
@@ -42,7 +43,7 @@ export async function* devicesNewestFirst(
       .from(devices)
       .leftJoin(departments, eq(departments.id, devices.deptId))
       .where(keyset ? and(where, keyset) : where)
-      .orderBy(desc(devices.createdAt), desc(devices.id))
+      .orderBy(...newestFirst(devices.createdAt, devices.id))
       .limit(limit);
     if (rows.length === 0) return;
     yield rows;

@@ -11,6 +11,7 @@ import {
   devices,
   playRollupsDaily,
 } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { deviceListWhere } from '../devices/service.js';
@@ -310,7 +311,7 @@ export async function reportPage(
     .from(devices)
     .leftJoin(departments, eq(departments.id, devices.deptId))
     .where(where)
-    .orderBy(desc(devices.createdAt), desc(devices.id))
+    .orderBy(...newestFirst(devices.createdAt, devices.id))
     .limit(page.limit)
     .offset(page.offset);
   const figures = await figuresOf(

@@ -1,8 +1,9 @@
 import { RefType } from '@marquee/protocol';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { manageWhere, type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, departments, posters, posterTemplates } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 
 /** The scoped columns of poster templates (auth/scope.ts): owner, department, sharing as ref-type '6'. */
 export const posterTemplateScope = {
@@ -61,7 +62,7 @@ export async function listPosterTemplates(
   const [rows, [{ total }]] = await Promise.all([
     selectTemplates(db, caller, false)
       .where(where)
-      .orderBy(desc(posterTemplates.updatedAt), posterTemplates.id)
+      .orderBy(...newestFirst(posterTemplates.updatedAt, posterTemplates.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),
     db.select({ total: count() }).from(posterTemplates).where(where),
@@ -132,7 +133,7 @@ export async function listPostersMade(
       .innerJoin(posterTemplates, eq(posterTemplates.id, posters.templateId))
       .leftJoin(accounts, eq(accounts.id, posters.accountId))
       .where(where)
-      .orderBy(desc(posters.madeAt), posters.id)
+      .orderBy(...newestFirst(posters.madeAt, posters.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),
     db

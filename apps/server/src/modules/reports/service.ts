@@ -19,7 +19,7 @@ import { and, asc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-o
 import { type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { ads, departments, devices, materials, promotionPlans } from '../../db/schema/index.js';
-import { listOrder } from '../../db/sort.js';
+import { listOrder, newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import { adScope } from '../ads/scope.js';
 import { statusOf } from '../ads/service.js';
@@ -134,7 +134,7 @@ export async function adReportList(caller: ReportCaller, input: AdReportListInpu
       createdAt: ads.createdAt,
     },
     ads.id,
-    [sql`${ads.createdAt} desc`, sql`${ads.id} desc`],
+    newestFirst(ads.createdAt, ads.id),
   );
   const adIn = sql`(select ${ads.id} from ${ads} where ${where})`;
   const [pageRows, [{ total }], dayRows, model] = await Promise.all([

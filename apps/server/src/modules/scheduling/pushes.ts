@@ -9,6 +9,7 @@ import {
   deviceManifestDownloads,
   devices,
 } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { devicesReached } from '../ads/schedule.js';
@@ -179,7 +180,7 @@ export async function listPushes(
       .leftJoin(ads, eq(ads.id, contentPushes.adId))
       .leftJoin(accounts, eq(accounts.id, contentPushes.accountId))
       .where(where)
-      .orderBy(desc(contentPushes.createdAt), desc(contentPushes.id))
+      .orderBy(...newestFirst(contentPushes.createdAt, contentPushes.id))
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     ctx.db.select({ total: count() }).from(contentPushes).where(where),

@@ -19,6 +19,7 @@ import {
   enterprises,
   screenshotSettings,
 } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import type { Files } from '../../storage/files.js';
@@ -76,7 +77,7 @@ export async function latestScreenshots(
       .from(devices)
       .leftJoin(departments, eq(departments.id, devices.deptId))
       .where(where)
-      .orderBy(desc(devices.createdAt), devices.id)
+      .orderBy(...newestFirst(devices.createdAt, devices.id))
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     ctx.db.select({ total: count() }).from(devices).where(where),
@@ -136,7 +137,7 @@ export async function screenshotHistory(
       .from(deviceScreenshots)
       .innerJoin(devices, eq(devices.id, deviceScreenshots.deviceId))
       .where(where)
-      .orderBy(desc(deviceScreenshots.takenAt), desc(deviceScreenshots.id))
+      .orderBy(...newestFirst(deviceScreenshots.takenAt, deviceScreenshots.id))
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     ctx.db

@@ -1,7 +1,8 @@
 import { ErrorCode, type SpliceDetail, type SpliceRow } from '@marquee/protocol';
-import { and, count, desc, eq, ilike, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
 import { departments, devices, spliceTiles, spliceWalls } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { requestContentSync } from '../content/service.js';
@@ -37,7 +38,7 @@ export async function listWalls(
       .from(spliceWalls)
       .leftJoin(departments, eq(departments.id, spliceWalls.deptId))
       .where(where)
-      .orderBy(desc(spliceWalls.createdAt), spliceWalls.id)
+      .orderBy(...newestFirst(spliceWalls.createdAt, spliceWalls.id))
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     ctx.db.select({ total: count() }).from(spliceWalls).where(where),

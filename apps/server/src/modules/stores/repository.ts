@@ -1,9 +1,9 @@
 import type { STORE_SORT_KEYS } from '@marquee/protocol';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { inDeptSubtree, type ScopedColumns } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { departments, devices, stores } from '../../db/schema/index.js';
-import { listOrder, type SortRequest } from '../../db/sort.js';
+import { listOrder, newestFirst, type SortRequest } from '../../db/sort.js';
 
 /** The scoped columns of stores (auth/scope.ts): department and owner; stores are not shared. */
 export const storeScope: ScopedColumns = { entId: stores.entId, deptId: stores.deptId, ownerId: stores.ownerId };
@@ -58,7 +58,7 @@ export async function listStores(
     page,
     { name: stores.name, deviceCount: deviceCountOf, createdAt: stores.createdAt },
     stores.id,
-    [desc(stores.createdAt), desc(stores.id)],
+    newestFirst(stores.createdAt, stores.id),
   );
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -11,6 +11,7 @@ import {
   strategyApplicationDevices,
   strategyApplications,
 } from '../../db/schema/index.js';
+import { newestFirst } from '../../db/sort.js';
 
 /** The scoped columns of strategies (auth/scope.ts): department and owner; strategies are not shared. */
 export const strategyScope: ScopedColumns = {
@@ -55,7 +56,7 @@ export async function listStrategies(
   const where = and(...conds);
   const [rows, [{ total }]] = await Promise.all([
     selectStrategies(db, where)
-      .orderBy(desc(strategies.updatedAt), strategies.id)
+      .orderBy(...newestFirst(strategies.updatedAt, strategies.id))
       .limit(page.size)
       .offset((page.page - 1) * page.size),
     db.select({ total: count() }).from(strategies).where(where),
