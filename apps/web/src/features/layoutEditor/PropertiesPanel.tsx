@@ -7,14 +7,15 @@ import {
   type LayoutComponent,
   type LayoutDocument,
 } from '@marquee/layout';
-import { AutoComplete, Button, DatePicker, Divider, Empty, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { AutoComplete, Button, Divider, Empty, Input, Space, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField, Field, NumberField, SelectField, SwitchField, TextField } from './fields';
 import { MaterialField } from './MaterialField';
 import { currentPage, type EditorState, selectedComponent, supports } from './state/editorState';
 import type { EditorDispatch } from './useEditor';
+
+const DateTimeField = lazy(() => import('./DateTimeField'));
 
 /** A page of the document (the package's `LayoutPage` name is also its renderer component). */
 type LayoutPage = LayoutDocument['pages'][number];
@@ -632,13 +633,9 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
       return (
         <>
           <Field label={t('props.target')}>
-            <DatePicker
-              showTime
-              value={p.target ? dayjs(p.target) : null}
-              onChange={(d) => prop({ target: d ? d.format('YYYY-MM-DDTHH:mm:ssZ') : '' })}
-              style={{ width: '100%' }}
-              data-testid="le-prop-target"
-            />
+            <Suspense fallback={<Input disabled value={p.target} />}>
+              <DateTimeField value={p.target} onCommit={(target) => prop({ target })} testId="le-prop-target" />
+            </Suspense>
           </Field>
           <Field label={t('props.countdownFormat')}>
             <SelectField
