@@ -7,7 +7,7 @@ import {
   type MaterialLookup,
   type RenderContext,
 } from '@marquee/layout';
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import type {
   default as MoveableClass,
@@ -18,8 +18,9 @@ import type {
   OnRotate,
   OnRotateEnd,
 } from 'react-moveable';
+import { useModule } from './lazyModule';
 import { byZ, currentPage, type EditorState, supports } from './state/editorState';
-import type { EditorDispatch } from './useEditor';
+import { type EditorDispatch, useAfterFirstPaint } from './useEditor';
 
 /**
  * The selection's handles (react-moveable, most of the editor's code): a chunk of its own, asked
@@ -27,7 +28,6 @@ import type { EditorDispatch } from './useEditor';
  * selected on open).
  */
 const loadMoveable = () => import('react-moveable');
-const Moveable = lazy(loadMoveable);
 
 /** Grid step in layout pixels (the grid toggle draws it and snaps to it). */
 export const GRID_SIZE = 20;
@@ -107,11 +107,8 @@ export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale,
   const stageRef = useRef<HTMLDivElement | null>(null);
   const moveableRef = useRef<MoveableClass | null>(null);
   // The handles' chunk loads after the first frame (at once when a component is selected first).
-  const [handlesWanted, setHandlesWanted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setHandlesWanted(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  const handlesWanted = useAfterFirstPaint();
+  const Moveable = useModule(loadMoveable, handlesWanted || state.selectedId !== null).module?.default;
   const selected = items.find((c) => c.id === state.selectedId) ?? null;
   const ctx = useMemo<RenderContext>(() => ({ materials, locale, playing: false }), [materials, locale]);
 
@@ -252,68 +249,66 @@ export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale,
           {grid ? <div className="mq-le-grid" style={gridStyle(zoom)} data-testid="le-grid" /> : null}
         </div>
       </div>
-      {handlesWanted || target ? (
-        <Suspense fallback={null}>
-          <Moveable
-            ref={moveableRef}
-            target={target}
-            flushSync={flushSync}
-            draggable={!locked}
-            resizable={!locked}
-            rotatable={!locked && canRotate}
-            origin={false}
-            throttleDrag={0}
-            throttleResize={0}
-            throttleRotate={0}
-            snappable
-            snapThreshold={6}
-            snapGridWidth={grid ? GRID_SIZE * zoom : 0}
-            snapGridHeight={grid ? GRID_SIZE * zoom : 0}
-            snapDirections={directions}
-            elementSnapDirections={directions}
-            elementGuidelines={guidelines}
-            isDisplaySnapDigit={false}
-            onDragStart={() => undefined}
-            onDrag={(e: OnDrag) => {
-              e.target.style.transform = e.transform;
-            }}
-            onDragEnd={(e: OnDragEnd) => {
-              if (!selected || !e.lastEvent) return;
-              const [tx, ty] = e.lastEvent.beforeTranslate as number[];
-              restore(e.target as HTMLElement, selected);
-              dispatch({ type: 'transform', id: selected.id, box: { x: selected.x + tx, y: selected.y + ty } });
-            }}
-            onResizeStart={(e) => {
-              e.setOrigin(['%', '%']);
-              if (e.dragStart) e.dragStart.set([0, 0]);
-            }}
-            onResize={(e: OnResize) => {
-              e.target.style.width = `${e.width}px`;
-              e.target.style.height = `${e.height}px`;
-              e.target.style.transform = e.drag.transform;
-            }}
-            onResizeEnd={(e: OnResizeEnd) => {
-              if (!selected || !e.lastEvent) return;
-              const last = e.lastEvent as OnResize;
-              const [tx, ty] = last.drag.beforeTranslate;
-              restore(e.target as HTMLElement, selected);
-              dispatch({
-                type: 'transform',
-                id: selected.id,
-                box: { x: selected.x + tx, y: selected.y + ty, w: last.width, h: last.height },
-              });
-            }}
-            onRotate={(e: OnRotate) => {
-              e.target.style.transform = e.drag.transform;
-            }}
-            onRotateEnd={(e: OnRotateEnd) => {
-              if (!selected || !e.lastEvent) return;
-              const last = e.lastEvent as OnRotate;
-              restore(e.target as HTMLElement, selected);
-              dispatch({ type: 'transform', id: selected.id, box: { rotation: last.rotation } });
-            }}
-          />
-        </Suspense>
+      {Moveable ? (
+        <Moveable
+          ref={moveableRef}
+          target={target}
+          flushSync={flushSync}
+          draggable={!locked}
+          resizable={!locked}
+          rotatable={!locked && canRotate}
+          origin={false}
+          throttleDrag={0}
+          throttleResize={0}
+          throttleRotate={0}
+          snappable
+          snapThreshold={6}
+          snapGridWidth={grid ? GRID_SIZE * zoom : 0}
+          snapGridHeight={grid ? GRID_SIZE * zoom : 0}
+          snapDirections={directions}
+          elementSnapDirections={directions}
+          elementGuidelines={guidelines}
+          isDisplaySnapDigit={false}
+          onDragStart={() => undefined}
+          onDrag={(e: OnDrag) => {
+            e.target.style.transform = e.transform;
+          }}
+          onDragEnd={(e: OnDragEnd) => {
+            if (!selected || !e.lastEvent) return;
+            const [tx, ty] = e.lastEvent.beforeTranslate as number[];
+            restore(e.target as HTMLElement, selected);
+            dispatch({ type: 'transform', id: selected.id, box: { x: selected.x + tx, y: selected.y + ty } });
+          }}
+          onResizeStart={(e) => {
+            e.setOrigin(['%', '%']);
+            if (e.dragStart) e.dragStart.set([0, 0]);
+          }}
+          onResize={(e: OnResize) => {
+            e.target.style.width = `${e.width}px`;
+            e.target.style.height = `${e.height}px`;
+            e.target.style.transform = e.drag.transform;
+          }}
+          onResizeEnd={(e: OnResizeEnd) => {
+            if (!selected || !e.lastEvent) return;
+            const last = e.lastEvent as OnResize;
+            const [tx, ty] = last.drag.beforeTranslate;
+            restore(e.target as HTMLElement, selected);
+            dispatch({
+              type: 'transform',
+              id: selected.id,
+              box: { x: selected.x + tx, y: selected.y + ty, w: last.width, h: last.height },
+            });
+          }}
+          onRotate={(e: OnRotate) => {
+            e.target.style.transform = e.drag.transform;
+          }}
+          onRotateEnd={(e: OnRotateEnd) => {
+            if (!selected || !e.lastEvent) return;
+            const last = e.lastEvent as OnRotate;
+            restore(e.target as HTMLElement, selected);
+            dispatch({ type: 'transform', id: selected.id, box: { rotation: last.rotation } });
+          }}
+        />
       ) : null}
     </div>
   );

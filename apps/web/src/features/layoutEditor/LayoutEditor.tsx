@@ -33,7 +33,7 @@ import { Palette } from './Palette';
 import { PreviewDialog } from './PreviewDialog';
 import { PropertiesPanel } from './PropertiesPanel';
 import { type EditorState, isDirty } from './state/editorState';
-import { useEditorKeys, useEditorState } from './useEditor';
+import { useAfterFirstPaint, useEditorKeys, useEditorState } from './useEditor';
 
 /** What the editor opens: a saved layout (id, version) or a new one not saved yet. */
 export interface Opened {
@@ -65,6 +65,8 @@ export function LayoutEditor({
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [state, dispatch] = useEditorState(opened.document, initialState);
+  // The side panels (palette and layers, properties) join a frame after the page is drawn.
+  const panels = useAfterFirstPaint(initialState !== null);
   const [name, setName] = useState(opened.name);
   const [savedName, setSavedName] = useState(opened.name);
   const [layoutId, setLayoutId] = useState(opened.id);
@@ -256,13 +258,19 @@ export function LayoutEditor({
         </div>
         <div className={`mq-le-body${readOnly ? ' is-readonly' : ''}`}>
           <aside className="mq-le-left">
-            <Tabs
-              size="small"
-              items={[
-                { key: 'components', label: t('tab.components'), children: <Palette dispatch={dispatch} /> },
-                { key: 'layers', label: t('tab.layers'), children: <LayersPanel state={state} dispatch={dispatch} /> },
-              ]}
-            />
+            {panels ? (
+              <Tabs
+                size="small"
+                items={[
+                  { key: 'components', label: t('tab.components'), children: <Palette dispatch={dispatch} /> },
+                  {
+                    key: 'layers',
+                    label: t('tab.layers'),
+                    children: <LayersPanel state={state} dispatch={dispatch} />,
+                  },
+                ]}
+              />
+            ) : null}
           </aside>
           <main className="mq-le-center">
             <Canvas
@@ -279,7 +287,11 @@ export function LayoutEditor({
             <PagesPanel state={state} dispatch={dispatch} />
           </main>
           <aside className="mq-le-right">
-            {state.doc.pages.length ? <PropertiesPanel state={state} dispatch={dispatch} /> : <Empty />}
+            {!panels ? null : state.doc.pages.length ? (
+              <PropertiesPanel state={state} dispatch={dispatch} />
+            ) : (
+              <Empty />
+            )}
           </aside>
         </div>
         <PreviewDialog

@@ -1,10 +1,11 @@
 import { createEmptyLayout, type MaterialLookup } from '@marquee/layout';
 import { Button, Result, Skeleton } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type OpenedLayout, openLayout } from './api';
 import type { Opened } from './LayoutEditor';
+import { useModule } from './lazyModule';
 import { NewLayoutDialog } from './NewLayoutDialog';
 import type { EditorState } from './state/editorState';
 import './layoutEditor.css';
@@ -16,7 +17,6 @@ const NO_MATERIALS: MaterialLookup = {};
  * runs: it loads while template.info answers, not after.
  */
 const loadEditor = () => import('./LayoutEditor');
-const LayoutEditor = lazy(async () => ({ default: (await loadEditor()).LayoutEditor }));
 
 function Loading() {
   return (
@@ -58,6 +58,7 @@ export default function LayoutEditorPage() {
   const [failed, setFailed] = useState(false);
   // Each (re)open mounts a fresh editor (new history).
   const [openCount, setOpenCount] = useState(0);
+  const editor = useModule(loadEditor);
 
   const load = useCallback(async (layoutId: string) => {
     setFailed(false);
@@ -71,9 +72,6 @@ export default function LayoutEditorPage() {
   }, []);
 
   const [initialState, setInitialState] = useState<EditorState | null>(null);
-  useEffect(() => {
-    void loadEditor();
-  }, []);
   useEffect(() => {
     if (isNew || !id) return;
     if (handoff?.id === id) {
@@ -116,35 +114,40 @@ export default function LayoutEditorPage() {
       />
     );
   }
-  if (failed) {
+  if (failed || editor.failed) {
     return (
       <Result
         status="warning"
         title={t('open.failed')}
         extra={
-          <Button type="primary" onClick={() => id && load(id)}>
+          <Button
+            type="primary"
+            onClick={() => {
+              if (editor.failed) editor.retry();
+              if (failed && id) void load(id);
+            }}
+          >
             {t('open.retry')}
           </Button>
         }
       />
     );
   }
-  if (!opened) return <Loading />;
+  if (!opened || !editor.module) return <Loading />;
+  const { LayoutEditor } = editor.module;
   return (
-    <Suspense fallback={<Loading />}>
-      <LayoutEditor
-        key={openCount}
-        opened={opened}
-        initialState={initialState}
-        onReload={(layoutId) => {
-          setInitialState(null);
-          void load(layoutId);
-        }}
-        onCreated={(next) => {
-          handoff = next;
-          navigate(`/template/edit?id=${encodeURIComponent(next.id)}`, { replace: true });
-        }}
-      />
-    </Suspense>
+    <LayoutEditor
+      key={openCount}
+      opened={opened}
+      initialState={initialState}
+      onReload={(layoutId) => {
+        setInitialState(null);
+        void load(layoutId);
+      }}
+      onCreated={(next) => {
+        handoff = next;
+        navigate(`/template/edit?id=${encodeURIComponent(next.id)}`, { replace: true });
+      }}
+    />
   );
 }

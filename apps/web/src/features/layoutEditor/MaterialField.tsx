@@ -1,9 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { LAYOUT_LIMITS, lookupMaterial, type PlaylistItem } from '@marquee/layout';
 import { Button, InputNumber, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialKind } from '../materials/MaterialPicker';
+import { useModule } from './lazyModule';
 import { useEditorMaterials, useRememberMaterials } from './materialsContext';
 
 export type { MaterialKind };
@@ -13,7 +14,6 @@ export type { MaterialKind };
  * first opens it, not with the editor.
  */
 const loadPicker = () => import('../materials/MaterialPicker');
-const MaterialPicker = lazy(async () => ({ default: (await loadPicker()).MaterialPicker }));
 
 /**
  * The playlist of a picture, video or music component (or a page's background picture):
@@ -39,6 +39,7 @@ export function MaterialField({
   const [picking, setPicking] = useState(false);
   // Mounted from the first pick on (its dialog then closes with its animation).
   const [pickerUsed, setPickerUsed] = useState(false);
+  const picker = useModule(loadPicker, pickerUsed).module;
   const room = single ? 1 : LAYOUT_LIMITS.maxPlaylistItems - value.length;
   const full = !single && room <= 0;
   const move = (from: number, to: number) => {
@@ -124,27 +125,22 @@ export function MaterialField({
           {t('materials.full', { max: LAYOUT_LIMITS.maxPlaylistItems })}
         </Typography.Text>
       ) : null}
-      {pickerUsed ? (
-        <Suspense fallback={null}>
-          <MaterialPicker
-            open={picking}
-            kind={kind}
-            max={Math.max(room, 1)}
-            onClose={() => setPicking(false)}
-            onPick={(chosen) => {
-              // The picker's module is loaded by now: its helper comes from it.
-              void loadPicker().then(({ renderMaterialOf }) => {
-                remember(Object.fromEntries(chosen.map((m) => [m.id, renderMaterialOf(m)])));
-                const items = chosen.map((m) => ({
-                  materialId: m.id,
-                  // A video plays its length; a picture or a track starts at 10 s.
-                  duration: Math.min(LAYOUT_LIMITS.maxPageDuration, Math.max(1, Math.round(m.duration ?? 10))),
-                }));
-                onCommit(single ? items.slice(0, 1) : [...value, ...items]);
-              });
-            }}
-          />
-        </Suspense>
+      {picker ? (
+        <picker.MaterialPicker
+          open={picking}
+          kind={kind}
+          max={Math.max(room, 1)}
+          onClose={() => setPicking(false)}
+          onPick={(chosen) => {
+            remember(Object.fromEntries(chosen.map((m) => [m.id, picker.renderMaterialOf(m)])));
+            const items = chosen.map((m) => ({
+              materialId: m.id,
+              // A video plays its length; a picture or a track starts at 10 s.
+              duration: Math.min(LAYOUT_LIMITS.maxPageDuration, Math.max(1, Math.round(m.duration ?? 10))),
+            }));
+            onCommit(single ? items.slice(0, 1) : [...value, ...items]);
+          }}
+        />
       ) : null}
     </div>
   );

@@ -8,14 +8,15 @@ import {
   type LayoutDocument,
 } from '@marquee/layout';
 import { AutoComplete, Button, Divider, Empty, Input, Space, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField, Field, NumberField, SelectField, SwitchField, TextField } from './fields';
+import { useModule } from './lazyModule';
 import { MaterialField } from './MaterialField';
 import { currentPage, type EditorState, selectedComponent, supports } from './state/editorState';
 import type { EditorDispatch } from './useEditor';
 
-const DateTimeField = lazy(() => import('./DateTimeField'));
+const loadDateTimeField = () => import('./DateTimeField');
 
 /** A page of the document (the package's `LayoutPage` name is also its renderer component). */
 type LayoutPage = LayoutDocument['pages'][number];
@@ -633,9 +634,7 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
       return (
         <>
           <Field label={t('props.target')}>
-            <Suspense fallback={<Input disabled value={p.target} />}>
-              <DateTimeField value={p.target} onCommit={(target) => prop({ target })} testId="le-prop-target" />
-            </Suspense>
+            <CountdownTarget value={p.target} onCommit={(target) => prop({ target })} />
           </Field>
           <Field label={t('props.countdownFormat')}>
             <SelectField
@@ -680,4 +679,14 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
     default:
       return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   }
+}
+
+/** The countdown's target (the date picker's chunk loads with the first countdown selected). */
+function CountdownTarget({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+  const DateTimeField = useModule(loadDateTimeField).module?.default;
+  return DateTimeField ? (
+    <DateTimeField value={value} onCommit={onCommit} testId="le-prop-target" />
+  ) : (
+    <Input disabled value={value} />
+  );
 }
