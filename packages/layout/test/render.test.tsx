@@ -178,6 +178,34 @@ describe('LayoutPage', () => {
       vi.useRealTimers();
     }
   });
+  it('ticks every clock and countdown of a page on one timer, together', () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(NOW);
+      const doc = createEmptyLayout();
+      for (let i = 0; i < 6; i++) {
+        doc.pages[0].components.push(
+          createComponent(i % 2 ? 'countdown' : 'clock', {
+            id: `t${i}`,
+            z: i,
+            props: i % 2 ? { target: '2026-11-25T04:05:06Z', format: 'hms' } : { format: 'HH:mm:ss', timezone: 'UTC' },
+          }),
+        );
+      }
+      const { container } = render(<LayoutPage doc={doc} page={0} materials={{}} locale="en-US" />);
+      const text = (id: string) => container.querySelector(`[data-component-id="${id}"]`)?.textContent;
+      expect(text('t0')).toBe('04:05:06');
+      expect(vi.getTimerCount()).toBe(1);
+      act(() => vi.advanceTimersByTime(1000));
+      expect([text('t0'), text('t2'), text('t4')]).toEqual(['04:05:07', '04:05:07', '04:05:07']);
+      expect(text('t1')).toBe('47:59:59');
+      expect(vi.getTimerCount()).toBe(1);
+      cleanup();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('LayoutPlayer', () => {

@@ -537,22 +537,41 @@ function NetworkSignalView({ c, ctx }: { c: ComponentOf<'networkSignal'>; ctx: R
   );
 }
 
+/** QR code paths by margin and content: pages and layouts repeat them, and editors redraw them. */
+const qrPaths = new Map<string, { d: string; size: number } | null>();
+const QR_PATHS_KEPT = 500;
+
+function qrPath(content: string, margin: number): { d: string; size: number } | null {
+  const key = `${margin}\n${content}`;
+  const known = qrPaths.get(key);
+  if (known !== undefined) return known;
+  let path: { d: string; size: number } | null = null;
+  try {
+    const qr = QRCode.create(content, { errorCorrectionLevel: 'M' });
+    const size = qr.modules.size;
+    let d = '';
+    // One rectangle per run of dark modules in a row.
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        if (!qr.modules.get(x, y)) continue;
+        let run = 1;
+        while (x + run < size && qr.modules.get(x + run, y)) run++;
+        d += `M${x + margin} ${y + margin}h${run}v1h-${run}z`;
+        x += run - 1;
+      }
+    }
+    path = { d, size: size + margin * 2 };
+  } catch {
+    path = null;
+  }
+  if (qrPaths.size >= QR_PATHS_KEPT) qrPaths.delete(qrPaths.keys().next().value as string);
+  qrPaths.set(key, path);
+  return path;
+}
+
 function QrCodeView({ c, ctx }: { c: ComponentOf<'qrCode'>; ctx: RenderContext }) {
   const { content, color, backgroundColor, margin } = c.props;
-  const path = useMemo(() => {
-    if (!content) return null;
-    try {
-      const qr = QRCode.create(content, { errorCorrectionLevel: 'M' });
-      const size = qr.modules.size;
-      let d = '';
-      for (let y = 0; y < size; y++) {
-        for (let x = 0; x < size; x++) if (qr.modules.get(x, y)) d += `M${x + margin} ${y + margin}h1v1h-1z`;
-      }
-      return { d, size: size + margin * 2 };
-    } catch {
-      return null;
-    }
-  }, [content, margin]);
+  const path = useMemo(() => (content ? qrPath(content, margin) : null), [content, margin]);
   if (!path) return <Placeholder>{layoutMessage(ctx.locale, 'render.emptyQr')}</Placeholder>;
   return (
     <svg

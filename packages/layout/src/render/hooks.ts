@@ -1,19 +1,46 @@
 import { useEffect, useState } from 'react';
 
+/**
+ * One timer per interval for every ticking view (clocks, countdowns): a page of many clocks
+ * renders once a tick, all of them in one batch, not once per clock.
+ */
+const tickers = new Map<number, { listeners: Set<(now: number) => void>; timer: ReturnType<typeof setTimeout> }>();
+
+function subscribeTicks(intervalMs: number, listener: (now: number) => void): () => void {
+  let ticker = tickers.get(intervalMs);
+  if (!ticker) {
+    const listeners = new Set<(now: number) => void>();
+    // Ticks align on the interval (clocks change together, on the second).
+    const next = () => setTimeout(tick, intervalMs - (Date.now() % intervalMs));
+    const tick = () => {
+      const now = Date.now();
+      for (const l of [...listeners]) l(now);
+      if (tickers.get(intervalMs) === created) created.timer = next();
+    };
+    const created = { listeners, timer: next() };
+    ticker = created;
+    tickers.set(intervalMs, created);
+  }
+  const current = ticker;
+  current.listeners.add(listener);
+  return () => {
+    current.listeners.delete(listener);
+    if (current.listeners.size === 0 && tickers.get(intervalMs) === current) {
+      clearTimeout(current.timer);
+      tickers.delete(intervalMs);
+    }
+  };
+}
+
 /** The current time in ms, ticking every `intervalMs` unless a fixed `now` is given. */
 export function useNow(fixed: number | undefined, intervalMs = 1000): number {
   const [now, setNow] = useState(() => fixed ?? Date.now());
   useEffect(() => {
     if (fixed !== undefined) return;
-    setNow(Date.now());
-    // Align ticks on the second so clocks change together.
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = () => {
-      setNow(Date.now());
-      timer = setTimeout(tick, intervalMs - (Date.now() % intervalMs));
-    };
-    timer = setTimeout(tick, intervalMs - (Date.now() % intervalMs));
-    return () => clearTimeout(timer);
+    // Catch up if the tick changed since the first render (no render when it did not).
+    const fresh = Date.now();
+    setNow((prev) => (Math.floor(prev / intervalMs) === Math.floor(fresh / intervalMs) ? prev : fresh));
+    return subscribeTicks(intervalMs, setNow);
   }, [fixed, intervalMs]);
   return fixed ?? now;
 }

@@ -68,7 +68,18 @@ export function useBarChart(
             itemStyle: { color: s.color, ...(s.rounded ? { borderRadius: [3, 3, 0, 0] } : {}) },
           })),
         });
-        const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+        // A resize only when the size changed: an observer reports the element once when it starts
+        // observing (the size the chart was just drawn at), and hiding the page reports 0 x 0.
+        let drawn = `${el.clientWidth}x${el.clientHeight}`;
+        const observer =
+          typeof ResizeObserver === 'undefined'
+            ? null
+            : new ResizeObserver(() => {
+                const size = `${el.clientWidth}x${el.clientHeight}`;
+                if (size === drawn || el.clientWidth === 0 || el.clientHeight === 0) return;
+                drawn = size;
+                instance.resize();
+              });
         observer?.observe(el);
         dispose = () => {
           observer?.disconnect();

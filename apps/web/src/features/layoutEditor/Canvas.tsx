@@ -9,16 +9,25 @@ import {
 } from '@marquee/layout';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import Moveable, {
-  type OnDrag,
-  type OnDragEnd,
-  type OnResize,
-  type OnResizeEnd,
-  type OnRotate,
-  type OnRotateEnd,
+import type {
+  default as MoveableClass,
+  OnDrag,
+  OnDragEnd,
+  OnResize,
+  OnResizeEnd,
+  OnRotate,
+  OnRotateEnd,
 } from 'react-moveable';
+import { useModule } from './lazyModule';
 import { byZ, currentPage, type EditorState, supports } from './state/editorState';
-import type { EditorDispatch } from './useEditor';
+import { type EditorDispatch, useAfterFirstPaint } from './useEditor';
+
+/**
+ * The selection's handles (react-moveable, most of the editor's code): a chunk of its own, asked
+ * for once the page is drawn, so opening a layout does not wait for it (no component is
+ * selected on open).
+ */
+const loadMoveable = () => import('react-moveable');
 
 /** Grid step in layout pixels (the grid toggle draws it and snaps to it). */
 export const GRID_SIZE = 20;
@@ -96,7 +105,10 @@ export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale,
   const items = useMemo(() => byZ(page.components), [page.components]);
   const elements = useRef(new Map<string, HTMLDivElement>());
   const stageRef = useRef<HTMLDivElement | null>(null);
-  const moveableRef = useRef<Moveable | null>(null);
+  const moveableRef = useRef<MoveableClass | null>(null);
+  // The handles' chunk loads after the first frame (at once when a component is selected first).
+  const handlesWanted = useAfterFirstPaint();
+  const Moveable = useModule(loadMoveable, handlesWanted || state.selectedId !== null).module?.default;
   const selected = items.find((c) => c.id === state.selectedId) ?? null;
   const ctx = useMemo<RenderContext>(() => ({ materials, locale, playing: false }), [materials, locale]);
 
@@ -237,65 +249,67 @@ export function Canvas({ state, dispatch, zoom, onZoom, grid, materials, locale,
           {grid ? <div className="mq-le-grid" style={gridStyle(zoom)} data-testid="le-grid" /> : null}
         </div>
       </div>
-      <Moveable
-        ref={moveableRef}
-        target={target}
-        flushSync={flushSync}
-        draggable={!locked}
-        resizable={!locked}
-        rotatable={!locked && canRotate}
-        origin={false}
-        throttleDrag={0}
-        throttleResize={0}
-        throttleRotate={0}
-        snappable
-        snapThreshold={6}
-        snapGridWidth={grid ? GRID_SIZE * zoom : 0}
-        snapGridHeight={grid ? GRID_SIZE * zoom : 0}
-        snapDirections={directions}
-        elementSnapDirections={directions}
-        elementGuidelines={guidelines}
-        isDisplaySnapDigit={false}
-        onDragStart={() => undefined}
-        onDrag={(e: OnDrag) => {
-          e.target.style.transform = e.transform;
-        }}
-        onDragEnd={(e: OnDragEnd) => {
-          if (!selected || !e.lastEvent) return;
-          const [tx, ty] = e.lastEvent.beforeTranslate as number[];
-          restore(e.target as HTMLElement, selected);
-          dispatch({ type: 'transform', id: selected.id, box: { x: selected.x + tx, y: selected.y + ty } });
-        }}
-        onResizeStart={(e) => {
-          e.setOrigin(['%', '%']);
-          if (e.dragStart) e.dragStart.set([0, 0]);
-        }}
-        onResize={(e: OnResize) => {
-          e.target.style.width = `${e.width}px`;
-          e.target.style.height = `${e.height}px`;
-          e.target.style.transform = e.drag.transform;
-        }}
-        onResizeEnd={(e: OnResizeEnd) => {
-          if (!selected || !e.lastEvent) return;
-          const last = e.lastEvent as OnResize;
-          const [tx, ty] = last.drag.beforeTranslate;
-          restore(e.target as HTMLElement, selected);
-          dispatch({
-            type: 'transform',
-            id: selected.id,
-            box: { x: selected.x + tx, y: selected.y + ty, w: last.width, h: last.height },
-          });
-        }}
-        onRotate={(e: OnRotate) => {
-          e.target.style.transform = e.drag.transform;
-        }}
-        onRotateEnd={(e: OnRotateEnd) => {
-          if (!selected || !e.lastEvent) return;
-          const last = e.lastEvent as OnRotate;
-          restore(e.target as HTMLElement, selected);
-          dispatch({ type: 'transform', id: selected.id, box: { rotation: last.rotation } });
-        }}
-      />
+      {Moveable ? (
+        <Moveable
+          ref={moveableRef}
+          target={target}
+          flushSync={flushSync}
+          draggable={!locked}
+          resizable={!locked}
+          rotatable={!locked && canRotate}
+          origin={false}
+          throttleDrag={0}
+          throttleResize={0}
+          throttleRotate={0}
+          snappable
+          snapThreshold={6}
+          snapGridWidth={grid ? GRID_SIZE * zoom : 0}
+          snapGridHeight={grid ? GRID_SIZE * zoom : 0}
+          snapDirections={directions}
+          elementSnapDirections={directions}
+          elementGuidelines={guidelines}
+          isDisplaySnapDigit={false}
+          onDragStart={() => undefined}
+          onDrag={(e: OnDrag) => {
+            e.target.style.transform = e.transform;
+          }}
+          onDragEnd={(e: OnDragEnd) => {
+            if (!selected || !e.lastEvent) return;
+            const [tx, ty] = e.lastEvent.beforeTranslate as number[];
+            restore(e.target as HTMLElement, selected);
+            dispatch({ type: 'transform', id: selected.id, box: { x: selected.x + tx, y: selected.y + ty } });
+          }}
+          onResizeStart={(e) => {
+            e.setOrigin(['%', '%']);
+            if (e.dragStart) e.dragStart.set([0, 0]);
+          }}
+          onResize={(e: OnResize) => {
+            e.target.style.width = `${e.width}px`;
+            e.target.style.height = `${e.height}px`;
+            e.target.style.transform = e.drag.transform;
+          }}
+          onResizeEnd={(e: OnResizeEnd) => {
+            if (!selected || !e.lastEvent) return;
+            const last = e.lastEvent as OnResize;
+            const [tx, ty] = last.drag.beforeTranslate;
+            restore(e.target as HTMLElement, selected);
+            dispatch({
+              type: 'transform',
+              id: selected.id,
+              box: { x: selected.x + tx, y: selected.y + ty, w: last.width, h: last.height },
+            });
+          }}
+          onRotate={(e: OnRotate) => {
+            e.target.style.transform = e.drag.transform;
+          }}
+          onRotateEnd={(e: OnRotateEnd) => {
+            if (!selected || !e.lastEvent) return;
+            const last = e.lastEvent as OnRotate;
+            restore(e.target as HTMLElement, selected);
+            dispatch({ type: 'transform', id: selected.id, box: { rotation: last.rotation } });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -3,10 +3,17 @@ import { LAYOUT_LIMITS, lookupMaterial, type PlaylistItem } from '@marquee/layou
 import { Button, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MaterialKind, MaterialPicker, renderMaterialOf } from '../materials/MaterialPicker';
+import type { MaterialKind } from '../materials/MaterialPicker';
+import { useModule } from './lazyModule';
 import { useEditorMaterials, useRememberMaterials } from './materialsContext';
 
 export type { MaterialKind };
+
+/**
+ * The library picker (its folder tree, list and search, and their requests) loads when a field
+ * first opens it, not with the editor.
+ */
+const loadPicker = () => import('../materials/MaterialPicker');
 
 /**
  * The playlist of a picture, video or music component (or a page's background picture):
@@ -30,6 +37,9 @@ export function MaterialField({
   const materials = useEditorMaterials();
   const remember = useRememberMaterials();
   const [picking, setPicking] = useState(false);
+  // Mounted from the first pick on (its dialog then closes with its animation).
+  const [pickerUsed, setPickerUsed] = useState(false);
+  const picker = useModule(loadPicker, pickerUsed).module;
   const room = single ? 1 : LAYOUT_LIMITS.maxPlaylistItems - value.length;
   const full = !single && room <= 0;
   const move = (from: number, to: number) => {
@@ -102,7 +112,10 @@ export function MaterialField({
         size="small"
         icon={<FolderOpenOutlined />}
         disabled={full}
-        onClick={() => setPicking(true)}
+        onClick={() => {
+          setPickerUsed(true);
+          setPicking(true);
+        }}
         data-testid={`le-material-pick-${kind}`}
       >
         {single && value.length > 0 ? t('materials.replace') : t('materials.pick')}
@@ -112,21 +125,23 @@ export function MaterialField({
           {t('materials.full', { max: LAYOUT_LIMITS.maxPlaylistItems })}
         </Typography.Text>
       ) : null}
-      <MaterialPicker
-        open={picking}
-        kind={kind}
-        max={Math.max(room, 1)}
-        onClose={() => setPicking(false)}
-        onPick={(chosen) => {
-          remember(Object.fromEntries(chosen.map((m) => [m.id, renderMaterialOf(m)])));
-          const items = chosen.map((m) => ({
-            materialId: m.id,
-            // A video plays its length; a picture or a track starts at 10 s.
-            duration: Math.min(LAYOUT_LIMITS.maxPageDuration, Math.max(1, Math.round(m.duration ?? 10))),
-          }));
-          onCommit(single ? items.slice(0, 1) : [...value, ...items]);
-        }}
-      />
+      {picker ? (
+        <picker.MaterialPicker
+          open={picking}
+          kind={kind}
+          max={Math.max(room, 1)}
+          onClose={() => setPicking(false)}
+          onPick={(chosen) => {
+            remember(Object.fromEntries(chosen.map((m) => [m.id, picker.renderMaterialOf(m)])));
+            const items = chosen.map((m) => ({
+              materialId: m.id,
+              // A video plays its length; a picture or a track starts at 10 s.
+              duration: Math.min(LAYOUT_LIMITS.maxPageDuration, Math.max(1, Math.round(m.duration ?? 10))),
+            }));
+            onCommit(single ? items.slice(0, 1) : [...value, ...items]);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -7,14 +7,16 @@ import {
   type LayoutComponent,
   type LayoutDocument,
 } from '@marquee/layout';
-import { AutoComplete, Button, DatePicker, Divider, Empty, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { AutoComplete, Button, Divider, Empty, Input, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField, Field, NumberField, SelectField, SwitchField, TextField } from './fields';
+import { useModule } from './lazyModule';
 import { MaterialField } from './MaterialField';
 import { currentPage, type EditorState, selectedComponent, supports } from './state/editorState';
 import type { EditorDispatch } from './useEditor';
+
+const loadDateTimeField = () => import('./DateTimeField');
 
 /** A page of the document (the package's `LayoutPage` name is also its renderer component). */
 type LayoutPage = LayoutDocument['pages'][number];
@@ -632,13 +634,7 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
       return (
         <>
           <Field label={t('props.target')}>
-            <DatePicker
-              showTime
-              value={p.target ? dayjs(p.target) : null}
-              onChange={(d) => prop({ target: d ? d.format('YYYY-MM-DDTHH:mm:ssZ') : '' })}
-              style={{ width: '100%' }}
-              data-testid="le-prop-target"
-            />
+            <CountdownTarget value={p.target} onCommit={(target) => prop({ target })} />
           </Field>
           <Field label={t('props.countdownFormat')}>
             <SelectField
@@ -683,4 +679,14 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
     default:
       return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   }
+}
+
+/** The countdown's target (the date picker's chunk loads with the first countdown selected). */
+function CountdownTarget({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+  const DateTimeField = useModule(loadDateTimeField).module?.default;
+  return DateTimeField ? (
+    <DateTimeField value={value} onCommit={onCommit} testId="le-prop-target" />
+  ) : (
+    <Input disabled value={value} />
+  );
 }

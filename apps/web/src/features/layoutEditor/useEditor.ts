@@ -1,5 +1,5 @@
 import type { LayoutDocument } from '@marquee/layout';
-import { type Dispatch, useEffect, useReducer } from 'react';
+import { type Dispatch, useEffect, useReducer, useState } from 'react';
 import { type EditorAction, type EditorState, editorReducer, initEditorState } from './state/editorState';
 
 export type EditorDispatch = Dispatch<EditorAction>;
@@ -7,6 +7,28 @@ export type EditorDispatch = Dispatch<EditorAction>;
 /** The editor's state for one document (the reducer of state/editorState.ts). */
 export function useEditorState(doc: LayoutDocument, initial?: EditorState | null): [EditorState, EditorDispatch] {
   return useReducer(editorReducer, doc, (d) => initial ?? initEditorState(d));
+}
+
+/**
+ * False until the frame after the first one was drawn (then true): what the editor can draw a
+ * moment later (side panels, the selection's handles) waits for it, so opening a layout draws
+ * its page first. `ready` starts it true (an editor taking over a state already on screen).
+ */
+export function useAfterFirstPaint(ready = false): boolean {
+  const [painted, setPainted] = useState(ready);
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The next frame's callback runs before that frame is drawn; a task queued from it runs after.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
 }
 
 /** True when the key event comes from a field the user types in (the editor's keys then do nothing). */
