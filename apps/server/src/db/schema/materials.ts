@@ -121,11 +121,14 @@ export const materials = pgTable(
     ),
     check('materials_status_check', sql`${t.status} in ('processing', 'ready', 'invalid')`),
     index('materials_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id.desc()),
-    index('materials_folder_created_idx').on(t.folderId, t.createdAt.desc(), t.id.desc()),
+    // A folder's materials in the list's order (the merged plan of a folder filter); the
+    // tenant and type trailing, so the enterprise's check and a type filter read only the index.
+    index('materials_folder_created_idx').on(t.folderId, t.createdAt.desc(), t.id.desc(), t.entId, t.type),
     index('materials_ent_type_created_idx').on(t.entId, t.type, t.createdAt.desc(), t.id.desc()),
     // The merged plan of a department scope's list (material.list, db/mergedPage.ts): each
-    // covered department's materials in the list's order, ties by id as the list breaks them.
-    index('materials_ent_dept_created_idx').on(t.entId, t.deptId, t.createdAt.desc(), t.id.desc()),
+    // covered department's materials in the list's order, ties by id as the list breaks them;
+    // the folder and type trailing, so those filters (and the count) read only the index.
+    index('materials_ent_dept_created_idx').on(t.entId, t.deptId, t.createdAt.desc(), t.id.desc(), t.folderId, t.type),
     index('materials_ent_owner_created_idx').on(t.entId, t.ownerId, t.createdAt.desc(), t.id.desc()),
     // The caller's own materials outside its covered departments (scopeOutsideBranches).
     index('materials_ent_owner_dept_idx').on(t.entId, t.ownerId, t.deptId),

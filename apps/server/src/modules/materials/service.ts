@@ -91,11 +91,12 @@ async function coveredDepartments(ctx: CallContext): Promise<string[] | undefine
 }
 
 /**
- * The merged plan's branches (db/mergedPage.ts) of a list in upload order: one per folder of
- * the folder filter (materials_folder_created_idx), else for a department scope one per
- * covered department (materials_ent_dept_created_idx) and the caller's own and shared
- * materials outside them (scopeOutsideBranches). Undefined when neither applies or there
- * would be more than MATERIAL_MERGE_BRANCHES.
+ * The merged plan's branches (db/mergedPage.ts) of a list in upload order: for a department
+ * scope, one per covered department (materials_ent_dept_created_idx, whose trailing folder
+ * and type columns test those filters without reading the table) and the caller's own and
+ * shared materials outside them (scopeOutsideBranches); for the other scopes with a folder
+ * filter, one per folder (materials_folder_created_idx). Undefined when neither applies or
+ * there would be more than MATERIAL_MERGE_BRANCHES.
  */
 async function mergedBranches(
   ctx: CallContext,
@@ -103,24 +104,24 @@ async function mergedBranches(
   folderCond: SQL | undefined,
   filters: SQL[],
 ): Promise<MergeBranch[] | undefined> {
-  if (folderIds && folderIds.length <= MATERIAL_MERGE_BRANCHES) {
-    const scope = scopeWhere(ctx.user, materialScope);
-    return folderIds.map((id) => ({ where: and(scope, eq(materials.folderId, id), ...filters) as SQL }));
-  }
   const depts = await coveredDepartments(ctx);
-  if (!depts || depts.length > MATERIAL_MERGE_BRANCHES) return undefined;
-  const outside = scopeOutsideBranches(
-    ctx.user,
-    materialScope as Required<Pick<ScopedColumns, 'entId' | 'deptId' | 'ownerId' | 'share'>>,
-    depts,
-  );
-  return [
-    ...depts.map((d) => ({
-      where: and(eq(materials.entId, ctx.user.entId), eq(materials.deptId, d), folderCond, ...filters) as SQL,
-    })),
-    { where: outside.own.map((where) => and(where, folderCond, ...filters) as SQL), few: true },
-    { where: and(outside.shared, folderCond, ...filters) as SQL, few: true },
-  ];
+  if (depts && depts.length <= MATERIAL_MERGE_BRANCHES) {
+    const outside = scopeOutsideBranches(
+      ctx.user,
+      materialScope as Required<Pick<ScopedColumns, 'entId' | 'deptId' | 'ownerId' | 'share'>>,
+      depts,
+    );
+    return [
+      ...depts.map((d) => ({
+        where: and(eq(materials.entId, ctx.user.entId), eq(materials.deptId, d), folderCond, ...filters) as SQL,
+      })),
+      { where: outside.own.map((where) => and(where, folderCond, ...filters) as SQL), few: true },
+      { where: and(outside.shared, folderCond, ...filters) as SQL, few: true },
+    ];
+  }
+  if (!folderIds || folderIds.length > MATERIAL_MERGE_BRANCHES) return undefined;
+  const scope = scopeWhere(ctx.user, materialScope);
+  return folderIds.map((id) => ({ where: and(scope, eq(materials.folderId, id), ...filters) as SQL }));
 }
 
 /**
