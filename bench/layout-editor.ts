@@ -78,13 +78,20 @@ async function save(name: string, document: unknown): Promise<string> {
 const big = await save(`bench 20x15 ${Date.now()}`, layout(20, 15));
 const dense = await save(`bench 1x300 ${Date.now()}`, layout(1, 300));
 
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  args: LAUNCH_ARGS,
 });
 const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, locale: 'en-US' });
 await context.addInitScript(([k, v]) => localStorage.setItem(k, v), ['mq_session', JSON.stringify(session)] as const);
-const page = await context.newPage();
+let page = await context.newPage();
 
 const items = (p: Page) => p.locator('[data-testid="le-stage"] .mq-le-item');
 
@@ -143,8 +150,12 @@ async function switchPage(to: number): Promise<number> {
   return (await page.evaluate(() => performance.now())) - started;
 }
 
-/** Drags the topmost component by (dx, dy) screen px in `steps` mouse moves; rAF deltas meanwhile. */
-async function dragFrames(steps: number): Promise<number[]> {
+/**
+ * Drags the topmost component by (dx, dy) screen px in `steps` mouse moves; rAF deltas meanwhile.
+ * `moved`: only the frames that handled a mouse move (with the frame rate unlimited, their
+ * delta to the next frame is the work of that frame, not the display's 16.7 ms period).
+ */
+async function dragFrames(steps: number, moved = false): Promise<number[]> {
   // The topmost component (drawn last), so no other one covers it.
   const item = items(page).last();
   await item.click();
@@ -153,17 +164,25 @@ async function dragFrames(steps: number): Promise<number[]> {
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   // A string, so the bundler's helpers (tsx names functions with __name) stay out of the page.
-  await page.evaluate(`(() => {
+  await page.evaluate(`((moved) => {
     window.__frames = [];
     window.__rec = true;
+    window.__moved = false;
+    if (!window.__movedListener) {
+      window.__movedListener = true;
+      addEventListener('pointermove', () => { window.__moved = true; }, { capture: true });
+    }
     let last = performance.now();
+    let handled = false;
     const tick = (t) => {
-      window.__frames.push(t - last);
+      if (!moved || handled) window.__frames.push(t - last);
+      handled = window.__moved;
+      window.__moved = false;
       last = t;
       if (window.__rec) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  })()`);
+  })(${moved})`);
   await page.mouse.move(x, y);
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) {
@@ -201,6 +220,24 @@ frameReport('drag in the 20-page layout (15 components on the page)', await drag
 const denseOpen = await openInApp(dense, 300);
 console.log(`open one page of 300 components in the console: ${fmt(denseOpen)}`);
 frameReport('drag in the one-page layout of 300 components', await dragFrames(90));
+
+// Frame time itself: the display's period (16.7 ms at 60 Hz) bounds the deltas above from
+// below, so a second browser without the frame-rate limit and vsync measures how long the
+// frames that handled a mouse move took to make.
+{
+  const unlimited = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...LAUNCH_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
+  });
+  const ctx2 = await unlimited.newContext({ viewport: { width: 1600, height: 900 }, locale: 'en-US' });
+  await ctx2.addInitScript(([k, v]) => localStorage.setItem(k, v), ['mq_session', JSON.stringify(session)] as const);
+  page = await ctx2.newPage();
+  await openFresh(big, 15);
+  frameReport('frame time, frame rate unlimited: drag in the 20-page layout', await dragFrames(90, true));
+  await openInApp(dense, 300);
+  frameReport('frame time, frame rate unlimited: drag among 300 components', await dragFrames(90, true));
+  await unlimited.close();
+}
 
 console.log(
   `load average during the run: ${loadavg()
