@@ -243,8 +243,12 @@ export class DeviceGateway {
     if (this.statsTimer) clearInterval(this.statsTimer);
     this.statsTimer = null;
     await bus?.close();
+    // The messages received before the bus closed finish before the database does (a fleet's
+    // last wills arriving during a shutdown were written to a closed pool).
+    await Promise.allSettled([...this.chains.values()]);
     await this.flushHeartbeats();
     await broker?.close();
+    await Promise.allSettled([...this.chains.values()]);
   }
 
   /** Per device, the end of its chain of messages being handled (they are handled in arrival order). */
