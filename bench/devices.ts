@@ -23,6 +23,11 @@
 // minute: BENCH_PERIODS >= 4 to see two or more). A 10,000 fleet needs `ulimit -n` above
 // 10,000 for Mosquitto (its sockets) and for the workers together (see docs/operations.md):
 //   BENCH_DEVICES=10000 BENCH_BROKERS=mosquitto BENCH_PERIODS=6 npm run bench -- devices
+// A fleet of that size runs on PostgreSQL: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+// (a scratch database, dropped at the end). On PGlite the database works on the server's own
+// thread, and at 10,000 connecting players its writes held the event loop past the MQTT
+// keepalive (the broker's PINGRESP waited in the socket: 'Keepalive timeout'). MOSQUITTO_LOG_NOTICE=1
+// adds Mosquitto's connection log to its printed tail.
 import { type ChildProcess, fork } from 'node:child_process';
 import { pbkdf2Sync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +43,7 @@ import {
   pairingAnswerSchema,
 } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { sha256 } from '../apps/server/src/modules/devices/repository.js';
 import { DynsecAccounts, dynsecRoleName } from '../apps/server/src/mqtt/accounts.js';
@@ -65,6 +71,26 @@ const MOSQUITTO_WS_PORT = PORT + 3;
 const PER_ADDRESS = 25;
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = join(tmpdir(), `marquee-bench-devices-${PORT}`);
+// BENCH_DATABASE_URL=postgres://...: the server on a scratch PostgreSQL database made there
+// (dropped at the end) instead of PGlite in its data directory, as a fleet of this size runs.
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL;
+const pgDatabase = PG_ADMIN_URL ? `mq_bench_devices_${Date.now().toString(36)}` : null;
+const pgUrl = (() => {
+  if (!PG_ADMIN_URL || !pgDatabase) return undefined;
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${pgDatabase}`;
+  return url.toString();
+})();
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+if (pgDatabase) await adminQuery(`create database "${pgDatabase}"`);
 const f = (n: number, d = 1) => n.toFixed(d);
 const epoch = () => performance.timeOrigin + performance.now();
 const load = () =>
@@ -146,7 +172,14 @@ async function login(): Promise<string> {
 
 function serverEnv(extra: Record<string, string>) {
   // info: the gateway's 'device messages' lines (the others at info are few: startup, jobs).
-  return { SKIP_WEB_BUILD: '1', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...extra };
+  return {
+    SKIP_WEB_BUILD: '1',
+    WEB_DIST: '/nonexistent',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+    ...extra,
+  };
 }
 
 /** The server's 'device messages' lines: heartbeats per second it handled (one a minute). */
@@ -394,7 +427,7 @@ async function provisionDirectly(template: DeviceCredentials, count: number): Pr
       i,
     };
   });
-  const database = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+  const database = await openDatabase(pgUrl ? { databaseUrl: pgUrl } : { pgliteDir: join(dataDir, 'pglite') });
   try {
     for (let from = 0; from < fleet.length; from += 1000) {
       const chunk = fleet.slice(from, from + 1000);
@@ -486,5 +519,6 @@ try {
   if (mosquitto?.log()) console.error(`mosquitto's log:\n${mosquitto.log().slice(-3000)}`);
   await mosquitto?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  if (pgDatabase) await adminQuery(`drop database if exists "${pgDatabase}" with (force)`);
 }
 process.exit(0);

@@ -95,6 +95,7 @@ export async function startMosquitto(
     'log_dest stderr',
     'log_type error',
     'log_type warning',
+    ...(process.env.MOSQUITTO_LOG_NOTICE ? ['log_type notice', 'log_type information'] : []),
     `listener ${port} 127.0.0.1`,
     `listener ${wsPort} 127.0.0.1`,
     'protocol websockets',
