@@ -1,8 +1,9 @@
-import { loginAccountSchema } from '@marquee/protocol';
+import { endpoints, loginAccountSchema } from '@marquee/protocol';
 import { Form, Input, Radio, Select, type SelectProps, TreeSelect, type TreeSelectProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, zodRule } from '../../components/zodRule';
+import { useCan } from '../../session/useCan';
 import { deptOptions, useDeptTree, useRoleOptions } from './queries';
 
 /**
@@ -43,10 +44,19 @@ type PickerProps<P> = Omit<P, 'treeData' | 'options'> & {
   enabled?: boolean;
 };
 
+/**
+ * Whether the caller may read the department tree (dept.tree's permission): a list page shows
+ * its department filter only then, instead of a 'no permission' message to staff without it.
+ */
+export function useCanPickDept(): boolean {
+  return useCan()(endpoints.deptTree.permission);
+}
+
 /** The department tree picker (single or `multiple`) of account forms, filters and dialogs. */
 export function DeptPicker({ testId, enabled = true, ...rest }: PickerProps<TreeSelectProps>) {
   const { t } = useTranslation('company');
-  const depts = useDeptTree(enabled);
+  const allowed = useCanPickDept();
+  const depts = useDeptTree(enabled && allowed);
   const treeData = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
   return (
     <TreeSelect

@@ -12,7 +12,7 @@ import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import type { TableConfig } from '../../components/tableConfig';
-import { DeptPicker } from '../company/AccountFields';
+import { DeptPicker, useCanPickDept } from '../company/AccountFields';
 import { type DeviceReportFilter, ExportDialog } from './ExportDialog';
 import { hoursText, playText } from './format';
 
@@ -41,6 +41,7 @@ export function detailHref(deviceId: string, from?: string, to?: string): string
  */
 export default function DeviceReportPage() {
   const { t } = useTranslation('deviceReports');
+  const canPickDept = useCanPickDept();
   const listState = useUrlListState(FILTER_KEYS);
   const { page, size, filters } = listState;
   const [exportFilter, setExportFilter] = useState<DeviceReportFilter | null>(null);
@@ -116,9 +117,11 @@ export default function DeviceReportPage() {
           <Form.Item name="keyword" label={t('filter.keyword')}>
             <Input allowClear placeholder={t('filter.keywordPlaceholder')} data-testid="device-report-keyword" />
           </Form.Item>
-          <Form.Item name="deptId" label={t('filter.dept')}>
-            <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="device-report-dept" />
-          </Form.Item>
+          {canPickDept ? (
+            <Form.Item name="deptId" label={t('filter.dept')}>
+              <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="device-report-dept" />
+            </Form.Item>
+          ) : null}
           <Form.Item name="groupId" label={t('filter.group')}>
             <Select
               allowClear

@@ -24,7 +24,7 @@ import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
 import type { TableConfig, TableOperation } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
-import { DeptPicker } from '../company/AccountFields';
+import { DeptPicker, useCanPickDept } from '../company/AccountFields';
 import { useGroupOptions, useTagOptions } from '../deviceGroups/pickers';
 import { DeviceExportButton, DeviceImportButton } from '../deviceIo';
 import { DeviceLocationDialog, DeviceRegionMap } from '../deviceMap';
@@ -69,6 +69,7 @@ interface FilterValues {
  */
 export default function DeviceListPage() {
   const { t } = useTranslation(['devices', 'common', 'player']);
+  const canPickDept = useCanPickDept();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -253,9 +254,11 @@ export default function DeviceListPage() {
               data-testid="device-filter-status"
             />
           </Form.Item>
-          <Form.Item name="deptId" label={t('field.dept')}>
-            <DeptPicker allowClear style={{ width: 180 }} placeholder={t('all')} testId="device-filter-dept" />
-          </Form.Item>
+          {canPickDept ? (
+            <Form.Item name="deptId" label={t('field.dept')}>
+              <DeptPicker allowClear style={{ width: 180 }} placeholder={t('all')} testId="device-filter-dept" />
+            </Form.Item>
+          ) : null}
           <Form.Item name="type" label={t('field.type')}>
             <Select
               allowClear

@@ -9,7 +9,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
-import { DeptPicker } from '../company/AccountFields';
+import { DeptPicker, useCanPickDept } from '../company/AccountFields';
 import { deliveryCell, ReportExportButton } from './look';
 import './reports.css';
 
@@ -29,6 +29,7 @@ interface FilterValues {
  */
 export default function DeviceSchedulePage() {
   const { t } = useTranslation('reports');
+  const canPickDept = useCanPickDept();
   const listState = useUrlListState(FILTER_KEYS);
   const { filters, pageRequest } = listState;
   const request = {
@@ -111,9 +112,11 @@ export default function DeviceSchedulePage() {
           <Form.Item name="keyword" label={t('field.deviceKeyword')}>
             <Input allowClear style={{ width: 180 }} data-testid="device-schedule-keyword" />
           </Form.Item>
-          <Form.Item name="deptId" label={t('field.dept')}>
-            <DeptPicker allowClear style={{ width: 180 }} placeholder={t('all')} testId="device-schedule-dept" />
-          </Form.Item>
+          {canPickDept ? (
+            <Form.Item name="deptId" label={t('field.dept')}>
+              <DeptPicker allowClear style={{ width: 180 }} placeholder={t('all')} testId="device-schedule-dept" />
+            </Form.Item>
+          ) : null}
           <Form.Item name="range" label={t('field.rangeUtc')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="device-schedule-range" />
           </Form.Item>

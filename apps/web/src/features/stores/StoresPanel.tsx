@@ -10,7 +10,7 @@ import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
-import { DeptPicker } from '../company/AccountFields';
+import { DeptPicker, useCanPickDept } from '../company/AccountFields';
 import { AssignDevicesDialog } from './AssignDevicesDialog';
 import { RegionPicker } from './RegionPicker';
 import { StoreDialog } from './StoreDialog';
@@ -25,6 +25,7 @@ const FILTER_KEYS = ['keyword', 'regionCode', 'deptId'] as const;
  */
 export function StoresPanel() {
   const { t } = useTranslation(['stores', 'common']);
+  const canPickDept = useCanPickDept();
   const { message } = App.useApp();
   const can = useCan();
   const manage = can(Perm.userStoreManage);
@@ -139,9 +140,11 @@ export function StoresPanel() {
         <Form.Item name="regionCode" label={t('field.region')}>
           <RegionPicker style={{ width: 240 }} placeholder={t('filter.all')} testId="store-filter-region" />
         </Form.Item>
-        <Form.Item name="deptId" label={t('field.dept')}>
-          <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="store-filter-dept" />
-        </Form.Item>
+        {canPickDept ? (
+          <Form.Item name="deptId" label={t('field.dept')}>
+            <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="store-filter-dept" />
+          </Form.Item>
+        ) : null}
       </FilterBar>
       <ListTable
         config={config}
