@@ -476,8 +476,15 @@ const tagsColumn = sql<
   (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as { id: string; name: string }[],
 );
 
-/** The list's rows of `where`: each device with its department, group and store names and its tags. */
-function listRows(ctx: Pick<CallContext, 'db' | 'user'>, where: SQL | undefined) {
+/**
+ * The list's rows of `where`: each device with its department, group and store names and its
+ * tags; `extra` columns beside them (the detail's owner).
+ */
+function listRows<E extends Record<string, SQL.Aliased | SQL>>(
+  ctx: Pick<CallContext, 'db' | 'user'>,
+  where: SQL | undefined,
+  extra: E = {} as E,
+) {
   return ctx.db
     .select({
       device: devices,
@@ -486,6 +493,7 @@ function listRows(ctx: Pick<CallContext, 'db' | 'user'>, where: SQL | undefined)
       storeName: stores.name,
       tags: tagsColumn,
       canManage: canManageColumn(ctx),
+      ...extra,
     })
     .from(devices)
     .leftJoin(departments, eq(departments.id, devices.deptId))
@@ -607,22 +615,11 @@ export async function listDevices(
 
 /** One visible device with everything the registry knows of it, or NOT_FOUND. */
 export async function deviceDetail(input: { id: string }, ctx: CallContext): Promise<DeviceDetail> {
-  const [row] = await ctx.db
-    .select({
-      device: devices,
-      deptName: departments.name,
-      ownerName: sql<string | null>`coalesce(nullif(${accounts.realName}, ''), ${accounts.loginName})`,
-      groupName: deviceGroups.name,
-      storeName: stores.name,
-      tags: tagsColumn,
-      canManage: canManageColumn(ctx),
-    })
-    .from(devices)
-    .leftJoin(departments, eq(departments.id, devices.deptId))
-    .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
-    .leftJoin(stores, eq(stores.id, devices.storeId))
-    .leftJoin(accounts, eq(accounts.id, devices.ownerId))
-    .where(and(scopeWhere(ctx.user, deviceScope), eq(devices.id, input.id)));
+  const [row] = await listRows(ctx, and(scopeWhere(ctx.user, deviceScope), eq(devices.id, input.id)), {
+    ownerName: sql<
+      string | null
+    >`(select coalesce(nullif(${accounts.realName}, ''), ${accounts.loginName}) from ${accounts} where ${accounts.id} = ${devices.ownerId})`,
+  });
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
   const d = row.device;
   return {
