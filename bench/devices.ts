@@ -43,12 +43,11 @@ import {
   pairingAnswerSchema,
 } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { sha256 } from '../apps/server/src/modules/devices/repository.js';
 import { DynsecAccounts, dynsecRoleName } from '../apps/server/src/mqtt/accounts.js';
 import { mosquittoMissing, startMosquitto, type TestMosquitto } from '../apps/server/test/devices/mosquitto.js';
-import { callApi, percentile, startServer, stop } from './lib.js';
+import { callApi, percentile, scratchDatabase, startServer, stop } from './lib.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const BROKERS = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',');
@@ -73,24 +72,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = join(tmpdir(), `marquee-bench-devices-${PORT}`);
 // BENCH_DATABASE_URL=postgres://...: the server on a scratch PostgreSQL database made there
 // (dropped at the end) instead of PGlite in its data directory, as a fleet of this size runs.
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL;
-const pgDatabase = PG_ADMIN_URL ? `mq_bench_devices_${Date.now().toString(36)}` : null;
-const pgUrl = (() => {
-  if (!PG_ADMIN_URL || !pgDatabase) return undefined;
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${pgDatabase}`;
-  return url.toString();
-})();
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-if (pgDatabase) await adminQuery(`create database "${pgDatabase}"`);
+const scratch = process.env.BENCH_DATABASE_URL ? await scratchDatabase('mq_bench_devices') : null;
+const pgUrl = scratch?.url;
 const f = (n: number, d = 1) => n.toFixed(d);
 const epoch = () => performance.timeOrigin + performance.now();
 const load = () =>
@@ -519,6 +502,6 @@ try {
   if (mosquitto?.log()) console.error(`mosquitto's log:\n${mosquitto.log().slice(-3000)}`);
   await mosquitto?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  if (pgDatabase) await adminQuery(`drop database if exists "${pgDatabase}" with (force)`);
+  await scratch?.drop();
 }
 process.exit(0);
