@@ -5,7 +5,8 @@
 // database is created, filled with one INSERT ... SELECT generate_series, and dropped).
 // Callers: department staff with the 'department and below' scope, at a region (22
 // departments, about 110,000 devices) and at a store (5,000); calls vary the page (1-5, and
-// 20) and the status filter (none and each status). Figures, never assertions.
+// 20), the status filter (none and each status) and the tag filter (none, a tag of 12.5% of
+// the devices, one of 1%). Figures, never assertions.
 //
 //   npx tsx bench/deviceList.ts        BENCH_DEVICES=1000000 BENCH_ITERATIONS=300
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -15,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { ScopeSubject } from '../apps/server/src/auth/scope.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { accounts, departments, enterprises } from '../apps/server/src/db/schema/index.js';
+import { accounts, departments, enterprises, tagCategories, tags } from '../apps/server/src/db/schema/index.js';
 import {
   deviceListQueries,
   devicePageQueries,
@@ -30,8 +31,9 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000_000);
 const DEPARTMENTS = 200;
 const PAGE_SIZE = 50;
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 324);
 const PAGES = [1, 2, 3, 4, 5, 20];
+const PLACEMENTS = ['Lobby', 'Elevator', 'Entrance', 'Checkout', 'Window', 'Aisle', 'Parking', 'Office'];
 
 // BENCH_DB=<name>: measure a database kept by an earlier run (BENCH_KEEP=1) instead of seeding one.
 const reuse = process.env.BENCH_DB;
@@ -96,9 +98,10 @@ try {
       })),
     );
 
-    // 1,000,000 devices, 5,000 per department, added over a year; statuses: 70% online (1 in 70
-    // of them silent for longer than three heartbeats, so shown offline), 20% offline,
-    // 5% activating, 3% invalid, 2% trial. The counts' trigger (device_dept_counts) is off for
+    // 1,000,000 devices, 5,000 per department, added over a year; statuses, whatever the
+    // department: 70% online (1 in 700 of them silent for 100 s, past three heartbeats, so
+    // shown offline: those that stopped since the offline job's last run a minute ago),
+    // 20% offline, 5% activating, 3% invalid, 2% trial. The counts' trigger (device_dept_counts) is off for
     // the one INSERT and the counts written after it as migration 0022 does: a million
     // row-trigger upserts on a few hundred rows took most of an hour of seeding.
     await db.execute(sql`alter table devices disable trigger devices_count`);
@@ -108,16 +111,30 @@ try {
         screen_width, screen_height, screen_on, volume, brightness, created_at, updated_at)
       select gen_random_uuid()::text, ${ent.id}, (string_to_array(${depts.map((d) => d.id).join(',')}, ','))[1 + g % ${DEPARTMENTS}],
         (string_to_array(${owners.map((o) => o.id).join(',')}, ','))[1 + g % ${DEPARTMENTS}], 'SN' || lpad(g::text, 8, '0'), 'Screen ' || g,
-        case when g % 100 < 70 then 'online' when g % 100 < 90 then 'offline' when g % 100 < 95 then 'activating'
-             when g % 100 < 98 then 'invalid' else 'trial' end,
+        case when g / ${DEPARTMENTS} % 100 < 70 then 'online' when g / ${DEPARTMENTS} % 100 < 90 then 'offline'
+             when g / ${DEPARTMENTS} % 100 < 95 then 'activating' when g / ${DEPARTMENTS} % 100 < 98 then 'invalid' else 'trial' end,
         md5(g::text), 30,
-        case when g % 100 = 0 then now() - interval '1 hour' when g % 100 < 90 then now() - (g % 25) * interval '1 second' end,
+        case when g / ${DEPARTMENTS} % 1000 = 0 then now() - interval '100 seconds'
+             when g / ${DEPARTMENTS} % 100 < 90 then now() - (g % 25) * interval '1 second' end,
         now() - (g % 86400) * interval '1 second', 0, now() - (g % 31536000) * interval '1 second', '2.4.' || (g % 7),
         '10.' || (g % 250) || '.' || (g / 250 % 250) || '.' || (g % 200), '02:00:5e:' || lpad(to_hex(g % 256), 2, '0') || ':00:01',
         1250000000, 6750000000, 1920, 1080, 1, 50, 80,
         now() - ((g::bigint * 7919) % 31536000) * interval '1 second', now()
       from generate_series(1, ${DEVICES}::int) g`);
     await db.execute(sql`alter table devices enable trigger devices_count`);
+    // Tags: each device one of 8 placements (12.5% each), and 1 in 100 a 'Pilot' tag.
+    const [category] = await db.insert(tagCategories).values({ entId: ent.id, name: 'Placement' }).returning();
+    const placements = await db
+      .insert(tags)
+      .values(PLACEMENTS.map((tagName) => ({ entId: ent.id, categoryId: category.id, name: tagName })))
+      .returning();
+    const [pilot] = await db.insert(tags).values({ entId: ent.id, categoryId: category.id, name: 'Pilot' }).returning();
+    await db.execute(sql`
+      insert into device_tags (device_id, tag_id, ent_id)
+      select id, (string_to_array(${placements.map((t) => t.id).join(',')}, ','))[1 + substr(number, 3)::int / 7 % 8], ent_id
+      from devices
+      union all
+      select id, ${pilot.id}, ent_id from devices where substr(number, 3)::int % 100 = 37`);
     await db.execute(sql`
       insert into device_dept_counts (ent_id, dept_id, status, n)
       select ent_id, coalesce(dept_id, ''), status, count(*) from devices group by 1, 2, 3
@@ -143,34 +160,50 @@ try {
     rows: { at: string | Date }[];
   };
   const callTime = new Date(new Date(seen.rows[0].at).getTime() + 1000);
-  const ctxOf = (user: ScopeSubject) => ({ user, db, now: callTime }) as unknown as CallContext;
+  // As the endpoint calls it: outside a transaction, so the merged plan runs on the planned pool.
+  const ctxOf = (user: ScopeSubject) =>
+    ({ user, db, now: callTime, services: { db, database } }) as unknown as CallContext;
+  const tagRows = (await db.execute(
+    sql`select id, name from tags where ent_id = ${ent.id} and name in ('Lobby', 'Pilot') order by name`,
+  )) as unknown as { rows: { id: string; name: string }[] };
+  // The tag filter: none, a placement (12.5% of the devices), 'Pilot' (1%).
+  const tagChoices: { label: string; id?: string }[] = [
+    { label: 'no tag' },
+    ...tagRows.rows.map((r) => ({ label: `tag ${r.name}`, id: r.id })),
+  ];
   const statuses: (DeviceStatusValue | undefined)[] = [undefined, ...DEVICE_STATUSES];
   const [load1, load5] = loadavg();
   console.log(
-    `device.list (listDevices), page of ${PAGE_SIZE} with its total, ${ITERATIONS} calls per caller over pages ${PAGES.join(', ')} x status (none, ${DEVICE_STATUSES.join(', ')}); load average ${load1.toFixed(1)} ${load5.toFixed(1)}:`,
+    `device.list (listDevices), page of ${PAGE_SIZE} with its total, ${ITERATIONS} calls per caller over pages ${PAGES.join(', ')} x status (none, ${DEVICE_STATUSES.join(', ')}) x tag (${tagChoices.map((c) => c.label).join(', ')}); load average ${load1.toFixed(1)} ${load5.toFixed(1)}:`,
   );
   for (const [label, dept] of [
     ['region staff, dept and below', region],
     ['store staff, dept and below', store],
   ] as const) {
     const user = subject(dept);
-    for (let i = 0; i < 24; i++) {
-      await listDevices(
-        { page: PAGES[i % PAGES.length], size: PAGE_SIZE, status: statuses[i % statuses.length] },
-        ctxOf(user),
-      );
+    // The call of round i: each status with each tag choice, then the next page.
+    const call = (i: number) => ({
+      status: statuses[i % statuses.length],
+      tag: tagChoices[Math.floor(i / statuses.length) % tagChoices.length],
+      page: PAGES[Math.floor(i / (statuses.length * tagChoices.length)) % PAGES.length],
+    });
+    for (let i = 0; i < 36; i++) {
+      const { status, tag, page } = call(i);
+      await listDevices({ page, size: PAGE_SIZE, status, tagId: tag.id }, ctxOf(user));
     }
     const all: number[] = [];
     const byStatus = new Map<string, number[]>();
+    const byTag = new Map<string, number[]>();
     let capped = 0;
     for (let i = 0; i < ITERATIONS; i++) {
-      const status = statuses[i % statuses.length];
-      const page = PAGES[Math.floor(i / statuses.length) % PAGES.length];
+      const { status, tag, page } = call(i);
       const t = performance.now();
-      const answer = await listDevices({ page, size: PAGE_SIZE, status }, ctxOf(user));
+      const answer = await listDevices({ page, size: PAGE_SIZE, status, tagId: tag.id }, ctxOf(user));
       const ms = performance.now() - t;
       if (answer.totalCapped) capped++;
       all.push(ms);
+      byTag.set(tag.label, [...(byTag.get(tag.label) ?? []), ms]);
+      if (tag.id) continue;
       const key = status ?? 'any';
       byStatus.set(key, [...(byStatus.get(key) ?? []), ms]);
     }
@@ -179,6 +212,12 @@ try {
     console.log(
       `  ${label.padEnd(30)} visible ${first.totalCapped ? `${first.total}+` : first.total}: p50 ${f(percentile(all, 50))} ms  p95 ${f(percentile(all, 95))} ms  p99 ${f(percentile(all, 99))} ms (${capped} of ${ITERATIONS} totals capped)`,
     );
+    for (const [key, times] of byTag) {
+      times.sort((a, b) => a - b);
+      console.log(
+        `    ${key.padEnd(17)} p50 ${f(percentile(times, 50))} ms  p95 ${f(percentile(times, 95))} ms  p99 ${f(percentile(times, 99))} ms`,
+      );
+    }
     for (const [key, times] of byStatus) {
       times.sort((a, b) => a - b);
       // The database's own time of page 3's rows and of the bounded total (EXPLAIN ANALYZE, median of 5).

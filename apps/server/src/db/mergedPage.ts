@@ -30,6 +30,15 @@ export interface MergeKey {
 export interface MergeBranch {
   where: SQL | readonly SQL[];
   few?: boolean;
+  /** Another table holding the list's rows (a tag's rows of device_tags); by default the list's. */
+  from?: MergeSource;
+}
+
+/** A table a branch reads: the list row's id in it, and the keys' columns (in the keys' order). */
+export interface MergeSource {
+  table: PgTable;
+  id: AnyPgColumn;
+  columns: readonly AnyPgColumn[];
 }
 
 const direction = (k: MergeKey) => sql.raw(`${k.desc ? 'desc' : 'asc'} nulls ${k.nullsFirst ? 'first' : 'last'}`);
@@ -45,32 +54,34 @@ export function mergedPageIds(
   size: number,
 ): SQL {
   const end = page * size;
-  const columns = sql.join(
-    keys.map((k, i) => sql`${k.column} as ${alias('', i)}`),
-    sql`, `,
-  );
+  const own: MergeSource = { table, id, columns: keys.map((k) => k.column) };
   const orderOf = (prefix: string) =>
     sql.join(
       keys.map((k, i) => sql`${alias(prefix, i)} ${direction(k)}`),
       sql`, `,
     );
-  const direct = sql.join(
-    keys.map((k) => sql`${k.column} ${direction(k)}`),
-    sql`, `,
-  );
-  const select = (where: SQL) => sql`select ${id} as id, ${columns} from ${table} where ${where}`;
+  const select = (where: SQL, src: MergeSource) =>
+    sql`select ${src.id} as id, ${sql.join(
+      src.columns.map((c, i) => sql`${c} as ${alias('', i)}`),
+      sql`, `,
+    )} from ${src.table} where ${where}`;
   const branch = (b: MergeBranch) => {
+    const src = b.from ?? own;
     if (Array.isArray(b.where)) {
       const parts = sql.join(
-        (b.where as readonly SQL[]).map((w) => sql`(${select(w)} offset 0)`),
+        (b.where as readonly SQL[]).map((w) => sql`(${select(w, src)} offset 0)`),
         sql` union all `,
       );
       return sql`(select f.* from (${parts}) as f order by ${orderOf('f.')} limit ${end})`;
     }
     const where = b.where as SQL;
+    const direct = sql.join(
+      keys.map((k, i) => sql`${src.columns[i]} ${direction(k)}`),
+      sql`, `,
+    );
     return b.few
-      ? sql`(select f.* from (${select(where)} offset 0) as f order by ${orderOf('f.')} limit ${end})`
-      : sql`(${select(where)} order by ${direct} limit ${end})`;
+      ? sql`(select f.* from (${select(where, src)} offset 0) as f order by ${orderOf('f.')} limit ${end})`
+      : sql`(${select(where, src)} order by ${direct} limit ${end})`;
   };
   return sql`select u.id from (${sql.join(branches.map(branch), sql` union all `)}) as u order by ${orderOf('u.')} limit ${size} offset ${(page - 1) * size}`;
 }
@@ -81,9 +92,11 @@ export function mergedPageIds(
  */
 export function mergedUpTo(table: PgTable, id: AnyPgColumn, branches: readonly MergeBranch[], cap: number): SQL {
   const union = sql.join(
-    branches
-      .flatMap((b) => (Array.isArray(b.where) ? (b.where as readonly SQL[]) : [b.where as SQL]))
-      .map((where) => sql`(select ${id} as id from ${table} where ${where})`),
+    branches.flatMap((b) =>
+      (Array.isArray(b.where) ? (b.where as readonly SQL[]) : [b.where as SQL]).map(
+        (where) => sql`(select ${b.from?.id ?? id} as id from ${b.from?.table ?? table} where ${where})`,
+      ),
+    ),
     sql` union all `,
   );
   return sql`(select 1 from (${union}) as u limit ${cap + 1}) as up_to`;

@@ -7,7 +7,10 @@ import {
   deviceDeptCounts,
   deviceStatusHistory,
   devices,
+  deviceTags,
   operationLogs,
+  tagCategories,
+  tags,
 } from '../../src/db/schema/index.js';
 import { markMissedOffline } from '../../src/modules/devices/repository.js';
 import { devicePageQueries, deviceScopeCounts, mergedPageQueries } from '../../src/modules/devices/service.js';
@@ -403,6 +406,42 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       });
     }
     await insertDevice({ deptId: ent.depts.b, status: 'online', lastSeenAt: now, createdAt: at(0) });
+    // A tag on every other device of the enterprise (its rows copy each device's department,
+    // stored status and creation time); then one tagged device moves department and another
+    // changes status, which their tag rows follow.
+    const [category] = await t.db
+      .insert(tagCategories)
+      .values({ entId: ent.id, name: uniqueName('Kind') })
+      .returning();
+    const [tag] = await t.db
+      .insert(tags)
+      .values({ entId: ent.id, categoryId: category.id, name: uniqueName('Tag') })
+      .returning();
+    const everyDevice = await t.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.entId, ent.id))
+      .orderBy(devices.createdAt, devices.id);
+    const taggedIds = everyDevice.filter((_, i) => i % 2 === 0).map((d) => d.id);
+    await t.db.insert(deviceTags).values(taggedIds.map((deviceId) => ({ deviceId, tagId: tag.id, entId: ent.id })));
+    await t.db.update(devices).set({ deptId: ent.depts.a1 }).where(eq(devices.id, taggedIds[0]));
+    await t.db.update(devices).set({ status: 'invalid' }).where(eq(devices.id, taggedIds[1]));
+    const copied = await t.db
+      .select({
+        deptId: deviceTags.deptId,
+        status: deviceTags.status,
+        createdAt: deviceTags.deviceCreatedAt,
+        device: devices,
+      })
+      .from(deviceTags)
+      .innerJoin(devices, eq(devices.id, deviceTags.deviceId))
+      .where(eq(deviceTags.tagId, tag.id));
+    expect(copied.length).toBe(taggedIds.length);
+    for (const row of copied) {
+      expect(row.deptId).toBe(row.device.deptId);
+      expect(row.status).toBe(row.device.status);
+      expect(row.createdAt?.getTime()).toBe(row.device.createdAt.getTime());
+    }
     const [dept] = await t.db
       .select({ path: departments.path })
       .from(departments)
@@ -416,13 +455,21 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       );
       for (const status of [undefined, ...DEVICE_STATUSES]) {
         for (const page of [1, 2, 3, 9]) {
-          const input = { page, size: 3, status };
-          const merged = mergedPageQueries(ctx, input, counts);
-          if (!merged) throw new Error('the merged plan applies');
-          const bitmap = await devicePageQueries(ctx, input, true);
-          const ids = async (q: typeof merged.rows | typeof bitmap.rows) => (await q).map((r) => r.device.id);
-          expect(await ids(merged.rows)).toEqual(await ids(bitmap.rows));
-          expect(await merged.total).toEqual(await bitmap.total);
+          // Without a tag, and with the tag (its rows in device_tags).
+          for (const tagId of [undefined, tag.id]) {
+            const input = { page, size: 3, status, tagId };
+            const merged = mergedPageQueries(ctx, input, counts);
+            if (!merged) throw new Error('the merged plan applies');
+            const bitmap = await devicePageQueries(ctx, input, true);
+            const ids = async (q: typeof merged.rows | typeof bitmap.rows) => (await q).map((r) => r.device.id);
+            const rows = await merged.rows;
+            expect(rows.map((r) => r.device.id)).toEqual(await ids(bitmap.rows));
+            expect(await merged.total).toEqual(await bitmap.total);
+            // Each row carries its own tags (a correlated subquery of the row's device).
+            for (const r of rows) {
+              expect(r.tags.map((x) => x.id)).toEqual(taggedIds.includes(r.device.id) ? [tag.id] : []);
+            }
+          }
         }
       }
       // Any other filter or an asked order: the other plans.

@@ -73,7 +73,14 @@ export const tags = pgTable(
   ],
 );
 
-/** Which devices carry which tags (many-to-many); rows go with the device or the tag. */
+/**
+ * Which devices carry which tags (many-to-many); rows go with the device or the tag.
+ * `dept_id`, `status` and `device_created_at` are the device's, copied by triggers (migration
+ * 0036: filled on insert, followed when the device moves department or changes stored
+ * status), so that a tag's devices of a department (and status) are read newest first from
+ * an index, as the device list's merged plan reads devices (issue 9: a tag filter at
+ * 1,000,000 devices).
+ */
 export const deviceTags = pgTable(
   'device_tags',
   {
@@ -85,6 +92,25 @@ export const deviceTags = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
     entId: text('ent_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The device's department (trigger-kept). */
+    deptId: text('dept_id'),
+    /** The device's stored status (trigger-kept). */
+    status: text('status'),
+    /** The device's created_at (trigger-kept): the list's order. */
+    deviceCreatedAt: timestamp('device_created_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.tagId] }), index('device_tags_tag_idx').on(t.tagId, t.deviceId)],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.tagId] }),
+    index('device_tags_tag_idx').on(t.tagId, t.deviceId),
+    // A tag's devices of one department newest first, and of one department and status (the
+    // merged plan's tag branches).
+    index('device_tags_tag_dept_created_idx').on(t.tagId, t.deptId, t.deviceCreatedAt.desc(), t.deviceId),
+    index('device_tags_tag_dept_status_created_idx').on(
+      t.tagId,
+      t.deptId,
+      t.status,
+      t.deviceCreatedAt.desc(),
+      t.deviceId,
+    ),
+  ],
 );

@@ -13,6 +13,7 @@ import {
   type StatusHistoryRow,
 } from '@marquee/protocol';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   inDeptSubtree,
   type ScopedColumns,
@@ -21,7 +22,8 @@ import {
   scopeWhere,
 } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { type MergeBranch, type MergeKey, mergedPageIds, mergedUpTo } from '../../db/mergedPage.js';
+import { type MergeBranch, type MergeKey, type MergeSource, mergedPageIds, mergedUpTo } from '../../db/mergedPage.js';
+import { runPlanned } from '../../db/planned.js';
 import {
   accounts,
   allocations,
@@ -329,7 +331,11 @@ export interface DeviceScopeCounts {
  * plan (narrowScope) and to know a total passes the count cap without counting. A
  * department scope also gets its covered departments' rows (byDept).
  */
-export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Promise<DeviceScopeCounts> {
+export async function deviceScopeCounts(
+  db: Executor,
+  subject: ScopeSubject,
+  planned = false,
+): Promise<DeviceScopeCounts> {
   const coveredDepts = coveredDeviceDepartments(subject);
   const perDept =
     subject.dataScope === 'dept_only' || subject.dataScope === 'dept_and_below' ? coveredDepts : undefined;
@@ -344,8 +350,8 @@ export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Pr
     .groupBy(deviceDeptCounts.status);
   // Departments in the database's own order (their ids' collation): mergedPageQueries cuts the
   // ranges between them.
-  const rows = perDept
-    ? await byStatus
+  const query = perDept
+    ? byStatus
         .unionAll(
           db
             .select({
@@ -357,7 +363,9 @@ export async function deviceScopeCounts(db: Executor, subject: ScopeSubject): Pr
             .where(and(eq(deviceDeptCounts.entId, subject.entId), perDept, gt(deviceDeptCounts.n, 0))),
         )
         .orderBy(sql`2 nulls first`)
-    : await byStatus;
+    : byStatus;
+  // `planned`: db is Database.planned and the read a named statement (one shape per scope kind).
+  const rows = planned ? await runPlanned(query) : await query;
   const enterprise = new Map<string, number>();
   const covered = new Map<string, number>();
   const byDept = perDept ? new Map<string, Map<string, number>>() : undefined;
@@ -469,12 +477,26 @@ export async function devicePageQueries(
   };
 }
 
+/**
+ * A column of the list's device row, written with its table's name: drizzle writes the columns
+ * of a one-table query bare, and a bare `id` inside a subquery of tags names the tag's.
+ */
+const deviceColumn = (column: AnyPgColumn) => sql`${devices}.${sql.identifier(column.name)}`;
+
+const tagColumn = (column: AnyPgColumn) => sql`${tags}.${sql.identifier(column.name)}`;
+
 /** A device's tags by name, as a column of its row (one correlated subquery, no round trip of its own). */
 const tagsColumn = sql<
   { id: string; name: string }[]
->`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}) order by ${tags.name}) from ${deviceTags} join ${tags} on ${tags.id} = ${deviceTags.tagId} where ${deviceTags.deviceId} = ${devices.id}), '[]'::json)`.mapWith(
+>`coalesce((select json_agg(json_build_object('id', ${tagColumn(tags.id)}, 'name', ${tagColumn(tags.name)}) order by ${tagColumn(tags.name)}) from ${deviceTags} join ${tags} on ${tagColumn(tags.id)} = ${deviceTags}.${sql.identifier(deviceTags.tagId.name)} where ${deviceTags}.${sql.identifier(deviceTags.deviceId.name)} = ${deviceColumn(devices.id)}), '[]'::json)`.mapWith(
   (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as { id: string; name: string }[],
 );
+
+/** The name of the row of `table` whose id is the device's `column` (a correlated subquery). */
+const nameOf = (table: typeof departments | typeof deviceGroups | typeof stores, column: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select ${table}.${sql.identifier(table.name.name)} from ${table} where ${table}.${sql.identifier(table.id.name)} = ${deviceColumn(column)})`;
 
 /**
  * The list's rows of `where`: each device with its department, group and store names and its
@@ -485,20 +507,20 @@ function listRows<E extends Record<string, SQL.Aliased | SQL>>(
   where: SQL | undefined,
   extra: E = {} as E,
 ) {
+  // The names as scalar subqueries, not left joins: PostgreSQL plans each alone, where three
+  // joins beside the page's `id in (...)` made it search join orders over the devices table's
+  // indexes, 3 to 4 ms of planning on every page (bench/deviceList.ts).
   return ctx.db
     .select({
       device: devices,
-      deptName: departments.name,
-      groupName: deviceGroups.name,
-      storeName: stores.name,
+      deptName: nameOf(departments, devices.deptId),
+      groupName: nameOf(deviceGroups, devices.groupId),
+      storeName: nameOf(stores, devices.storeId),
       tags: tagsColumn,
       canManage: canManageColumn(ctx),
       ...extra,
     })
     .from(devices)
-    .leftJoin(departments, eq(departments.id, devices.deptId))
-    .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
-    .leftJoin(stores, eq(stores.id, devices.storeId))
     .where(where);
 }
 
@@ -510,41 +532,67 @@ export const DEVICE_MERGE_BRANCHES = 96;
 
 /**
  * The merged plan of a department scope's first pages (issue 9): only for the default order
- * (newest first) and no filter but status. The visible devices are the union of disjoint
- * branches, each read newest first from an index: one per covered department that holds
- * devices (devices_ent_dept_created_idx), or per department and stored status a status
+ * (newest first) and no filter but status and tag. The visible devices are the union of
+ * disjoint branches, each read newest first from an index: one per covered department that
+ * holds devices (devices_ent_dept_created_idx), or per department and stored status a status
  * filter leaves (devices_ent_dept_status_created_idx, shown online and offline checked per
- * row as statusFilter does); the caller's own devices outside those departments
- * (devices_ent_owner_dept_idx) and the devices shared with the caller outside both
- * (scopeOutsideBranches), merged by db/mergedPage.ts: PostgreSQL reads about offset + size
- * rows whatever the scope's size, instead of the scope's rows (a sort) or the enterprise's
- * newest until enough of them are the caller's (a walk). Its total is the same union
- * bounded by the count cap. Same rows, same order as devicePageQueries; undefined when it
- * does not apply.
+ * row as statusFilter does), or with a tag the same of the tag's rows (device_tags_tag_dept_
+ * created_idx and device_tags_tag_dept_status_created_idx: device_tags carries each device's
+ * department, stored status and creation time); the caller's own devices outside those
+ * departments (devices_ent_owner_dept_idx) and the devices shared with the caller outside
+ * both (scopeOutsideBranches), merged by db/mergedPage.ts: PostgreSQL reads about offset +
+ * size rows whatever the scope's size, instead of the scope's rows (a sort) or the
+ * enterprise's newest until enough of them are the caller's (a walk). Its total is the same
+ * union bounded by the count cap. Same rows, same order as devicePageQueries; undefined when
+ * it does not apply.
  */
 export function mergedPageQueries(
   ctx: Pick<CallContext, 'db' | 'user' | 'now'>,
   input: DeviceListInput,
   counts: DeviceScopeCounts,
 ) {
-  const { page, size, sort, order: _order, status, ...others } = input;
+  const { page, size, sort, order: _order, status, tagId, ...others } = input;
   if (sort || !counts.byDept || Object.values(others).some((v) => v !== undefined && v !== '')) return undefined;
   // Shown offline includes stored online devices that missed their heartbeats, found only by
   // testing each stored online row: each department's walk reads all of them when none is
-  // stale (the offline job leaves few). Past DEVICE_SCAN_LIMIT such rows the other plans do better.
-  if (status === 'offline' && (counts.covered.get('online') ?? 0) > DEVICE_SCAN_LIMIT) return undefined;
+  // stale (the offline job leaves few). Past DEVICE_SCAN_LIMIT such rows the other plans do
+  // better, but for a tag's rows, a part of them, where the other plans test the tag per row.
+  if (!tagId && status === 'offline' && (counts.covered.get('online') ?? 0) > DEVICE_SCAN_LIMIT) return undefined;
   const stored = !status ? null : status === 'offline' ? ['offline', 'online'] : [status];
   const shown = status ? statusFilter(status, ctx.now) : undefined;
+  // The tag, tested on a row of devices (the branches outside the departments).
+  const tagged = tagId
+    ? sql`exists (select 1 from ${deviceTags} where ${deviceTags.deviceId} = ${devices.id} and ${deviceTags.tagId} = ${tagId})`
+    : undefined;
   const entId = eq(devices.entId, ctx.user.entId);
-  const branches: SQL[] = [];
+  const branches: MergeBranch[] = [];
   for (const [deptId, byStatus] of counts.byDept) {
+    if (tagId) {
+      // The tag's rows of the department (and stored status). A stored online row is tested on
+      // the device's row for missed heartbeats, as statusFilter does; the other stored statuses
+      // are shown as stored. (The department and the tag are the caller's enterprise's.)
+      const ofTag = and(eq(deviceTags.tagId, tagId), eq(deviceTags.deptId, deptId));
+      if (!stored) {
+        branches.push({ where: ofTag as SQL, from: tagSource });
+        continue;
+      }
+      for (const s of stored) {
+        if (!byStatus.get(s)) continue;
+        const live =
+          s === 'online' && shown
+            ? sql`exists (select 1 from ${devices} where ${devices.id} = ${deviceTags.deviceId} and ${shown})`
+            : undefined;
+        branches.push({ where: and(ofTag, sql`${deviceTags.status} = ${s}`, live) as SQL, from: tagSource });
+      }
+      continue;
+    }
     if (!stored) {
-      branches.push(and(entId, eq(devices.deptId, deptId)) as SQL);
+      branches.push({ where: and(entId, eq(devices.deptId, deptId)) as SQL });
       continue;
     }
     for (const s of stored) {
       if (byStatus.get(s))
-        branches.push(and(entId, eq(devices.deptId, deptId), sql`${devices.status} = ${s}`, shown) as SQL);
+        branches.push({ where: and(entId, eq(devices.deptId, deptId), sql`${devices.status} = ${s}`, shown) as SQL });
     }
   }
   if (branches.length > DEVICE_MERGE_BRANCHES) return undefined;
@@ -554,23 +602,31 @@ export function mergedPageQueries(
     [...counts.byDept.keys()],
   );
   const all: MergeBranch[] = [
-    ...branches.map((where) => ({ where })),
-    { where: outside.own.map((where) => and(where, shown) as SQL), few: true },
-    { where: and(outside.shared, shown) as SQL, few: true },
-  ];
-  // Newest first as devices_ent_dept_created_idx and devices_ent_dept_status_created_idx hold it.
-  const keys: MergeKey[] = [
-    { column: devices.createdAt, desc: true, nullsFirst: false },
-    { column: devices.id, desc: false, nullsFirst: false },
+    ...branches,
+    { where: outside.own.map((where) => and(where, shown, tagged) as SQL), few: true },
+    { where: and(outside.shared, shown, tagged) as SQL, few: true },
   ];
   return {
-    rows: listRows(ctx, sql`${devices.id} in (${mergedPageIds(devices, devices.id, keys, all, page, size)})`).orderBy(
-      sql`${devices.createdAt} desc nulls last`,
-      asc(devices.id),
-    ),
+    rows: listRows(
+      ctx,
+      sql`${devices.id} in (${mergedPageIds(devices, devices.id, newestKeys, all, page, size)})`,
+    ).orderBy(sql`${devices.createdAt} desc nulls last`, asc(devices.id)),
     total: ctx.db.select({ total: count() }).from(mergedUpTo(devices, devices.id, all, DEVICE_LIST_COUNT_CAP)),
   };
 }
+
+/** Newest first, as devices_ent_dept_created_idx and devices_ent_dept_status_created_idx hold it. */
+const newestKeys: MergeKey[] = [
+  { column: devices.createdAt, desc: true, nullsFirst: false },
+  { column: devices.id, desc: false, nullsFirst: false },
+];
+
+/** A tag's rows of device_tags in the same order (device_tags_tag_dept_created_idx). */
+const tagSource: MergeSource = {
+  table: deviceTags,
+  id: deviceTags.deviceId,
+  columns: [deviceTags.deviceCreatedAt, deviceTags.deviceId],
+};
 
 /**
  * The queries of a device page as listDevices runs them: the merged plan when it applies,
@@ -593,9 +649,16 @@ export async function listDevices(
   input: DeviceListInput,
   ctx: CallContext,
 ): Promise<{ total: number; totalCapped: boolean; data: DeviceRow[] }> {
+  // The counts and the merged plan's page and total are planned once per shape (db/planned.ts):
+  // a region's page is a union of about 50 index scans whose planning cost more than its run.
+  // Outside a transaction only (the planned pool's connections see what is committed).
+  const planned = ctx.services && ctx.db === ctx.services.db ? ctx.services.database.planned : undefined;
   // One read of a few counter rows: how wide the scope is (the plan) and whether the total passes the cap.
-  const counts = await deviceScopeCounts(ctx.db, ctx.user);
-  const q = await deviceListQueries(ctx, input, counts);
+  const counts = await deviceScopeCounts(planned ?? ctx.db, ctx.user, planned !== undefined);
+  const merged = planned ? mergedPageQueries({ ...ctx, db: planned }, input, counts) : undefined;
+  const q = merged
+    ? { rows: runPlanned(merged.rows), total: runPlanned(merged.total) }
+    : await deviceListQueries(ctx, input, counts);
   const knownCapped = totalPassesCap(input, counts);
   const [rows, counted] = await Promise.all([
     q.rows,
@@ -618,7 +681,7 @@ export async function deviceDetail(input: { id: string }, ctx: CallContext): Pro
   const [row] = await listRows(ctx, and(scopeWhere(ctx.user, deviceScope), eq(devices.id, input.id)), {
     ownerName: sql<
       string | null
-    >`(select coalesce(nullif(${accounts.realName}, ''), ${accounts.loginName}) from ${accounts} where ${accounts.id} = ${devices.ownerId})`,
+    >`(select coalesce(nullif(${accounts.realName}, ''), ${accounts.loginName}) from ${accounts} where ${accounts}.${sql.identifier(accounts.id.name)} = ${deviceColumn(devices.ownerId)})`,
   });
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
   const d = row.device;
