@@ -657,12 +657,13 @@ export async function listDevices(
   const counts = await deviceScopeCounts(planned ?? ctx.db, ctx.user, planned !== undefined);
   const merged = planned ? mergedPageQueries({ ...ctx, db: planned }, input, counts) : undefined;
   const q = merged
-    ? { rows: runPlanned(merged.rows), total: runPlanned(merged.total) }
-    : await deviceListQueries(ctx, input, counts);
+    ? { rows: runPlanned(merged.rows), total: () => runPlanned(merged.total) }
+    : await deviceListQueries(ctx, input, counts).then((o) => ({ rows: o.rows, total: () => o.total }));
+  // The total is counted only when the counts do not already tell it passes the cap.
   const knownCapped = totalPassesCap(input, counts);
   const [rows, counted] = await Promise.all([
     q.rows,
-    knownCapped ? DEVICE_LIST_COUNT_CAP + 1 : q.total.then(([r]) => r.total),
+    knownCapped ? DEVICE_LIST_COUNT_CAP + 1 : q.total().then(([r]) => r.total),
   ]);
   const totalCapped = counted > DEVICE_LIST_COUNT_CAP;
   const total = Math.min(counted, DEVICE_LIST_COUNT_CAP);
