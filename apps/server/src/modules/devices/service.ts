@@ -22,7 +22,14 @@ import {
   scopeWhere,
 } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { type MergeBranch, type MergeKey, type MergeSource, mergedPageIds, mergedUpTo } from '../../db/mergedPage.js';
+import {
+  EACH,
+  type MergeBranch,
+  type MergeKey,
+  type MergeSource,
+  mergedPageIds,
+  mergedUpTo,
+} from '../../db/mergedPage.js';
 import { runPlanned } from '../../db/planned.js';
 import {
   accounts,
@@ -565,37 +572,34 @@ export function mergedPageQueries(
     ? sql`exists (select 1 from ${deviceTags} where ${deviceTags.deviceId} = ${devices.id} and ${deviceTags.tagId} = ${tagId})`
     : undefined;
   const entId = eq(devices.entId, ctx.user.entId);
+  // One family of branches (db/mergedPage.ts `each`) per stored status (or one without a
+  // status filter): the departments holding devices of it, each read alike.
+  const depts = [...counts.byDept.keys()];
+  const holding = (s: string) => depts.filter((d) => counts.byDept?.get(d)?.get(s));
   const branches: MergeBranch[] = [];
-  for (const [deptId, byStatus] of counts.byDept) {
-    if (tagId) {
-      // The tag's rows of the department (and stored status). A stored online row is tested on
-      // the device's row for missed heartbeats, as statusFilter does; the other stored statuses
-      // are shown as stored. (The department and the tag are the caller's enterprise's.)
-      const ofTag = and(eq(deviceTags.tagId, tagId), eq(deviceTags.deptId, deptId));
-      if (!stored) {
-        branches.push({ where: ofTag as SQL, from: tagSource });
-        continue;
-      }
-      for (const s of stored) {
-        if (!byStatus.get(s)) continue;
-        const live =
-          s === 'online' && shown
-            ? sql`exists (select 1 from ${devices} where ${devices.id} = ${deviceTags.deviceId} and ${shown})`
-            : undefined;
-        branches.push({ where: and(ofTag, sql`${deviceTags.status} = ${s}`, live) as SQL, from: tagSource });
-      }
-      continue;
+  const family = (each: readonly string[], where: SQL, from?: MergeSource) => {
+    if (each.length > 0) branches.push({ where, each, from });
+  };
+  if (tagId) {
+    // The tag's rows of each department (and stored status). A stored online row is tested on
+    // the device's row for missed heartbeats, as statusFilter does; the other stored statuses
+    // are shown as stored. (The department and the tag are the caller's enterprise's.)
+    const ofTag = and(eq(deviceTags.tagId, tagId), eq(deviceTags.deptId, EACH));
+    if (!stored) family(depts, ofTag as SQL, tagSource);
+    for (const s of stored ?? []) {
+      const live =
+        s === 'online' && shown
+          ? sql`exists (select 1 from ${devices} where ${devices.id} = ${deviceTags.deviceId} and ${shown})`
+          : undefined;
+      family(holding(s), and(ofTag, sql`${deviceTags.status} = ${s}`, live) as SQL, tagSource);
     }
-    if (!stored) {
-      branches.push({ where: and(entId, eq(devices.deptId, deptId)) as SQL });
-      continue;
-    }
-    for (const s of stored) {
-      if (byStatus.get(s))
-        branches.push({ where: and(entId, eq(devices.deptId, deptId), sql`${devices.status} = ${s}`, shown) as SQL });
+  } else {
+    if (!stored) family(depts, and(entId, eq(devices.deptId, EACH)) as SQL);
+    for (const s of stored ?? []) {
+      family(holding(s), and(entId, eq(devices.deptId, EACH), sql`${devices.status} = ${s}`, shown) as SQL);
     }
   }
-  if (branches.length > DEVICE_MERGE_BRANCHES) return undefined;
+  if (branches.reduce((n, b) => n + (b.each?.length ?? 1), 0) > DEVICE_MERGE_BRANCHES) return undefined;
   const outside = scopeOutsideBranches(
     ctx.user,
     deviceScope as Required<Pick<ScopedColumns, 'entId' | 'deptId' | 'ownerId' | 'share'>>,
