@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DEVICE_STATUSES, ErrorCode, endpoints, RefType } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -476,5 +477,34 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       expect(mergedPageQueries(ctx, { page: 1, size: 3, keyword: 'x' }, counts)).toBeUndefined();
       expect(mergedPageQueries(ctx, { page: 1, size: 3, sort: 'name' }, counts)).toBeUndefined();
     }
+    // The enterprise administrator with the tag: the tag's rows of the whole enterprise.
+    const admin = {
+      entId: ent.id,
+      accountId: adminId,
+      deptId: ent.depts.a,
+      deptPath: dept.path,
+      dataScope: 'all' as const,
+    };
+    const adminCtx = { db: t.db, user: admin, now } as unknown as CallContext;
+    const adminCounts = await deviceScopeCounts(t.db, admin);
+    for (const status of [undefined, ...DEVICE_STATUSES]) {
+      for (const page of [1, 2, 9]) {
+        const input = { page, size: 3, status, tagId: tag.id };
+        const merged = mergedPageQueries(adminCtx, input, adminCounts);
+        if (!merged) throw new Error('the merged plan applies');
+        const walk = await devicePageQueries(adminCtx, input, false);
+        expect((await merged.rows).map((r) => r.device.id)).toEqual((await walk.rows).map((r) => r.device.id));
+        expect(await merged.total).toEqual(await walk.total);
+      }
+    }
+    expect(mergedPageQueries(adminCtx, { page: 1, size: 3 }, adminCounts)).toBeUndefined();
+    // Another enterprise's administrator naming this tag sees none of its devices.
+    const stranger = { ...admin, entId: randomUUID() };
+    const foreign = mergedPageQueries(
+      { db: t.db, user: stranger, now } as unknown as CallContext,
+      { page: 1, size: 3, tagId: tag.id },
+      await deviceScopeCounts(t.db, stranger),
+    );
+    expect(foreign && (await foreign.rows)).toEqual([]);
   });
 });

@@ -28,4 +28,6 @@ CREATE TRIGGER "devices_tags_follow" AFTER UPDATE OF "dept_id", "status", "creat
   EXECUTE FUNCTION "devices_tags_follow_trigger"();
 --> statement-breakpoint
 CREATE INDEX "device_tags_tag_dept_created_idx" ON "device_tags" USING btree ("tag_id","dept_id","device_created_at" DESC NULLS LAST,"device_id");--> statement-breakpoint
-CREATE INDEX "device_tags_tag_dept_status_created_idx" ON "device_tags" USING btree ("tag_id","dept_id","status","device_created_at" DESC NULLS LAST,"device_id");
+CREATE INDEX "device_tags_tag_dept_status_created_idx" ON "device_tags" USING btree ("tag_id","dept_id","status","device_created_at" DESC NULLS LAST,"device_id");--> statement-breakpoint
+CREATE INDEX "device_tags_ent_tag_created_idx" ON "device_tags" USING btree ("ent_id","tag_id","device_created_at" DESC NULLS LAST,"device_id");--> statement-breakpoint
+CREATE INDEX "device_tags_ent_tag_status_created_idx" ON "device_tags" USING btree ("ent_id","tag_id","status","device_created_at" DESC NULLS LAST,"device_id");

@@ -112,5 +112,15 @@ export const deviceTags = pgTable(
       t.deviceCreatedAt.desc(),
       t.deviceId,
     ),
+    // A tag's devices of the enterprise newest first, and of a status (the enterprise
+    // administrator's list with a tag; ent_id keeps another enterprise's tag id out).
+    index('device_tags_ent_tag_created_idx').on(t.entId, t.tagId, t.deviceCreatedAt.desc(), t.deviceId),
+    index('device_tags_ent_tag_status_created_idx').on(
+      t.entId,
+      t.tagId,
+      t.status,
+      t.deviceCreatedAt.desc(),
+      t.deviceId,
+    ),
   ],
 );
