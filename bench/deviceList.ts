@@ -4,7 +4,8 @@
 // (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a scratch
 // database is created, filled with one INSERT ... SELECT generate_series, and dropped).
 // Callers: department staff with the 'department and below' scope, at a region (22
-// departments, about 110,000 devices) and at a store (5,000); calls vary the page (1-5, and
+// departments, about 110,000 devices) and at a store (5,000), and the enterprise
+// administrator (all 1,000,000); calls vary the page (1-5, and
 // 20), the status filter (none and each status) and the tag filter (none, a tag of 12.5% of
 // the devices, one of 1%). Figures, never assertions.
 //
@@ -147,12 +148,15 @@ try {
   }
   const region = depts[1];
   const store = depts[10];
-  const subject = (d: (typeof depts)[number]): ScopeSubject => ({
+  const subject = (
+    d: (typeof depts)[number],
+    dataScope: ScopeSubject['dataScope'] = 'dept_and_below',
+  ): ScopeSubject => ({
     entId: ent.id,
     accountId: owners[depts.indexOf(d)].id,
     deptId: d.id,
     deptPath: d.path,
-    dataScope: 'dept_and_below',
+    dataScope,
   });
   // The calls' clock: the moment of the newest heartbeat seeded, so the fleet reads as it was
   // seeded (70% online with live heartbeats) however long seeding took.
@@ -176,11 +180,12 @@ try {
   console.log(
     `device.list (listDevices), page of ${PAGE_SIZE} with its total, ${ITERATIONS} calls per caller over pages ${PAGES.join(', ')} x status (none, ${DEVICE_STATUSES.join(', ')}) x tag (${tagChoices.map((c) => c.label).join(', ')}); load average ${load1.toFixed(1)} ${load5.toFixed(1)}:`,
   );
-  for (const [label, dept] of [
-    ['region staff, dept and below', region],
-    ['store staff, dept and below', store],
+  for (const [label, dept, scope] of [
+    ['region staff, dept and below', region, 'dept_and_below'],
+    ['store staff, dept and below', store, 'dept_and_below'],
+    ['enterprise administrator, all', depts[0], 'all'],
   ] as const) {
-    const user = subject(dept);
+    const user = subject(dept, scope);
     // The call of round i: each status with each tag choice, then the next page.
     const call = (i: number) => ({
       status: statuses[i % statuses.length],
