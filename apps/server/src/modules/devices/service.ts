@@ -12,7 +12,22 @@ import {
   type SortOrder,
   type StatusHistoryRow,
 } from '@marquee/protocol';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   inDeptSubtree,
@@ -171,9 +186,13 @@ export function statusFilter(status: DeviceStatusValue, now: Date): SQL {
   return eq(devices.status, status);
 }
 
+/** A device's columns as lists read them: all but its secret's hash, which no list shows. */
+const { secretHash: _secretHash, ...listedColumns } = getTableColumns(devices);
+type ListedDevice = Omit<typeof devices.$inferSelect, 'secretHash'>;
+
 /** The row of a device as lists show it (`device` joined with its department's name). */
 function presentRow(
-  d: typeof devices.$inferSelect,
+  d: ListedDevice,
   deptName: string | null,
   canManage: boolean,
   now: number,
@@ -519,7 +538,7 @@ function listRows<E extends Record<string, SQL.Aliased | SQL>>(
   // indexes, 3 to 4 ms of planning on every page (bench/deviceList.ts).
   return ctx.db
     .select({
-      device: devices,
+      device: listedColumns,
       deptName: nameOf(departments, devices.deptId),
       groupName: nameOf(deviceGroups, devices.groupId),
       storeName: nameOf(stores, devices.storeId),
@@ -591,10 +610,7 @@ export function mergedPageQueries(
     if (!stored) branches.push({ where: ofTag as SQL, from: tagSource });
     for (const s of stored ?? []) {
       if (!counts.covered.get(s)) continue;
-      const live =
-        s === 'online' && shown
-          ? liveOnRow(shown)
-          : undefined;
+      const live = s === 'online' && shown ? liveOnRow(shown) : undefined;
       branches.push({ where: and(ofTag, sql`${deviceTags.status} = ${s}`, live) as SQL, from: tagSource });
     }
   } else if (tagId) {
@@ -604,10 +620,7 @@ export function mergedPageQueries(
     const ofTag = and(eq(deviceTags.tagId, tagId), eq(deviceTags.deptId, EACH));
     if (!stored) family(depts, ofTag as SQL, tagSource);
     for (const s of stored ?? []) {
-      const live =
-        s === 'online' && shown
-          ? liveOnRow(shown)
-          : undefined;
+      const live = s === 'online' && shown ? liveOnRow(shown) : undefined;
       family(holding(s), and(ofTag, sql`${deviceTags.status} = ${s}`, live) as SQL, tagSource);
     }
   } else {
