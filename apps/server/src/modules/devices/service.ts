@@ -489,11 +489,18 @@ export async function devicePageQueries(
     .where(where)
     .limit(DEVICE_LIST_COUNT_CAP + 1)
     .as('up_to');
+  // The page's ids first, then their rows: PostgreSQL computes a row's select list (its tags,
+  // names, canManage) below LIMIT, so a page read whole would compute it for every row OFFSET
+  // skips too (page 20: 1,000 rows' subqueries for 50, about 40 ms).
+  const pageIds = ctx.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(where)
+    .orderBy(...order)
+    .limit(input.size)
+    .offset((input.page - 1) * input.size);
   return {
-    rows: listRows(ctx, where)
-      .orderBy(...order)
-      .limit(input.size)
-      .offset((input.page - 1) * input.size),
+    rows: listRows(ctx, inArray(devices.id, pageIds)).orderBy(...order),
     // A narrow scope is counted whole, through the same bitmap as its rows (it holds at most
     // DEVICE_SCAN_LIMIT rows of its departments): bounded by LIMIT, PostgreSQL bets on finding the rows early
     // in a sequential scan, and reads the whole table when the filter keeps few or none.
