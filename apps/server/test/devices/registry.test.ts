@@ -6,6 +6,7 @@ import {
   allocations,
   departments,
   deviceDeptCounts,
+  devicePresence,
   deviceStatusHistory,
   devices,
   deviceTags,
@@ -326,6 +327,47 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     expect(await markMissedOffline(t.db, new Date(now))).toBe(0);
   });
 
+  it('keeps one presence deadline per stored online device, as effectiveStatus reads it (device_presence)', async () => {
+    const now = t.clock.now();
+    const deadlineOf = async (id: string) =>
+      (await t.db.select().from(devicePresence).where(eq(devicePresence.deviceId, id)))[0]?.deadline.getTime();
+    const device = await insertDevice({
+      status: 'online',
+      lastSeenAt: new Date(now - 10_000),
+      statusAt: new Date(now - 50_000),
+    });
+    // The later of last seen and the status change, plus three heartbeats.
+    expect(await deadlineOf(device.id)).toBe(now - 10_000 + 3 * 30_000);
+    // A heartbeat moves it; a slower heartbeat lengthens it.
+    await t.db
+      .update(devices)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(devices.id, device.id));
+    expect(await deadlineOf(device.id)).toBe(now + 90_000);
+    await t.db.update(devices).set({ heartbeatSec: 60 }).where(eq(devices.id, device.id));
+    expect(await deadlineOf(device.id)).toBe(now + 180_000);
+    // Past its deadline the device is shown offline, and the offline job writes it so, which
+    // removes the row; online again, it has one again.
+    const later = now + 180_001;
+    expect((await client.call(endpoints.deviceDetail, { id: device.id })).envelope.payload.status).toBe('online');
+    expect(await markMissedOffline(t.db, new Date(later))).toBeGreaterThanOrEqual(1);
+    expect(await deadlineOf(device.id)).toBeUndefined();
+    await t.db
+      .update(devices)
+      .set({ status: 'online', statusAt: new Date(later) })
+      .where(eq(devices.id, device.id));
+    expect(await deadlineOf(device.id)).toBe(later + 180_000);
+    // Disabled: no row. Never online: none either.
+    await t.db.update(devices).set({ status: 'invalid' }).where(eq(devices.id, device.id));
+    expect(await deadlineOf(device.id)).toBeUndefined();
+    expect(await deadlineOf((await insertDevice({ status: 'activating' })).id)).toBeUndefined();
+    // Deleted with its device.
+    const gone = await insertDevice({ status: 'online', lastSeenAt: new Date(now), statusAt: new Date(now - 1000) });
+    expect(await deadlineOf(gone.id)).toBe(now + 90_000);
+    await t.db.delete(devices).where(eq(devices.id, gone.id));
+    expect(await deadlineOf(gone.id)).toBeUndefined();
+  });
+
   it('keeps the per-department, per-status counts in step with the devices (device_dept_counts)', async () => {
     const counted = async () =>
       new Map(
@@ -390,6 +432,23 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       statusAt: at(60),
       createdAt: at(1),
     });
+    // Another stale one (tagged below), and one of another enterprise that no list here shows.
+    const staleTagged = await insertDevice({
+      deptId: ent.depts.a,
+      status: 'online',
+      lastSeenAt: at(5),
+      statusAt: at(60),
+      createdAt: at(2),
+    });
+    const other = await t.tenant();
+    await insertDevice({
+      entId: other.ent.id,
+      deptId: other.ent.depts.a,
+      ownerId: other.admin.id,
+      status: 'online',
+      lastSeenAt: at(60),
+      statusAt: at(60),
+    });
     // Outside the scope: the caller's own (one without a department), shared with the caller
     // (one also its own: listed once), and neither (not listed).
     await insertDevice({ deptId: ent.depts.b, ownerId: staff.id, status: 'offline', createdAt: at(2) });
@@ -423,7 +482,7 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       .from(devices)
       .where(eq(devices.entId, ent.id))
       .orderBy(devices.createdAt, devices.id);
-    const taggedIds = everyDevice.filter((_, i) => i % 2 === 0).map((d) => d.id);
+    const taggedIds = [...new Set([...everyDevice.filter((_, i) => i % 2 === 0).map((d) => d.id), staleTagged.id])];
     await t.db.insert(deviceTags).values(taggedIds.map((deviceId) => ({ deviceId, tagId: tag.id, entId: ent.id })));
     await t.db.update(devices).set({ deptId: ent.depts.a1 }).where(eq(devices.id, taggedIds[0]));
     await t.db.update(devices).set({ status: 'invalid' }).where(eq(devices.id, taggedIds[1]));

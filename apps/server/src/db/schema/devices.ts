@@ -31,7 +31,7 @@ export type CommandState = 'pending' | 'sent' | 'acknowledged' | 'failed' | 'exp
  * (the account that added it). `status` is what presence last said (online / offline) or
  * the registry's own state (activating until the player collected its credentials and
  * connected; invalid when disabled); a device `online` whose `last_seen_at` is older than
- * MISSED_HEARTBEATS_OFFLINE heartbeats is shown offline on read, and written offline by the
+ * MISSED_HEARTBEATS_OFFLINE heartbeats (its device_presence deadline) is shown offline on read, and written offline by the
  * `device-offline` job each minute. The reported columns are the last heartbeat's; type,
  * screen size and count, install time, expiry and remark are the operator's (device.update).
  */
@@ -136,6 +136,28 @@ export const devices = pgTable(
     // device groups (branch dev-groups)
     index('devices_group_idx').on(t.groupId),
   ],
+);
+
+/**
+ * When each online device is due to be shown offline: `deadline` is its last sign of life
+ * (the later of `last_seen_at` and `status_at`) plus MISSED_HEARTBEATS_OFFLINE heartbeats,
+ * effectiveStatus's rule. A trigger on `devices` keeps one row per stored online device
+ * (devices_presence_follow, migration 0037): written on each heartbeat, removed when the device
+ * leaves `online`. So the devices shown offline though stored online are the few rows past
+ * their deadline, found by an index, where an index on `devices.last_seen_at` would cost every
+ * heartbeat's update of `devices` its HOT path (the offline filter of device.list and the
+ * `device-offline` job; bench/deviceList.ts).
+ */
+export const devicePresence = pgTable(
+  'device_presence',
+  {
+    deviceId: text('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    entId: text('ent_id').notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('device_presence_deadline_idx').on(t.deadline)],
 );
 
 /**

@@ -3,7 +3,13 @@ import { type DeviceStatusValue, MISSED_HEARTBEATS_OFFLINE, RefType } from '@mar
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ScopedColumns } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { type DeviceStatus, deviceCommands, deviceStatusHistory, devices } from '../../db/schema/index.js';
+import {
+  type DeviceStatus,
+  deviceCommands,
+  devicePresence,
+  deviceStatusHistory,
+  devices,
+} from '../../db/schema/index.js';
 
 /**
  * The scoped columns of devices (auth/scope.ts): department, owner, sharing as ref-type '1',
@@ -99,13 +105,15 @@ export async function expireCommands(db: Executor, ids: string[]): Promise<void>
 /**
  * The offline job's work: every `online` device that sent nothing for
  * MISSED_HEARTBEATS_OFFLINE heartbeats (effectiveStatus's rule) is written `offline` with a
- * history row (reason 'heartbeat'), in one statement. Returns how many.
+ * history row (reason 'heartbeat'), in one statement: those past their deadline in
+ * device_presence (its index finds the few), each tested on its row. Returns how many.
  */
 export async function markMissedOffline(db: Executor, now: Date): Promise<number> {
   const result = await db.execute(sql`
     with stale as (
       update ${devices} set status = 'offline', status_at = ${now}, updated_at = ${now}
-      where ${devices.status} = 'online'
+      where ${devices.id} = any(array(select ${devicePresence.deviceId} from ${devicePresence} where ${devicePresence.deadline} < ${now}::timestamptz))
+        and ${devices.status} = 'online'
         and greatest(coalesce(${devices.lastSeenAt}, ${devices.statusAt}), ${devices.statusAt})
           < ${now}::timestamptz - make_interval(secs => ${devices.heartbeatSec} * ${MISSED_HEARTBEATS_OFFLINE})
       returning ${devices.id} as id, ${devices.entId} as ent_id

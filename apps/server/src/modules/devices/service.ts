@@ -54,6 +54,7 @@ import {
   deviceDeptCounts,
   deviceGroups,
   devicePairings,
+  devicePresence,
   deviceScreenshots,
   deviceStatusHistory,
   devices,
@@ -590,12 +591,9 @@ export function mergedPageQueries(
   // The enterprise administrator's list with a tag: the tag's rows of the enterprise.
   const whole = ctx.user.dataScope === 'all' && !!tagId;
   if (!counts.byDept && !whole) return undefined;
-  // Shown offline includes stored online devices that missed their heartbeats, found only by
-  // testing each stored online row: each department's walk reads all of them when none is
-  // stale (the offline job leaves few). Past DEVICE_SCAN_LIMIT such rows the other plans do
-  // better, but for a tag's rows, a part of them, where the other plans test the tag per row.
-  if (!tagId && status === 'offline' && (counts.covered.get('online') ?? 0) > DEVICE_SCAN_LIMIT) return undefined;
-  const stored = !status ? null : status === 'offline' ? ['offline', 'online'] : [status];
+  // Shown offline is stored offline, and stored online past its presence deadline: those few
+  // are one branch of their own (staleBranch), so no branch tests every stored online row.
+  const stored = !status ? null : [status];
   const shown = status ? statusFilter(status, ctx.now) : undefined;
   // The tag, tested on a row of devices (the branches outside the departments).
   const tagged = tagId
@@ -610,31 +608,39 @@ export function mergedPageQueries(
   const family = (each: readonly string[], where: SQL, from?: MergeSource) => {
     if (each.length > 0) branches.push({ where, each, from });
   };
+  // A stored online row is tested for missed heartbeats (shown online); the other stored
+  // statuses are shown as stored.
+  const live = status === 'online' ? shown : undefined;
   if (whole) {
     // The tag's rows of the enterprise (and stored status), newest first from
-    // device_tags_ent_tag(_status)_created_idx; stored online rows tested as below.
+    // device_tags_ent_tag(_status)_created_idx; stored online rows tested on the device's row.
     const ofTag = and(eq(deviceTags.entId, ctx.user.entId), eq(deviceTags.tagId, tagId));
     if (!stored) branches.push({ where: ofTag as SQL, from: tagSource });
     for (const s of stored ?? []) {
       if (!counts.covered.get(s)) continue;
-      const live = s === 'online' && shown ? liveOnRow(shown) : undefined;
-      branches.push({ where: and(ofTag, sql`${deviceTags.status} = ${s}`, live) as SQL, from: tagSource });
+      branches.push({
+        where: and(ofTag, sql`${deviceTags.status} = ${s}`, live && liveOnRow(live)) as SQL,
+        from: tagSource,
+      });
     }
+    if (status === 'offline' && counts.covered.get('online')) branches.push(staleBranch(ctx, and(entId, tagged)));
   } else if (tagId) {
-    // The tag's rows of each department (and stored status). A stored online row is tested on
-    // the device's row for missed heartbeats, as statusFilter does; the other stored statuses
-    // are shown as stored. (The department and the tag are the caller's enterprise's.)
+    // The tag's rows of each department (and stored status). (The department and the tag are
+    // the caller's enterprise's.)
     const ofTag = and(eq(deviceTags.tagId, tagId), eq(deviceTags.deptId, EACH));
     if (!stored) family(depts, ofTag as SQL, tagSource);
     for (const s of stored ?? []) {
-      const live = s === 'online' && shown ? liveOnRow(shown) : undefined;
-      family(holding(s), and(ofTag, sql`${deviceTags.status} = ${s}`, live) as SQL, tagSource);
+      family(holding(s), and(ofTag, sql`${deviceTags.status} = ${s}`, live && liveOnRow(live)) as SQL, tagSource);
     }
   } else {
     if (!stored) family(depts, and(entId, eq(devices.deptId, EACH)) as SQL);
     for (const s of stored ?? []) {
-      family(holding(s), and(entId, eq(devices.deptId, EACH), sql`${devices.status} = ${s}`, shown) as SQL);
+      family(holding(s), and(entId, eq(devices.deptId, EACH), sql`${devices.status} = ${s}`, live) as SQL);
     }
+  }
+  if (!whole && status === 'offline') {
+    const online = holding('online');
+    if (online.length > 0) branches.push(staleBranch(ctx, and(entId, inArray(devices.deptId, online), tagged)));
   }
   if (branches.reduce((n, b) => n + (b.each?.length ?? 1), 0) > DEVICE_MERGE_BRANCHES) return undefined;
   const outside = whole
@@ -669,6 +675,25 @@ export function mergedPageQueries(
  */
 const liveOnRow = (shown: SQL) =>
   sql`coalesce((select ${shown} from ${devices} where ${devices.id} = ${deviceTags.deviceId}), false)`;
+
+/**
+ * The merged plan's branch of the devices shown offline though stored online (they missed
+ * their heartbeats) among `where`: the enterprise's device_presence rows past their deadline,
+ * a few, each looked up by id (an InitPlan's array, so even a generic plan probes the primary
+ * key rather than joining every presence row), then tested as statusFilter does.
+ */
+function staleBranch(ctx: Pick<CallContext, 'user' | 'now'>, where: SQL | undefined): MergeBranch {
+  const due = sql`array(select ${devicePresence.deviceId} from ${devicePresence} where ${devicePresence.entId} = ${ctx.user.entId} and ${devicePresence.deadline} < ${ctx.now}::timestamptz)`;
+  return {
+    where: and(
+      sql`${devices.id} = any(${due})`,
+      sql`${devices.status} = 'online'`,
+      statusFilter('offline', ctx.now),
+      where,
+    ) as SQL,
+    few: true,
+  };
+}
 
 /** Newest first, as devices_ent_dept_created_idx and devices_ent_dept_status_created_idx hold it. */
 const newestKeys: MergeKey[] = [
