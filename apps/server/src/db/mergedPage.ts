@@ -65,11 +65,30 @@ function repeated(template: SQL, each: readonly string[], separator: SQL): SQL {
       pieces.map((piece, i) => {
         if (i % 2 === 0) return sql.raw(piece);
         const param = params[Number(piece) - 1];
-        return is(param, Placeholder) ? sql`${value}` : sql`${param}`;
+        // EACH becomes the value; any other placeholder (a statement's `now`) stays one.
+        return is(param, Placeholder) && param.name === EACH.name ? sql`${value}` : sql`${param}`;
       }),
     );
   return sql.join(each.map(one), separator);
 }
+
+/**
+ * The rows of the page: the union's first `end` rows bound each branch, and the page is
+ * `size` rows after `offset`. Numbers, or placeholders of a statement prepared once for every
+ * page (filled when it runs).
+ */
+export interface PageWindow {
+  end: number | Placeholder;
+  size: number | Placeholder;
+  offset: number | Placeholder;
+}
+
+/** The window of page `page` (from 1) of `size` rows. */
+export const pageWindow = (page: number, size: number): PageWindow => ({
+  end: page * size,
+  size,
+  offset: (page - 1) * size,
+});
 
 const direction = (k: MergeKey) => sql.raw(`${k.desc ? 'desc' : 'asc'} nulls ${k.nullsFirst ? 'first' : 'last'}`);
 const alias = (prefix: string, i: number) => sql.raw(`${prefix}k${i}`);
@@ -80,10 +99,9 @@ export function mergedPageIds(
   id: AnyPgColumn,
   keys: readonly MergeKey[],
   branches: readonly MergeBranch[],
-  page: number,
-  size: number,
+  window: PageWindow,
 ): SQL {
-  const end = page * size;
+  const { end, size, offset } = window;
   const own: MergeSource = { table, id, columns: keys.map((k) => k.column) };
   const orderOf = (prefix: string) =>
     sql.join(
@@ -114,7 +132,7 @@ export function mergedPageIds(
       : sql`(${select(where, src)} order by ${direct} limit ${end})`;
     return b.each ? repeated(read, b.each, sql` union all `) : read;
   };
-  return sql`select u.id from (${sql.join(branches.map(branch), sql` union all `)}) as u order by ${orderOf('u.')} limit ${size} offset ${(page - 1) * size}`;
+  return sql`select u.id from (${sql.join(branches.map(branch), sql` union all `)}) as u order by ${orderOf('u.')} limit ${size} offset ${offset}`;
 }
 
 /**

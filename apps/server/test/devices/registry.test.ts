@@ -15,7 +15,13 @@ import {
   tags,
 } from '../../src/db/schema/index.js';
 import { markMissedOffline } from '../../src/modules/devices/repository.js';
-import { devicePageQueries, deviceScopeCounts, mergedPageQueries } from '../../src/modules/devices/service.js';
+import {
+  devicePageQueries,
+  deviceScopeCounts,
+  mergedPageQueries,
+  mergedPageValues,
+  plannedMergedPage,
+} from '../../src/modules/devices/service.js';
 import type { CallContext } from '../../src/protocol/handlers.js';
 import {
   type ApiClient,
@@ -52,6 +58,19 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       .values({ entId: ent.id, deptId: ent.depts.a, ownerId: adminId, name: uniqueName('Screen'), ...values })
       .returning();
     return row;
+  };
+  /** A page and its total through the statements plannedMergedPage keeps, as listDevices runs them. */
+  const viaKept = async (
+    user: Parameters<typeof plannedMergedPage>[1],
+    input: Parameters<typeof plannedMergedPage>[2],
+    counts: Parameters<typeof plannedMergedPage>[3],
+    at: Date,
+  ) => {
+    const kept = plannedMergedPage(t.db, user, input, counts);
+    if (!kept) throw new Error('the merged plan applies');
+    const values = mergedPageValues(at, input);
+    const [rows, [total]] = await Promise.all([kept.rows.execute(values), kept.total.execute(values)]);
+    return { ids: rows.map((r) => r.device.id), total: total.total };
   };
   const listIds = async (request: Record<string, unknown>) => {
     const answer = await client.call(endpoints.deviceList, { size: 500, ...request });
@@ -529,9 +548,41 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
             for (const r of rows) {
               expect(r.tags.map((x) => x.id)).toEqual(taggedIds.includes(r.device.id) ? [tag.id] : []);
             }
+            // The same through the statements kept per shape (listDevices), twice.
+            for (let again = 0; again < 2; again++) {
+              expect(await viaKept(user, input, counts, now)).toEqual({
+                ids: rows.map((r) => r.device.id),
+                total: (await bitmap.total)[0].total,
+              });
+            }
           }
         }
       }
+      // A kept statement takes the time of each call: ten minutes on, the devices seen now
+      // have missed their heartbeats too.
+      const later = new Date(now.getTime() + 600_000);
+      for (const status of ['online', 'offline'] as const) {
+        for (const tagId of [undefined, tag.id]) {
+          const input = { page: 1, size: 50, status, tagId };
+          const bitmap = await devicePageQueries({ ...ctx, now: later }, input, true);
+          expect(await viaKept(user, input, counts, later)).toEqual({
+            ids: (await bitmap.rows).map((r) => r.device.id),
+            total: (await bitmap.total)[0].total,
+          });
+        }
+      }
+      // Another caller of the same scope gets its own statement: not the first caller's own
+      // devices outside the departments.
+      const peer = await createUser(t.db, ent, { deptIds: [ent.depts.a], dataScope });
+      const peerUser = { ...user, accountId: peer.id };
+      const first = { page: 1, size: 50 };
+      const peerBitmap = await devicePageQueries({ ...ctx, user: peerUser } as unknown as CallContext, first, true);
+      const peerIds = (await peerBitmap.rows).map((r) => r.device.id);
+      expect(await viaKept(peerUser, first, counts, now)).toEqual({
+        ids: peerIds,
+        total: (await peerBitmap.total)[0].total,
+      });
+      expect((await viaKept(user, first, counts, now)).ids.length).toBeGreaterThan(peerIds.length);
       // Any other filter or an asked order: the other plans.
       expect(mergedPageQueries(ctx, { page: 1, size: 3, keyword: 'x' }, counts)).toBeUndefined();
       expect(mergedPageQueries(ctx, { page: 1, size: 3, sort: 'name' }, counts)).toBeUndefined();

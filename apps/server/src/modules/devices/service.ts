@@ -25,6 +25,7 @@ import {
   isNull,
   lt,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -44,8 +45,10 @@ import {
   type MergeSource,
   mergedPageIds,
   mergedUpTo,
+  type PageWindow,
+  pageWindow,
 } from '../../db/mergedPage.js';
-import { runPlanned } from '../../db/planned.js';
+import { PlannedStatements, type Prepared, preparePlanned } from '../../db/planned.js';
 import {
   accounts,
   allocations,
@@ -180,7 +183,7 @@ async function preRegisteredRow(
 }
 
 /** The SQL of "shown as `status`" (effectiveStatus): online with missed heartbeats is offline. */
-export function statusFilter(status: DeviceStatusValue, now: Date): SQL {
+export function statusFilter(status: DeviceStatusValue, now: Date | Placeholder): SQL {
   const stale = sql`greatest(coalesce(${devices.lastSeenAt}, ${devices.statusAt}), ${devices.statusAt}) < ${now}::timestamptz - make_interval(secs => ${devices.heartbeatSec} * ${MISSED_HEARTBEATS_OFFLINE})`;
   if (status === 'online') return and(eq(devices.status, 'online'), sql`not (${stale})`) as SQL;
   if (status === 'offline') return or(eq(devices.status, 'offline'), and(eq(devices.status, 'online'), stale)) as SQL;
@@ -239,7 +242,7 @@ function presentRow(
 }
 
 /** Whether the caller may edit, disable and delete a visible device (own scope, not only shared). */
-const canManageColumn = (ctx: Pick<CallContext, 'user'>) =>
+const canManageColumn = (ctx: { user: ScopeSubject }) =>
   sql<boolean>`(${scopeWhere(ctx.user, deviceManageScope)})`.mapWith((v: unknown) => v === true || v === 't');
 
 export interface DeviceListInput {
@@ -350,19 +353,15 @@ export interface DeviceScopeCounts {
   byDept?: Map<string, Map<string, number>>;
 }
 
-/**
- * The devices of the departments the caller's role scope covers, and of its enterprise, by
- * stored status, from device_dept_counts (a trigger keeps it): one read of a few rows. The
- * covered count leaves out the caller's own and shared devices elsewhere (none are counted
- * for 'self'), so it is a lower bound of what the caller sees: enough to choose the list's
- * plan (narrowScope) and to know a total passes the count cap without counting. A
- * department scope also gets its covered departments' rows (byDept).
- */
-export async function deviceScopeCounts(
-  db: Executor,
-  subject: ScopeSubject,
-  planned = false,
-): Promise<DeviceScopeCounts> {
+/** The caller's data scope as a key of statements kept for it (its type's five fields). */
+const scopeKey = (subject: ScopeSubject) =>
+  JSON.stringify([subject.entId, subject.accountId, subject.deptId, subject.deptPath, subject.dataScope]);
+
+/** deviceScopeCounts's statements kept per scope. */
+const countStatements = new PlannedStatements<Prepared<Awaited<ReturnType<typeof scopeCountsQuery>>>>(256);
+
+/** The read of deviceScopeCounts: by status for the enterprise, and for a department scope per covered department. */
+function scopeCountsQuery(db: Executor, subject: ScopeSubject) {
   const coveredDepts = coveredDeviceDepartments(subject);
   const perDept =
     subject.dataScope === 'dept_only' || subject.dataScope === 'dept_and_below' ? coveredDepts : undefined;
@@ -377,7 +376,7 @@ export async function deviceScopeCounts(
     .groupBy(deviceDeptCounts.status);
   // Departments in the database's own order (their ids' collation): mergedPageQueries cuts the
   // ranges between them.
-  const query = perDept
+  return perDept
     ? byStatus
         .unionAll(
           db
@@ -391,8 +390,27 @@ export async function deviceScopeCounts(
         )
         .orderBy(sql`2 nulls first`)
     : byStatus;
-  // `planned`: db is Database.planned and the read a named statement (one shape per scope kind).
-  const rows = planned ? await runPlanned(query) : await query;
+}
+
+/**
+ * The devices of the departments the caller's role scope covers, and of its enterprise, by
+ * stored status, from device_dept_counts (a trigger keeps it): one read of a few rows. The
+ * covered count leaves out the caller's own and shared devices elsewhere (none are counted
+ * for 'self'), so it is a lower bound of what the caller sees: enough to choose the list's
+ * plan (narrowScope) and to know a total passes the count cap without counting. A
+ * department scope also gets its covered departments' rows (byDept).
+ */
+export async function deviceScopeCounts(
+  db: Executor,
+  subject: ScopeSubject,
+  planned = false,
+): Promise<DeviceScopeCounts> {
+  const perDept = subject.dataScope === 'dept_only' || subject.dataScope === 'dept_and_below';
+  const coveredDepts = coveredDeviceDepartments(subject);
+  // `planned`: db is Database.planned and the read a statement kept per scope (one shape per scope kind).
+  const rows = planned
+    ? await countStatements.get(scopeKey(subject), () => preparePlanned(scopeCountsQuery(db, subject))).execute()
+    : await scopeCountsQuery(db, subject);
   const enterprise = new Map<string, number>();
   const covered = new Map<string, number>();
   const byDept = perDept ? new Map<string, Map<string, number>>() : undefined;
@@ -537,7 +555,7 @@ const nameOf = (table: typeof departments | typeof deviceGroups | typeof stores,
  * tags; `extra` columns beside them (the detail's owner).
  */
 function listRows<E extends Record<string, SQL.Aliased | SQL>>(
-  ctx: Pick<CallContext, 'db' | 'user'>,
+  ctx: { db: CallContext['db']; user: ScopeSubject },
   where: SQL | undefined,
   extra: E = {} as E,
 ) {
@@ -565,6 +583,17 @@ function listRows<E extends Record<string, SQL.Aliased | SQL>>(
 export const DEVICE_MERGE_BRANCHES = 96;
 
 /**
+ * What the merged plan's statements depend on besides the filter and the counts: the caller's
+ * data scope only (ScopeSubject: the key of a statement kept by plannedMergedPage), and the
+ * time that decides missed heartbeats (a placeholder in a kept statement).
+ */
+export interface MergeContext {
+  db: CallContext['db'];
+  user: ScopeSubject;
+  now: Date | Placeholder;
+}
+
+/**
  * The merged plan of a department scope's first pages (issue 9): only for the default order
  * (newest first) and no filter but status and tag. The visible devices are the union of
  * disjoint branches, each read newest first from an index: one per covered department that
@@ -582,11 +611,12 @@ export const DEVICE_MERGE_BRANCHES = 96;
  * rows, same order as devicePageQueries; undefined when it does not apply.
  */
 export function mergedPageQueries(
-  ctx: Pick<CallContext, 'db' | 'user' | 'now'>,
+  ctx: MergeContext,
   input: DeviceListInput,
   counts: DeviceScopeCounts,
+  window: PageWindow = pageWindow(input.page, input.size),
 ) {
-  const { page, size, sort, order: _order, status, tagId, ...others } = input;
+  const { page: _page, size: _size, sort, order: _order, status, tagId, ...others } = input;
   if (sort || Object.values(others).some((v) => v !== undefined && v !== '')) return undefined;
   // The enterprise administrator's list with a tag: the tag's rows of the enterprise.
   const whole = ctx.user.dataScope === 'all' && !!tagId;
@@ -660,10 +690,10 @@ export function mergedPageQueries(
   // No branch (no device of the status asked): the empty page of a branch that reads nothing.
   if (all.length === 0) all.push({ where: sql`false` });
   return {
-    rows: listRows(
-      ctx,
-      sql`${devices.id} in (${mergedPageIds(devices, devices.id, newestKeys, all, page, size)})`,
-    ).orderBy(sql`${devices.createdAt} desc nulls last`, asc(devices.id)),
+    rows: listRows(ctx, sql`${devices.id} in (${mergedPageIds(devices, devices.id, newestKeys, all, window)})`).orderBy(
+      sql`${devices.createdAt} desc nulls last`,
+      asc(devices.id),
+    ),
     total: ctx.db.select({ total: count() }).from(mergedUpTo(devices, devices.id, all, DEVICE_LIST_COUNT_CAP)),
   };
 }
@@ -682,7 +712,7 @@ const liveOnRow = (shown: SQL) =>
  * a few, each looked up by id (an InitPlan's array, so even a generic plan probes the primary
  * key rather than joining every presence row), then tested as statusFilter does.
  */
-function staleBranch(ctx: Pick<CallContext, 'user' | 'now'>, where: SQL | undefined): MergeBranch {
+function staleBranch(ctx: Omit<MergeContext, 'db'>, where: SQL | undefined): MergeBranch {
   const due = sql`array(select ${devicePresence.deviceId} from ${devicePresence} where ${devicePresence.entId} = ${ctx.user.entId} and ${devicePresence.deadline} < ${ctx.now}::timestamptz)`;
   return {
     where: and(
@@ -724,6 +754,62 @@ export async function deviceListQueries(
   return { plan: narrow ? ('narrow' as const) : ('walk' as const), ...(await devicePageQueries(ctx, input, narrow)) };
 }
 
+/** The merged plan's statements kept per shape (each holds two statements' text, about 30 KB). */
+const mergedStatements = new PlannedStatements<ReturnType<typeof prepareMerged>>(256);
+
+const NOW = sql.placeholder('now');
+const WINDOW: PageWindow = {
+  end: sql.placeholder('end'),
+  size: sql.placeholder('size'),
+  offset: sql.placeholder('offset'),
+};
+
+function prepareMerged(
+  planned: CallContext['db'],
+  user: ScopeSubject,
+  input: DeviceListInput,
+  counts: DeviceScopeCounts,
+) {
+  const q = mergedPageQueries({ db: planned, user, now: NOW }, input, counts, WINDOW);
+  return q ? { rows: preparePlanned(q.rows), total: preparePlanned(q.total) } : null;
+}
+
+/** What fills the placeholders of plannedMergedPage's statements for a call. */
+export function mergedPageValues(now: Date, input: Pick<DeviceListInput, 'page' | 'size'>) {
+  return { now, ...pageWindow(input.page, input.size) };
+}
+
+/**
+ * The merged plan's page and total as statements prepared once per shape, `now` and the page
+ * a placeholder: building and rendering a region's (26,000 characters, 368 parameters) cost
+ * 5 ms of JavaScript a call. The key is what mergedPageQueries reads: the caller's data scope
+ * (its type allows no more), the status and tag asked, and which departments hold devices of
+ * which stored status; undefined when the merged plan does not apply.
+ */
+export function plannedMergedPage(
+  planned: CallContext['db'],
+  user: ScopeSubject,
+  input: DeviceListInput,
+  counts: DeviceScopeCounts,
+) {
+  const { page: _page, size: _size, ...filters } = input;
+  const held = (m: Map<string, number>) =>
+    [...m]
+      .filter(([, n]) => n > 0)
+      .map(([s]) => s)
+      .sort();
+  const key = JSON.stringify([
+    scopeKey(user),
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .sort(),
+    held(counts.covered),
+    [...(counts.byDept ?? [])].map(([dept, m]) => [dept, held(m)]),
+    counts.byDept === undefined,
+  ]);
+  return mergedStatements.get(key, () => prepareMerged(planned, user, input, counts)) ?? undefined;
+}
+
 /** A page of the devices the caller can see, newest first unless a sort is asked; the total is capped. */
 export async function listDevices(
   input: DeviceListInput,
@@ -735,9 +821,10 @@ export async function listDevices(
   const planned = ctx.services && ctx.db === ctx.services.db ? ctx.services.database.planned : undefined;
   // One read of a few counter rows: how wide the scope is (the plan) and whether the total passes the cap.
   const counts = await deviceScopeCounts(planned ?? ctx.db, ctx.user, planned !== undefined);
-  const merged = planned ? mergedPageQueries({ ...ctx, db: planned }, input, counts) : undefined;
+  const merged = planned ? plannedMergedPage(planned, ctx.user, input, counts) : undefined;
+  const values = mergedPageValues(ctx.now, input);
   const q = merged
-    ? { rows: runPlanned(merged.rows), total: () => runPlanned(merged.total) }
+    ? { rows: merged.rows.execute(values), total: () => merged.total.execute(values) }
     : await deviceListQueries(ctx, input, counts).then((o) => ({ rows: o.rows, total: () => o.total }));
   // The total is counted only when the counts do not already tell it passes the cap.
   const knownCapped = totalPassesCap(input, counts);

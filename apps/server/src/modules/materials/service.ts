@@ -11,7 +11,7 @@ import {
 } from '@marquee/protocol';
 import { and, count, eq, gte, ilike, inArray, like, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import { type ScopedColumns, scopeOutsideBranches, scopeWhere } from '../../auth/scope.js';
-import { type MergeBranch, type MergeKey, mergedPageIds, mergedUpTo } from '../../db/mergedPage.js';
+import { type MergeBranch, type MergeKey, mergedPageIds, mergedUpTo, pageWindow } from '../../db/mergedPage.js';
 import { departments, materialFolders, materials, materialUploads, storageQuotas } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
@@ -176,7 +176,7 @@ export async function listMaterials(input: MaterialListInput, ctx: CallContext, 
   // same statement: joined in one flat query the planner may hash-join and sort the whole
   // enterprise for 50 rows.
   const pageIds = branches
-    ? mergedPageIds(materials, materials.id, keys, branches, input.page, input.size)
+    ? mergedPageIds(materials, materials.id, keys, branches, pageWindow(input.page, input.size))
     : ctx.db
         .select({ id: materials.id })
         .from(materials)
