@@ -73,3 +73,24 @@ export class PlannedStatements<V> {
     return this.entries.size;
   }
 }
+
+const kept = new WeakMap<object, Map<string, PlannedStatements<unknown>>>();
+
+/**
+ * The statements kept under `name` for the database `db` (Database.planned): a statement is
+ * prepared on one database's pool and stays with it (two databases in one process, as the
+ * tests and a restart make, never share one).
+ */
+export function plannedStatements<V>(db: object, name: string, max: number): PlannedStatements<V> {
+  let byName = kept.get(db);
+  if (!byName) {
+    byName = new Map();
+    kept.set(db, byName);
+  }
+  let statements = byName.get(name);
+  if (!statements) {
+    statements = new PlannedStatements<unknown>(max);
+    byName.set(name, statements);
+  }
+  return statements as PlannedStatements<V>;
+}

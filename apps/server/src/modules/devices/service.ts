@@ -48,7 +48,7 @@ import {
   type PageWindow,
   pageWindow,
 } from '../../db/mergedPage.js';
-import { PlannedStatements, type Prepared, preparePlanned } from '../../db/planned.js';
+import { type Prepared, plannedStatements, preparePlanned } from '../../db/planned.js';
 import {
   accounts,
   allocations,
@@ -357,8 +357,9 @@ export interface DeviceScopeCounts {
 const scopeKey = (subject: ScopeSubject) =>
   JSON.stringify([subject.entId, subject.accountId, subject.deptId, subject.deptPath, subject.dataScope]);
 
-/** deviceScopeCounts's statements kept per scope. */
-const countStatements = new PlannedStatements<Prepared<Awaited<ReturnType<typeof scopeCountsQuery>>>>(256);
+/** deviceScopeCounts's statements kept per scope, of the database `db`. */
+const countStatements = (db: Executor) =>
+  plannedStatements<Prepared<Awaited<ReturnType<typeof scopeCountsQuery>>>>(db, 'deviceScopeCounts', 256);
 
 /** The read of deviceScopeCounts: by status for the enterprise, and for a department scope per covered department. */
 function scopeCountsQuery(db: Executor, subject: ScopeSubject) {
@@ -409,7 +410,9 @@ export async function deviceScopeCounts(
   const coveredDepts = coveredDeviceDepartments(subject);
   // `planned`: db is Database.planned and the read a statement kept per scope (one shape per scope kind).
   const rows = planned
-    ? await countStatements.get(scopeKey(subject), () => preparePlanned(scopeCountsQuery(db, subject))).execute()
+    ? await countStatements(db)
+        .get(scopeKey(subject), () => preparePlanned(scopeCountsQuery(db, subject)))
+        .execute()
     : await scopeCountsQuery(db, subject);
   const enterprise = new Map<string, number>();
   const covered = new Map<string, number>();
@@ -754,8 +757,9 @@ export async function deviceListQueries(
   return { plan: narrow ? ('narrow' as const) : ('walk' as const), ...(await devicePageQueries(ctx, input, narrow)) };
 }
 
-/** The merged plan's statements kept per shape (each holds two statements' text, about 30 KB). */
-const mergedStatements = new PlannedStatements<ReturnType<typeof prepareMerged>>(256);
+/** The merged plan's statements kept per shape, of the database `db` (each holds two statements' text, about 30 KB). */
+const mergedStatements = (db: CallContext['db']) =>
+  plannedStatements<ReturnType<typeof prepareMerged>>(db, 'deviceList', 256);
 
 const NOW = sql.placeholder('now');
 const WINDOW: PageWindow = {
@@ -807,7 +811,7 @@ export function plannedMergedPage(
     [...(counts.byDept ?? [])].map(([dept, m]) => [dept, held(m)]),
     counts.byDept === undefined,
   ]);
-  return mergedStatements.get(key, () => prepareMerged(planned, user, input, counts)) ?? undefined;
+  return mergedStatements(planned).get(key, () => prepareMerged(planned, user, input, counts)) ?? undefined;
 }
 
 /** A page of the devices the caller can see, newest first unless a sort is asked; the total is capped. */
