@@ -96,13 +96,13 @@ export const rechargeAmountSchema = z
 export const layoutSideSchema = z.number().int().min(48, 'validation.layoutSide').max(11520, 'validation.layoutSide');
 
 // Organisation (issue 3, "org"): accounts, roles, enterprises, invitations
-export const realNameSchema = z.string().min(1, 'validation.required').max(30, 'validation.realName');
+export const realNameSchema = z.string().trim().min(1, 'validation.required').max(30, 'validation.realName');
 /** A phone number: optional +, then 5 to 20 digits, spaces or dashes. */
 export const phoneSchema = z.string().regex(/^\+?[\d\- ]{5,20}$/, 'validation.phone');
 export const optionalPhoneSchema = z.union([phoneSchema, z.literal('')]).optional();
 export const emailSchema = z.union([z.email('validation.email'), z.literal('')]).optional();
-export const roleNameSchema = z.string().min(1, 'validation.required').max(30, 'validation.roleName');
-export const contactSchema = z.string().min(1, 'validation.required').max(30, 'validation.contact');
+export const roleNameSchema = z.string().trim().min(1, 'validation.required').max(30, 'validation.roleName');
+export const contactSchema = z.string().trim().min(1, 'validation.required').max(30, 'validation.contact');
 
 /**
  * Spec section 5: single-field entry within 12 characters. The rule of a form whose only
