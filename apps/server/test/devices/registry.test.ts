@@ -365,6 +365,16 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     expect(await deadlineOf(device.id)).toBe(now + 90_000);
     await t.db.update(devices).set({ heartbeatSec: 60 }).where(eq(devices.id, device.id));
     expect(await deadlineOf(device.id)).toBe(now + 180_000);
+    // It carries the device's department, and follows a move (a department scope reads its own).
+    const deptOf = async (id: string) =>
+      (await t.db.select().from(devicePresence).where(eq(devicePresence.deviceId, id)))[0]?.deptId;
+    expect(await deptOf(device.id)).toBe(ent.depts.a);
+    await t.db.update(devices).set({ deptId: ent.depts.b }).where(eq(devices.id, device.id));
+    expect(await deptOf(device.id)).toBe(ent.depts.b);
+    await t.db.update(devices).set({ deptId: null }).where(eq(devices.id, device.id));
+    expect(await deptOf(device.id)).toBeNull();
+    await t.db.update(devices).set({ deptId: ent.depts.a }).where(eq(devices.id, device.id));
+    expect(await deadlineOf(device.id)).toBe(now + 180_000);
     // Past its deadline the device is shown offline, and the offline job writes it so, which
     // removes the row; online again, it has one again.
     const later = now + 180_001;
@@ -587,7 +597,8 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       expect(mergedPageQueries(ctx, { page: 1, size: 3, keyword: 'x' }, counts)).toBeUndefined();
       expect(mergedPageQueries(ctx, { page: 1, size: 3, sort: 'name' }, counts)).toBeUndefined();
     }
-    // The enterprise administrator with the tag: the tag's rows of the whole enterprise.
+    // The enterprise administrator: the enterprise's rows, or the tag's rows of it; the same
+    // through the statements kept per shape, now and ten minutes on.
     const admin = {
       entId: ent.id,
       accountId: adminId,
@@ -599,15 +610,24 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     const adminCounts = await deviceScopeCounts(t.db, admin);
     for (const status of [undefined, ...DEVICE_STATUSES]) {
       for (const page of [1, 2, 9]) {
-        const input = { page, size: 3, status, tagId: tag.id };
-        const merged = mergedPageQueries(adminCtx, input, adminCounts);
-        if (!merged) throw new Error('the merged plan applies');
-        const walk = await devicePageQueries(adminCtx, input, false);
-        expect((await merged.rows).map((r) => r.device.id)).toEqual((await walk.rows).map((r) => r.device.id));
-        expect(await merged.total).toEqual(await walk.total);
+        for (const tagId of [undefined, tag.id]) {
+          const input = { page, size: 3, status, tagId };
+          const merged = mergedPageQueries(adminCtx, input, adminCounts);
+          if (!merged) throw new Error('the merged plan applies');
+          const walk = await devicePageQueries(adminCtx, input, false);
+          const ids = (await walk.rows).map((r) => r.device.id);
+          expect((await merged.rows).map((r) => r.device.id)).toEqual(ids);
+          expect(await merged.total).toEqual(await walk.total);
+          expect(await viaKept(admin, input, adminCounts, now)).toEqual({ ids, total: (await walk.total)[0].total });
+          const later = { ...adminCtx, now: new Date(now.getTime() + 600_000) } as unknown as CallContext;
+          const laterWalk = await devicePageQueries(later, input, false);
+          expect(await viaKept(admin, input, adminCounts, later.now)).toEqual({
+            ids: (await laterWalk.rows).map((r) => r.device.id),
+            total: (await laterWalk.total)[0].total,
+          });
+        }
       }
     }
-    expect(mergedPageQueries(adminCtx, { page: 1, size: 3 }, adminCounts)).toBeUndefined();
     // Another enterprise's administrator naming this tag sees none of its devices.
     const stranger = { ...admin, entId: randomUUID() };
     const foreign = mergedPageQueries(

@@ -142,7 +142,7 @@ export const devices = pgTable(
  * When each online device is due to be shown offline: `deadline` is its last sign of life
  * (the later of `last_seen_at` and `status_at`) plus MISSED_HEARTBEATS_OFFLINE heartbeats,
  * effectiveStatus's rule. A trigger on `devices` keeps one row per stored online device
- * (devices_presence_follow, migration 0037): written on each heartbeat, removed when the device
+ * (devices_presence_follow, migrations 0037 and 0038): written on each heartbeat, removed when the device
  * leaves `online`. So the devices shown offline though stored online are the few rows past
  * their deadline, found by an index, where an index on `devices.last_seen_at` would cost every
  * heartbeat's update of `devices` its HOT path (the offline filter of device.list and the
@@ -155,6 +155,8 @@ export const devicePresence = pgTable(
       .primaryKey()
       .references(() => devices.id, { onDelete: 'cascade' }),
     entId: text('ent_id').notNull(),
+    /** The device's department (null: none), so a department scope reads only its own devices past their deadline. */
+    deptId: text('dept_id'),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
   },
   (t) => [index('device_presence_deadline_idx').on(t.deadline)],

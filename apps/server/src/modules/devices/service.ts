@@ -609,9 +609,12 @@ export interface MergeContext {
  * both (scopeOutsideBranches), merged by db/mergedPage.ts: PostgreSQL reads about offset +
  * size rows whatever the scope's size, instead of the scope's rows (a sort) or the
  * enterprise's newest until enough of them are the caller's (a walk). Its total is the same
- * union bounded by the count cap. The enterprise administrator's list with a tag is the one
- * branch of the tag's rows of the enterprise (device_tags_ent_tag(_status)_created_idx). Same
- * rows, same order as devicePageQueries; undefined when it does not apply.
+ * union bounded by the count cap. The enterprise administrator's list is one branch per
+ * stored status of the enterprise's rows (devices_ent_(status_)created_idx), or with a tag of
+ * the tag's rows of it (device_tags_ent_tag(_status)_created_idx), and shown offline adds the
+ * stale branch: the same index walk as devicePageQueries's, kept per shape by
+ * plannedMergedPage, without the walk's per-row test of every stored online row. Same rows,
+ * same order as devicePageQueries; undefined when it does not apply.
  */
 export function mergedPageQueries(
   ctx: MergeContext,
@@ -621,8 +624,8 @@ export function mergedPageQueries(
 ) {
   const { page: _page, size: _size, sort, order: _order, status, tagId, ...others } = input;
   if (sort || Object.values(others).some((v) => v !== undefined && v !== '')) return undefined;
-  // The enterprise administrator's list with a tag: the tag's rows of the enterprise.
-  const whole = ctx.user.dataScope === 'all' && !!tagId;
+  // The enterprise administrator's list: the enterprise's rows, or with a tag the tag's rows of it.
+  const whole = ctx.user.dataScope === 'all';
   if (!counts.byDept && !whole) return undefined;
   // Shown offline is stored offline, and stored online past its presence deadline: those few
   // are one branch of their own (staleBranch), so no branch tests every stored online row.
@@ -645,15 +648,23 @@ export function mergedPageQueries(
   // statuses are shown as stored.
   const live = status === 'online' ? shown : undefined;
   if (whole) {
-    // The tag's rows of the enterprise (and stored status), newest first from
-    // device_tags_ent_tag(_status)_created_idx; stored online rows tested on the device's row.
-    const ofTag = and(eq(deviceTags.entId, ctx.user.entId), eq(deviceTags.tagId, tagId));
-    if (!stored) branches.push({ where: ofTag as SQL, from: tagSource });
-    for (const s of stored ?? []) {
+    // Newest first from devices_ent_created_idx or devices_ent_status_created_idx, or with a
+    // tag from device_tags_ent_tag(_status)_created_idx (stored online rows tested on the
+    // device's row).
+    const ofTag = tagId ? and(eq(deviceTags.entId, ctx.user.entId), eq(deviceTags.tagId, tagId)) : undefined;
+    const from = tagId ? tagSource : undefined;
+    // Without a tag or a status, one branch per stored status too: a generic plan of the
+    // enterprise's rows under a LIMIT placeholder (planned as a tenth of them) sorted the
+    // whole enterprise (390 ms, bench/deviceList.ts).
+    const each = stored ?? (tagId ? null : [...counts.covered.keys()]);
+    if (!each) branches.push({ where: ofTag as SQL, from });
+    for (const s of each ?? []) {
       if (!counts.covered.get(s)) continue;
       branches.push({
-        where: and(ofTag, sql`${deviceTags.status} = ${s}`, live && liveOnRow(live)) as SQL,
-        from: tagSource,
+        where: (ofTag
+          ? and(ofTag, sql`${deviceTags.status} = ${s}`, live && liveOnRow(live))
+          : and(entId, sql`${devices.status} = ${s}`, live)) as SQL,
+        from,
       });
     }
     if (status === 'offline' && counts.covered.get('online')) branches.push(staleBranch(ctx, and(entId, tagged)));
@@ -673,7 +684,9 @@ export function mergedPageQueries(
   }
   if (!whole && status === 'offline') {
     const online = holding('online');
-    if (online.length > 0) branches.push(staleBranch(ctx, and(entId, inArray(devices.deptId, online), tagged)));
+    if (online.length > 0) {
+      branches.push(staleBranch(ctx, and(entId, inArray(devices.deptId, online), tagged), online));
+    }
   }
   if (branches.reduce((n, b) => n + (b.each?.length ?? 1), 0) > DEVICE_MERGE_BRANCHES) return undefined;
   const outside = whole
@@ -712,11 +725,13 @@ const liveOnRow = (shown: SQL) =>
 /**
  * The merged plan's branch of the devices shown offline though stored online (they missed
  * their heartbeats) among `where`: the enterprise's device_presence rows past their deadline,
- * a few, each looked up by id (an InitPlan's array, so even a generic plan probes the primary
- * key rather than joining every presence row), then tested as statusFilter does.
+ * a few (of the departments `depts` only, when given), each looked up by id (an InitPlan's
+ * array, so even a generic plan probes the primary key rather than joining every presence
+ * row), then tested as statusFilter does.
  */
-function staleBranch(ctx: Omit<MergeContext, 'db'>, where: SQL | undefined): MergeBranch {
-  const due = sql`array(select ${devicePresence.deviceId} from ${devicePresence} where ${devicePresence.entId} = ${ctx.user.entId} and ${devicePresence.deadline} < ${ctx.now}::timestamptz)`;
+function staleBranch(ctx: Omit<MergeContext, 'db'>, where: SQL | undefined, depts?: readonly string[]): MergeBranch {
+  const ofDepts = depts ? sql` and ${inArray(devicePresence.deptId, [...depts])}` : sql``;
+  const due = sql`array(select ${devicePresence.deviceId} from ${devicePresence} where ${devicePresence.entId} = ${ctx.user.entId} and ${devicePresence.deadline} < ${ctx.now}::timestamptz${ofDepts})`;
   return {
     where: and(
       sql`${devices.id} = any(${due})`,
