@@ -85,13 +85,20 @@ export function commandReaches(client: ApiClient, deviceId: string, id: string, 
 }
 
 /** Waits until the console shows the device `status`. */
-export function deviceReaches(client: ApiClient, id: string, status: string, timeoutMs = 10_000) {
-  return waitFor(
-    `device ${id} ${status}`,
-    async () => {
-      const row = await deviceRow(client, id);
-      return row?.status === status ? row : undefined;
-    },
-    timeoutMs,
-  );
+export async function deviceReaches(client: ApiClient, id: string, status: string, timeoutMs = 10_000) {
+  let seen: Awaited<ReturnType<typeof deviceRow>>;
+  try {
+    return await waitFor(
+      `device ${id} ${status}`,
+      async () => {
+        seen = await deviceRow(client, id);
+        return seen?.status === status ? seen : undefined;
+      },
+      timeoutMs,
+    );
+  } catch (error) {
+    // What the list showed last: whether the device was missing or in which state it stayed.
+    const last = seen && { status: seen.status, lastSeenAt: seen.lastSeenAt };
+    throw new Error(`${(error as Error).message}; last listed: ${JSON.stringify(last ?? 'not listed')}`);
+  }
 }

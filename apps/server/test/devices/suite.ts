@@ -328,7 +328,21 @@ export function channelSuite(
       const id = player.deviceId;
       await deviceReaches(client, id, 'online');
       player.kill();
-      await deviceReaches(client, id, 'offline');
+      try {
+        await deviceReaches(client, id, 'offline');
+      } catch (error) {
+        // The stored presence and its history, to tell a will never applied from one undone.
+        const [row] = await t.db
+          .select({ status: devices.status, stateTs: devices.stateTs, statusAt: devices.statusAt })
+          .from(devices)
+          .where(eq(devices.id, id));
+        const history = await t.db
+          .select({ status: deviceStatusHistory.status, reason: deviceStatusHistory.reason })
+          .from(deviceStatusHistory)
+          .where(eq(deviceStatusHistory.deviceId, id))
+          .orderBy(asc(deviceStatusHistory.at));
+        throw new Error(`${(error as Error).message}; stored ${JSON.stringify({ row, history })}`);
+      }
 
       const sent = await client.call(endpoints.deviceSendCommand, {
         deviceIds: [id],
