@@ -64,9 +64,20 @@ export class PlannedStatements<V> {
       return hit;
     }
     const made = make();
-    this.entries.set(key, made);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+    this.set(key, made);
     return made;
+  }
+
+  /** The value kept for `key`, if any (its use is not recorded). */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Keeps `value` for `key`, replacing what was kept (most recently used). */
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
   }
 
   get size(): number {

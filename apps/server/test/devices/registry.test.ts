@@ -444,6 +444,33 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     }
   });
 
+  it('lists what the counts of this call choose, whatever statement the last call of the scope started with', async () => {
+    // A clean enterprise: the staff's scope (a and below) holds devices in one department only.
+    const { ent: e, admin } = await t.tenant();
+    const staff = await createUser(t.db, e, { deptIds: [e.depts.a], dataScope: 'dept_and_below' });
+    const staffClient = await t.loginAs(staff);
+    const put = (deptId: string, status: (typeof DEVICE_STATUSES)[number]) =>
+      insertDevice({ entId: e.id, deptId, ownerId: admin.id, status, statusAt: new Date(t.clock.now()) });
+    const ids = async (request: Record<string, unknown> = {}) => {
+      const answer = await staffClient.call(endpoints.deviceList, { size: 50, ...request });
+      expect(answer.envelope.code).toBe(0);
+      return answer.envelope.payload.data.map((d) => d.id).sort();
+    };
+    const first = await put(e.depts.a, 'trial');
+    expect(await ids()).toEqual([first.id]);
+    // A department that held no device, and a stored status none held: the statement the last
+    // counts chose has no branch for them; this call's counts choose another.
+    const below = await put(e.depts.a1, 'trial');
+    expect(await ids()).toEqual([first.id, below.id].sort());
+    const invalid = await put(e.depts.a1, 'invalid');
+    expect(await ids({ status: 'invalid' })).toEqual([invalid.id]);
+    expect(await ids()).toEqual([first.id, below.id, invalid.id].sort());
+    // Gone again: the statement with the branch is not kept for a department that holds none.
+    await t.db.delete(devices).where(eq(devices.deptId, e.depts.a1));
+    expect(await ids()).toEqual([first.id]);
+    expect(await ids({ status: 'invalid' })).toEqual([]);
+  });
+
   it('lists the same rows and total with the merged plan of a department scope', async () => {
     const now = new Date(t.clock.now());
     const staff = await createUser(t.db, ent, { deptIds: [ent.depts.a], dataScope: 'dept_and_below' });
