@@ -17,6 +17,23 @@ describe('kept statements', () => {
     expect(get('b')).toBe('b#4');
   });
 
+  it('peeks without a use and sets a value in place of the one kept (the counts a scope saw last)', () => {
+    const kept = new PlannedStatements<string>(2);
+    kept.set('a', 'a1');
+    kept.set('b', 'b1');
+    // A peek is no use: 'a' stays the least recently used and goes first.
+    expect(kept.peek('a')).toBe('a1');
+    expect(kept.peek('z')).toBeUndefined();
+    kept.set('c', 'c1');
+    expect(kept.peek('a')).toBeUndefined();
+    // A set replaces the value and counts as a use: 'c' goes before 'b'.
+    kept.set('b', 'b2');
+    expect(kept.size).toBe(2);
+    kept.set('d', 'd1');
+    expect(kept.peek('c')).toBeUndefined();
+    expect(kept.peek('b')).toBe('b2');
+  });
+
   it('keeps the statements of each database apart', () => {
     const one = {};
     const other = {};
