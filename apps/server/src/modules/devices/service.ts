@@ -849,21 +849,20 @@ export async function listDevices(
   // The counts and the merged plan's page and total are planned once per shape (db/planned.ts):
   // a region's page is a union of about 50 index scans whose planning cost more than its run.
   // Outside a transaction only (the planned pool's connections see what is committed).
-  const pool = ctx.services && ctx.db === ctx.services.db ? ctx.services.database.planned : undefined;
+  const planned = ctx.services && ctx.db === ctx.services.db ? ctx.services.database.planned : undefined;
   const values = mergedPageValues(ctx.now, input);
   // The statement the scope's counts chose last time runs beside this call's read of them
   // (one round trip, 1.7 ms, no longer before the page): kept when the counts choose the same
   // statement, which is the same object of mergedStatements; otherwise dropped and the
   // counts' own statement runs.
-  const guess = pool ? seenCounts(pool).peek(scopeKey(ctx.user)) : undefined;
-  const early = pool && guess ? plannedMergedPage(pool, ctx.user, input, guess) : undefined;
+  const guess = planned ? seenCounts(planned).peek(scopeKey(ctx.user)) : undefined;
+  const early = planned && guess ? plannedMergedPage(planned, ctx.user, input, guess) : undefined;
   const earlyRows = early && started(early.rows.execute(values));
-  const earlyTotal =
-    early && !totalPassesCap(input, guess as DeviceScopeCounts) ? started(early.total.execute(values)) : undefined;
+  const earlyTotal = early && guess && !totalPassesCap(input, guess) ? started(early.total.execute(values)) : undefined;
   // One read of a few counter rows: how wide the scope is (the plan) and whether the total passes the cap.
-  const counts = await deviceScopeCounts(pool ?? ctx.db, ctx.user, pool !== undefined);
-  if (pool) seenCounts(pool).set(scopeKey(ctx.user), counts);
-  const merged = pool ? plannedMergedPage(pool, ctx.user, input, counts) : undefined;
+  const counts = await deviceScopeCounts(planned ?? ctx.db, ctx.user, planned !== undefined);
+  if (planned) seenCounts(planned).set(scopeKey(ctx.user), counts);
+  const merged = planned ? plannedMergedPage(planned, ctx.user, input, counts) : undefined;
   const kept = merged !== undefined && merged === early;
   const q = merged
     ? {
