@@ -1,6 +1,7 @@
 import { ADVERTISER_ROLE_CODES, type Advertiser, BUILTIN_NAMES, ErrorCode } from '@marquee/protocol';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
+import { pgErrorCode } from '../../db/errors.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { conflict, OrgText } from '../accounts/messages.js';
@@ -198,9 +199,7 @@ export async function deleteAdvertiser(input: { id: string }, ctx: CallContext) 
     await ctx.db.transaction(async (tx) => deleteAdvertiserAccount(tx as unknown as Executor, ref.entId, input.id));
   } catch (error) {
     // Rows of other modules that keep the account (notices it wrote...): refuse, do not 500.
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (code === '23503') throw new AppError(ErrorCode.CONFLICT, STILL_REFERENCED);
+    if (pgErrorCode(error) === '23503') throw new AppError(ErrorCode.CONFLICT, STILL_REFERENCED);
     throw error;
   }
   await ctx.audit({

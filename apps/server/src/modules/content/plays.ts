@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
+import { pgErrorCode } from '../../db/errors.js';
 
 type Event = z.output<typeof playEventSchema>;
 const DAY_MS = 86_400_000;
@@ -50,9 +51,7 @@ export async function ensurePartitions(db: Executor, days: Iterable<string>): Pr
     } catch (error) {
       // Another process created it between the check and the create (42P07), or it is
       // already attached: either way it exists now.
-      const code =
-        (error as { code?: string; cause?: { code?: string } }).code ??
-        (error as { cause?: { code?: string } }).cause?.code;
+      const code = pgErrorCode(error);
       if (code !== '42P07' && code !== '23505') throw error;
     }
     known.add(day);

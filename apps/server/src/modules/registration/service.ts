@@ -2,6 +2,7 @@ import { ErrorCode, type LoginResponse } from '@marquee/protocol';
 import { findAccountByTarget, findLoginCandidate } from '../../auth/loginRepository.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { openSession } from '../auth/service.js';
@@ -57,13 +58,6 @@ export async function register(input: RegisterInput, ctx: CallContext, checked: 
     if (isUniqueViolation(error)) throw new AppError(ErrorCode.CONFLICT, accessMessages.loginNameTaken);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 async function createRegistration(input: RegisterInput, ctx: CallContext, checked: Checked): Promise<LoginResponse> {
