@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEVICE_STATUSES, ErrorCode, endpoints, RefType } from '@marquee/protocol';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allocations,
@@ -396,6 +396,104 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     await t.db.delete(devices).where(eq(devices.id, gone.id));
     expect(await deadlineOf(gone.id)).toBeUndefined();
   });
+
+  it("takes a connection's will as its last word, whatever order or instance handles its messages", async () => {
+    // A device's messages reach the server in order on one broker connection, but two server
+    // instances sharing the fleet's subscription may handle its online state and its will at
+    // once, and a retained online state may come again: the gateway's presence rule, called
+    // here as each instance calls it.
+    const gateway = t.services.devices as unknown as { onState(id: string, json: unknown): Promise<void> };
+    const state = (id: string, online: boolean, ts: number) =>
+      gateway.onState(id, { v: 1, online, ts, ...(online ? {} : { reason: 'lost' }) });
+    const statusOf = async (id: string) =>
+      (await t.db.select({ status: devices.status }).from(devices).where(eq(devices.id, id)))[0].status;
+    const session = t.clock.now() - 60_000;
+
+    // The will handled before its own connection's online state: offline stays.
+    const device = await insertDevice({ status: 'offline', stateTs: session - 1 });
+    await state(device.id, false, session);
+    await state(device.id, true, session);
+    expect(await statusOf(device.id)).toBe('offline');
+    // The next connection is online, and its will ends it.
+    await state(device.id, true, session + 1);
+    expect(await statusOf(device.id)).toBe('online');
+    await state(device.id, false, session + 1);
+    await state(device.id, true, session + 1);
+    expect(await statusOf(device.id)).toBe('offline');
+    const history = await t.db
+      .select({ status: deviceStatusHistory.status, reason: deviceStatusHistory.reason })
+      .from(deviceStatusHistory)
+      .where(eq(deviceStatusHistory.deviceId, device.id));
+    expect(history.map((h) => `${h.status}:${h.reason}`).sort()).toEqual(['offline:will', 'online:connect']);
+
+    // Both at once (two instances), in either order of arrival: offline, once.
+    for (let i = 0; i < 6; i++) {
+      const d = await insertDevice({ status: 'offline', stateTs: session - 1 });
+      const both = [state(d.id, true, session), state(d.id, false, session)];
+      await Promise.all(i % 2 ? both : both.reverse());
+      expect(await statusOf(d.id)).toBe('offline');
+    }
+  });
+
+  it.runIf(backend === 'postgres')(
+    'moves two devices of a department between the same counter rows in opposite directions at once, without a deadlock',
+    async () => {
+      // One goes offline while the other comes online, the counter row of 'online' held by a
+      // third transaction: each move takes the two rows in the same order, so the first one
+      // queued finishes and then the second (crossed orders deadlocked, and one move was lost).
+      const x = await insertDevice({ status: 'online', deptId: ent.depts.b });
+      const y = await insertDevice({ status: 'offline', deptId: ent.depts.b });
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          const [row] = (
+            (await t.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )) as unknown as { rows: { n: number }[] }
+          ).rows;
+          if (row.n >= n) return;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        throw new Error(`${n} transactions never waited`);
+      };
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let taken = () => {};
+      const lockTaken = new Promise<void>((r) => {
+        taken = r;
+      });
+      const holder = t.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select n from device_dept_counts where ent_id = ${ent.id} and dept_id = ${ent.depts.b} and status = 'online' for update`,
+        );
+        taken();
+        await held;
+      });
+      await lockTaken;
+      const move = (id: string, status: 'online' | 'offline') =>
+        t.db.update(devices).set({ status }).where(eq(devices.id, id)).execute();
+      let goingOffline: Promise<unknown> = Promise.resolve();
+      let comingOnline: Promise<unknown> = Promise.resolve();
+      try {
+        goingOffline = move(x.id, 'offline');
+        await waiting(1);
+        comingOnline = move(y.id, 'online');
+        await waiting(2);
+      } finally {
+        release();
+        await holder;
+      }
+      const moves = await Promise.allSettled([goingOffline, comingOnline]);
+      expect(moves.map((m) => (m.status === 'rejected' ? String(m.reason) : m.status))).toEqual([
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const statusOf = async (id: string) =>
+        (await t.db.select({ status: devices.status }).from(devices).where(eq(devices.id, id)))[0].status;
+      expect([await statusOf(x.id), await statusOf(y.id)]).toEqual(['offline', 'online']);
+    },
+  );
 
   it('keeps the per-department, per-status counts in step with the devices (device_dept_counts)', async () => {
     const counted = async () =>

@@ -16,6 +16,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
+import { isTransient } from '../../db/errors.js';
 import type { InvalidationBus } from '../../db/invalidation.js';
 import { deviceCommands, deviceStatusHistory, devices } from '../../db/schema/index.js';
 import { type BrokerAccounts, DynsecAccounts, NoBrokerAccounts } from '../../mqtt/accounts.js';
@@ -37,6 +38,8 @@ export const GATEWAY_STATS_MS = 60_000;
 
 /** How long heartbeats wait to be written together (one UPDATE per tick). */
 export const HEARTBEAT_FLUSH_MS = 200;
+/** How many times a presence change is tried when the database asks to try again (a deadlock). */
+const PRESENCE_ATTEMPTS = 3;
 /** At most this many heartbeats per UPDATE (16 parameters each). */
 const HEARTBEAT_BATCH_MAX = 1000;
 
@@ -289,8 +292,24 @@ export class DeviceGateway {
     }
   }
 
-  private async loadDevice(deviceId: string) {
-    const [device] = await this.db
+  /**
+   * A presence transaction, tried again when the database asks (a deadlock with another writer
+   * of the same department's counters: its devices going online and offline at once). A will
+   * dropped here would leave the device shown online until its missed heartbeats.
+   */
+  private async presenceTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction((tx) => work(tx));
+      } catch (error) {
+        if (!isTransient(error) || attempt >= PRESENCE_ATTEMPTS) throw error;
+        this.log.warn({ err: error, attempt }, 'device presence tried again');
+      }
+    }
+  }
+
+  private async loadDevice(deviceId: string, db: Executor = this.db, lock = false) {
+    const query = db
       .select({
         id: devices.id,
         entId: devices.entId,
@@ -300,43 +319,46 @@ export class DeviceGateway {
       })
       .from(devices)
       .where(eq(devices.id, deviceId));
+    const [device] = lock ? await query.for('update') : await query;
     return device;
   }
 
-  /** Retained online state (connect) or the last will (offline). */
+  /**
+   * Retained online state (connect) or the last will (offline). Decided on the device's row
+   * locked: with server instances sharing the fleet's subscription, a device's online state
+   * and its will may be handled by two of them at once, and the later one to lock decides
+   * with what the earlier one wrote.
+   */
   private async onState(deviceId: string, json: unknown): Promise<void> {
     const state = deviceStateSchema.safeParse(json);
     if (!state.success) return void this.log.warn({ deviceId }, 'bad device state');
-    const device = await this.loadDevice(deviceId);
-    if (!device || device.status === 'invalid') return;
-    // A state older than the one applied (the will of a replaced connection) changes nothing;
-    // the online state of a connection already seen (by its heartbeats) resends nothing.
-    if (device.stateTs !== null && state.data.ts < device.stateTs) return;
-    const newConnection = device.stateTs === null || state.data.ts > device.stateTs;
+    const s = state.data;
     const at = new Date(this.clock());
-    await this.db.transaction(async (tx) => {
+    const redeliver = await this.presenceTransaction(async (tx) => {
+      const device = await this.loadDevice(deviceId, tx, true);
+      if (!device || device.status === 'invalid') return false;
+      // A state older than the one applied (the will of a replaced connection) changes nothing;
+      // the online state of a connection already seen (by its heartbeats) resends nothing.
+      if (device.stateTs !== null && s.ts < device.stateTs) return false;
+      // The connection's will (or its shutdown) is its last word: its own online state, handled
+      // after it (by another instance, or redelivered as the retained message), changes nothing.
+      if (s.online && s.ts === device.stateTs && device.status === 'offline') return false;
+      const newConnection = device.stateTs === null || s.ts > device.stateTs;
       await tx
         .update(devices)
         .set({
-          stateTs: state.data.ts,
-          ...(state.data.online ? { lastSeenAt: at } : {}),
-          ...(state.data.player
-            ? {
-                playerVersion: state.data.player.version,
-                firmware: state.data.player.firmware ?? null,
-                model: state.data.player.model ?? null,
-              }
+          stateTs: s.ts,
+          ...(s.online ? { lastSeenAt: at } : {}),
+          ...(s.player
+            ? { playerVersion: s.player.version, firmware: s.player.firmware ?? null, model: s.player.model ?? null }
             : {}),
         })
         .where(eq(devices.id, deviceId));
-      const reason = state.data.online
-        ? 'connect'
-        : state.data.reason === 'lost'
-          ? 'will'
-          : (state.data.reason ?? 'will');
-      await setPresence(tx, device, state.data.online ? 'online' : 'offline', reason, at);
+      const reason = s.online ? 'connect' : s.reason === 'lost' ? 'will' : (s.reason ?? 'will');
+      await setPresence(tx, device, s.online ? 'online' : 'offline', reason, at);
+      return s.online && newConnection;
     });
-    if (state.data.online && newConnection) await this.redeliver(deviceId);
+    if (redeliver) await this.redeliver(deviceId);
   }
 
   /**
@@ -444,45 +466,38 @@ export class DeviceGateway {
     for (const item of batch) item.done(written.has(item.deviceId));
   }
 
-  /** A heartbeat the batch did not write: a new connection (online, open commands resent), or nothing. */
+  /**
+   * A heartbeat the batch did not write: a new connection (online, open commands resent), or
+   * nothing. Decided on the device's row locked, as a state is (onState).
+   */
   private async heartbeatOneByOne(deviceId: string, session: number, values: HeartbeatValues): Promise<void> {
-    const device = await this.loadDevice(deviceId);
-    if (!device || device.status === 'invalid') return;
     const at = values.lastSeenAt;
-    // A heartbeat of a connection whose online state was not seen yet (it was lost, e.g. no
-    // server consumed it during a restart, or it is still on its way) stands for it: the
-    // device is online and its open commands are resent. A heartbeat of the connection the
-    // last state belongs to (late, after its will) changes only the reported fields.
-    const newConnection = device.stateTs === null || session > device.stateTs;
-    if (!newConnection) {
-      await this.db.update(devices).set(values).where(eq(devices.id, deviceId));
-      // Written offline by the offline job (missed heartbeats) while the connection lived on
-      // (a network stall): its heartbeats bring it back. Offline by its will or shutdown: late.
-      // A heartbeat received before the job wrote it (it waited for the batch) is late too.
-      if (device.status === 'offline' && at > device.statusAt && (await this.offlineByTimeout(deviceId))) {
-        await this.db.transaction((tx) => setPresence(tx, device, 'online', 'heartbeat', at));
+    const redeliver = await this.presenceTransaction(async (tx) => {
+      const device = await this.loadDevice(deviceId, tx, true);
+      if (!device || device.status === 'invalid') return false;
+      // A heartbeat of a connection whose online state was not seen yet (it was lost, e.g. no
+      // server consumed it during a restart, or it is still on its way) stands for it: the
+      // device is online and its open commands are resent. A heartbeat of the connection the
+      // last state belongs to (late, after its will) changes only the reported fields.
+      const newConnection = device.stateTs === null || session > device.stateTs;
+      if (!newConnection) {
+        await tx.update(devices).set(values).where(eq(devices.id, deviceId));
+        // Written offline by the offline job (missed heartbeats) while the connection lived on
+        // (a network stall): its heartbeats bring it back. Offline by its will or shutdown: late.
+        // A heartbeat received before the job wrote it (it waited for the batch) is late too.
+        if (device.status === 'offline' && at > device.statusAt && (await offlineByTimeout(tx, deviceId))) {
+          await setPresence(tx, device, 'online', 'heartbeat', at);
+        }
+        return false;
       }
-      return;
-    }
-    await this.db.transaction(async (tx) => {
       await tx
         .update(devices)
         .set({ ...values, stateTs: session })
         .where(eq(devices.id, deviceId));
       await setPresence(tx, device, 'online', 'heartbeat', at);
+      return true;
     });
-    await this.redeliver(deviceId);
-  }
-
-  /** Whether the device's last presence change was the offline job's (missed heartbeats). */
-  private async offlineByTimeout(deviceId: string): Promise<boolean> {
-    const [last] = await this.db
-      .select({ status: deviceStatusHistory.status, reason: deviceStatusHistory.reason })
-      .from(deviceStatusHistory)
-      .where(eq(deviceStatusHistory.deviceId, deviceId))
-      .orderBy(desc(deviceStatusHistory.at))
-      .limit(1);
-    return last?.status === 'offline' && last.reason === 'heartbeat';
+    if (redeliver) await this.redeliver(deviceId);
   }
 
   /** A command's ack: acknowledged or failed, once (a repeated ack changes nothing). */
@@ -554,4 +569,15 @@ export class DeviceGateway {
       if (command.expiresAt.getTime() > now) await this.publishCommand(command);
     }
   }
+}
+
+/** Whether the device's last presence change was the offline job's (missed heartbeats). */
+async function offlineByTimeout(db: Executor, deviceId: string): Promise<boolean> {
+  const [last] = await db
+    .select({ status: deviceStatusHistory.status, reason: deviceStatusHistory.reason })
+    .from(deviceStatusHistory)
+    .where(eq(deviceStatusHistory.deviceId, deviceId))
+    .orderBy(desc(deviceStatusHistory.at))
+    .limit(1);
+  return last?.status === 'offline' && last.reason === 'heartbeat';
 }
