@@ -94,7 +94,11 @@ for (const step of steps) {
       skipped += report.numPendingTests + (report.numTodoTests ?? 0);
       for (const file of report.testResults ?? []) {
         const failedHere = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-        for (const a of failedHere) failedTests.push(`${relative(root, file.name)} › ${a.fullName}`);
+        for (const a of failedHere) {
+          // With the first lines of its message: the run's earlier output may not be kept.
+          const message = (a.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join('\n      ').slice(0, 1200);
+          failedTests.push(`${relative(root, file.name)} › ${a.fullName}${message ? `\n      ${message}` : ''}`);
+        }
         // A file that failed to load has no failed assertion but a message of its own.
         if (file.status === 'failed' && failedHere.length === 0) {
           failedTests.push(`${relative(root, file.name)}: ${(file.message ?? '').split('\n')[0]}`);
