@@ -18,6 +18,7 @@ import {
   createEnterprise,
   createTestApp,
   createUser,
+  HOUR,
   type TestApp,
   type TestEnterprise,
   type TestUser,
@@ -441,7 +442,9 @@ describe.each(BACKENDS)('split screens, device import/export and gather on %s', 
     it('adds reported audience counts per hour and shows them per age band', async () => {
       const d = await insertDevice(t, caller(), 'Counting screen');
       const device = { id: d, entId: ent.id };
-      const at = new Date(t.clock.now());
+      // Two reports a minute apart in one hour (the test clock's hour starts them: from the clock
+      // itself, a run in an hour's last minute split them over two hours).
+      const at = new Date(Math.floor(t.clock.now() / HOUR) * HOUR);
       await recordAudience(t.db, device, at, [
         { band: '20-25', gender: 'female', count: 3 },
         { band: '20-25', gender: 'female', count: 2 },
