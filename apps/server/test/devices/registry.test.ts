@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEVICE_STATUSES, ErrorCode, endpoints, RefType } from '@marquee/protocol';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allocations,
@@ -436,6 +436,19 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
   });
 
   // PostgreSQL only: PGlite has one connection, so its transactions never wait for each other.
+  /** Resolves once n of this database's transactions wait for a lock. */
+  const waitingForLocks = async (n: number) => {
+    for (let i = 0; i < 200; i++) {
+      const [row] = (
+        (await t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
+      if (row.n >= n) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`${n} transactions never waited`);
+  };
   if (backend === 'postgres')
     it('moves two devices of a department between the same counter rows in opposite directions at once, without a deadlock', async () => {
       // One goes offline while the other comes online, the counter row of 'online' held by a
@@ -443,18 +456,6 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       // queued finishes and then the second (crossed orders deadlocked, and one move was lost).
       const x = await insertDevice({ status: 'online', deptId: ent.depts.b });
       const y = await insertDevice({ status: 'offline', deptId: ent.depts.b });
-      const waiting = async (n: number) => {
-        for (let i = 0; i < 200; i++) {
-          const [row] = (
-            (await t.db.execute(
-              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            )) as unknown as { rows: { n: number }[] }
-          ).rows;
-          if (row.n >= n) return;
-          await new Promise((r) => setTimeout(r, 10));
-        }
-        throw new Error(`${n} transactions never waited`);
-      };
       let release = () => {};
       const held = new Promise<void>((r) => {
         release = r;
@@ -477,9 +478,9 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       let comingOnline: Promise<unknown> = Promise.resolve();
       try {
         goingOffline = move(x.id, 'offline');
-        await waiting(1);
+        await waitingForLocks(1);
         comingOnline = move(y.id, 'online');
-        await waiting(2);
+        await waitingForLocks(2);
       } finally {
         release();
         await holder;
@@ -492,6 +493,63 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       const statusOf = async (id: string) =>
         (await t.db.select({ status: devices.status }).from(devices).where(eq(devices.id, id)))[0].status;
       expect([await statusOf(x.id), await statusOf(y.id)]).toEqual(['offline', 'online']);
+    });
+
+  if (backend === 'postgres')
+    it('writes silent devices offline while a will takes one of them offline, without a deadlock (the offline job)', async () => {
+      // The job locks the first silent device's row and waits for the second, whose row a
+      // will's transaction holds; the will then moves the department's counter rows. The job
+      // holds none of them yet: the counter triggers run after its statement has every row
+      // (AFTER ROW), so the will ends, and the job writes only the device still silent. Were the
+      // job to write device by device in one transaction, each would wait for the other.
+      const now = t.clock.now();
+      const [first, second] = [randomUUID(), randomUUID()].sort();
+      const silent = (id: string, ago: number) =>
+        insertDevice({
+          id,
+          status: 'online',
+          deptId: ent.depts.b,
+          lastSeenAt: new Date(now - ago),
+          statusAt: new Date(now - ago),
+        });
+      await silent(first, 400_000);
+      await silent(second, 300_000);
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let taken = () => {};
+      const lockTaken = new Promise<void>((r) => {
+        taken = r;
+      });
+      const will = t.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from devices where id = ${second} for update`);
+        taken();
+        await held;
+        await tx.execute(sql`update devices set status = 'offline', status_at = ${new Date(now)} where id = ${second}`);
+      });
+      await lockTaken;
+      let job: Promise<number> = Promise.resolve(0);
+      try {
+        job = markMissedOffline(t.db, new Date(now));
+        await waitingForLocks(1);
+      } finally {
+        release();
+      }
+      const ends = await Promise.allSettled([job, will]);
+      expect(ends.map((e) => (e.status === 'rejected' ? String(e.reason) : e.value))).toEqual([1, undefined]);
+      const statuses = await t.db
+        .select({ id: devices.id, status: devices.status })
+        .from(devices)
+        .where(inArray(devices.id, [first, second]));
+      expect(statuses.map((d) => d.status)).toEqual(['offline', 'offline']);
+      const history = await t.db
+        .select({ deviceId: deviceStatusHistory.deviceId })
+        .from(deviceStatusHistory)
+        .where(
+          and(inArray(deviceStatusHistory.deviceId, [first, second]), eq(deviceStatusHistory.reason, 'heartbeat')),
+        );
+      expect(history.map((h) => h.deviceId)).toEqual([first]);
     });
 
   it('keeps the per-department, per-status counts in step with the devices (device_dept_counts)', async () => {
