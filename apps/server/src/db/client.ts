@@ -65,11 +65,13 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    const [{ default: pg }, { drizzle }, { migrate }, { installPooledTransaction }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
+      import('./pgTransaction.js'),
     ]);
+    installPooledTransaction();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
