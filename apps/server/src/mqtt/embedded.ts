@@ -75,6 +75,15 @@ export class EmbeddedBroker {
       id: 'marquee',
       // A device's heartbeat is 30 s; MQTT keepalive is the player's own (docs/device-protocol.md).
       connectTimeout: 10_000,
+      // No limit on the messages in flight in aedes's emitter (its default is 100, past which
+      // it queues them all). The server's consumer holds a device message until it is written
+      // (a heartbeat waits for its batch, up to HEARTBEAT_FLUSH_MS and the write), so at 10,000
+      // players the 100 slots were full of heartbeats: commands and acks waited behind them
+      // (ack p99 4.9 s), and the queue drained by recursion, each message that no one
+      // consumes completing in the same stack: a fleet's wills at shutdown overflowed it and
+      // crashed the server. A client's own messages are still read only once its previous
+      // ones are handled, so what is in flight stays bounded by the connected clients.
+      concurrency: 0,
       authenticate: (client, username, password, done) => {
         const fail = () => {
           const error = new Error('bad username or password') as AuthenticateError;
