@@ -194,10 +194,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await bus.stop();
   });
   // The device channel: the broker starts with the app (WebSocket on /mqtt of this server),
-  // its TCP port once the server listens; closed with the app.
+  // its TCP port once the server listens. It closes before the HTTP server does (preClose):
+  // a player's WebSocket is a connection of that server, and the server's close waits for
+  // every connection, so a channel closed after it (onClose) held a stop with one connected
+  // player until the shutdown timeout. A command sent by a call still in flight then stays
+  // pending and goes out when the player reconnects.
   app.addHook('onReady', () => services.devices.start(app.server));
   app.addHook('onListen', () => services.devices.listenTcp(config.host));
-  app.addHook('onClose', () => services.devices.close());
+  app.addHook('preClose', () => services.devices.close());
   app.decorate('services', services);
   app.decorateRequest('callInfo', null);
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.js';
 
 /**
- * A graceful stop (SIGTERM, SIGINT): the server stops accepting connections and answers 503
+ * A graceful stop (SIGTERM, SIGINT): the device channel closes (the app's preClose hook: its
+ * players' WebSockets are connections of this server), the server stops accepting connections and answers 503
  * to new requests on open ones, the calls in flight finish, the job queue gets
  * `config.shutdownTimeoutMs` for running jobs (the rest are failed, so another instance
  * retries them), the LISTEN connection closes (the app's onClose hook), then the database
