@@ -436,6 +436,14 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
   });
 
   // PostgreSQL only: PGlite has one connection, so its transactions never wait for each other.
+  /** A promise and the call that resolves it: one transaction waits for what another test step does. */
+  const latch = () => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { opened, open };
+  };
   /** Resolves once n of this database's transactions wait for a lock. */
   const waitingForLocks = async (n: number) => {
     for (let i = 0; i < 200; i++) {
@@ -456,22 +464,16 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       // queued finishes and then the second (crossed orders deadlocked, and one move was lost).
       const x = await insertDevice({ status: 'online', deptId: ent.depts.b });
       const y = await insertDevice({ status: 'offline', deptId: ent.depts.b });
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let taken = () => {};
-      const lockTaken = new Promise<void>((r) => {
-        taken = r;
-      });
+      const held = latch();
+      const lockTaken = latch();
       const holder = t.db.transaction(async (tx) => {
         await tx.execute(
           sql`select n from device_dept_counts where ent_id = ${ent.id} and dept_id = ${ent.depts.b} and status = 'online' for update`,
         );
-        taken();
-        await held;
+        lockTaken.open();
+        await held.opened;
       });
-      await lockTaken;
+      await lockTaken.opened;
       const move = (id: string, status: 'online' | 'offline') =>
         t.db.update(devices).set({ status }).where(eq(devices.id, id)).execute();
       let goingOffline: Promise<unknown> = Promise.resolve();
@@ -482,7 +484,7 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
         comingOnline = move(y.id, 'online');
         await waitingForLocks(2);
       } finally {
-        release();
+        held.open();
         await holder;
       }
       const moves = await Promise.allSettled([goingOffline, comingOnline]);
@@ -514,27 +516,21 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
         });
       await silent(first, 400_000);
       await silent(second, 300_000);
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let taken = () => {};
-      const lockTaken = new Promise<void>((r) => {
-        taken = r;
-      });
+      const held = latch();
+      const lockTaken = latch();
       const will = t.db.transaction(async (tx) => {
         await tx.execute(sql`select id from devices where id = ${second} for update`);
-        taken();
-        await held;
+        lockTaken.open();
+        await held.opened;
         await tx.execute(sql`update devices set status = 'offline', status_at = ${new Date(now)} where id = ${second}`);
       });
-      await lockTaken;
+      await lockTaken.opened;
       let job: Promise<number> = Promise.resolve(0);
       try {
         job = markMissedOffline(t.db, new Date(now));
         await waitingForLocks(1);
       } finally {
-        release();
+        held.open();
       }
       const ends = await Promise.allSettled([job, will]);
       expect(ends.map((e) => (e.status === 'rejected' ? String(e.reason) : e.value))).toEqual([1, undefined]);
