@@ -3,7 +3,7 @@
 // when an earlier one fails; the runners' own summaries print as they go, and the last
 // line adds up the test counts of all runners.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,11 +13,14 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const only = process.argv.slice(2);
+// Each step's budget in seconds on the 2-core CI machine (the whole CI run aims at 20 minutes):
+// a step over it is flagged in the closing table, so a slow new test is seen the day it lands.
 const steps = [
-  { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
-  { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
+  { name: 'typecheck', budget: 60, cmd: ['npm', 'run', '-s', 'typecheck'] },
+  { name: 'lint', budget: 30, cmd: ['npx', 'biome', 'check', '.'] },
   {
     name: 'unit',
+    budget: 120,
     cmd: [
       'npx',
       'vitest',
@@ -38,6 +41,7 @@ const steps = [
   },
   {
     name: 'server',
+    budget: 600,
     cmd: [
       'npx',
       'vitest',
@@ -52,6 +56,7 @@ const steps = [
   },
   {
     name: 'e2e',
+    budget: 300,
     cmd: ['npm', 'run', '-s', 'test:e2e'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
     report: 'e2e.json',
@@ -84,7 +89,8 @@ for (const step of steps) {
     stdio: 'inherit',
     env: { ...process.env, ...step.env },
   });
-  console.log(`=== ${step.name}: exit ${run.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  step.seconds = (Date.now() - started) / 1000;
+  console.log(`=== ${step.name}: exit ${run.status} in ${step.seconds.toFixed(1)} s`);
   if (run.status !== 0) failures.push(step.name);
   if (step.report && existsSync(join(reports, step.report))) {
     const report = JSON.parse(readFileSync(join(reports, step.report), 'utf8'));
@@ -115,7 +121,20 @@ for (const step of steps) {
   }
 }
 
+console.log('\nSteps (seconds, budget):');
+for (const step of steps) {
+  const over = step.seconds > step.budget ? '  over budget' : '';
+  console.log(`  ${step.name.padEnd(10)} ${step.seconds.toFixed(1).padStart(7)} s  (budget ${step.budget} s)${over}`);
+}
+// .ci/run prints these again in its own closing table.
+if (process.env.TEST_TIMINGS_FILE) {
+  const file = join(root, process.env.TEST_TIMINGS_FILE);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, steps.map((s) => `${s.name} ${Math.round(s.seconds)} ${s.budget}\n`).join(''));
+}
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 if (failedTests.length > 0) console.log(`Failed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+const counts = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+if (process.env.TEST_TIMINGS_FILE) writeFileSync(join(root, `${process.env.TEST_TIMINGS_FILE}.counts`), `${counts}\n`);
+console.log(`\n${counts}`);
 process.exit(failures.length > 0 ? 1 : 0);
