@@ -2,7 +2,7 @@ import type { DownloadReport, Heartbeat } from '@marquee/protocol';
 import { ErrorCode, endpoints } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceDownloads, deviceManifestDownloads, materials } from '../src/db/schema/index.js';
+import { deviceDownloads, deviceManifestDownloads, devices, materials } from '../src/db/schema/index.js';
 import { recordDownloads } from '../src/modules/devices/downloads.js';
 import type { HeadlessPlayer } from '../src/player/player.js';
 import { activatePlayer } from './devices/helpers.js';
@@ -83,10 +83,15 @@ describe.each(BACKENDS)('device download states on %s', (backend) => {
       .where(eq(deviceManifestDownloads.deviceId, deviceId));
     expect(pending).toMatchObject({ manifestVersion: 'v1', entId: a.ent.id, completedAt: null });
 
-    // The same report heartbeat after heartbeat (1 s here) writes nothing.
+    // The same report heartbeat after heartbeat (1 s here) writes nothing: wait until the device's
+    // row shows two more heartbeats written (their uptime moved on), then the downloads are unchanged.
     const stamp = first.map((r) => r.updatedAt.getTime());
     t.clock.advance(5000);
-    await new Promise((r) => setTimeout(r, 2500));
+    const uptime = async () =>
+      (await t.db.select({ u: devices.uptimeSec }).from(devices).where(eq(devices.id, deviceId)))[0]?.u ?? 0;
+    const before = await uptime();
+    await until(uptime, (u) => u >= before + 2);
+    expect(await uptime()).toBeGreaterThanOrEqual(before + 2);
     expect((await rowsOf(deviceId)).map((r) => r.updatedAt.getTime())).toEqual(stamp);
 
     // Done: the manifest is in use, its download time recorded.
