@@ -101,6 +101,30 @@ describe('device report (/report/device)', () => {
     );
   });
 
+  it('fetches the figures again on Search and Reset, the filters unchanged', async () => {
+    let plays = 7001;
+    const calls = fakeServer({
+      ...shellAnswers,
+      deviceGroupOptions: () => ({ code: 0, payload: [] }),
+      reportDeviceList: () => ({
+        code: 0,
+        payload: { from: '2026-03-04', to: '2026-03-10', total: 1, data: [row('Lobby', { plays: plays++ })] },
+      }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.report, Perm.reportDevice] }));
+    render(renderApp('/report/device').tree);
+    const first = async () => (await screen.findAllByTestId('device-report-row', {}, { timeout: 25_000 }))[0];
+    await waitFor(async () => expect((await first()).textContent).toContain('7,001'), { timeout: 25_000 });
+    const sent = () => calls.filter((c) => c.name === 'reportDeviceList').length;
+    const before = sent();
+    fireEvent.click(screen.getByTestId('device-report-search'));
+    await waitFor(() => expect(sent()).toBe(before + 1));
+    await waitFor(async () => expect((await first()).textContent).toContain('7,002'));
+    fireEvent.click(screen.getByTestId('device-report-reset'));
+    await waitFor(() => expect(sent()).toBe(before + 2));
+    await waitFor(async () => expect((await first()).textContent).toContain('7,003'));
+  });
+
   it('shows a device’s days and ads', async () => {
     fakeServer({
       ...shellAnswers,

@@ -129,6 +129,26 @@ describe('ad report (/report/ad)', () => {
     expect(router.state.location.search).toContain('id=a-1');
   });
 
+  it('fetches the figures again on Search and Reset, the filters unchanged', async () => {
+    let plays = 7001;
+    const calls = fakeServer({
+      ...shellAnswers,
+      reportAdList: () => ({ code: 0, payload: { ...list, data: [{ ...list.data[0], plays: plays++ }] } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.report, Perm.reportAd] }));
+    render(renderApp('/report/ad').tree);
+    const row = () => screen.getByTestId('ad-report-row-Spring sale');
+    await waitFor(() => expect(row().textContent).toContain('7,001'), { timeout: 25_000 });
+    const sent = () => calls.filter((c) => c.name === 'reportAdList').length;
+    const before = sent();
+    fireEvent.click(screen.getByTestId('ad-report-search'));
+    await waitFor(() => expect(sent()).toBe(before + 1));
+    await waitFor(() => expect(row().textContent).toContain('7,002'));
+    fireEvent.click(screen.getByTestId('ad-report-reset'));
+    await waitFor(() => expect(sent()).toBe(before + 2));
+    await waitFor(() => expect(row().textContent).toContain('7,003'));
+  });
+
   it('says so when the report cannot be loaded', async () => {
     fakeServer({ ...shellAnswers, reportAdList: () => ({ code: -10001, message: 'down' }) });
     useSession.getState().setLogin(loginResponse({ permissionList: [Perm.report, Perm.reportAd] }));

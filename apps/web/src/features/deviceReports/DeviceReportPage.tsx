@@ -13,6 +13,7 @@ import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import type { TableConfig } from '../../components/tableConfig';
 import { DeptPicker, useCanPickDept } from '../company/AccountFields';
+import { useSearchRound } from '../reports/searchRound';
 import { type DeviceReportFilter, ExportDialog } from './ExportDialog';
 import { hoursText, playText } from './format';
 
@@ -44,6 +45,7 @@ export default function DeviceReportPage() {
   const canPickDept = useCanPickDept();
   const listState = useUrlListState(FILTER_KEYS);
   const { page, size, filters } = listState;
+  const { round, again } = useSearchRound();
   const [exportFilter, setExportFilter] = useState<DeviceReportFilter | null>(null);
   const filter: DeviceReportFilter = useMemo(
     () => Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as DeviceReportFilter,
@@ -59,7 +61,7 @@ export default function DeviceReportPage() {
     [filters],
   );
   const list = useQuery({
-    queryKey: ['report.deviceList', page, size, filter],
+    queryKey: ['report.deviceList', page, size, filter, round],
     queryFn: ({ signal }) => call('reportDeviceList', { page, size, ...filter }, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -109,8 +111,8 @@ export default function DeviceReportPage() {
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
         <FilterBar
           values={fields}
-          onSearch={search}
-          onReset={listState.clearFilters}
+          onSearch={again(search)}
+          onReset={again(listState.clearFilters)}
           testIds={{ search: 'device-report-search', reset: 'device-report-reset' }}
           className="mq-filter-form"
         >

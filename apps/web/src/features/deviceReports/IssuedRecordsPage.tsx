@@ -12,6 +12,7 @@ import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
+import { useSearchRound } from '../reports/searchRound';
 
 const FILTER_KEYS = ['reason', 'keyword', 'from', 'to'] as const;
 
@@ -121,6 +122,7 @@ export default function IssuedRecordsPage() {
   const { t } = useTranslation('deviceReports');
   const listState = useUrlListState(FILTER_KEYS);
   const { page, size, filters } = listState;
+  const { round, again } = useSearchRound();
   const [open, setOpen] = useState<Push | null>(null);
   const can = useCan();
   const { message } = App.useApp();
@@ -152,7 +154,7 @@ export default function IssuedRecordsPage() {
     [filters],
   );
   const list = useQuery({
-    queryKey: ['push.list', page, size, filter],
+    queryKey: ['push.list', page, size, filter, round],
     queryFn: ({ signal }) => call('pushList', { page, size, ...filter }, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -212,8 +214,8 @@ export default function IssuedRecordsPage() {
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
         <FilterBar
           values={fields}
-          onSearch={search}
-          onReset={listState.clearFilters}
+          onSearch={again(search)}
+          onReset={again(listState.clearFilters)}
           testIds={{ search: 'issued-search', reset: 'issued-reset' }}
           className="mq-filter-form"
         >

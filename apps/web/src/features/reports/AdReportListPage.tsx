@@ -14,6 +14,7 @@ import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { usePlanOptions } from '../ads/plans';
 import { deliveryCell, pctText, playTime, ReportExportButton } from './look';
+import { useSearchRound } from './searchRound';
 import './reports.css';
 
 const ReportChart = lazy(() => import('./ReportChart'));
@@ -45,6 +46,7 @@ export default function AdReportListPage() {
   const listState = useUrlListState(FILTER_KEYS, { sortKeys: AD_REPORT_SORT_KEYS });
   const { filters, pageRequest } = listState;
   const plans = usePlanOptions(can(Perm.advPlan));
+  const { round, again } = useSearchRound();
   const request = {
     keyword: filters.keyword,
     type: filters.type as AdType | undefined,
@@ -53,7 +55,7 @@ export default function AdReportListPage() {
     to: filters.to,
   };
   const list = useQuery({
-    queryKey: ['reports', 'adList', pageRequest, filters],
+    queryKey: ['reports', 'adList', pageRequest, filters, round],
     queryFn: ({ signal }) => call('reportAdList', { ...pageRequest, ...request }, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -133,8 +135,8 @@ export default function AdReportListPage() {
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
         <FilterBar
           values={filterValues}
-          onSearch={search}
-          onReset={listState.clearFilters}
+          onSearch={again(search)}
+          onReset={again(listState.clearFilters)}
           testIds={{ search: 'ad-report-search', reset: 'ad-report-reset' }}
         >
           <Form.Item name="keyword" label={t('field.keyword')}>

@@ -11,6 +11,7 @@ import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
 import { DeptPicker, useCanPickDept } from '../company/AccountFields';
 import { deliveryCell, ReportExportButton } from './look';
+import { useSearchRound } from './searchRound';
 import './reports.css';
 
 const FILTER_KEYS = ['keyword', 'deptId', 'from', 'to', 'underFirst'] as const;
@@ -32,6 +33,7 @@ export default function DeviceSchedulePage() {
   const canPickDept = useCanPickDept();
   const listState = useUrlListState(FILTER_KEYS);
   const { filters, pageRequest } = listState;
+  const { round, again } = useSearchRound();
   const request = {
     keyword: filters.keyword,
     deptId: filters.deptId,
@@ -40,7 +42,7 @@ export default function DeviceSchedulePage() {
     underFirst: filters.underFirst === 'true' || undefined,
   };
   const list = useQuery({
-    queryKey: ['reports', 'deviceSchedule', pageRequest, filters],
+    queryKey: ['reports', 'deviceSchedule', pageRequest, filters, round],
     queryFn: ({ signal }) => call('reportDeviceSchedule', { ...pageRequest, ...request }, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -105,8 +107,8 @@ export default function DeviceSchedulePage() {
       <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
         <FilterBar
           values={filterValues}
-          onSearch={search}
-          onReset={listState.clearFilters}
+          onSearch={again(search)}
+          onReset={again(listState.clearFilters)}
           testIds={{ search: 'device-schedule-search', reset: 'device-schedule-reset' }}
         >
           <Form.Item name="keyword" label={t('field.deviceKeyword')}>
