@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { devices } from './devices.js';
 
 /**
  * State every instance of the server shares through the database (docs/operations.md): the
@@ -41,4 +42,37 @@ export const throttleEvents = pgTable(
     at: bigint('at', { mode: 'number' }).notNull(),
   },
   (t) => [index('throttle_events_lookup').on(t.bucket, t.key, t.at), index('throttle_events_at').on(t.at)],
+);
+
+/**
+ * The running server instances (several on one PostgreSQL, docs/operations.md): each one
+ * registers at start, touches `seen_at` (the database's clock) every few seconds and
+ * removes its row when it stops. `broker_urls`: where devices reach its embedded broker
+ * directly (empty with an external broker); a device's credentials name every live
+ * instance's, so it can fail over. A row not seen for a while is a dead instance: the
+ * others resolve the presence of the devices it held (modules/devices/instances.ts).
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: text('id').primaryKey(),
+  brokerUrls: jsonb('broker_urls').$type<string[]>().notNull().default([]),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The connection of a device to an instance's embedded broker: which instance saw it come
+ * online, and the connection's session (the `ts` of its online state, devices.state_ts).
+ * Written with the device's presence; when that instance stops or dies, the devices whose
+ * row still names it and whose state is still that session go offline at once.
+ */
+export const deviceConnections = pgTable(
+  'device_connections',
+  {
+    deviceId: text('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    session: bigint('session', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('device_connections_instance_idx').on(t.instanceId)],
 );
