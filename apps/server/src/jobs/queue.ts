@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config.js';
 import type { Database, Executor } from '../db/client.js';
 import type { AppServices } from '../services.js';
+import { guardJobCompletions } from './completions.js';
 import type { JobDefinition } from './define.js';
 
 /** pg-boss keeps its tables in this schema of the application's database. */
@@ -56,6 +57,8 @@ export class JobQueue {
       this.database.kind === 'postgres'
         ? { connectionString: this.database.url, max: this.config.poolSize, application_name: 'marquee-jobs' }
         : { db: { executeSql: (text, values) => this.database.executeSql(text, values) } };
+    // A run's end is recorded even when the connection is cut at that moment (./completions.ts).
+    guardJobCompletions();
     // Instances started together on a fresh database race to create pg-boss's schema (its
     // check is outside its lock): the loser fails, and a new attempt finds the schema made.
     let boss: PgBoss | null = null;
