@@ -56,3 +56,36 @@ describe('what the login route loads', () => {
     });
   }
 });
+
+/** The i18next namespaces a file names: useTranslation / useT, tr(ns, ...), { ns: ... }, t('ns:key'). */
+function namespacesIn(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/\b(?:useTranslation|useT)\(\s*(\[[^\]]*\]|'[^']*')/g)) {
+    for (const ns of m[1].matchAll(/'([^']+)'/g)) found.push(ns[1]);
+  }
+  for (const m of source.matchAll(/\btr\(\s*'([^']+)'/g)) found.push(m[1]);
+  for (const m of source.matchAll(/\bns:\s*'([^']+)'/g)) found.push(m[1]);
+  for (const m of source.matchAll(/\bt\(\s*'([a-zA-Z]+):/g)) found.push(m[1]);
+  return found;
+}
+
+describe('the texts the login route loads (issue 25: its 200 KB aim)', () => {
+  it('main.tsx loads only the boot namespaces before the first render', () => {
+    expect(readFileSync(join(src, 'main.tsx'), 'utf8')).toMatch(/initI18n\(locale, BOOT_NAMESPACES\)/);
+  });
+
+  it('every namespace the login route names statically is a boot namespace', async () => {
+    const { BOOT_NAMESPACES } = await import('../src/i18n');
+    const files = new Set([
+      ...staticPackages(join(src, 'main.tsx')).files,
+      // The login page's own lazy parts (scan login, password retrieval) render on /login too.
+      ...['LoginPage', 'ScanLogin', 'ForgotPassword'].flatMap((page) => [
+        ...staticPackages(join(src, `features/auth/${page}.tsx`)).files,
+      ]),
+    ]);
+    const named = new Set([...files].flatMap((file) => namespacesIn(readFileSync(file, 'utf8'))));
+    expect([...named]).toContain('login');
+    expect([...named].filter((ns) => !BOOT_NAMESPACES.includes(ns))).toEqual([]);
+    expect(BOOT_NAMESPACES.length).toBeLessThan(10);
+  });
+});

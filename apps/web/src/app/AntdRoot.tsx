@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { setErrorToast } from '../api/notify';
 import { skinTheme } from '../components/skins';
-import { currentLocale } from '../i18n';
+import { currentLocale, loadRemainingNamespaces } from '../i18n';
 import { usePendingNotices } from '../session/notices';
 import { useSession } from '../session/session';
 import { loadAntdLocale } from './antdLocale';
@@ -13,9 +13,13 @@ import { queryClient } from './queryClient';
 
 let antdLocale: AntdLocale | undefined;
 
-/** Loads antd's texts of the current locale; the routes await it before rendering antd pages. */
+/**
+ * Loads antd's texts of the current locale and the console's namespaces the login route did not
+ * load; the routes await it before rendering antd pages.
+ */
 export async function prepareAntd(): Promise<void> {
-  antdLocale ??= await loadAntdLocale(currentLocale());
+  const [locale] = await Promise.all([antdLocale ?? loadAntdLocale(currentLocale()), loadRemainingNamespaces()]);
+  antdLocale ??= locale;
 }
 
 /** Gives the API client antd's themed, localised `message.error`. */

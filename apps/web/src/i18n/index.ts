@@ -64,13 +64,22 @@ export function switchLocale(locale: string, reload: () => void = () => window.l
   return true;
 }
 
-/** Loads every namespace of one locale. */
-export async function loadLocaleResources(locale: Locale): Promise<Record<string, Resource>> {
+/**
+ * The namespaces the first screen needs: the light /login route (no antd), the root layout, the
+ * loading bar and the API client's errors. main.tsx loads only these before the first render;
+ * the rest come with antd's root (loadRemainingNamespaces), before any other page renders, so
+ * the login route does not download every page's texts (issue 25: its 200 KB aim). A test
+ * follows the login route's static imports and fails on a namespace missing here.
+ */
+export const BOOT_NAMESPACES: readonly string[] = ['auth', 'common', 'errors', 'login', 'menu', 'pages', 'validation'];
+
+/** Loads the namespaces of one locale (every one when `only` is not given). */
+export async function loadLocaleResources(locale: Locale, only?: readonly string[]): Promise<Record<string, Resource>> {
   const out: Record<string, Resource> = {};
   await Promise.all(
     Object.entries(loaders).map(async ([path, load]) => {
       const parsed = parseResourcePath(path);
-      if (!parsed || parsed.locale !== locale) return;
+      if (!parsed || parsed.locale !== locale || (only && !only.includes(parsed.ns))) return;
       out[parsed.ns] = (await load()).default;
     }),
   );
@@ -83,9 +92,15 @@ export const i18n: I18n = i18next.createInstance();
  * Initialises i18next with the current locale's resources. Call once before the first render;
  * later calls return the same instance.
  */
-export async function initI18n(locale: Locale = currentLocale()): Promise<I18n> {
-  if (i18n.isInitialized && i18n.language === locale) return i18n;
-  const resources = await loadLocaleResources(locale);
+export async function initI18n(
+  locale: Locale = currentLocale(),
+  namespaces: readonly string[] = NAMESPACES,
+): Promise<I18n> {
+  if (i18n.isInitialized && i18n.language === locale) {
+    await loadRemainingNamespaces(namespaces);
+    return i18n;
+  }
+  const resources = await loadLocaleResources(locale, namespaces);
   if (i18n.isInitialized) {
     for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(locale, ns, bundle, true, true);
     await i18n.changeLanguage(locale);
@@ -107,6 +122,18 @@ export async function initI18n(locale: Locale = currentLocale()): Promise<I18n> 
   });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   return i18n;
+}
+
+/**
+ * Loads the namespaces (of `wanted`, every one by default) of the current language that are not
+ * loaded yet: antd's root awaits it, so every page but /login renders with all of them.
+ */
+export async function loadRemainingNamespaces(wanted: readonly string[] = NAMESPACES): Promise<void> {
+  const locale = i18n.language as Locale;
+  const missing = wanted.filter((ns) => !i18n.hasResourceBundle(locale, ns));
+  if (missing.length === 0) return;
+  const resources = await loadLocaleResources(locale, missing);
+  for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(locale, ns, bundle, true, true);
 }
 
 /** Translation function of one namespace outside React (API client, stores). */
