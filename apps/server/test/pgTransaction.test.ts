@@ -5,12 +5,54 @@ import { type Database, openDatabase } from '../src/db/client.js';
 import { pgErrorCode } from '../src/db/errors.js';
 import { BACKENDS, createTestDatabase, type TestDatabase } from './helpers/db.js';
 
+/** What every transaction promises, on both databases (PGlite runs its own, one at a time). */
+describe.each(BACKENDS)('a transaction on %s', (backend) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    await database.db.execute(sql`create table tx_probe (n int primary key)`);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("rolls back on a failure, answers with the failure's own error, and the next one works", async () => {
+    const failed = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (1)`);
+        await tx.execute(sql`insert into tx_probe values (1)`);
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    // 23505 (unique_violation): the statement's own error.
+    expect(pgErrorCode(failed)).toBe('23505');
+    const none = (await database.db.execute(sql`select count(*)::int as n from tx_probe`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(none.rows).toEqual([{ n: 0 }]);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into tx_probe values (2)`);
+    });
+    const one = (await database.db.execute(sql`select n from tx_probe`)) as unknown as { rows: { n: number }[] };
+    expect(one.rows).toEqual([{ n: 2 }]);
+  });
+});
+
+const NO_POSTGRES = process.env.TEST_DATABASE_URL
+  ? ''
+  : ' (skipped: TEST_DATABASE_URL is not set; PGlite lends no connections)';
+
 /**
  * A pooled transaction always gives its connection back (db/pgTransaction.ts): drizzle's own
  * lost the pool's client when BEGIN failed, and closing the pool then waited for ever (the
  * PostgreSQL restart test's teardown hung in CI). PostgreSQL only: PGlite lends no connections.
  */
-describe.each(BACKENDS.filter((b) => b === 'postgres'))('a pooled transaction on %s', (backend) => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)(`a pooled transaction on postgres${NO_POSTGRES}`, () => {
+  const backend = 'postgres' as const;
   let base: TestDatabase;
   let opened: Database;
   let pool: pg.Pool;
