@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, endpoints, type PlayEvent } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../src/db/schema/index.js';
+import { markAdsDownloaded } from '../src/modules/ads/downloads.js';
 import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { ingestPlays } from '../src/modules/content/plays.js';
 import { runPlayRollups } from '../src/modules/content/rollups.js';
@@ -73,7 +74,9 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
     const dev1 = await w.device('R-001');
     const dev2 = await w.device('R-002');
     const m = await ownMaterial(t, { entId: w.ent.id, deptId: w.ent.depts.root, ownerId: w.admin.id });
-    // Per day 4 plays, all day, from 2026-06-08 00:00 to 2026-06-20, on both screens.
+    // Per day 4 plays, all day, from 2026-06-08 00:00 to 2026-06-20, on both screens; made,
+    // approved and downloaded the day before.
+    t.clock.set(Date.parse('2026-06-07T10:00:00Z'));
     const made = await w.client.call(
       endpoints.adCreate,
       adBody([m], NOW, {
@@ -90,6 +93,8 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
     expect(made.envelope.code).toBe(0);
     const adId = made.envelope.payload.id as string;
     expect((await w.client.call(endpoints.adAuditPass, { id: adId })).envelope.code).toBe(0);
+    await markAdsDownloaded(t.db, w.ent.id, [adId], new Date('2026-06-07T11:00:00Z'));
+    t.clock.set(NOW);
 
     // Screen 1: 4 plays on the 8th (at 09:xx UTC), 2 on the 9th; screen 2: 4 on the 9th.
     const d8 = Date.parse('2026-06-08T09:00:00Z');
@@ -238,7 +243,9 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
     const w = await world();
     const dev = await w.device('R-101');
     const m = await ownMaterial(t, { entId: w.ent.id, deptId: w.ent.depts.root, ownerId: w.admin.id });
-    // Once a loop, alone on the screen (a 10 s loop), from 11:00 today; now is 12:00.
+    // Once a loop, alone on the screen (a 10 s loop), from 11:00 today (approved and downloaded
+    // before); now is 12:00.
+    t.clock.set(Date.parse('2026-06-10T10:00:00Z'));
     const made = await w.client.call(
       endpoints.adCreate,
       adBody([m], NOW, {
@@ -254,9 +261,73 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
     );
     const adId = made.envelope.payload.id as string;
     expect((await w.client.call(endpoints.adAuditPass, { id: adId })).envelope.code).toBe(0);
+    await markAdsDownloaded(t.db, w.ent.id, [adId], new Date('2026-06-10T10:30:00Z'));
+    t.clock.set(NOW);
     const detail = await w.client.call(endpoints.reportAdDetail, { id: adId, from: '2026-06-10', to: '2026-06-10' });
     // One hour of 10 s loops: 360 (the other 12 hours of the day have not come yet).
     expect(detail.envelope.payload.totals.expected).toBe(360);
+  });
+
+  it('expects of an ad approved late in the day the loops from its approval and first download, not from midnight', async () => {
+    const w = await world();
+    const dev = await w.device('R-201');
+    const m = await ownMaterial(t, { entId: w.ent.id, deptId: w.ent.depts.root, ownerId: w.admin.id });
+    // Once a loop, alone on the screen (a 10 s loop), from 2026-06-09 00:00; made that morning,
+    // approved at 17:00, downloaded by the screen at 17:05; now is the next day's noon.
+    t.clock.set(Date.parse('2026-06-08T09:00:00Z'));
+    const made = await w.client.call(
+      endpoints.adCreate,
+      adBody([m], Date.parse('2026-06-08T09:00:00Z'), {
+        name: 'Approved late',
+        startAt: '2026-06-09T00:00:00Z',
+        endAt: '2026-06-20T00:00:00Z',
+        strategy: 'perLoop',
+        playsMin: 1,
+        playsMax: 1,
+        periods: [],
+        targets: { deviceIds: [dev], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
+      }) as never,
+    );
+    expect(made.envelope.code).toBe(0);
+    const adId = made.envelope.payload.id as string;
+    t.clock.set(Date.parse('2026-06-09T17:00:00Z'));
+    expect((await w.client.call(endpoints.adAuditPass, { id: adId })).envelope.code).toBe(0);
+    t.clock.set(NOW);
+    const day = { id: adId, from: '2026-06-09', to: '2026-06-09' };
+    // Approved but on no screen yet: it could not play, nothing is expected.
+    expect((await w.client.call(endpoints.reportAdDetail, day)).envelope.payload.totals.expected).toBe(0);
+    await markAdsDownloaded(t.db, w.ent.id, [adId], new Date('2026-06-09T17:05:00Z'));
+    // From 17:05 to midnight: 6 h 55 min of 10 s loops = 2,490 (from midnight it would be 8,640).
+    const start = Date.parse('2026-06-09T17:05:00Z');
+    await ingestPlays(
+      t.db,
+      { id: dev, entId: w.ent.id },
+      Array.from({ length: 2490 }, (_, i) => play(adId, m, start + i * 10_000)),
+      NOW,
+    );
+    await runPlayRollups(t.db);
+    const detail = (await w.client.call(endpoints.reportAdDetail, day)).envelope.payload;
+    expect(detail.totals).toMatchObject({
+      plays: 2490,
+      expected: 2490,
+      deliveryPct: 100,
+      underDelivered: false,
+      fullRate: 100,
+    });
+    expect(detail.days).toEqual([
+      { day: '2026-06-09', plays: 2490, durationMs: 24_900_000, devices: 1, expected: 2490 },
+    ]);
+    const table = (await w.client.call(endpoints.reportAdDevices, day)).envelope.payload;
+    expect(table.data).toMatchObject([{ deviceId: dev, plays: 2490, expected: 2490, deliveryPct: 100 }]);
+    const listed = await w.client.call(endpoints.reportAdList, {
+      from: day.from,
+      to: day.to,
+      keyword: 'Approved late',
+    });
+    expect(listed.envelope.code).toBe(0);
+    const list = listed.envelope.payload;
+    expect(list.data).toMatchObject([{ adId, expected: 2490, deliveryPct: 100, underDelivered: false }]);
+    expect(list.trend).toEqual([{ day: '2026-06-09', plays: 2490, durationMs: 24_900_000, expected: 2490 }]);
   });
 
   it('keeps an advertiser to its own ads: another advertiser gets NOT_FOUND and an empty list', async () => {

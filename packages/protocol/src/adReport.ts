@@ -80,8 +80,10 @@ export interface ExpectedAd {
   /** Empty: all day. */
   periods: readonly AdDayPeriod[];
   /**
-   * When the ad could play (ms): its period, cut at its deletion or its pause. An ad whose
-   * review has not passed has no live window (the caller leaves it out).
+   * When the ad could play (ms): from the latest of its start, its approval and its first
+   * download (an ad approved at 17:00 plays from 17:00, not from that day's midnight) to its
+   * end, cut at its deletion or its pause. An ad whose review has not passed, or that no
+   * screen has downloaded, has no live window (the caller leaves it out).
    */
   liveFrom: number;
   liveUntil: number;
@@ -128,7 +130,9 @@ export function liveSeconds(ad: Pick<ExpectedAd, 'periods' | 'liveFrom' | 'liveU
  * reported), given the length of the loop it plays in on that device that day (`loopSec`,
  * from dayLoops):
  * - common, interstitial and emergency ads:
- *   - per day: its minimum plays, on a day it is live at all;
+ *   - per day: its minimum plays, on a day it is live at all, but no more than the whole loops
+ *     of its live seconds (a per-day ad plays once a loop: approved late, or its period ending
+ *     mid-day, it has fewer turns);
  *   - per loop: its minimum plays per loop (capped as the playlist caps them, 100) times the
  *     whole loops that fit in its live seconds of the day;
  * - opening ads: 0 (they play once when a player starts, which no schedule foresees);
@@ -140,7 +144,10 @@ export function expectedPlays(ad: ExpectedAd, day: string, loopSec: number): num
   const live = liveSeconds(ad, day);
   if (live <= 0) return 0;
   const perTurn = Math.max(1, ad.materialsPerPlay);
-  if (ad.strategy === 'perDay') return ad.playsMin * perTurn;
+  if (ad.strategy === 'perDay') {
+    const turns = loopSec > 0 ? Math.min(ad.playsMin, Math.floor(live / loopSec)) : ad.playsMin;
+    return turns * perTurn;
+  }
   if (!(loopSec > 0)) return 0;
   return Math.min(ad.playsMin, 100) * Math.floor(live / loopSec) * perTurn;
 }

@@ -83,10 +83,28 @@ describe('expectedPlays', () => {
   it.each([
     { why: 'per day, live all day', a: { strategy: 'perDay', playsMin: 5 }, loop: 60, want: 5 },
     {
-      why: 'per day, live one minute',
+      why: 'per day, live one minute: one loop, one turn',
       a: { strategy: 'perDay', playsMin: 5, liveFrom: T0 + 24 * H - 60_000 },
       loop: 60,
-      want: 5,
+      want: 1,
+    },
+    {
+      why: 'per day, approved at 23:00, 10 min loops: 6 turns left',
+      a: { strategy: 'perDay', playsMin: 50, liveFrom: T0 + 23 * H },
+      loop: 600,
+      want: 6,
+    },
+    {
+      why: 'per day, its period ending at 00:30',
+      a: { strategy: 'perDay', playsMin: 50, periods: [{ start: '00:00', end: '00:30' }] },
+      loop: 600,
+      want: 3,
+    },
+    {
+      why: 'per loop, approved at 17:00: the loops from then, not from midnight',
+      a: { playsMin: 1, liveFrom: T0 + 17 * H },
+      loop: 60,
+      want: 420,
     },
     {
       why: 'per day, not live that day',

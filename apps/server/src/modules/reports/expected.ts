@@ -1,15 +1,17 @@
 import { daysBetween, type ExpectedAd, expectedOnDay } from '@marquee/protocol';
 import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ads, departments, devices, deviceTags, spliceTiles } from '../../db/schema/index.js';
+import { adReviews, ads, departments, devices, deviceTags, spliceTiles } from '../../db/schema/index.js';
 import { targetsReach } from '../ads/schedule.js';
 
 /**
  * What the schedule expected (issue 13 'Reconciliation'): which ads reached which device on
  * which UTC day, and how many plays each (the protocol's expectedOnDay). The ads' targets are
- * read as they are now (targets are not kept in history); an ad counts from its start to its
- * end, cut at its deletion, and, while paused, at its last change (the pause). Ads whose
- * review has not passed expect nothing.
+ * read as they are now (targets are not kept in history); an ad counts from the moment it
+ * could first play, the latest of its start, its approval (the pass of its current review
+ * round) and its first download by a screen (ads.downloaded_at), to its end, cut at its
+ * deletion, and, while paused, at its last change (the pause). Ads whose review has not
+ * passed, or that no screen has downloaded yet, expect nothing.
  *
  * Devices with the same ads reaching them have the same figures: the figures are computed
  * once per such set of ads and day, so 10,000 screens under one campaign cost one set.
@@ -18,12 +20,15 @@ import { targetsReach } from '../ads/schedule.js';
 type AdRow = typeof ads.$inferSelect;
 
 /**
- * The expected-plays view of an ad row, as of `now`: the schedule expects nothing after now (a
- * day in progress expects a per-loop ad's loops so far); null when it expects nothing (review
- * not passed).
+ * The expected-plays view of an ad row, as of `now`: the schedule expects nothing before the ad
+ * could play (its start, its approval `approvedAt` when known, its first download) nor after
+ * now (a day in progress expects a per-loop ad's loops so far); null when it expects nothing
+ * (review not passed, or never downloaded).
  */
-export function expectedAdOf(row: AdRow, now: number): ExpectedAd | null {
-  if (row.reviewState !== 'passed') return null;
+export function expectedAdOf(row: AdRow, now: number, approvedAt?: Date | null): ExpectedAd | null {
+  if (row.reviewState !== 'passed' || !row.downloadedAt) return null;
+  const starts = [row.startAt.getTime(), row.downloadedAt.getTime()];
+  if (approvedAt) starts.push(approvedAt.getTime());
   const cuts = [row.endAt.getTime(), now];
   if (row.deletedAt) cuts.push(row.deletedAt.getTime());
   if (row.paused) cuts.push(row.updatedAt.getTime());
@@ -33,7 +38,7 @@ export function expectedAdOf(row: AdRow, now: number): ExpectedAd | null {
     strategy: row.strategy,
     playsMin: row.playsMin,
     periods: row.periods,
-    liveFrom: row.startAt.getTime(),
+    liveFrom: Math.max(...starts),
     liveUntil: Math.min(...cuts),
     materialsPerPlay: row.layoutId ? 1 : Math.max(1, row.materialIds.length),
     createdAt: row.createdAt.getTime(),
@@ -83,8 +88,36 @@ async function reachOfDevices(db: Executor, entId: string, where?: SQL): Promise
   return [...byId.values()];
 }
 
-/** The ads of an enterprise that may have expected plays in [from, to] (UTC days). */
-async function candidateAds(db: Executor, entId: string, from: string, to: string): Promise<AdRow[]> {
+/**
+ * When each of these ads was approved: the last pass of its current review round (an ad
+ * passed without a review row, as a fixture's, has none: its start counts).
+ */
+async function approvalsOf(db: Executor, adRows: readonly AdRow[]): Promise<Map<string, Date>> {
+  if (adRows.length === 0) return new Map();
+  const rows = await db
+    .select({ adId: adReviews.adId, at: sql<string>`max(${adReviews.decidedAt})` })
+    .from(adReviews)
+    .innerJoin(ads, and(eq(ads.id, adReviews.adId), eq(ads.reviewRound, adReviews.round)))
+    .where(
+      and(
+        inArray(
+          adReviews.adId,
+          adRows.map((r) => r.id),
+        ),
+        eq(adReviews.decision, 'pass'),
+      ),
+    )
+    .groupBy(adReviews.adId);
+  return new Map(rows.map((r) => [r.adId, new Date(r.at)]));
+}
+
+/** The ads of an enterprise that may have expected plays in [from, to] (UTC days), with their approvals. */
+async function candidateAds(
+  db: Executor,
+  entId: string,
+  from: string,
+  to: string,
+): Promise<{ rows: AdRow[]; approvals: Map<string, Date> }> {
   const rows = await db
     .select()
     .from(ads)
@@ -92,11 +125,12 @@ async function candidateAds(db: Executor, entId: string, from: string, to: strin
       and(
         eq(ads.entId, entId),
         eq(ads.reviewState, 'passed'),
+        isNotNull(ads.downloadedAt),
         lte(ads.startAt, new Date(`${to}T23:59:59.999Z`)),
         sql`${ads.endAt} > ${new Date(`${from}T00:00:00Z`)}`,
       ),
     );
-  return rows;
+  return { rows, approvals: await approvalsOf(db, rows) };
 }
 
 /** Expected plays of a range: per (device, day, ad), computed per set of ads reaching devices. */
@@ -108,9 +142,18 @@ export class ExpectedModel {
   private readonly devicesOf = new Map<string, string[]>();
   readonly days: string[];
 
-  constructor(reach: readonly Reach[], adRows: readonly AdRow[], from: string, to: string, now: number) {
+  constructor(
+    reach: readonly Reach[],
+    adRows: readonly AdRow[],
+    from: string,
+    to: string,
+    now: number,
+    approvals: ReadonlyMap<string, Date> = new Map(),
+  ) {
     this.days = daysBetween(from, to);
-    const expectedAds = adRows.map((row) => ({ row, ad: expectedAdOf(row, now) })).filter((x) => x.ad !== null);
+    const expectedAds = adRows
+      .map((row) => ({ row, ad: expectedAdOf(row, now, approvals.get(row.id)) }))
+      .filter((x) => x.ad !== null);
     const sets = new Map<string, ExpectedAd[]>();
     for (const device of reach) {
       const reaching = expectedAds.filter((x) => targetsReach(x.row.targets, device)).map((x) => x.ad as ExpectedAd);
@@ -139,11 +182,11 @@ export class ExpectedModel {
     now: Date,
     deviceWhere?: SQL,
   ): Promise<ExpectedModel> {
-    const [reach, adRows] = await Promise.all([
+    const [reach, candidates] = await Promise.all([
       reachOfDevices(db, entId, deviceWhere),
       candidateAds(db, entId, from, to),
     ]);
-    return new ExpectedModel(reach, adRows, from, to, now.getTime());
+    return new ExpectedModel(reach, candidates.rows, from, to, now.getTime(), candidates.approvals);
   }
 
   /** The ads reaching some device (those with figures). */

@@ -25,6 +25,7 @@ import { dayRangeParams, dayRangeValue } from '../../components/dateRange';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
+import { fromFirstExpected } from './chartAxes';
 import { deliveryCell, pctText, playTime, ReportExportButton } from './look';
 import './reports.css';
 
@@ -76,7 +77,7 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
         categories: days.map((p) => p.day.slice(5)),
         series: [
           { name: t('field.plays'), type: 'bar' as const, data: days.map((p) => p.plays) },
-          { name: t('field.expected'), type: 'line' as const, data: days.map((p) => p.expected) },
+          { name: t('field.expected'), type: 'line' as const, data: fromFirstExpected(days.map((p) => p.expected)) },
         ],
       },
       hours: {

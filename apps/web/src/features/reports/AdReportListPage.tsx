@@ -13,6 +13,7 @@ import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { usePlanOptions } from '../ads/plans';
+import { fromFirstExpected } from './chartAxes';
 import { deliveryCell, pctText, playTime, ReportExportButton } from './look';
 import { useSearchRound } from './searchRound';
 import './reports.css';
@@ -124,7 +125,7 @@ export default function AdReportListPage() {
       categories: trend.map((p) => p.day.slice(5)),
       series: [
         { name: t('field.plays'), type: 'bar' as const, data: trend.map((p) => p.plays) },
-        { name: t('field.expected'), type: 'line' as const, data: trend.map((p) => p.expected) },
+        { name: t('field.expected'), type: 'line' as const, data: fromFirstExpected(trend.map((p) => p.expected)) },
       ],
     }),
     [trend, t],

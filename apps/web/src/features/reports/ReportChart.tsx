@@ -1,15 +1,13 @@
 import { theme } from 'antd';
 import { useEffect, useRef } from 'react';
+import { type ChartSeries, seriesAxes } from './chartAxes';
 
-export interface ChartSeries {
-  name: string;
-  type: 'bar' | 'line';
-  data: number[];
-}
+export type { ChartSeries } from './chartAxes';
 
 /**
  * A report chart over categories (days, hours): bars and lines with a legend (ECharts, loaded
  * on first use). `label` describes the chart for screen readers (ECharts' aria description).
+ * A line far above the bars is drawn against its own axis on the right (chartAxes.ts).
  */
 export default function ReportChart({
   categories,
@@ -34,10 +32,19 @@ export default function ReportChart({
       .then(({ echarts }) => {
         if (disposed) return;
         const chart = echarts.init(el, undefined, { renderer: 'svg' });
+        const axes = seriesAxes(series);
+        const axis = (own?: { name: string; color: string }) => ({
+          type: 'value',
+          minInterval: 1,
+          splitLine: own ? { show: false } : { lineStyle: { color: token.colorBorderSecondary } },
+          axisLabel: { color: own?.color ?? token.colorTextSecondary },
+          ...(own ? { name: own.name, nameTextStyle: { color: own.color } } : {}),
+        });
+        const right = axes.indexOf(1);
         chart.setOption({
           aria: { enabled: true, label: { description: label } },
           legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
-          grid: { left: 8, right: 8, top: 32, bottom: 4, containLabel: true },
+          grid: { left: 8, right: 8, top: right < 0 ? 32 : 48, bottom: 4, containLabel: true },
           tooltip: { trigger: 'axis' },
           xAxis: {
             type: 'category',
@@ -46,14 +53,11 @@ export default function ReportChart({
             axisLine: { lineStyle: { color: token.colorBorder } },
             axisLabel: { color: token.colorTextSecondary },
           },
-          yAxis: {
-            type: 'value',
-            minInterval: 1,
-            splitLine: { lineStyle: { color: token.colorBorderSecondary } },
-            axisLabel: { color: token.colorTextSecondary },
-          },
+          yAxis:
+            right < 0 ? axis() : [axis(), axis({ name: series[right].name, color: colors[right % colors.length] })],
           series: series.map((s, i) => ({
             ...s,
+            yAxisIndex: axes[i],
             barMaxWidth: 22,
             itemStyle: { color: colors[i % colors.length] },
             ...(s.type === 'line' ? { symbolSize: 6 } : {}),
