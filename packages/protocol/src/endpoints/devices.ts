@@ -113,6 +113,8 @@ export const deviceRowSchema = z.object({
   remark: z.string(),
   /** The caller may edit, disable and delete it (in their own data scope, not only shared with them). */
   canManage: z.boolean(),
+  /** A player of the demo fleet: a headless player the server runs itself (README, DEMO_PLAYERS). */
+  demo: z.boolean(),
 });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 

@@ -102,6 +102,8 @@ export const devices = pgTable(
     // until ads schedule content; no foreign key yet, the layouts module checks it exists. ---
     layoutId: text('layout_id'),
     // --- end player content ---
+    /** A player of the demo fleet (src/demo/fleet.ts): a headless player the server itself runs. */
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -124,3 +124,16 @@ export async function markMissedOffline(db: Executor, now: Date): Promise<number
   const rows = (result as unknown as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []);
   return rows.length;
 }
+
+/**
+ * Marks a device of `entId` as a player of the demo fleet (src/demo/fleet.ts), once the
+ * fleet's supervisor added it through device.add: the list shows it as such.
+ */
+export async function markDemoDevice(db: Executor, entId: string, deviceId: string): Promise<boolean> {
+  const rows = await db
+    .update(devices)
+    .set({ demo: true })
+    .where(and(eq(devices.entId, entId), eq(devices.id, deviceId)))
+    .returning({ id: devices.id });
+  return rows.length > 0;
+}

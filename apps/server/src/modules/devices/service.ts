@@ -238,6 +238,7 @@ function presentRow(
     storeId: d.storeId,
     storeName: group.storeName ?? '',
     canManage,
+    demo: d.demo,
   };
 }
 
