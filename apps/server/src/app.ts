@@ -200,7 +200,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // player until the shutdown timeout. A command sent by a call still in flight then stays
   // pending and goes out when the player reconnects.
   app.addHook('onReady', () => services.devices.start(app.server));
-  app.addHook('onListen', () => services.devices.listenTcp(config.host));
+  // (Its failure, a busy MQTT_TCP_PORT, is the caller's to report: it awaits devices.tcpListening.)
+  app.addHook('onListen', (done) => {
+    services.devices.listenTcp(config.host).catch(() => {});
+    done();
+  });
   app.addHook('preClose', () => services.devices.close());
   app.decorate('services', services);
   app.decorateRequest('callInfo', null);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { ListenError, listenOnPorts } from './listen.js';
 import { shutdownGracefully } from './shutdown.js';
 
 // Process entry: config -> database -> migrate -> seed once -> app -> listen.
@@ -35,8 +36,16 @@ async function shutdown(signal: string) {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-await app.services.devices.tcpListening;
+try {
+  await listenOnPorts(app, config);
+} catch (error) {
+  if (!(error instanceof ListenError)) throw error;
+  // A busy port is one line naming it and its setting, not a stack trace.
+  closing = true;
+  process.stderr.write(`${error.message}\n`);
+  await shutdownGracefully(app, database).catch(() => {});
+  process.exit(1);
+}
 const readyMs = Math.round(performance.now() - started);
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const database_ = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pglite')}`;

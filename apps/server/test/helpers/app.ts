@@ -49,7 +49,8 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
   const database = shared ?? (await createTestDatabase(backend));
   const clock = new TestClock();
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }, process.cwd()),
+    // No embedded broker TCP port unless a test asks for one (a fixed port may be busy).
+    ...loadConfig({ LOG_LEVEL: 'silent', MQTT_TCP_PORT: 'off' }, process.cwd()),
     webDist: '/nonexistent-web-dist',
     ...options.config,
   };
