@@ -18,15 +18,15 @@ import { endpoints, type LoginResponse } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { uniquePng } from '../e2e/fixtures/png.js';
-import { callApi, percentile, scratchDatabase } from './lib.js';
+import { callApi, freePort, percentile, scratchDatabase } from './lib.js';
 
-const PORT = Number(process.env.BENCH_PORT ?? 19230);
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const RUNS = Number(process.env.BENCH_AD_RUNS ?? 10);
 const PLAYS = Number(process.env.BENCH_AD_PLAYS ?? 3);
 const base = `http://127.0.0.1:${PORT}`;
 
 const scratch = await scratchDatabase();
-const dataDir = join(process.cwd(), `.tmp/bench-ad-chain-${PORT}`);
+const dataDir = join(process.cwd(), `.tmp/bench-ad-chain-${process.env.BENCH_PORT ?? 'default'}`);
 Object.assign(process.env, {
   PORT: String(PORT),
   HOST: '127.0.0.1',

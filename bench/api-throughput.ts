@@ -3,12 +3,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { endpoints, type LoginResponse } from '@marquee/protocol';
-import { callApi, combine, load, post, root, signed, startServer, stop, waitForPort } from './lib.js';
+import { callApi, combine, freePort, load, post, root, signed, startServer, stop, waitForPort } from './lib.js';
 
 const DURATION = Number(process.env.BENCH_MS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const API_PORT = 18901;
-const BARE_PORT = 18902;
+const API_PORT = await freePort();
+const BARE_PORT = await freePort();
 
 const { child: server } = await startServer({ port: API_PORT, dataDir: join(root, '.tmp/bench-api'), fresh: true });
 const bare = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/bare-server.ts')], {

@@ -2,9 +2,9 @@
 // the login route, and for the shell after login (everything loaded up to the home page:
 // documents, JavaScript, CSS, API answers), beside what those bodies are uncompressed.
 import { chromium, type Request } from '@playwright/test';
-import { root, startServer, stop } from './lib.js';
+import { freePort, root, startServer, stop } from './lib.js';
 
-const PORT = 18904;
+const PORT = await freePort();
 const { child } = await startServer({ port: PORT, dataDir: `${root}/.tmp/bench-bundle`, fresh: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

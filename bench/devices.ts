@@ -47,7 +47,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { sha256 } from '../apps/server/src/modules/devices/repository.js';
 import { DynsecAccounts, dynsecRoleName } from '../apps/server/src/mqtt/accounts.js';
 import { mosquittoMissing, startMosquitto, type TestMosquitto } from '../apps/server/test/devices/mosquitto.js';
-import { callApi, percentile, scratchDatabase, startServer, stop } from './lib.js';
+import { callApi, freePort, percentile, scratchDatabase, startServer, stop } from './lib.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const BROKERS = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',');
@@ -62,14 +62,14 @@ const LIVE_ACTIVATIONS = Number(process.env.BENCH_LIVE_ACTIVATIONS ?? 10);
 // the calls took 24 minutes and measures enrolment, not a connected fleet. BENCH_ENROL=all.
 const ENROL = process.env.BENCH_ENROL === 'all' ? DEVICES : Math.min(DEVICES, Number(process.env.BENCH_ENROL ?? 200));
 // Ports 18770-18799 by default: server, embedded MQTT over TCP, Mosquitto TCP and WebSocket.
-const PORT = Number(process.env.BENCH_PORT ?? 18770);
-const MQTT_TCP = PORT + 1;
-const MOSQUITTO_PORT = PORT + 2;
-const MOSQUITTO_WS_PORT = PORT + 3;
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+const MQTT_TCP = await freePort();
+const MOSQUITTO_PORT = await freePort();
+const MOSQUITTO_WS_PORT = await freePort();
 /** The server limits pairing requests per address: spread them over loopback addresses. */
 const PER_ADDRESS = 25;
 const here = dirname(fileURLToPath(import.meta.url));
-const dataDir = join(tmpdir(), `marquee-bench-devices-${PORT}`);
+const dataDir = join(tmpdir(), `marquee-bench-devices-${process.env.BENCH_PORT ?? 'default'}`);
 // BENCH_DATABASE_URL=postgres://...: the server on a scratch PostgreSQL database made there
 // (dropped at the end) instead of PGlite in its data directory, as a fleet of this size runs.
 const scratch = process.env.BENCH_DATABASE_URL ? await scratchDatabase('mq_bench_devices') : null;

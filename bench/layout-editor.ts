@@ -11,9 +11,9 @@
 import { loadavg } from 'node:os';
 import { endpoints } from '@marquee/protocol';
 import { chromium, type Page } from '@playwright/test';
-import { callApi, percentile, root, startServer, stop } from './lib.js';
+import { callApi, freePort, percentile, root, startServer, stop } from './lib.js';
 
-const PORT = Number(process.env.BENCH_PORT ?? 19090);
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const own = process.env.BENCH_PORT
   ? null
   : await startServer({ port: PORT, dataDir: `${root}/.tmp/bench-layout-editor`, fresh: true });

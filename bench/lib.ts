@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSignedCall, type Envelope, toQueryString } from '@marquee/protocol';
@@ -57,9 +58,29 @@ export async function callApi<T>(port: number, path: string, data: unknown, toke
   return JSON.parse(res.text) as Envelope<T>;
 }
 
-/** Starts `npm start`'s entry with its own port and data directory; resolves when it answers. */
+/**
+ * A TCP port free on the loopback at this moment (the system's choice): benches never take a
+ * fixed port, which the product or another bench may hold.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `npm start`'s entry with its own port (a free one when none is given) and data
+ * directory; resolves when it answers. The embedded broker's TCP port is off unless
+ * `env.MQTT_TCP_PORT` names one.
+ */
 export async function startServer(opts: {
-  port: number;
+  port?: number;
   dataDir: string;
   fresh?: boolean;
   env?: Record<string, string>;
@@ -67,15 +88,23 @@ export async function startServer(opts: {
   readyTimeoutMs?: number;
 }) {
   if (opts.fresh) rmSync(opts.dataDir, { recursive: true, force: true });
+  const port = opts.port ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(opts.port), DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      MQTT_TCP_PORT: 'off',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout?.resume();
-  await waitForPort(opts.port, child, opts.readyTimeoutMs);
-  return { child, readyMs: performance.now() - started };
+  await waitForPort(port, child, opts.readyTimeoutMs);
+  return { child, readyMs: performance.now() - started, port };
 }
 
 export async function waitForPort(port: number, child?: ChildProcess, timeoutMs = 120_000) {

@@ -13,12 +13,24 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { endpoints, type LoginResponse } from '@marquee/protocol';
 import pg from 'pg';
-import { callApi, combine, type LoadResult, load, post, root, signed, startServer, stop, waitForPort } from './lib.js';
+import {
+  callApi,
+  combine,
+  freePort,
+  type LoadResult,
+  load,
+  post,
+  root,
+  signed,
+  startServer,
+  stop,
+  waitForPort,
+} from './lib.js';
 
 const DURATION = Number(process.env.BENCH_MS ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const PORTS = [18911, 18912];
-const BARE_PORT = 18913;
+const PORTS = [await freePort(), await freePort()];
+const BARE_PORT = await freePort();
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -44,7 +56,7 @@ try {
   for (const port of PORTS) {
     const { child } = await startServer({
       port,
-      dataDir: join(root, `.tmp/bench-multi-${port}`),
+      dataDir: join(root, `.tmp/bench-multi-${PORTS.indexOf(port)}`),
       fresh: true,
       env: { DATABASE_URL: databaseUrl, SKIP_WEB_BUILD: '1' },
     });

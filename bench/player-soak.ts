@@ -14,15 +14,15 @@ import { join } from 'node:path';
 import { endpoints } from '@marquee/protocol';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { callApi, root, startServer, stop } from './lib.js';
+import { callApi, freePort, root, startServer, stop } from './lib.js';
 
-const PORT = Number(process.env.BENCH_PORT ?? 19130);
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const MINUTES = Number(process.env.BENCH_SOAK_MIN ?? 60);
 const SAMPLE_SEC = Number(process.env.BENCH_SOAK_SAMPLE_SEC ?? 300);
 const ITEMS = 20;
 const PAGE_SEC = 3;
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = join(tmpdir(), `marquee-bench-soak-${PORT}`);
+const dataDir = join(tmpdir(), `marquee-bench-soak-${process.env.BENCH_PORT ?? 'default'}`);
 
 async function api<T>(name: keyof typeof endpoints, data: unknown, token: string): Promise<T> {
   const answer = await callApi<T>(PORT, endpoints[name].path, data, token);
@@ -116,7 +116,7 @@ const { child } = await startServer({
   port: PORT,
   dataDir,
   fresh: true,
-  env: { HOST: '127.0.0.1', MQTT_TCP_PORT: String(PORT + 1), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn' },
+  env: { HOST: '127.0.0.1', MQTT_TCP_PORT: String(await freePort()), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn' },
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -22,9 +22,9 @@ import {
   pairingAnswerSchema,
 } from '@marquee/protocol';
 import { chromium } from 'playwright-core';
-import { callApi, root, startServer, stop } from './lib.js';
+import { callApi, freePort, root, startServer, stop } from './lib.js';
 
-const PORT = Number(process.env.BENCH_PORT ?? 19110);
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const PLAYS_SEC = Number(process.env.BENCH_PLAYS_SEC ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_PLAYS_CONCURRENCY ?? 4);
 const BATCH = 1000;
@@ -61,7 +61,7 @@ const BENCH_LAYOUT = {
   ],
 };
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = join(tmpdir(), `marquee-bench-player-${PORT}`);
+const dataDir = join(tmpdir(), `marquee-bench-player-${process.env.BENCH_PORT ?? 'default'}`);
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -194,7 +194,7 @@ async function ingest(token: string) {
 }
 
 bundleSize();
-const env: Record<string, string> = { HOST: '127.0.0.1', MQTT_TCP_PORT: String(PORT + 1), SKIP_WEB_BUILD: '1' };
+const env: Record<string, string> = { HOST: '127.0.0.1', MQTT_TCP_PORT: String(await freePort()), SKIP_WEB_BUILD: '1' };
 if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const { child } = await startServer({ port: PORT, dataDir, fresh: true, env });
 try {

@@ -1,9 +1,9 @@
 // (c) `npm start` time to ready with an existing data directory: the first start migrates
 // and seeds; the next starts are timed from spawn to the first answered request.
 import { join } from 'node:path';
-import { root, startServer, stop } from './lib.js';
+import { freePort, root, startServer, stop } from './lib.js';
 
-const PORT = 18903;
+const PORT = await freePort();
 const dataDir = join(root, '.tmp/bench-startup');
 const first = await startServer({ port: PORT, dataDir, fresh: true });
 console.log(`first start (fresh data dir: migrate + seed): ${first.readyMs.toFixed(0)} ms`);

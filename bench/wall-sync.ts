@@ -16,15 +16,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints } from '@marquee/protocol';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { callApi, percentile, root, startServer, stop } from './lib.js';
+import { callApi, freePort, percentile, root, startServer, stop } from './lib.js';
 
-const PORT = Number(process.env.BENCH_PORT ?? 18712);
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const SWITCHES = Number(process.env.BENCH_WALL_SWITCHES ?? 20);
 const PAGE_SEC = Number(process.env.BENCH_WALL_PAGE_SEC ?? 2);
 const SKEW_MS = Number(process.env.BENCH_WALL_SKEW_MS ?? 2500);
 const PAGES = 4;
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = join(tmpdir(), `marquee-bench-wall-${PORT}`);
+const dataDir = join(tmpdir(), `marquee-bench-wall-${process.env.BENCH_PORT ?? 'default'}`);
 
 async function api<T>(name: keyof typeof endpoints, data: unknown, token: string): Promise<T> {
   const answer = await callApi<T>(PORT, endpoints[name].path, data, token);
@@ -176,7 +176,7 @@ const { child } = await startServer({
   dataDir,
   fresh: true,
   readyTimeoutMs: 600_000,
-  env: { HOST: '127.0.0.1', MQTT_TCP_PORT: String(PORT + 1), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn' },
+  env: { HOST: '127.0.0.1', MQTT_TCP_PORT: String(await freePort()), SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn' },
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
