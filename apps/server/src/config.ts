@@ -212,6 +212,12 @@ function mqttConfig(env: NodeJS.ProcessEnv): MqttConfig {
     tcpPort,
     dynsec: env.MQTT_DYNSEC === 'true' || env.MQTT_DYNSEC === '1',
     publicUrls: (env.MQTT_PUBLIC_URLS || '')
+  /**
+   * Where devices reach THIS instance's embedded broker directly (MQTT_INSTANCE_URLS,
+   * comma-separated); empty: derived from HOST (or the machine's address) and the ports.
+   * Several instances: every live instance's are put in a device's credentials to fail over to.
+   */
+  instanceUrls?: string[];
       .split(',')
       .map((u) => u.trim())
       .filter(Boolean),
@@ -237,6 +243,10 @@ function oauthProvider(
 ): OAuthProviderConfig | null {
   const authorizeUrl = env[`${prefix}_AUTHORIZE_URL`];
   const tokenUrl = env[`${prefix}_TOKEN_URL`];
+    instanceUrls: (env.MQTT_INSTANCE_URLS || '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
   const userinfoUrl = env[`${prefix}_USERINFO_URL`];
   const clientId = env[`${prefix}_CLIENT_ID`];
   const clientSecret = env[`${prefix}_CLIENT_SECRET`];

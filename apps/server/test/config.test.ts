@@ -30,6 +30,7 @@ describe('config', () => {
         dynsec: false,
         publicUrls: [],
         httpAuthSecret: '',
+        instanceUrls: [],
       },
       geocoder: { provider: 'none', url: '', key: '', timeoutMs: 5000 },
       weather: {
@@ -62,6 +63,7 @@ describe('config', () => {
         MQTT_DYNSEC: '1',
         MQTT_PUBLIC_URLS: 'wss://m.example.com/mqtt, mqtt://m.example.com:1883',
         MQTT_HTTP_AUTH_SECRET: 's',
+        MQTT_INSTANCE_URLS: 'ws://10.0.0.5:8080/mqtt,mqtt://10.0.0.5:18830',
       }).mqtt,
     ).toEqual({
       url: 'mqtt://127.0.0.1:1883',
@@ -71,6 +73,7 @@ describe('config', () => {
       dynsec: true,
       publicUrls: ['wss://m.example.com/mqtt', 'mqtt://m.example.com:1883'],
       httpAuthSecret: 's',
+      instanceUrls: ['ws://10.0.0.5:8080/mqtt', 'mqtt://10.0.0.5:18830'],
     });
   });
 

@@ -216,7 +216,7 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
     const sheet = workbook.worksheets[0];
     expect(sheet.rowCount).toBe(n + 1);
     expect(sheet.getRow(1).getCell(2).value).toBe('Account');
-    expect(sheet.getRow(2).getCell(4).value).toBe('bulk');
+    expect(sheet.getRow(2).getCell(4).value).toBe('Bulk');
     // Known codes are written as the page shows them, in the caller's language.
     expect(sheet.getRow(2).getCell(5).value).toBe('Add');
     expect(sheet.getRow(2).getCell(7).value).toBe('t0');
@@ -237,6 +237,73 @@ describe.each(BACKENDS)('operation log endpoints on %s', (backend) => {
       expect((await c.call(endpoints.operationLogExportStatus, { exportId })).envelope.code).toBe(ErrorCode.NOT_FOUND);
       const dl = await c.call(endpoints.operationLogExportDownload, { exportId });
       expect(dl.envelope.code).toBe(ErrorCode.NOT_FOUND);
+    }
+  });
+
+  it("writes every module, action and target in the words of the caller's language (issue 25)", async () => {
+    const { admin, client } = await t.tenant();
+    const at = new Date(t.clock.now() - 60_000);
+    const row = (module: string, action: string, targetType: string, targetName: string, i: number) => ({
+      entId: admin.entId,
+      accountId: admin.id,
+      loginName: admin.loginName,
+      module,
+      action,
+      targetType,
+      targetId: `id${i}`,
+      targetName,
+      ip: '10.1.2.3',
+      traceKey: `w${i}`,
+      endpoint: `${module}.${action}`,
+      result: 'success' as const,
+      createdAt: new Date(at.getTime() - i * 1000),
+    });
+    await t.db
+      .insert(operationLogs)
+      .values([
+        row('ad', 'auditPass', 'ref:5', 'Tour Ad 43', 0),
+        row('material', 'uploadApply', 'materialUpload', 'tour_ad', 1),
+        row('material', 'folderCreate', 'materialFolder', 'Spring', 2),
+      ]);
+    const expected: Record<string, string[][]> = {
+      'zh-CN': [
+        ['广告', '审核通过', '广告', 'Tour Ad 43'],
+        ['素材', '申请上传', '素材上传', 'tour_ad'],
+        ['素材', '新建文件夹', '素材文件夹', 'Spring'],
+      ],
+      ja: [
+        ['広告', '審査承認', '広告', 'Tour Ad 43'],
+        ['素材', 'アップロードの申請', '素材のアップロード', 'tour_ad'],
+        ['素材', 'フォルダの作成', '素材フォルダ', 'Spring'],
+      ],
+      'en-US': [
+        ['Ads', 'Review passed', 'Ad', 'Tour Ad 43'],
+        ['Materials', 'Request upload', 'Material upload', 'tour_ad'],
+        ['Materials', 'Create folder', 'Material folder', 'Spring'],
+      ],
+    };
+    const headers: Record<string, string> = { 'zh-CN': '模块', ja: 'モジュール', 'en-US': 'Module' };
+    const sheets: Record<string, string> = { 'zh-CN': '操作日志', ja: '操作ログ', 'en-US': 'Operation log' };
+    for (const language of ['zh-CN', 'ja', 'en-US']) {
+      const started = await client.call(
+        endpoints.operationLogExportStart,
+        { from: new Date(at.getTime() - 10_000).toISOString() },
+        { language },
+      );
+      expect(started.envelope.code).toBe(0);
+      const { exportId } = started.envelope.payload;
+      expect((await waitForExport(client, exportId)).status).toBe('done');
+      const file = await client.call(endpoints.operationLogExportDownload, { exportId });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      expect(sheet.name).toBe(sheets[language]);
+      expect(sheet.getRow(1).getCell(4).value).toBe(headers[language]);
+      // The three rows above, newest first (the tenant's login and exports are in the log too).
+      const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) =>
+        [4, 5, 6, 7].map((c) => sheet.getRow(i + 2).getCell(c).value),
+      ).filter((r) => ['Tour Ad 43', 'tour_ad', 'Spring'].includes(String(r[3])));
+      expect(rows).toEqual(expected[language]);
     }
   });
 

@@ -171,6 +171,24 @@ export class EmbeddedBroker {
     return true;
   }
 
+  /**
+   * Whether a client with this id is connected here and subscribed to `topic`: a message
+   * published to it now reaches it (several instances: only the one whose broker holds a
+   * device's connection can deliver its commands).
+   */
+  holds(clientId: string, topic: string): boolean {
+    const client = (this.aedes as unknown as { clients: Record<string, Client | undefined> }).clients[clientId];
+    const state = client as unknown as
+      | { connected?: boolean; closed?: boolean; subscriptions?: Record<string, unknown> }
+      | undefined;
+    return Boolean(state?.connected && !state.closed && state.subscriptions?.[topic]);
+  }
+
+  /** The ids of the clients connected here. */
+  clientIds(): string[] {
+    return Object.keys((this.aedes as unknown as { clients: Record<string, Client | undefined> }).clients);
+  }
+
   async close(): Promise<void> {
     const tcp = this.tcp;
     this.tcp = null;

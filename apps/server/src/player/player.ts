@@ -165,10 +165,14 @@ export class HeadlessPlayer {
     return this.credentials.deviceId;
   }
 
-  /** The broker URL to use: the override, else the first the server gave. */
+  /** Which of the credentials' broker URLs the player uses now (the next one after each failed attempt). */
+  private brokerIndex = 0;
+
+  /** The broker URL to use: the override, else the server's, the first until one fails. */
   brokerUrl(): string {
     if (this.options.brokerUrl) return this.options.brokerUrl;
-    const url = this.credentials?.brokerUrls[0];
+    const urls = this.credentials?.brokerUrls ?? [];
+    const url = urls[this.brokerIndex % Math.max(urls.length, 1)];
     if (!url) throw new Error('no broker URL');
     return url;
   }
@@ -178,6 +182,27 @@ export class HeadlessPlayer {
       v: 1,
       online,
       ts,
+  /**
+   * Before a reconnection: the next broker URL of the credentials (docs/device-protocol.md
+   * 3.1: try them in order), so a player whose broker (a server instance) stopped comes back
+   * through another.
+   */
+  private nextBroker(client: MqttClient): void {
+    const urls = this.credentials?.brokerUrls ?? [];
+    if (this.options.brokerUrl || urls.length < 2) return;
+    this.brokerIndex = (this.brokerIndex + 1) % urls.length;
+    const u = new URL(this.brokerUrl());
+    const protocol = u.protocol.replace(/:$/, '');
+    const defaults: Record<string, number> = { mqtt: 1883, mqtts: 8883, ws: 80, wss: 443 };
+    const options = client.options as Record<string, unknown>;
+    options.protocol = protocol;
+    options.hostname = u.hostname.replace(/^\[|\]$/g, '');
+    options.host = options.hostname;
+    options.port = u.port ? Number(u.port) : defaults[protocol];
+    if (protocol.startsWith('ws')) options.path = `${u.pathname}${u.search}`;
+    else delete options.path;
+  }
+
       ...(reason ? { reason } : {}),
       player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
     };
@@ -224,6 +249,7 @@ export class HeadlessPlayer {
     });
     client.on('connect', () => {
       client.subscribe(deviceTopic(id, 'cmd'), { qos: 1 }, (error, granted) => {
+      this.nextBroker(client);
         if (error || granted?.some((g) => g.qos === 128)) return;
         client.publish(
           deviceTopic(id, 'state'),

@@ -137,6 +137,8 @@ export function channelSuite(
 
       const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.targetId, credentials.deviceId));
       expect(logs.map((l) => l.action).sort()).toEqual(['activate', 'add']);
+      // The player activated itself: its row names the device as a reader knows it, not by its id (issue 25).
+      expect(logs.find((l) => l.action === 'activate')?.loginName).toBe('Front door');
     });
 
     it('adds by the device number the player reported; refuses unknown codes and bad input', async () => {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import {
   type Command,
@@ -29,11 +29,32 @@ import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
 import { DownloadReports, recordDownloads } from './downloads.js';
 import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
+import {
+  deadInstances,
+  dropConnection,
+  INSTANCE_GONE_REASON,
+  INSTANCE_HEARTBEAT_MS,
+  instanceBrokerUrls,
+  recordConnection,
+  registerInstance,
+  releaseInstance,
+  touchInstance,
+} from './instances.js';
 
 /** The invalidation topic on which instances tell the broker's owner to close devices' connections. */
 export const DEVICE_ACCESS_TOPIC = 'device-access';
 
 /** How often the gateway logs the device messages it handled ('device messages', operations.md). */
+/**
+ * The invalidation topic on which an instance hands stored commands (their ids) to the
+ * instance whose embedded broker holds the device's connection (several instances).
+ */
+export const DEVICE_COMMAND_TOPIC = 'device-command';
+/** The invalidation topic on which an instance says it started listening or stopped: the others refresh the registry. */
+export const SERVER_INSTANCES_TOPIC = 'server-instances';
+/** At most this many command ids per relay message (a NOTIFY payload is under 8,000 bytes). */
+const RELAY_IDS_MAX = 150;
+
 export const GATEWAY_STATS_MS = 60_000;
 
 /** How long heartbeats wait to be written together (one UPDATE per tick). */
@@ -116,6 +137,8 @@ export class DeviceGateway {
   tcpPort = 0;
   /** Device messages this instance handled, by leaf (figures; the two-instance test). */
   readonly handled = { state: 0, hb: 0, ack: 0, cmd: 0 };
+  /** Relay messages of other instances this instance handled (DEVICE_COMMAND_TOPIC; tests). */
+  relayed = 0;
   private readonly db: Executor;
   private readonly clock: () => number;
   private readonly log: FastifyBaseLogger;
@@ -134,17 +157,42 @@ export class DeviceGateway {
   private invalidation: InvalidationBus | null = null;
 
   /**
+  /** This instance in the registry (modules/devices/instances.ts): the invalidation bus's id once joined. */
+  instanceId: string = randomUUID();
+  /** The broker URLs of the other live instances, refreshed with each registry heartbeat (credentials). */
+  peerBrokerUrls: string[] = [];
+  /** Where devices reach this instance's embedded broker, once the HTTP server listens. */
+  private ownBrokerUrls: string[] = [];
+  private registryTimer: NodeJS.Timeout | null = null;
    * Joins the instances' invalidation channel: a device deleted or disabled on any instance
-   * loses its live connection on the instance whose embedded broker holds it.
+   * loses its live connection on the instance whose embedded broker holds it, and a command
+   * stored on any instance is published by the instance whose broker holds its device.
    */
   connectInvalidation(bus: InvalidationBus): void {
     this.invalidation = bus;
     bus.subscribe(DEVICE_ACCESS_TOPIC, {
       evict: (_kind, id) => void this.broker?.disconnect(id),
+    this.instanceId = bus.instanceId;
       evictAll: () => {},
     });
   }
 
+    bus.subscribe(SERVER_INSTANCES_TOPIC, {
+      evict: () => void this.registryTick(),
+      evictAll: () => void this.registryTick(),
+    });
+    bus.subscribe(DEVICE_COMMAND_TOPIC, {
+      evict: (_kind, ids) => {
+        this.deliverHeld(ids.split(','))
+          .catch((error) => this.log.error({ err: error }, 'command relay failed'))
+          .finally(() => this.relayed++);
+      },
+      // The channel was down: relayed commands may have been missed; send the pending ones of
+      // the devices held here.
+      evictAll: () => {
+        this.sweepHeld().catch((error) => this.log.error({ err: error }, 'command sweep failed'));
+      },
+    });
   /**
    * Ends the broker access of deleted or disabled devices, once their new state is committed
    * (a reconnection is then refused by `access`): the embedded broker closes their live
@@ -175,6 +223,7 @@ export class DeviceGateway {
       );
     } else {
       const bus = await ExternalBus.connect(
+      await this.startRegistry(server);
         config.mqtt.url,
         internalCredentials(config, this.options.secret),
         this.log,
@@ -225,6 +274,57 @@ export class DeviceGateway {
 
   /** The embedded broker's TCP listener (MQTT_TCP_PORT), once the HTTP server listens. */
   listenTcp(host: string): Promise<void> {
+  /**
+   * Registers this instance (the embedded broker: several instances each hold their own
+   * devices' connections), with its broker URLs once the HTTP server listens, and every
+   * INSTANCE_HEARTBEAT_MS touches its row, learns the other instances' broker URLs and
+   * releases the devices of instances found dead.
+   */
+  private async startRegistry(server: HttpServer): Promise<void> {
+    const { config } = this.options;
+    const advertise = () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      this.ownBrokerUrls = instanceBrokerUrls(config.mqtt.instanceUrls, config.host, port, this.tcpPort);
+    };
+    await registerInstance(this.db, this.instanceId, this.ownBrokerUrls);
+    server.once('listening', () => {
+      advertise();
+      // The TCP listener starts in an onListen hook, after this event.
+      setImmediate(
+        () =>
+          void this.tcpListening
+            .catch(() => {})
+            .then(async () => {
+              advertise();
+              await this.registryTick();
+              this.invalidation?.publish(SERVER_INSTANCES_TOPIC, 'instance', this.instanceId);
+            }),
+      );
+    });
+    if (server.listening) advertise();
+    this.registryTimer = setInterval(() => void this.registryTick(), INSTANCE_HEARTBEAT_MS);
+    this.registryTimer.unref();
+  }
+
+  private registryBusy = false;
+
+  private async registryTick(): Promise<void> {
+    if (this.registryBusy || !this.broker) return;
+    this.registryBusy = true;
+    try {
+      this.peerBrokerUrls = await touchInstance(this.db, this.instanceId, this.ownBrokerUrls);
+      for (const dead of await deadInstances(this.db, this.instanceId)) {
+        const released = await releaseInstance(this.db, dead, new Date(this.clock()));
+        this.log.warn({ instance: dead, devices: released }, 'server instance gone; its devices released');
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'instance registry not updated');
+    } finally {
+      this.registryBusy = false;
+    }
+  }
+
     const port = this.options.config.mqtt.tcpPort;
     const broker = this.broker;
     if (!broker || port <= 0) return Promise.resolve();
@@ -247,11 +347,25 @@ export class DeviceGateway {
     this.statsTimer = null;
     await bus?.close();
     // The messages received before the bus closed finish before the database does (a fleet's
+    if (this.registryTimer) clearInterval(this.registryTimer);
+    this.registryTimer = null;
     // last wills arriving during a shutdown were written to a closed pool).
     await Promise.allSettled([...this.chains.values()]);
     await this.flushHeartbeats();
     await broker?.close();
     await Promise.allSettled([...this.chains.values()]);
+    if (broker) {
+      // The devices whose connections this broker holds go offline now, not after their missed
+      // heartbeats; they come back through another instance's broker (their credentials name
+      // every instance's).
+      try {
+        const released = await releaseInstance(this.db, this.instanceId, new Date(this.clock()));
+        this.invalidation?.publish(SERVER_INSTANCES_TOPIC, 'instance', this.instanceId);
+        if (released > 0) this.log.info({ devices: released }, 'devices released at stop');
+      } catch (error) {
+        this.log.warn({ err: error }, 'devices not released at stop');
+      }
+    }
   }
 
   /** Per device, the end of its chain of messages being handled (they are handled in arrival order). */
@@ -362,6 +476,10 @@ export class DeviceGateway {
   }
 
   /**
+      if (this.broker) {
+        if (s.online) await recordConnection(tx, deviceId, this.instanceId, s.ts);
+        else await dropConnection(tx, deviceId, s.ts);
+      }
    * A heartbeat: the reported fields and last seen; a device not yet online becomes online.
    * The heartbeat of a connection already seen (the common case: every device every 30 s)
    * joins the tick's batch, written by one UPDATE for all of them; one that the batch did not
@@ -493,6 +611,7 @@ export class DeviceGateway {
       await tx
         .update(devices)
         .set({ ...values, stateTs: session })
+          if (this.broker) await recordConnection(tx, deviceId, this.instanceId, session);
         .where(eq(devices.id, deviceId));
       await setPresence(tx, device, 'online', 'heartbeat', at);
       return true;
@@ -501,6 +620,7 @@ export class DeviceGateway {
   }
 
   /** A command's ack: acknowledged or failed, once (a repeated ack changes nothing). */
+      if (this.broker) await recordConnection(tx, deviceId, this.instanceId, session);
   private async onAck(deviceId: string, json: unknown): Promise<void> {
     const ack = commandAckSchema.safeParse(json);
     if (!ack.success) return void this.log.warn({ deviceId }, 'bad ack');
@@ -529,23 +649,32 @@ export class DeviceGateway {
       );
   }
 
-  /** Publishes one stored command (QoS 1) and marks it sent; false when the broker refused. */
+  /**
+   * Publishes one stored command (QoS 1) and marks it sent; false when the broker refused,
+   * or, with the embedded broker, when the device's connection is not held here (the
+   * command is not sent: another instance's broker holds it, or the device is offline).
+   */
   async publishCommand(row: CommandRow): Promise<boolean> {
     const bus = this.bus;
     if (!bus) return false;
     try {
-      await bus.publish(deviceTopic(row.deviceId, 'cmd'), JSON.stringify(commandMessage(row)), TOPIC_QOS.cmd);
+      await bus.publish(topic, JSON.stringify(commandMessage(row)), TOPIC_QOS.cmd);
     } catch (error) {
       this.log.warn({ err: error, command: row.id }, 'command publish failed');
       return false;
     }
+    const topic = deviceTopic(row.deviceId, 'cmd');
+    if (this.broker && !this.broker.holds(row.deviceId, topic)) return false;
     await markSent(this.db, row.id, new Date(this.clock()));
     return true;
   }
 
   /**
-   * Sends stored commands to their devices now, where the device is online; the others wait
-   * for the device's next online state (redeliver).
+   * Sends stored commands to their devices now, where the device is connected; the others
+   * wait for the device's next online state (redeliver). With the embedded broker a command
+   * whose device's connection another instance holds is handed to the instances over the
+   * LISTEN/NOTIFY channel (DEVICE_COMMAND_TOPIC), and the one that holds it publishes it;
+   * with an external broker any instance publishes to any device shown online.
    */
   async dispatch(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
@@ -555,6 +684,13 @@ export class DeviceGateway {
       .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
       .where(and(inArray(deviceCommands.id, [...ids]), eq(deviceCommands.state, 'pending')));
     for (const { command, status } of rows) {
+    if (this.broker) {
+      const elsewhere = await this.deliverHeld(ids);
+      for (let i = 0; i < elsewhere.length; i += RELAY_IDS_MAX) {
+        this.invalidation?.publish(DEVICE_COMMAND_TOPIC, 'commands', elsewhere.slice(i, i + RELAY_IDS_MAX).join(','));
+      }
+      return;
+    }
       if (status === 'online') await this.publishCommand(command);
     }
   }
@@ -565,13 +701,50 @@ export class DeviceGateway {
     const open = await openCommands(this.db, deviceId);
     const expired = open.filter((c) => c.expiresAt.getTime() <= now).map((c) => c.id);
     await expireCommands(this.db, expired);
+  /**
+   * Publishes the pending commands among `ids` whose devices' connections this instance's
+   * broker holds; answers the ids of the others (still pending).
+   */
+  async deliverHeld(ids: readonly string[]): Promise<string[]> {
+    const broker = this.broker;
+    if (!broker || ids.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(deviceCommands)
+      .where(and(inArray(deviceCommands.id, [...ids]), eq(deviceCommands.state, 'pending')));
+    const elsewhere: string[] = [];
+    for (const row of rows) {
+      if (!(await this.publishCommand(row))) elsewhere.push(row.id);
+    }
+    return elsewhere;
+  }
+
+  /** Sends the pending commands of every device whose connection this instance's broker holds. */
+  async sweepHeld(): Promise<void> {
+    const broker = this.broker;
+    if (!broker) return;
+    const held = broker.clientIds();
+    const now = this.clock();
+    for (let i = 0; i < held.length; i += 1000) {
+      const rows = await this.db
+        .select()
+        .from(deviceCommands)
+        .where(and(inArray(deviceCommands.deviceId, held.slice(i, i + 1000)), eq(deviceCommands.state, 'pending')))
+        .orderBy(deviceCommands.createdAt, deviceCommands.id);
+      for (const row of rows) if (row.expiresAt.getTime() > now) await this.publishCommand(row);
+    }
+  }
+
     for (const command of open) {
       if (command.expiresAt.getTime() > now) await this.publishCommand(command);
     }
   }
 }
 
-/** Whether the device's last presence change was the offline job's (missed heartbeats). */
+/**
+ * Whether the device's last presence change was the offline job's (missed heartbeats), or
+ * the release of a stopped or dead instance's devices: not the connection's own last word.
+ */
 async function offlineByTimeout(db: Executor, deviceId: string): Promise<boolean> {
   const [last] = await db
     .select({ status: deviceStatusHistory.status, reason: deviceStatusHistory.reason })
@@ -579,5 +752,5 @@ async function offlineByTimeout(db: Executor, deviceId: string): Promise<boolean
     .where(eq(deviceStatusHistory.deviceId, deviceId))
     .orderBy(desc(deviceStatusHistory.at))
     .limit(1);
-  return last?.status === 'offline' && last.reason === 'heartbeat';
+  return last?.status === 'offline' && (last.reason === 'heartbeat' || last.reason === INSTANCE_GONE_REASON);
 }

@@ -98,7 +98,11 @@ export async function pollPairing(
   }
 }
 
-/** The broker URLs a device is given: MQTT_PUBLIC_URLS, or what the player reached the server by. */
+/**
+ * The broker URLs a device is given: MQTT_PUBLIC_URLS, or what the player reached the server
+ * by, then (the embedded broker, several instances) every other live instance's broker, to
+ * fail over to when this one stops.
+ */
 export function brokerUrls(services: AppServices, request: { protocol: string; host: string; hostname: string }) {
   const { mqtt } = services.config;
   if (mqtt.publicUrls.length > 0) return mqtt.publicUrls;
@@ -110,7 +114,8 @@ export function brokerUrls(services: AppServices, request: { protocol: string; h
   }
   const ws = `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}/mqtt`;
   const tcpPort = services.devices.tcpPort;
-  return tcpPort > 0 ? [ws, `mqtt://${request.hostname}:${tcpPort}`] : [ws];
+  const own = tcpPort > 0 ? [ws, `mqtt://${request.hostname}:${tcpPort}`] : [ws];
+  return [...new Set([...own, ...services.devices.peerBrokerUrls])];
 }
 
 /**
@@ -145,11 +150,11 @@ export async function claimCredentials(
       .where(eq(devices.id, deviceId))
       .returning({ id: devices.id, entId: devices.entId, name: devices.name, heartbeatSec: devices.heartbeatSec });
     if (!device) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
-    // The player is the actor: no account.
+    // The player is the actor: no account; the log names it by the device's name, as a reader knows it.
     await insertOperationLog(tx, {
       entId: device.entId,
       accountId: null,
-      loginName: device.id,
+      loginName: device.name,
       module: 'device',
       action: 'activate',
       targetType: 'device',

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { formatTime, type OperationLogFilter } from '@marquee/protocol';
+import { formatTime, type OperationLogFilter, operationLogWord } from '@marquee/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { REPO_ROOT } from '../../config.js';
 import type { AppServices } from '../../services.js';
 import { enterpriseKey } from '../../storage/storage.js';
 import { deleteExportsBefore, findExport, type LogReader, logWhere, nextLogBatch, updateExport } from './repository.js';
@@ -40,34 +37,12 @@ const HEADERS: Record<string, string[]> = {
   'en-US': ['Time', 'Account', 'Enterprise', 'Module', 'Action', 'Target type', 'Target', 'Address', 'Result'],
   ja: ['日時', 'アカウント', '企業', 'モジュール', '操作', '対象の種類', '対象', 'アドレス', '結果'],
 };
+const SHEET_NAMES: Record<string, string> = { 'zh-CN': '操作日志', 'en-US': 'Operation log', ja: '操作ログ' };
 const RESULTS: Record<string, Record<string, string>> = {
   'zh-CN': { success: '成功', failure: '失败' },
   'en-US': { success: 'Success', failure: 'Failure' },
   ja: { success: '成功', failure: '失敗' },
 };
-
-const labelCache = new Map<string, Record<string, string>>();
-
-/**
- * The console's `operationLog` translations of one locale (module, action, target and result
- * labels), so the workbook reads like the page. One source of truth: the web's locale file;
- * when it is not there (a server deployed alone) the codes are written as they are.
- */
-export function logLabels(language: string): Record<string, string> {
-  const locale = ['zh-CN', 'en-US', 'ja'].includes(language) ? language : 'zh-CN';
-  let labels = labelCache.get(locale);
-  if (!labels) {
-    try {
-      labels = JSON.parse(
-        readFileSync(join(REPO_ROOT, 'apps/web/src/i18n/locales', locale, 'operationLog.json'), 'utf8'),
-      ) as Record<string, string>;
-    } catch {
-      labels = {};
-    }
-    labelCache.set(locale, labels);
-  }
-  return labels;
-}
 
 /** The storage key of an export's workbook (the file storage, local disk or S3: src/storage). */
 export function exportKey(entId: string, exportId: string): string {
@@ -103,7 +78,7 @@ export function registerExportSource(kind: string, source: ExportSource): void {
 
 // The operation log's own export.
 registerExportSource('operationLog', {
-  sheetName: () => 'Operation log',
+  sheetName: (language) => SHEET_NAMES[language] ?? SHEET_NAMES['zh-CN'],
   columns(language) {
     const headers = HEADERS[language] ?? HEADERS['zh-CN'];
     return [20, 20, 28, 16, 16, 16, 38, 18, 10].map((width, i) => ({ header: headers[i], width }));
@@ -112,8 +87,9 @@ registerExportSource('operationLog', {
     const spec = filters as unknown as ExportSpec;
     const where = logWhere(spec.reader, spec.filter, new Date(spec.until));
     const results = RESULTS[spec.language] ?? RESULTS['zh-CN'];
-    const labels = logLabels(spec.language);
-    const label = (kind: string, code: string | null) => (code ? (labels[`${kind}.${code}`] ?? code) : '');
+    // The page's words (the protocol's OPERATION_LOG_WORDS), in the language of the caller who started it.
+    const label = (kind: 'module' | 'action' | 'target', code: string | null) =>
+      code ? operationLogWord(kind, code, spec.language) : '';
     let after: { createdAt: Date; id: string } | null = null;
     for (;;) {
       const batch = await nextLogBatch(services.db, where, after, limit);

@@ -14,7 +14,7 @@ import { NotForMonitor } from '../../components/MonitorGuard';
 import type { TableConfig } from '../../components/tableConfig';
 import { useSession } from '../../session/session';
 import { ExportDialog } from './ExportDialog';
-import { actionLabel, moduleLabel } from './labels';
+import { actionLabel, moduleLabel, targetLabel } from './labels';
 
 const FILTER_KEYS = ['account', 'module', 'action', 'from', 'to', 'entId'] as const;
 
@@ -32,7 +32,8 @@ interface FormValues {
  * export that runs in the background and shows its progress.
  */
 export default function OperationLogPage() {
-  const { t } = useTranslation(['operationLog', 'common']);
+  const { t, i18n } = useTranslation(['operationLog', 'common']);
+  const language = i18n.language;
   const isYXF = useSession((s) => s.isYXF);
   const listState = useUrlListState(FILTER_KEYS);
   const { page, size, filters } = listState;
@@ -82,8 +83,8 @@ export default function OperationLogPage() {
       { prop: 'loginName', label: t('col.account'), width: 160, ellipsis: true },
       // Shown where there is more than one enterprise to tell apart.
       { prop: 'entName', label: t('col.enterprise'), width: 200, ellipsis: true, show: showEnterprise },
-      { prop: 'module', label: t('col.module'), width: 140, slot: (v: string) => moduleLabel(t, v) },
-      { prop: 'action', label: t('col.action'), width: 140, slot: (v: string) => actionLabel(t, v) },
+      { prop: 'module', label: t('col.module'), width: 140, slot: (v: string) => moduleLabel(language, v) },
+      { prop: 'action', label: t('col.action'), width: 140, slot: (v: string) => actionLabel(language, v) },
       {
         prop: 'target',
         label: t('col.target'),
@@ -92,7 +93,7 @@ export default function OperationLogPage() {
         slot: (_: unknown, row) =>
           row.targetType || row.targetId ? (
             <span title={row.targetId ?? ''}>
-              {row.targetType ? t(`target.${row.targetType}`, { defaultValue: row.targetType }) : ''}
+              {row.targetType ? targetLabel(language, row.targetType) : ''}
               {row.targetName || row.targetId ? ` ${row.targetName ?? row.targetId}` : ''}
             </span>
           ) : (
@@ -114,11 +115,11 @@ export default function OperationLogPage() {
     current && !codes.includes(current) ? [...codes, current] : codes;
   const moduleOptions = withCurrent(options.data?.modules ?? [], filters.module).map((m) => ({
     value: m,
-    label: moduleLabel(t, m),
+    label: moduleLabel(language, m),
   }));
   const actionOptions = withCurrent(options.data?.actions ?? [], filters.action).map((a) => ({
     value: a,
-    label: actionLabel(t, a),
+    label: actionLabel(language, a),
   }));
 
   return (

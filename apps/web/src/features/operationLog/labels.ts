@@ -1,20 +1,14 @@
-import type { TFunction } from 'i18next';
+import { type OperationLogWordKind, operationLogWord } from '@marquee/protocol';
 
-/** "operationLog" -> "Operation log": a readable fallback for a code with no translation. */
-export function readableCode(code: string): string {
-  const words = code
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_.-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words ? words[0].toUpperCase() + words.slice(1) : code;
+/**
+ * A module, action or target code of the log in the reader's language: the protocol's
+ * OPERATION_LOG_WORDS, the same words the log's Excel export writes (issue 25: no internal
+ * code reaches a reader).
+ */
+export function logWord(kind: OperationLogWordKind, code: string, language: string): string {
+  return operationLogWord(kind, code, language);
 }
 
-/** Module and action codes of the log, translated in the `operationLog` namespace. */
-export function moduleLabel(t: TFunction, code: string): string {
-  return t(`module.${code}`, { ns: 'operationLog', defaultValue: readableCode(code) });
-}
-
-export function actionLabel(t: TFunction, code: string): string {
-  return t(`action.${code}`, { ns: 'operationLog', defaultValue: readableCode(code) });
-}
+export const moduleLabel = (language: string, code: string) => logWord('module', code, language);
+export const actionLabel = (language: string, code: string) => logWord('action', code, language);
+export const targetLabel = (language: string, code: string) => logWord('target', code, language);
