@@ -17,6 +17,11 @@ export const ErrorCode = {
   STALE_TIMESTAMP: -10003,
   /** The sequence was already used by this client inside the window. */
   REPLAYED_SEQUENCE: -10004,
+  /**
+   * A mutation's sequence was already used by this client inside the window for a different
+   * request (another payload, endpoint or token); a retry of the same request gets the first answer.
+   */
+  SEQUENCE_REUSED: -10009,
   /** The payload is not JSON or fails the endpoint's request schema. */
   INVALID_PARAMS: -10005,
   /** Wrong account or password. */
@@ -176,6 +181,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '重复的请求',
     'en-US': 'This request was already received',
     ja: 'このリクエストは既に受信されています',
+  },
+  [ErrorCode.SEQUENCE_REUSED]: {
+    'zh-CN': '该请求序号已用于另一个不同的请求',
+    'en-US': 'This sequence was already used for a different request',
+    ja: 'このシーケンスは別のリクエストで既に使用されています',
   },
   [ErrorCode.INVALID_PARAMS]: {
     'zh-CN': '请求参数无效',

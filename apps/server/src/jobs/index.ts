@@ -30,6 +30,7 @@ import {
   TIMED_SCREENSHOT_JOB,
 } from '../modules/screenshots/jobs.js';
 import { pruneCodes } from '../modules/verification/repository.js';
+import { pruneIdempotentCalls } from '../protocol/idempotency.js';
 import { pruneReplayKeys } from '../protocol/replayGuard.js';
 import { defineJob, type JobDefinition } from './define.js';
 
@@ -56,6 +57,16 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const deleted = await pruneReplayKeys(ctx.services.db, ctx.services.clock());
       ctx.log.debug({ deleted }, 'replay keys pruned');
+    },
+  }),
+  defineJob({
+    // Stored answers of mutations whose replay window has passed (docs/protocol.md "Retries").
+    id: 'prune-idempotent-calls',
+    payload: none,
+    schedule: '* * * * *',
+    handler: async (_, ctx) => {
+      const deleted = await pruneIdempotentCalls(ctx.services.db, ctx.services.clock());
+      ctx.log.debug({ deleted }, 'stored answers pruned');
     },
   }),
   defineJob({

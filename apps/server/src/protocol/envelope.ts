@@ -54,8 +54,16 @@ export function readEnvelope(query: unknown, body: unknown): { fields: CallField
   return { fields, payload: payloads[0] };
 }
 
-/** Signature, timestamp window and replay checks, in that order, each with its own code. */
-export async function verifyCall(fields: CallFields, payload: string, now: number, replay: ReplayGuard): Promise<void> {
+/**
+ * Signature, timestamp window and replay checks, in that order, each with its own code. A
+ * mutation passes no replay guard: its sequence is its idempotency key (idempotency.ts).
+ */
+export async function verifyCall(
+  fields: CallFields,
+  payload: string,
+  now: number,
+  replay: ReplayGuard | null,
+): Promise<void> {
   const key = KNOWN_APPS.get(fields.appid) as string;
   const expected = createHmac('sha256', key).update(canonicalString(fields, payload), 'utf8').digest();
   // Buffer.from(hex) silently stops at the first non-hex pair, so check the shape first.
@@ -65,7 +73,7 @@ export async function verifyCall(fields: CallFields, payload: string, now: numbe
   }
   const timestamp = Number(fields.timestamp);
   if (Math.abs(now - timestamp) > TIMESTAMP_WINDOW_MS) throw new AppError(ErrorCode.STALE_TIMESTAMP);
-  if (!(await replay.accept(`${fields.appid}\n${fields.uuid}\n${fields.sequence}`, timestamp, now))) {
+  if (replay && !(await replay.accept(`${fields.appid}\n${fields.uuid}\n${fields.sequence}`, timestamp, now))) {
     throw new AppError(ErrorCode.REPLAYED_SEQUENCE);
   }
 }

@@ -20,6 +20,15 @@ import { insertOperationLog } from './auditLog.js';
 import { contentDisposition } from './download.js';
 import { languageOf, NOT_A_FORM, readEnvelope, verifyCall } from './envelope.js';
 import { type AuditEntry, type CallContext, type Handler, isFileAnswer, TARGET_NAME_MAX } from './handlers.js';
+import {
+  type CallIdentity,
+  callIdentity,
+  claimCall,
+  findAnswer,
+  isStoredAnswer,
+  type StoredAnswer,
+  storeAnswer,
+} from './idempotency.js';
 import { messages } from './messages.js';
 
 /** What the per-request log line reports about a console call. */
@@ -28,6 +37,8 @@ export interface CallInfo {
   code?: number;
   traceKey?: string;
   accountId?: string;
+  /** A mutation's retry answered with the first call's stored envelope (docs/protocol.md "Retries"). */
+  retried?: boolean;
 }
 
 declare module 'fastify' {
@@ -84,7 +95,10 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
     const { fields, payload } = readEnvelope(request.query, request.body);
     info.traceKey = fields.traceKey.slice(0, 64);
     const now = services.clock();
-    await verifyCall(fields, payload, now, services.replay);
+    // A mutation's sequence names its stored answer (idempotency.ts) instead of a replay-guard
+    // row: a retry of it is answered, not refused. Reads keep the replay guard.
+    const idempotent = def.mutation === true && !def.download;
+    await verifyCall(fields, payload, now, idempotent ? null : services.replay);
 
     let raw: unknown;
     try {
@@ -127,7 +141,14 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
       deviceUuid: fields.uuid,
       now: new Date(now),
       info,
+      call: idempotent ? callIdentity(services.secret, fields, payload, def.name, now) : null,
+      answerLanguage: fields.language,
     });
+    if (isStoredAnswer(result)) {
+      info.code = result.code;
+      info.retried = true;
+      return reply.type('application/json; charset=utf-8').send(result.envelope);
+    }
     info.code = ErrorCode.OK;
     if (def.download) {
       if (!isFileAnswer(result)) throw new Error(`${def.name} answered something other than a file`);
@@ -137,12 +158,7 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
         .header('cache-control', 'no-store')
         .send(result.data);
     }
-    // The envelope is written by hand so a frozen answer's cached JSON can be reused; key
-    // order (code first) is what clients and the benchmark's quick check rely on.
-    const message = JSON.stringify(errorMessage(ErrorCode.OK, fields.language));
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"code":0,"message":${message},"payload":${(result as CheckedAnswer).json}}`);
+    return reply.type('application/json; charset=utf-8').send(okEnvelope(result as CheckedAnswer, fields.language));
   } catch (error) {
     if (error instanceof AppError) {
       info.code = error.code;
@@ -152,6 +168,14 @@ async function runCall(handler: Handler, request: FastifyRequest, reply: Fastify
     request.log.error({ err: error, endpoint: def.name, traceKey: info.traceKey }, 'call failed');
     return reply.send(errorEnvelope(ErrorCode.SERVER_ERROR, errorMessage(ErrorCode.SERVER_ERROR, language)));
   }
+}
+
+/**
+ * The success envelope, written by hand so a frozen answer's cached JSON can be reused; key
+ * order (code first) is what clients and the benchmark's quick check rely on.
+ */
+function okEnvelope(answer: CheckedAnswer, language: string): string {
+  return `{"code":0,"message":${JSON.stringify(errorMessage(ErrorCode.OK, language))},"payload":${answer.json}}`;
 }
 
 interface CallState {
@@ -164,27 +188,53 @@ interface CallState {
   deviceUuid: string;
   now: Date;
   info: CallInfo;
+  /** A mutation's idempotency key and request hash; null for reads and downloads. */
+  call: CallIdentity | null;
+  /** The language field as sent: the stored envelope's message is the one the first call got. */
+  answerLanguage: string;
 }
 
-/** Runs the handler: queries on the root database, mutations in one transaction with one log row. */
-async function execute(handler: Handler, input: unknown, state: CallState): Promise<CheckedAnswer | unknown> {
-  const { def, services } = state;
+/**
+ * Runs the handler: queries on the root database, mutations in one transaction with one log
+ * row and, when idempotent, their stored answer (or the earlier call's answer instead).
+ */
+async function execute(
+  handler: Handler,
+  input: unknown,
+  state: CallState,
+): Promise<CheckedAnswer | StoredAnswer | unknown> {
+  const { def, services, call } = state;
+  const now = state.now.getTime();
   if (!def.mutation) {
     const ctx = makeContext(state, services.db, null);
     const result = await handler.handle(input as never, ctx, undefined);
     return def.download ? result : checkAnswer(def, result);
+  }
+  if (call && handler.prepare) {
+    // prepare's checks (an upload still waiting to be verified) may no longer hold once the
+    // first call committed: its answer comes first.
+    const stored = await findAnswer(services.db, call, now);
+    if (stored) return stored;
   }
   const prepared = handler.prepare
     ? await handler.prepare(input as never, makeContext(state, services.db, null))
     : undefined;
   const committed: (() => void)[] = [];
   const result = await services.db.transaction(async (tx) => {
+    if (call) {
+      const stored = await claimCall(tx as unknown as Executor, call, now);
+      if (stored) return stored;
+    }
     const audits = { count: 0 };
     const ctx = makeContext(state, tx as unknown as Executor, { committed, audits });
     const answer = await handler.handle(input as never, ctx, prepared);
     if (audits.count !== 1) throw new Error(`mutation ${def.name} wrote ${audits.count} operation-log rows, not 1`);
     // Checked inside the transaction: a wrong answer is a bug, and its changes roll back.
-    return def.download ? answer : checkAnswer(def, answer);
+    if (def.download) return answer;
+    const checked = checkAnswer(def, answer);
+    if (call)
+      await storeAnswer(tx as unknown as Executor, call, ErrorCode.OK, okEnvelope(checked, state.answerLanguage));
+    return checked;
   });
   for (const fn of committed) {
     try {
