@@ -191,6 +191,12 @@ export interface MqttConfig {
   publicUrls: string[];
   /** Shared secret EMQX sends in the `x-marquee-broker` header to the HTTP auth endpoints (empty: none required). */
   httpAuthSecret: string;
+  /**
+   * Where devices reach THIS instance's embedded broker directly (MQTT_INSTANCE_URLS,
+   * comma-separated); empty: derived from HOST (or the machine's address) and the ports.
+   * Several instances: every live instance's are put in a device's credentials to fail over to.
+   */
+  instanceUrls?: string[];
 }
 
 function mqttConfig(env: NodeJS.ProcessEnv): MqttConfig {
@@ -212,16 +218,14 @@ function mqttConfig(env: NodeJS.ProcessEnv): MqttConfig {
     tcpPort,
     dynsec: env.MQTT_DYNSEC === 'true' || env.MQTT_DYNSEC === '1',
     publicUrls: (env.MQTT_PUBLIC_URLS || '')
-  /**
-   * Where devices reach THIS instance's embedded broker directly (MQTT_INSTANCE_URLS,
-   * comma-separated); empty: derived from HOST (or the machine's address) and the ports.
-   * Several instances: every live instance's are put in a device's credentials to fail over to.
-   */
-  instanceUrls?: string[];
       .split(',')
       .map((u) => u.trim())
       .filter(Boolean),
     httpAuthSecret: env.MQTT_HTTP_AUTH_SECRET || '',
+    instanceUrls: (env.MQTT_INSTANCE_URLS || '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
   };
 }
 
@@ -243,10 +247,6 @@ function oauthProvider(
 ): OAuthProviderConfig | null {
   const authorizeUrl = env[`${prefix}_AUTHORIZE_URL`];
   const tokenUrl = env[`${prefix}_TOKEN_URL`];
-    instanceUrls: (env.MQTT_INSTANCE_URLS || '')
-      .split(',')
-      .map((u) => u.trim())
-      .filter(Boolean),
   const userinfoUrl = env[`${prefix}_USERINFO_URL`];
   const clientId = env[`${prefix}_CLIENT_ID`];
   const clientSecret = env[`${prefix}_CLIENT_SECRET`];

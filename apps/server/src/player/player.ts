@@ -177,11 +177,6 @@ export class HeadlessPlayer {
     return url;
   }
 
-  private state(online: boolean, reason?: DeviceState['reason'], ts = Date.now()): DeviceState {
-    return {
-      v: 1,
-      online,
-      ts,
   /**
    * Before a reconnection: the next broker URL of the credentials (docs/device-protocol.md
    * 3.1: try them in order), so a player whose broker (a server instance) stopped comes back
@@ -203,6 +198,11 @@ export class HeadlessPlayer {
     else delete options.path;
   }
 
+  private state(online: boolean, reason?: DeviceState['reason'], ts = Date.now()): DeviceState {
+    return {
+      v: 1,
+      online,
+      ts,
       ...(reason ? { reason } : {}),
       player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
     };
@@ -244,12 +244,12 @@ export class HeadlessPlayer {
       if (topic === deviceTopic(id, 'cmd')) this.onCommand(payload);
     });
     client.on('reconnect', () => {
+      this.nextBroker(client);
       this.sessionTs = Date.now();
       if (client.options.will) client.options.will.payload = will();
     });
     client.on('connect', () => {
       client.subscribe(deviceTopic(id, 'cmd'), { qos: 1 }, (error, granted) => {
-      this.nextBroker(client);
         if (error || granted?.some((g) => g.qos === 128)) return;
         client.publish(
           deviceTopic(id, 'state'),

@@ -28,7 +28,6 @@ import { recordAudience } from '../gather/repository.js';
 import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
 import { DownloadReports, recordDownloads } from './downloads.js';
-import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
 import {
   deadInstances,
   dropConnection,
@@ -40,11 +39,11 @@ import {
   releaseInstance,
   touchInstance,
 } from './instances.js';
+import { expireCommands, markSent, openCommands, setPresence } from './repository.js';
 
 /** The invalidation topic on which instances tell the broker's owner to close devices' connections. */
 export const DEVICE_ACCESS_TOPIC = 'device-access';
 
-/** How often the gateway logs the device messages it handled ('device messages', operations.md). */
 /**
  * The invalidation topic on which an instance hands stored commands (their ids) to the
  * instance whose embedded broker holds the device's connection (several instances).
@@ -55,6 +54,7 @@ export const SERVER_INSTANCES_TOPIC = 'server-instances';
 /** At most this many command ids per relay message (a NOTIFY payload is under 8,000 bytes). */
 const RELAY_IDS_MAX = 150;
 
+/** How often the gateway logs the device messages it handled ('device messages', operations.md). */
 export const GATEWAY_STATS_MS = 60_000;
 
 /** How long heartbeats wait to be written together (one UPDATE per tick). */
@@ -135,10 +135,10 @@ export class DeviceGateway {
   accounts: BrokerAccounts = NoBrokerAccounts;
   /** The embedded broker's TCP port once listening (0: none). */
   tcpPort = 0;
-  /** Device messages this instance handled, by leaf (figures; the two-instance test). */
-  readonly handled = { state: 0, hb: 0, ack: 0, cmd: 0 };
   /** Relay messages of other instances this instance handled (DEVICE_COMMAND_TOPIC; tests). */
   relayed = 0;
+  /** Device messages this instance handled, by leaf (figures; the two-instance test). */
+  readonly handled = { state: 0, hb: 0, ack: 0, cmd: 0 };
   private readonly db: Executor;
   private readonly clock: () => number;
   private readonly log: FastifyBaseLogger;
@@ -155,8 +155,6 @@ export class DeviceGateway {
   }
 
   private invalidation: InvalidationBus | null = null;
-
-  /**
   /** This instance in the registry (modules/devices/instances.ts): the invalidation bus's id once joined. */
   instanceId: string = randomUUID();
   /** The broker URLs of the other live instances, refreshed with each registry heartbeat (credentials). */
@@ -164,19 +162,19 @@ export class DeviceGateway {
   /** Where devices reach this instance's embedded broker, once the HTTP server listens. */
   private ownBrokerUrls: string[] = [];
   private registryTimer: NodeJS.Timeout | null = null;
+
+  /**
    * Joins the instances' invalidation channel: a device deleted or disabled on any instance
    * loses its live connection on the instance whose embedded broker holds it, and a command
    * stored on any instance is published by the instance whose broker holds its device.
    */
   connectInvalidation(bus: InvalidationBus): void {
     this.invalidation = bus;
+    this.instanceId = bus.instanceId;
     bus.subscribe(DEVICE_ACCESS_TOPIC, {
       evict: (_kind, id) => void this.broker?.disconnect(id),
-    this.instanceId = bus.instanceId;
       evictAll: () => {},
     });
-  }
-
     bus.subscribe(SERVER_INSTANCES_TOPIC, {
       evict: () => void this.registryTick(),
       evictAll: () => void this.registryTick(),
@@ -193,6 +191,8 @@ export class DeviceGateway {
         this.sweepHeld().catch((error) => this.log.error({ err: error }, 'command sweep failed'));
       },
     });
+  }
+
   /**
    * Ends the broker access of deleted or disabled devices, once their new state is committed
    * (a reconnection is then refused by `access`): the embedded broker closes their live
@@ -221,9 +221,9 @@ export class DeviceGateway {
         leaves.map((leaf) => fleetFilter(leaf)),
         (topic, payload) => this.onMessage(topic, payload),
       );
+      await this.startRegistry(server);
     } else {
       const bus = await ExternalBus.connect(
-      await this.startRegistry(server);
         config.mqtt.url,
         internalCredentials(config, this.options.secret),
         this.log,
@@ -272,8 +272,6 @@ export class DeviceGateway {
     this.statsTimer.unref();
   }
 
-  /** The embedded broker's TCP listener (MQTT_TCP_PORT), once the HTTP server listens. */
-  listenTcp(host: string): Promise<void> {
   /**
    * Registers this instance (the embedded broker: several instances each hold their own
    * devices' connections), with its broker URLs once the HTTP server listens, and every
@@ -325,6 +323,8 @@ export class DeviceGateway {
     }
   }
 
+  /** The embedded broker's TCP listener (MQTT_TCP_PORT), once the HTTP server listens. */
+  listenTcp(host: string): Promise<void> {
     const port = this.options.config.mqtt.tcpPort;
     const broker = this.broker;
     if (!broker || port <= 0) return Promise.resolve();
@@ -345,15 +345,13 @@ export class DeviceGateway {
     this.broker = null;
     if (this.statsTimer) clearInterval(this.statsTimer);
     this.statsTimer = null;
-    await bus?.close();
-    // The messages received before the bus closed finish before the database does (a fleet's
     if (this.registryTimer) clearInterval(this.registryTimer);
     this.registryTimer = null;
+    await bus?.close();
+    // The messages received before the bus closed finish before the database does (a fleet's
     // last wills arriving during a shutdown were written to a closed pool).
     await Promise.allSettled([...this.chains.values()]);
     await this.flushHeartbeats();
-    await broker?.close();
-    await Promise.allSettled([...this.chains.values()]);
     if (broker) {
       // The devices whose connections this broker holds go offline now, not after their missed
       // heartbeats; they come back through another instance's broker (their credentials name
@@ -366,6 +364,8 @@ export class DeviceGateway {
         this.log.warn({ err: error }, 'devices not released at stop');
       }
     }
+    await broker?.close();
+    await Promise.allSettled([...this.chains.values()]);
   }
 
   /** Per device, the end of its chain of messages being handled (they are handled in arrival order). */
@@ -470,16 +470,16 @@ export class DeviceGateway {
         .where(eq(devices.id, deviceId));
       const reason = s.online ? 'connect' : s.reason === 'lost' ? 'will' : (s.reason ?? 'will');
       await setPresence(tx, device, s.online ? 'online' : 'offline', reason, at);
+      if (this.broker) {
+        if (s.online) await recordConnection(tx, deviceId, this.instanceId, s.ts);
+        else await dropConnection(tx, deviceId, s.ts);
+      }
       return s.online && newConnection;
     });
     if (redeliver) await this.redeliver(deviceId);
   }
 
   /**
-      if (this.broker) {
-        if (s.online) await recordConnection(tx, deviceId, this.instanceId, s.ts);
-        else await dropConnection(tx, deviceId, s.ts);
-      }
    * A heartbeat: the reported fields and last seen; a device not yet online becomes online.
    * The heartbeat of a connection already seen (the common case: every device every 30 s)
    * joins the tick's batch, written by one UPDATE for all of them; one that the batch did not
@@ -605,22 +605,22 @@ export class DeviceGateway {
         // A heartbeat received before the job wrote it (it waited for the batch) is late too.
         if (device.status === 'offline' && at > device.statusAt && (await offlineByTimeout(tx, deviceId))) {
           await setPresence(tx, device, 'online', 'heartbeat', at);
+          if (this.broker) await recordConnection(tx, deviceId, this.instanceId, session);
         }
         return false;
       }
       await tx
         .update(devices)
         .set({ ...values, stateTs: session })
-          if (this.broker) await recordConnection(tx, deviceId, this.instanceId, session);
         .where(eq(devices.id, deviceId));
       await setPresence(tx, device, 'online', 'heartbeat', at);
+      if (this.broker) await recordConnection(tx, deviceId, this.instanceId, session);
       return true;
     });
     if (redeliver) await this.redeliver(deviceId);
   }
 
   /** A command's ack: acknowledged or failed, once (a repeated ack changes nothing). */
-      if (this.broker) await recordConnection(tx, deviceId, this.instanceId, session);
   private async onAck(deviceId: string, json: unknown): Promise<void> {
     const ack = commandAckSchema.safeParse(json);
     if (!ack.success) return void this.log.warn({ deviceId }, 'bad ack');
@@ -657,14 +657,14 @@ export class DeviceGateway {
   async publishCommand(row: CommandRow): Promise<boolean> {
     const bus = this.bus;
     if (!bus) return false;
+    const topic = deviceTopic(row.deviceId, 'cmd');
+    if (this.broker && !this.broker.holds(row.deviceId, topic)) return false;
     try {
       await bus.publish(topic, JSON.stringify(commandMessage(row)), TOPIC_QOS.cmd);
     } catch (error) {
       this.log.warn({ err: error, command: row.id }, 'command publish failed');
       return false;
     }
-    const topic = deviceTopic(row.deviceId, 'cmd');
-    if (this.broker && !this.broker.holds(row.deviceId, topic)) return false;
     await markSent(this.db, row.id, new Date(this.clock()));
     return true;
   }
@@ -678,12 +678,6 @@ export class DeviceGateway {
    */
   async dispatch(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    const rows = await this.db
-      .select({ command: deviceCommands, status: devices.status })
-      .from(deviceCommands)
-      .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
-      .where(and(inArray(deviceCommands.id, [...ids]), eq(deviceCommands.state, 'pending')));
-    for (const { command, status } of rows) {
     if (this.broker) {
       const elsewhere = await this.deliverHeld(ids);
       for (let i = 0; i < elsewhere.length; i += RELAY_IDS_MAX) {
@@ -691,16 +685,16 @@ export class DeviceGateway {
       }
       return;
     }
+    const rows = await this.db
+      .select({ command: deviceCommands, status: devices.status })
+      .from(deviceCommands)
+      .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
+      .where(and(inArray(deviceCommands.id, [...ids]), eq(deviceCommands.state, 'pending')));
+    for (const { command, status } of rows) {
       if (status === 'online') await this.publishCommand(command);
     }
   }
 
-  /** Resends every open command of a device that just came online; expired ones are closed. */
-  async redeliver(deviceId: string): Promise<void> {
-    const now = this.clock();
-    const open = await openCommands(this.db, deviceId);
-    const expired = open.filter((c) => c.expiresAt.getTime() <= now).map((c) => c.id);
-    await expireCommands(this.db, expired);
   /**
    * Publishes the pending commands among `ids` whose devices' connections this instance's
    * broker holds; answers the ids of the others (still pending).
@@ -735,6 +729,12 @@ export class DeviceGateway {
     }
   }
 
+  /** Resends every open command of a device that just came online; expired ones are closed. */
+  async redeliver(deviceId: string): Promise<void> {
+    const now = this.clock();
+    const open = await openCommands(this.db, deviceId);
+    const expired = open.filter((c) => c.expiresAt.getTime() <= now).map((c) => c.id);
+    await expireCommands(this.db, expired);
     for (const command of open) {
       if (command.expiresAt.getTime() > now) await this.publishCommand(command);
     }
