@@ -27,6 +27,12 @@ import { showErrorToast } from './notify';
  * version, traceKey, sign) and the headers `user-id` and `Platform: 2`. Answers (spec section 8):
  * code 0 gives the payload; -11004/-10008 end the session; other codes toast the server's
  * message (or 'Server Error【code】') and reject with ApiError; HTTP >= 400 goes to /{status}.
+ *
+ * A mutation whose answer was lost (the connection failed, or a gateway answered 502/503/504)
+ * is sent again, at most twice, with the same sequence and payload, signed anew: the server
+ * answers a retry with the first call's stored answer, so it never runs twice
+ * (docs/protocol.md "Retries"). Reads are not retried here (TanStack Query retries them as
+ * new calls).
  */
 export type ApiErrorKind = 'server' | 'http' | 'network';
 
@@ -54,6 +60,31 @@ export function setFetch(next: typeof fetch): void {
   fetchImpl = next;
 }
 
+/** The waits before each retry of a mutation whose answer was lost; unit tests shorten them. */
+let retryDelays: readonly number[] = [500, 2000];
+
+export function setRetryDelays(next: readonly number[]): void {
+  retryDelays = next;
+}
+
+/** Gateway answers that mean the call's answer may be lost (the server behind went away). */
+const LOST_ANSWER_STATUSES = new Set([502, 503, 504]);
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 let sequenceCounter = 0;
 
 /** Unique per call and per page load: time, a counter and randomness. */
@@ -62,15 +93,18 @@ function nextSequence(): string {
   return `${Date.now().toString(36)}${sequenceCounter.toString(36).padStart(4, '0')}${randomUuid().slice(0, 8)}`;
 }
 
-/** The request of one call: URL, headers and body (exported for tests and tooling). */
-export function prepareCall(name: EndpointName, data: unknown, now: number = Date.now()) {
+/**
+ * The request of one call: URL, headers and body (exported for tests and tooling). A retry
+ * passes the first attempt's sequence.
+ */
+export function prepareCall(name: EndpointName, data: unknown, now: number = Date.now(), sequence = nextSequence()) {
   const def = endpoints[name];
   const session = useSession.getState();
   const { query, body, payload } = buildSignedCall(data, {
     token: session.token || null,
     language: currentLocale(),
     uuid: deviceId(),
-    sequence: nextSequence(),
+    sequence,
     traceKey: randomUuid().replace(/-/g, ''),
     now,
   });
@@ -112,15 +146,26 @@ function failWithCode(name: EndpointName, code: number, message: string | undefi
 }
 
 async function send(name: EndpointName, data: unknown, opts: CallOptions): Promise<Response> {
-  const { url, init } = prepareCall(name, data);
+  const def = endpoints[name];
+  const retries = def.mutation && !def.download ? retryDelays : [];
+  const sequence = nextSequence();
   let res: Response;
-  try {
-    res = await fetchImpl(url, { ...init, signal: opts.signal });
-  } catch (err) {
-    if ((err as { name?: string })?.name === 'AbortError') throw err;
-    const text = tr('errors', 'network');
-    if (!opts.silent) showErrorToast(text);
-    throw new ApiError(-1, text, 'network');
+  for (let attempt = 0; ; attempt++) {
+    const { url, init } = prepareCall(name, data, Date.now(), sequence);
+    try {
+      res = await fetchImpl(url, { ...init, signal: opts.signal });
+    } catch (err) {
+      if ((err as { name?: string })?.name === 'AbortError') throw err;
+      if (attempt < retries.length) {
+        await pause(retries[attempt], opts.signal);
+        continue;
+      }
+      const text = tr('errors', 'network');
+      if (!opts.silent) showErrorToast(text);
+      throw new ApiError(-1, text, 'network');
+    }
+    if (!LOST_ANSWER_STATUSES.has(res.status) || attempt >= retries.length) break;
+    await pause(retries[attempt], opts.signal);
   }
   if (res.status >= 400) {
     // Spec section 8: HTTP status 400 or above goes to /{status}.
