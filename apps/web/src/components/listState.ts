@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SORT_ORDERS, type SortOrder } from '@marquee/protocol';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** A list sorted by one column: its prop (the table config's) and direction. */
@@ -27,7 +27,10 @@ export interface PageState {
  * blank one is removed. `applyFilters` and `clearFilters` are the filter bar's search and
  * reset: both go to page 1 and keep the sort. The sort (`sort=<prop>&order=asc|desc`) is
  * read only for the list's `sortKeys` (the props its endpoint sorts by); `pageRequest` is
- * the page, size and sort as the list endpoint takes them.
+ * the page, size and sort as the list endpoint takes them. `round` counts the Searches and
+ * Resets: a list puts it in its query's key, so Search and Reset always fetch again, even with
+ * the filters already shown (issue 25: the cache answered them), while `keepPreviousData`
+ * keeps the rows shown until the new ones arrive.
  */
 export function useUrlListState<K extends string, S extends string = never>(
   keys: readonly K[],
@@ -98,11 +101,18 @@ export function useUrlListState<K extends string, S extends string = never>(
     },
     [keys, page, size, defaultSize, setParams],
   );
+  const [round, setRound] = useState(0);
   const applyFilters = useCallback(
-    (next: Partial<Record<K, string | undefined>>) => update({ page: 1, filters: next }),
+    (next: Partial<Record<K, string | undefined>>) => {
+      setRound((r) => r + 1);
+      update({ page: 1, filters: next });
+    },
     [update],
   );
-  const clearFilters = useCallback(() => update({ page: 1, filters: {} }), [update]);
+  const clearFilters = useCallback(() => {
+    setRound((r) => r + 1);
+    update({ page: 1, filters: {} });
+  }, [update]);
   const setSort = useCallback(
     (next: ListSort | undefined) =>
       update({ page: 1, sort: next && sortKeys?.includes(next.key as S) ? (next as ListSort<S>) : null }),
@@ -122,6 +132,7 @@ export function useUrlListState<K extends string, S extends string = never>(
     sort,
     setSort: sortKeys ? setSort : undefined,
     pageRequest,
+    round,
   };
 }
 

@@ -60,7 +60,8 @@ export default function OperationLogPage() {
   );
 
   const list = useQuery({
-    queryKey: ['operationLog.list', page, size, filter],
+    // `round`: Search and Reset fetch again even when the filters are those shown.
+    queryKey: ['operationLog.list', page, size, filter, listState.round],
     queryFn: ({ signal }) => call('operationLogList', { page, size, ...filter }, { signal }),
     placeholderData: keepPreviousData,
   });
