@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { accounts, ads, departments, enterprises } from '../apps/server/src/db/schema/index.js';
 import { ensureDefaultPlan } from '../apps/server/src/modules/ads/plans.js';
-import { recomputeAdDaily } from '../apps/server/src/modules/content/rollups.js';
+import { recomputeAdDaily, refreshAdDevices } from '../apps/server/src/modules/content/rollups.js';
 import {
   adReportDetail,
   adReportDevices,
@@ -98,6 +98,7 @@ try {
         materialIds: [materialId],
         targets: { deviceIds: [], groupIds: [], tagIds: [], deptIds: [root], spliceIds: [] },
         reviewState: 'passed',
+        downloadedAt: new Date(Date.parse(`${first}T00:00:00Z`)),
       })
       .returning();
     await db.execute(sql`
@@ -129,6 +130,24 @@ try {
       })),
     );
     console.log(`ad-daily rollups of ${DAYS} days recomputed in ${f((performance.now() - tAd) / 1000)} s`);
+    // The per-ad, per-device rollups (report.adDevices reads them): the job's per-day rows (its
+    // materials summed), then its running totals and totals of every device's series.
+    const tDev = performance.now();
+    await db.execute(sql`
+    insert into play_rollups_ad_device_daily
+      (ent_id, ad_id, device_id, day, plays, completed, duration_ms, cum_plays, cum_completed, cum_duration_ms)
+    select ent_id, ad_id, device_id, day, sum(plays), sum(completed), sum(duration_ms), 0, 0, 0
+    from play_rollups_daily where ent_id = ${ent.id} group by ent_id, ad_id, device_id, day`);
+    await refreshAdDevices(
+      db,
+      Array.from({ length: DEVICES }, (_, g) => ({
+        ent_id: ent.id,
+        ad_id: ad.id,
+        device_id: `dev-${g + 1}`,
+        day: first,
+      })),
+    );
+    console.log(`per-ad, per-device rollups of ${DEVICES} devices made in ${f((performance.now() - tDev) / 1000)} s`);
     await db.execute(sql`vacuum analyze`);
     console.log(
       `seeded ${DEVICES} devices x ${DAYS} days (${DEVICES * DAYS} daily rows, ${DEVICES * hourlyDays * 12} hourly rows) in ${f((performance.now() - t0) / 1000)} s`,
@@ -167,6 +186,13 @@ try {
   );
   await measure(`report.adDevices, under-delivered devices by delivery`, () =>
     adReportDevices(caller, { id: ad.id, ...range, page: 2, size: 20, underOnly: true, sort: 'deliveryPct' }),
+  );
+  const inside = {
+    from: new Date(Date.parse(`${first}T00:00:00Z`) + Math.floor(DAYS / 10) * DAY_MS).toISOString().slice(0, 10),
+    to: new Date(Date.parse(`${today}T00:00:00Z`) - Math.floor(DAYS / 20) * DAY_MS).toISOString().slice(0, 10),
+  };
+  await measure(`report.adDevices, ${inside.from} to ${inside.to} (a range inside the campaign)`, () =>
+    adReportDevices(caller, { id: ad.id, ...inside, page: 1, size: 20 }),
   );
   await measure(`report.adList (${DAYS} days)`, () => adReportList(caller, { ...range, page: 1, size: 50 }));
   await measure(`report.adList, last 7 days`, () => adReportList(caller, { page: 1, size: 50 }));

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 
 /**
  * The incremental proof-of-play rollups (issue 13): plays fold into hourly and daily aggregates
- * per ad, device and material (play_rollups_hourly, play_rollups_daily) and per ad and day
- * (play_rollups_ad_daily), which the reports read instead of the raw plays. Plain SQL, any PostgreSQL (and PGlite), no extension.
+ * per ad, device and material (play_rollups_hourly, play_rollups_daily), per ad and day
+ * (play_rollups_ad_daily) and per ad and device (play_rollups_ad_device_daily with running
+ * totals, play_rollups_ad_device: issue 25), which the reports read instead of the raw plays. Plain SQL, any PostgreSQL (and PGlite), no extension.
  *
  * A run reads the plays received since the watermark (minus ROLLUP_OVERLAP_MS), and for each
  * (day, device) they touch recomputes that day's rows of that device from the raw plays (one
@@ -89,6 +90,95 @@ export async function recompute(db: Executor, pairs: readonly { day: string; dev
     group by day, device_id, ad_id, material_id`);
   const adDays = new Map([...before, ...(await adDaysOf())].map((r) => [`${r.ent_id}|${r.ad_id}|${r.day}`, r]));
   await recomputeAdDaily(db, [...adDays.values()]);
+  await recomputeAdDevices(db, keys);
+}
+
+/** Most (ad, device) series one statement of refreshAdDevices names (4 parameters each). */
+const AD_DEVICE_CHUNK = 1000;
+
+/**
+ * Recomputes the per-ad, per-device rows of the (day, device) pairs `keys` from the daily
+ * rollups (their materials summed), then refreshes the running totals and the totals of every
+ * (ad, device) those pairs had or now have rows of, from the earliest day touched on.
+ */
+async function recomputeAdDevices(db: Executor, keys: SQL): Promise<void> {
+  type Key = { ent_id: string; ad_id: string; device_id: string; day: string };
+  const before = (
+    (await db.execute(sql`
+      select ent_id, ad_id, device_id, day::text as day from play_rollups_ad_device_daily
+      where (day, device_id) in (${keys})`)) as unknown as Rows<Key>
+  ).rows;
+  await db.execute(sql`delete from play_rollups_ad_device_daily where (day, device_id) in (${keys})`);
+  const after = (
+    (await db.execute(sql`
+      insert into play_rollups_ad_device_daily
+        (ent_id, ad_id, device_id, day, plays, completed, duration_ms, cum_plays, cum_completed, cum_duration_ms)
+      select ent_id, ad_id, device_id, day, sum(plays), sum(completed), sum(duration_ms), 0, 0, 0
+      from play_rollups_daily where (day, device_id) in (${keys}) and ad_id <> ''
+      group by ent_id, ad_id, device_id, day
+      returning ent_id, ad_id, device_id, day::text as day`)) as unknown as Rows<Key>
+  ).rows;
+  const series = new Map<string, Key>();
+  for (const r of [...before, ...after]) {
+    const k = `${r.ent_id}|${r.ad_id}|${r.device_id}`;
+    const seen = series.get(k);
+    if (!seen || r.day < seen.day) series.set(k, r);
+  }
+  await refreshAdDevices(db, [...series.values()]);
+}
+
+/**
+ * Refreshes these (ad, device) series from their day `day` on: the running totals of their
+ * per-day rows (the total before that day plus the days' plays so far), then their row of
+ * play_rollups_ad_device (first and last day, the last day's running totals; none when no day
+ * is left). Idempotent: the same rows give the same totals.
+ */
+export async function refreshAdDevices(
+  db: Executor,
+  series: readonly { ent_id: string; ad_id: string; device_id: string; day: string }[],
+): Promise<void> {
+  for (let i = 0; i < series.length; i += AD_DEVICE_CHUNK) {
+    const chunk = series.slice(i, i + AD_DEVICE_CHUNK);
+    const values = sql.join(
+      chunk.map((k) => sql`(${k.ent_id}::text, ${k.ad_id}::text, ${k.device_id}::text, ${k.day}::date)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      with k(ent_id, ad_id, device_id, from_day) as (values ${values}),
+      run as (
+        select r.ent_id, r.ad_id, r.device_id, r.day,
+          coalesce(p.cum_plays, 0) + sum(r.plays) over w as cum_plays,
+          coalesce(p.cum_completed, 0) + sum(r.completed) over w as cum_completed,
+          coalesce(p.cum_duration_ms, 0) + sum(r.duration_ms) over w as cum_duration_ms
+        from k
+        join play_rollups_ad_device_daily r
+          on r.ent_id = k.ent_id and r.ad_id = k.ad_id and r.device_id = k.device_id and r.day >= k.from_day
+        left join lateral (
+          select q.cum_plays, q.cum_completed, q.cum_duration_ms from play_rollups_ad_device_daily q
+          where q.ent_id = k.ent_id and q.ad_id = k.ad_id and q.device_id = k.device_id and q.day < k.from_day
+          order by q.day desc limit 1) p on true
+        window w as (partition by r.ent_id, r.ad_id, r.device_id order by r.day)
+      )
+      update play_rollups_ad_device_daily t
+      set cum_plays = run.cum_plays, cum_completed = run.cum_completed, cum_duration_ms = run.cum_duration_ms
+      from run
+      where t.ent_id = run.ent_id and t.ad_id = run.ad_id and t.device_id = run.device_id and t.day = run.day`);
+    await db.execute(sql`
+      delete from play_rollups_ad_device a using (values ${values}) k(ent_id, ad_id, device_id, from_day)
+      where a.ent_id = k.ent_id and a.ad_id = k.ad_id and a.device_id = k.device_id`);
+    await db.execute(sql`
+      insert into play_rollups_ad_device (ent_id, ad_id, device_id, first_day, last_day, plays, completed, duration_ms)
+      select k.ent_id, k.ad_id, k.device_id, f.day, l.day, l.cum_plays, l.cum_completed, l.cum_duration_ms
+      from (values ${values}) k(ent_id, ad_id, device_id, from_day)
+      join lateral (
+        select q.day from play_rollups_ad_device_daily q
+        where q.ent_id = k.ent_id and q.ad_id = k.ad_id and q.device_id = k.device_id
+        order by q.day limit 1) f on true
+      join lateral (
+        select q.day, q.cum_plays, q.cum_completed, q.cum_duration_ms from play_rollups_ad_device_daily q
+        where q.ent_id = k.ent_id and q.ad_id = k.ad_id and q.device_id = k.device_id
+        order by q.day desc limit 1) l on true`);
+  }
 }
 
 /**

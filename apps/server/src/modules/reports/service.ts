@@ -355,6 +355,47 @@ export interface AdReportDevicesInput extends AdReportDetailInput {
 }
 
 /**
+ * One ad's plays and play time per device over [from, to], from the per-ad, per-device
+ * rollups (issue 25), never the daily ones: the devices it played on (play_rollups_ad_device),
+ * each one's totals when the range covers all its days, else its running totals at the
+ * range's last day minus those of the day before its first (play_rollups_ad_device_daily).
+ * A boundary day's running totals of all the devices are one index range of that day; a device
+ * without a row that day is probed for its last day before. A device with plays only outside
+ * the range answers 0.
+ */
+export function adDeviceTotals(db: Executor, entId: string, adId: string, from: string, to: string) {
+  const hiDay = sql`${to}::date`;
+  const loDay = sql`(${from}::date - 1)`;
+  const upTo = (alias: string, day: SQL, cut: SQL) => {
+    const t = sql.raw(alias);
+    const p = sql.raw(`${alias}p`);
+    return sql`left join play_rollups_ad_device_daily ${t}
+        on ${t}.ent_id = ${entId} and ${t}.ad_id = ${adId} and ${t}.day = ${day} and ${t}.device_id = a.device_id
+          and ${cut}
+      left join lateral (
+        select q.cum_plays, q.cum_duration_ms from play_rollups_ad_device_daily q
+        where ${t}.device_id is null and ${cut}
+          and q.ent_id = a.ent_id and q.ad_id = a.ad_id and q.device_id = a.device_id and q.day < ${day}
+        order by q.day desc limit 1) ${p} on true`;
+  };
+  return rows<{ device_id: string; plays: string; duration_ms: string }>(
+    db,
+    sql`select a.device_id,
+          (case when a.last_day <= ${hiDay} then a.plays else coalesce(hi.cum_plays, hip.cum_plays, 0) end)
+            - (case when a.first_day > ${loDay} then 0 else coalesce(lo.cum_plays, lop.cum_plays, 0) end) as plays,
+          (case when a.last_day <= ${hiDay} then a.duration_ms
+                else coalesce(hi.cum_duration_ms, hip.cum_duration_ms, 0) end)
+            - (case when a.first_day > ${loDay} then 0
+                    else coalesce(lo.cum_duration_ms, lop.cum_duration_ms, 0) end) as duration_ms
+        from play_rollups_ad_device a
+        ${upTo('hi', hiDay, sql`a.last_day > ${hiDay}`)}
+        ${upTo('lo', loDay, sql`a.first_day <= ${loDay}`)}
+        where a.ent_id = ${entId} and a.ad_id = ${adId}
+          and a.first_day <= ${hiDay} and a.last_day > ${loDay}`,
+  );
+}
+
+/**
  * report.adDevices: one ad's devices over the range, those that played it and those the
  * schedule expected it on, with their delivery; paged, sorted (plays, most first, by default),
  * optionally only the under-delivered ones.
@@ -364,17 +405,11 @@ export async function adReportDevices(caller: ReportCaller, input: AdReportDevic
   const { from, to } = reportRange(caller.now.getTime(), input.from, input.to);
   const entId = caller.user.entId;
   const [deviceRows, model] = await Promise.all([
-    rows<{ device_id: string; plays: string; duration_ms: string }>(
-      caller.db,
-      sql`select device_id, sum(plays)::bigint as plays, sum(duration_ms)::bigint as duration_ms
-          from play_rollups_daily
-          where ent_id = ${entId} and ad_id = ${ad.id} and day between ${from}::date and ${to}::date
-          group by device_id`,
-    ),
+    adDeviceTotals(caller.db, entId, ad.id, from, to),
     ExpectedModel.load(caller.db, entId, from, to, caller.now),
   ]);
   const expected = model.ofAd(ad.id);
-  const reported = new Map(deviceRows.map((r) => [r.device_id, r]));
+  const reported = new Map(deviceRows.filter((r) => num(r.plays) > 0).map((r) => [r.device_id, r]));
   const deviceIds = new Set([...reported.keys(), ...expected.byDevice.keys()]);
   let table: AdReportDeviceRow[] = [...deviceIds].map((deviceId) => {
     const r = reported.get(deviceId);
