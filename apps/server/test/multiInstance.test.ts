@@ -101,7 +101,9 @@ describe.each(BACKENDS)('two instances on one %s database', (backend) => {
     expect((await a.client().raw(request)).envelope.code).toBe(ErrorCode.REPLAYED_SEQUENCE);
   });
 
-  it('ends a session on both instances within a second of a logout on one', async () => {
+  // How soon is bench/multi-instance.ts's figure; these wait for the behaviour, bounded only so
+  // that a missing invalidation fails instead of hanging.
+  it('ends a session on both instances after a logout on one', async () => {
     const ent = await createEnterprise(database.db);
     const user = await createUser(database.db, ent);
     const onA = await a.loginAs(user);
@@ -109,14 +111,10 @@ describe.each(BACKENDS)('two instances on one %s database', (backend) => {
     // B has the session in its cache (B's test clock never moves, so only an invalidation evicts it).
     expect((await onB.call(endpoints.authInfo)).envelope.code).toBe(0);
     expect((await onA.call(endpoints.logout)).envelope.code).toBe(0);
-    const ms = await within(
-      1000,
-      async () => (await onB.call(endpoints.authInfo)).envelope.code === ErrorCode.TOKEN_INVALID,
-    );
-    expect(ms).toBeLessThan(1000);
+    await within(10_000, async () => (await onB.call(endpoints.authInfo)).envelope.code === ErrorCode.TOKEN_INVALID);
   });
 
-  it('ends the sessions of a paused account on both instances within a second', async () => {
+  it('ends the sessions of a paused account on both instances', async () => {
     const ent = await createEnterprise(database.db);
     const admin = await createUser(database.db, ent, { isEntAdmin: true });
     const staff = await createUser(database.db, ent);
@@ -125,7 +123,10 @@ describe.each(BACKENDS)('two instances on one %s database', (backend) => {
     expect((await staffOnB.call(endpoints.authInfo)).envelope.code).toBe(0);
     const paused = await adminOnA.call(endpoints.accountSetStatus, { id: staff.id, status: 'paused' });
     expect(paused.envelope.code).toBe(0);
-    await within(1000, async () => (await staffOnB.call(endpoints.authInfo)).envelope.code === ErrorCode.SESSION_ENDED);
+    await within(
+      10_000,
+      async () => (await staffOnB.call(endpoints.authInfo)).envelope.code === ErrorCode.SESSION_ENDED,
+    );
   });
 
   it('counts failed logins on both instances in one throttle', async () => {

@@ -106,7 +106,16 @@ describe.each(BACKENDS)('two instances with their embedded brokers on one %s dat
       const sent = await onB.call(endpoints.deviceSendCommand, { deviceIds: [id], kind: 'volume', params: { level } });
       expect(sent.envelope.code).toBe(0);
       const commandId = sent.envelope.payload.commands[0].id;
-      latencies.push(await received);
+      // Bounded so that a command that never arrives fails here (before the fix: marked sent by B,
+      // whose broker has no such player, and delivered only at the player's next connection).
+      latencies.push(
+        await Promise.race([
+          received,
+          new Promise<number>((_, reject) =>
+            setTimeout(() => reject(new Error(`command ${i + 1} of 10 not received within 10 s`)), 10_000).unref(),
+          ),
+        ]),
+      );
       const acked = await commandReaches(onB, id, commandId, 'acknowledged');
       expect(acked.attempts).toBe(1);
       expect(player.volume).toBe(level);
