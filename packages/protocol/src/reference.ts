@@ -150,7 +150,8 @@ function consolePipelineCodes(def: EndpointDef): ErrorCodeValue[] {
     ErrorCode.BAD_ENVELOPE,
     ErrorCode.BAD_SIGNATURE,
     ErrorCode.STALE_TIMESTAMP,
-    ErrorCode.REPLAYED_SEQUENCE,
+    // A mutation's sequence is its idempotency key (docs/protocol.md "Retries"), a read's the replay guard's.
+    def.mutation && !def.download ? ErrorCode.SEQUENCE_REUSED : ErrorCode.REPLAYED_SEQUENCE,
     ErrorCode.INVALID_PARAMS,
   ];
   if (def.auth === 'session') {
