@@ -94,7 +94,9 @@ export default function SideMenu() {
       <ul className="mq-side-list" ref={listRef as React.RefObject<HTMLUListElement>}>
         {shown.map((item) => {
           const url = resolveAlias(item.url);
-          const online = isMenuItemOnline(item);
+          // The rail entry opens its own page: marked when that page is not built, even when some
+          // of its flyout's pages are (/report: the report pages are online, the section page not).
+          const online = Boolean(findRoute(url)?.online);
           const entry = (
             <Link
               to={url}
