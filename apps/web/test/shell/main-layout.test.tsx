@@ -100,6 +100,25 @@ describe('side menu', () => {
     expect(screen.getByTestId('menu-home').getAttribute('aria-current')).toBeNull();
   });
 
+  it("marks a rail entry whose own page is not built, though some of its flyout's pages are (issue 25: /report)", async () => {
+    useSession.setState({
+      permissionList: [...ALL_PERMS, Perm.reportAd],
+      navMenuList: [
+        { code: 'home', url: '/', icon: 'home' },
+        { code: 'device', url: '/device', icon: 'device', children: [{ code: 'deviceTags', url: '/app_tags' }] },
+        { code: 'report', url: '/report', icon: 'report', children: [{ code: 'reportAd', url: '/report/ad' }] },
+      ],
+    });
+    mount('/device');
+    await screen.findByTestId('page-device');
+    // The report pages are in its flyout.
+    fireEvent.mouseEnter(screen.getByTestId('menu-report'));
+    await screen.findByTestId('menu-reportAd');
+    expect(screen.getByTestId('menu-report').textContent).toContain('Not online yet');
+    expect(screen.getByTestId('menu-device').textContent).not.toContain('Not online yet');
+    expect(screen.getByTestId('menu-home').textContent).not.toContain('Not online yet');
+  });
+
   it('opens a flyout with the children of an item', async () => {
     useSession.setState({ permissionList: [...ALL_PERMS, Perm.deviceTags] });
     mount('/');
@@ -373,6 +392,25 @@ describe('header', () => {
     );
     expect(await screen.findByText('Operation successful')).toBeTruthy();
     await waitFor(() => expect(api.calls.filter((c) => c.name === 'noticeList').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('names the bell with the count its badge shows (WCAG 2.5.3: the name contains the visible text)', async () => {
+    for (const [total, shown, name] of [
+      [3, '3', '3 notices'],
+      [1, '1', '1 notice'],
+      [150, '99+', '99+ notices'],
+    ] as const) {
+      api.answers.noticeList = () => ({ total, data: [] });
+      mount('/');
+      const bell = await screen.findByTestId('notice-bell');
+      await waitFor(() => expect(bell.querySelector('.ant-badge-count')?.getAttribute('title')).toBe(String(total)));
+      expect(bell.getAttribute('aria-label')).toBe(name);
+      expect(bell.getAttribute('aria-label')?.split(' ')).toContain(shown);
+      cleanup();
+    }
+    mount('/');
+    await waitFor(() => expect(api.calls.some((c) => c.name === 'noticeList')).toBe(true));
+    expect(screen.getByTestId('notice-bell').getAttribute('aria-label')).toBe('Notices');
   });
 
   it('shows no monitor buttons for other notices', async () => {

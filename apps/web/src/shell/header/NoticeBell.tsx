@@ -1,6 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { formatTime, type Notice } from '@marquee/protocol';
 import { Badge, Dropdown, Empty, Spin, theme } from 'antd';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPendingMonitorApply } from './notice';
@@ -10,6 +11,19 @@ import { useNotices } from './queries';
 // panel starts the download, so the dialog is usually there before a notice is clicked.
 const loadNoticeDialog = () => import('./NoticeDialog');
 const NoticeDialog = lazy(loadNoticeDialog);
+
+/** The badge's largest number; above it the badge shows '99+'. */
+const BADGE_MAX = 99;
+
+/**
+ * The bell's accessible name: it contains the count the badge shows (WCAG 2.5.3, axe's
+ * label-content-name-mismatch), as a word of its own ('3 notices', '99+ 条通知'); the title
+ * alone when the badge shows nothing.
+ */
+export function bellLabel(t: TFunction, total: number): string {
+  if (total <= 0) return t('notice.title');
+  return t('notice.bell', { count: total, shown: total > BADGE_MAX ? `${BADGE_MAX}+` : String(total) });
+}
 
 /**
  * The notice bell (spec section 2 "Header"): a badge with the count, a dropdown of titles,
@@ -90,8 +104,8 @@ export default function NoticeBell() {
         }}
         popupRender={() => panel}
       >
-        <button type="button" className="mq-header-icon" aria-label={t('notice.title')} data-testid="notice-bell">
-          <Badge count={total} size="small" overflowCount={99}>
+        <button type="button" className="mq-header-icon" aria-label={bellLabel(t, total)} data-testid="notice-bell">
+          <Badge count={total} size="small" overflowCount={BADGE_MAX}>
             <BellOutlined />
           </Badge>
         </button>
