@@ -49,6 +49,27 @@ export interface Config {
    * rollups the reports read are kept): modules/content/retention.ts.
    */
   playsRetentionDays: number;
+  /**
+   * DEMO_PLAYERS: headless players the server runs in a child process for the demo tenant
+   * (src/demo/fleet.ts); default 4 on the embedded database, 0 (off) with DATABASE_URL.
+   */
+  demoPlayers: number;
+}
+
+/** Most players the demo fleet runs (one child process; the machine it demos on may be small). */
+export const MAX_DEMO_PLAYERS = 8;
+
+function demoPlayers(env: NodeJS.ProcessEnv): number {
+  const raw = (env.DEMO_PLAYERS ?? '').trim().toLowerCase();
+  if (raw === '') return env.DATABASE_URL ? 0 : 4;
+  if (raw === 'off') return 0;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_DEMO_PLAYERS) {
+    throw new Error(
+      `DEMO_PLAYERS must be off or a whole number from 0 to ${MAX_DEMO_PLAYERS}, got "${env.DEMO_PLAYERS}"`,
+    );
+  }
+  return value;
 }
 
 /**
@@ -320,5 +341,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     storage: storageConfig(env, env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files')),
     weather: weatherConfig(env),
     playsRetentionDays: playsRetentionDays(env),
+    demoPlayers: demoPlayers(env),
   };
 }

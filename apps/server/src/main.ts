@@ -21,11 +21,14 @@ const seeded = await seedIfNeeded(database.db);
 const app = await buildApp({ config, db: database });
 
 let closing = false;
+let demoFleet: import('./demo/fleet.js').DemoFleet | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    // The demo players say offline while the broker still listens.
+    await demoFleet?.stop();
     await shutdownGracefully(app, database);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
@@ -63,3 +66,16 @@ const lines = [
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+
+// The demo fleet (DEMO_PLAYERS, README): headless players of the demo tenant in a child process.
+if (config.demoPlayers > 0 && !closing) {
+  const { startDemoFleet } = await import('./demo/fleet.js');
+  const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const server = `http://${local.includes(':') ? `[${local}]` : local}:${config.port}`;
+  demoFleet = await startDemoFleet({ app, config, server });
+  if (demoFleet) {
+    process.stdout.write(
+      `Demo fleet: ${config.demoPlayers} headless players of the demo tenant (process ${demoFleet.child.pid}); DEMO_PLAYERS=off turns it off\n`,
+    );
+  }
+}

@@ -66,6 +66,11 @@ export interface PlayerOptions {
    * 2.7.1); the headless player downloads nothing itself, so without it it reports none. Tests and demos.
    */
   content?: () => Heartbeat['content'];
+  /**
+   * Runs a `syncContent` command (fetch the manifest, download what is missing: a ContentPlayer's
+   * sync); the ack is sent once it resolves. Without it the player acknowledges and does nothing.
+   */
+  syncContent?: () => Promise<void>;
 }
 
 export class HeadlessPlayer {
@@ -399,9 +404,14 @@ export class HeadlessPlayer {
         return { ...base, result: 'ok' };
       case 'applyStrategy':
         return { ...base, result: 'ok', data: this.applyStrategy(command.params as ApplyStrategyParams) };
+      case 'syncContent':
+        if (this.options.syncContent) {
+          await this.options.syncContent();
+          return { ...base, ts: Date.now(), result: 'ok' };
+        }
+        return { ...base, result: 'ok', data: { note: 'headless player: nothing to do' } };
       case 'reboot':
       case 'clearCache':
-      case 'syncContent':
         // A headless player has no content, cache or power to act on: it acknowledges.
         return { ...base, result: 'ok', data: { note: 'headless player: nothing to do' } };
       default:

@@ -1,0 +1,313 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type DeviceCredentials,
+  type DeviceManifest,
+  type DownloadReport,
+  deviceManifestSchema,
+  type Heartbeat,
+  MANIFEST_PATH,
+  type ManifestItem,
+  type ManifestSchedule,
+  PLAYS_PATH,
+  type PlayEvent,
+  playsAnswerSchema,
+} from '@marquee/protocol';
+
+/**
+ * What a headless player plays (docs/device-protocol.md 2.7, 2.8), for the demo fleet and
+ * tests: it fetches the device's manifest, downloads every file and checks its SHA-256 and
+ * size (switching to a manifest only once all of it is verified, as the browser player does),
+ * reports the downloads and ready ads in its heartbeats, "plays" the items in turn (a timer
+ * per material, no screen), writes one play event per material when it ends, and uploads the
+ * journal in batches, keeping what the server did not answer for the next upload.
+ */
+
+export interface ContentPlayerOptions {
+  /** The server's base URL. */
+  server: string;
+  credentials: () => DeviceCredentials | null;
+  /** How often the journal is uploaded (seconds, default 15). */
+  uploadEverySec?: number;
+  /** Called after each upload with the number of plays the server stored (accepted). */
+  onUploaded?: (accepted: number) => void;
+  /** Called when a manifest is complete and in use. */
+  onManifest?: (manifest: DeviceManifest) => void;
+}
+
+const MAX_JOURNAL = 5000;
+
+function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** Whether an item's schedule lets it play at `now` (device local wall clock), as the browser player reads it. */
+export function scheduleAllows(schedule: ManifestSchedule, now: Date): boolean {
+  const t = now.getTime();
+  if (schedule.from != null && t < schedule.from) return false;
+  if (schedule.until != null && t >= schedule.until) return false;
+  const weekday = now.getDay() === 0 ? 7 : now.getDay();
+  if (schedule.weekdays?.length && !schedule.weekdays.includes(weekday)) return false;
+  const minute = now.getHours() * 60 + now.getMinutes();
+  if (schedule.start && minute < minutesOf(schedule.start)) return false;
+  if (schedule.end && minute >= minutesOf(schedule.end)) return false;
+  if (schedule.periods?.length) {
+    return schedule.periods.some((p) => minute >= minutesOf(p.start) && minute < minutesOf(p.end));
+  }
+  return true;
+}
+
+/**
+ * The items to play at `now`, by the roles' order (the browser player's itemsToPlay without
+ * openings): emergency ads pre-empt; else the loop ads (a per-day ad at its cap sits out);
+ * else the device's own content; else the fallback ads.
+ */
+export function itemsToPlay(
+  manifest: DeviceManifest,
+  now: Date,
+  playedToday: ReadonlyMap<string, number>,
+): ManifestItem[] {
+  const playable = manifest.items.filter((i) => scheduleAllows(i.schedule, now));
+  const emergency = playable.filter((i) => i.role === 'emergency');
+  if (emergency.length > 0) return emergency;
+  const loop = playable.filter(
+    (i) => i.role === 'loop' && (i.maxPerDay == null || !i.adId || (playedToday.get(i.adId) ?? 0) < i.maxPerDay),
+  );
+  if (loop.length > 0) return loop;
+  const own = playable.filter((i) => !i.role);
+  if (own.length > 0) return own;
+  return playable.filter((i) => i.role === 'fallback');
+}
+
+export class ContentPlayer {
+  /** The manifest in use (all its files verified). */
+  manifest: DeviceManifest | null = null;
+  /** The manifest being fetched, until its files are verified. */
+  private pendingVersion: string | null = null;
+  /** The download state of each material, by id. */
+  readonly downloads = new Map<string, DownloadReport>();
+  /** Verified files: material id -> sha256. */
+  private readonly verified = new Map<string, string>();
+  /** Plays not yet answered by the server. */
+  readonly journal: PlayEvent[] = [];
+  /** Plays the server stored. */
+  uploaded = 0;
+  private syncing: Promise<void> | null = null;
+  private syncAgain = false;
+  private playTimer: NodeJS.Timeout | null = null;
+  private uploadTimer: NodeJS.Timeout | null = null;
+  private uploading: Promise<void> | null = null;
+  private cursor = 0;
+  private day = '';
+  private readonly playedToday = new Map<string, number>();
+  private running = false;
+
+  constructor(readonly options: ContentPlayerOptions) {}
+
+  private auth(): string {
+    const c = this.options.credentials();
+    if (!c) throw new Error('not activated');
+    return `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
+  }
+
+  private async envelope(path: string, init: RequestInit): Promise<unknown> {
+    const response = await fetch(new URL(path, this.options.server), {
+      ...init,
+      headers: { authorization: this.auth(), 'accept-language': 'en-US', ...(init.headers ?? {}) },
+    });
+    const body = (await response.json()) as { code: number; message: string; payload: unknown };
+    if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.message}`);
+    return body.payload;
+  }
+
+  /** The heartbeat's content report. */
+  report(): Heartbeat['content'] {
+    const manifest = this.manifest;
+    const readyAds = manifest
+      ? [...new Set(manifest.items.flatMap((i) => (i.adId && this.itemReady(i) ? [i.adId] : [])))]
+      : [];
+    return {
+      manifestVersion: manifest?.version ?? null,
+      pendingVersion: this.pendingVersion,
+      downloads: [...this.downloads.values()].slice(0, 200),
+      readyAds,
+    };
+  }
+
+  private itemReady(item: ManifestItem): boolean {
+    return item.materialIds.every((id) => this.verified.has(id));
+  }
+
+  /**
+   * Fetches the manifest and downloads what is missing; resolves once this sync is done (a
+   * sync asked for meanwhile runs once more after it). Errors are left for the next sync.
+   */
+  sync(): Promise<void> {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
+      do {
+        this.syncAgain = false;
+        await this.syncOnce();
+      } while (this.syncAgain);
+    })().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private async syncOnce(): Promise<void> {
+    const manifest = deviceManifestSchema.parse(await this.envelope(MANIFEST_PATH, { method: 'GET' }));
+    if (manifest.version === this.manifest?.version) return;
+    this.pendingVersion = manifest.version;
+    let complete = true;
+    for (const file of manifest.files) {
+      if (this.verified.get(file.materialId) === file.sha256) continue;
+      if (!(await this.download(file))) complete = false;
+    }
+    if (!complete) return; // the next sync tries again; the manifest in use keeps playing
+    this.manifest = manifest;
+    this.pendingVersion = null;
+    this.cursor = 0;
+    this.options.onManifest?.(manifest);
+  }
+
+  private async download(file: DeviceManifest['files'][number]): Promise<boolean> {
+    const base = { materialId: file.materialId, size: file.size };
+    this.downloads.set(file.materialId, { ...base, state: 'downloading', bytes: 0, at: Date.now() });
+    try {
+      const response = await fetch(new URL(file.url, this.options.server));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const data = Buffer.from(await response.arrayBuffer());
+      const sha256 = createHash('sha256').update(data).digest('hex');
+      if (data.length !== file.size || sha256 !== file.sha256) throw new Error('checksum mismatch');
+      this.verified.set(file.materialId, sha256);
+      this.downloads.set(file.materialId, { ...base, state: 'successful', bytes: data.length, at: Date.now() });
+      return true;
+    } catch (error) {
+      this.downloads.set(file.materialId, {
+        ...base,
+        state: 'failed',
+        bytes: 0,
+        error: String((error as Error).message ?? error),
+        at: Date.now(),
+      });
+      return false;
+    }
+  }
+
+  /** Starts playing and uploading (idempotent). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    const every = (this.options.uploadEverySec ?? 15) * 1000;
+    this.uploadTimer = setInterval(() => void this.upload(), every);
+    this.next();
+  }
+
+  /** Plays the next item: one material after the other, a play event at the end of each. */
+  private next(): void {
+    if (!this.running) return;
+    const now = new Date();
+    const manifest = this.manifest;
+    const items = manifest ? itemsToPlay(manifest, now, this.today(now)) : [];
+    if (!manifest || items.length === 0) {
+      this.playTimer = setTimeout(() => this.next(), 5000);
+      return;
+    }
+    const item = items[this.cursor % items.length];
+    this.cursor = (this.cursor + 1) % Math.max(1, items.length);
+    const files = new Map(manifest.files.map((f) => [f.materialId, f]));
+    const document = item.document as { pages?: { duration?: number }[] } | null;
+    // A layout plays as one piece: its pages' durations; a playlist material by material.
+    const steps: { materialId: string | null; ms: number }[] =
+      document && Array.isArray(document.pages) && document.pages.length > 0
+        ? [
+            {
+              materialId: null,
+              ms: document.pages.reduce((s, p) => s + Math.max(1, p.duration ?? item.durationSec), 0) * 1000,
+            },
+          ]
+        : item.materialIds.map((id) => ({ materialId: id, ms: (files.get(id)?.duration ?? item.durationSec) * 1000 }));
+    const play = (index: number) => {
+      if (!this.running) return;
+      const step = steps[index];
+      if (!step) {
+        if (item.adId) this.playedToday.set(item.adId, (this.playedToday.get(item.adId) ?? 0) + 1);
+        return this.next();
+      }
+      const start = Date.now();
+      this.playTimer = setTimeout(() => {
+        this.record({
+          id: randomUUID(),
+          materialId: step.materialId,
+          layoutId: item.layoutId,
+          componentId: null,
+          adId: item.adId,
+          start,
+          durationMs: Date.now() - start,
+          outcome: 'completed',
+        });
+        play(index + 1);
+      }, step.ms);
+    };
+    play(0);
+  }
+
+  private today(now: Date): ReadonlyMap<string, number> {
+    const day = `${now.getFullYear()}-${now.getMonth()}-${now.getDate()}`;
+    if (day !== this.day) {
+      this.day = day;
+      this.playedToday.clear();
+    }
+    return this.playedToday;
+  }
+
+  private record(event: PlayEvent): void {
+    this.journal.push(event);
+    if (this.journal.length > MAX_JOURNAL) this.journal.splice(0, this.journal.length - MAX_JOURNAL);
+  }
+
+  /** Uploads the journal (up to 1,000 events a batch); keeps what the server did not answer. */
+  upload(): Promise<void> {
+    if (this.uploading) return this.uploading;
+    this.uploading = (async () => {
+      while (this.journal.length > 0 && this.options.credentials()) {
+        const batch = this.journal.slice(0, 1000);
+        let answer: ReturnType<typeof playsAnswerSchema.parse>;
+        try {
+          answer = playsAnswerSchema.parse(
+            await this.envelope(PLAYS_PATH, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ events: batch }),
+            }),
+          );
+        } catch {
+          return; // offline or refused: the journal keeps them for the next upload
+        }
+        const done = new Set([...answer.accepted, ...answer.duplicate, ...answer.rejected]);
+        const left = this.journal.filter((e) => !done.has(e.id));
+        this.journal.splice(0, this.journal.length, ...left);
+        this.uploaded += answer.accepted.length;
+        this.options.onUploaded?.(answer.accepted.length);
+        if (done.size === 0) return;
+      }
+    })().finally(() => {
+      this.uploading = null;
+    });
+    return this.uploading;
+  }
+
+  /** Stops playing; uploads what the journal holds once more. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.playTimer) clearTimeout(this.playTimer);
+    if (this.uploadTimer) clearInterval(this.uploadTimer);
+    this.playTimer = null;
+    this.uploadTimer = null;
+    await this.upload();
+  }
+}

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { endpoints } from '@marquee/protocol';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { ads, devices, operationLogs } from '../src/db/schema/index.js';
+import { type DemoFleet, startDemoFleet } from '../src/demo/fleet.js';
+import { DEMO_PASSWORD, seedIfNeeded } from '../src/seed/index.js';
+import { waitFor } from './devices/helpers.js';
+import { listeningApp } from './devices/suite.js';
+import { type ApiClient, BACKENDS, type TestApp } from './helpers/index.js';
+
+const PLAYERS = 2;
+
+describe('DEMO_PLAYERS', () => {
+  it('is 4 on the embedded database, off with DATABASE_URL unless set, and checked', () => {
+    expect(loadConfig({}).demoPlayers).toBe(4);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/y' }).demoPlayers).toBe(0);
+    expect(loadConfig({ DEMO_PLAYERS: 'off' }).demoPlayers).toBe(0);
+    expect(loadConfig({ DEMO_PLAYERS: '0' }).demoPlayers).toBe(0);
+    expect(loadConfig({ DEMO_PLAYERS: '2', DATABASE_URL: 'postgres://x@localhost/y' }).demoPlayers).toBe(2);
+    expect(() => loadConfig({ DEMO_PLAYERS: '9' })).toThrow(/DEMO_PLAYERS/);
+    expect(() => loadConfig({ DEMO_PLAYERS: 'lots' })).toThrow(/DEMO_PLAYERS/);
+  });
+});
+
+describe.each(BACKENDS)('demo fleet on %s', (backend) => {
+  let t: TestApp;
+  let server: string;
+  let admin: ApiClient;
+  let dataDir: string;
+  let fleet: DemoFleet | null = null;
+
+  beforeAll(async () => {
+    ({ t, server } = await listeningApp(backend, {}));
+    await seedIfNeeded(t.db);
+    admin = t.client();
+    await admin.login('entadmin', DEMO_PASSWORD);
+    dataDir = await mkdtemp(join(tmpdir(), 'marquee-demo-fleet-'));
+  }, 60_000);
+  afterAll(async () => {
+    await fleet?.stop();
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** The demo devices as the administrator's device list shows them. */
+  async function demoRows() {
+    const list = await admin.call(endpoints.deviceList, { size: 500 });
+    return (list.envelope.payload?.data ?? []).filter((d) => d.demo);
+  }
+
+  it('starts nothing when turned off', async () => {
+    expect(await startDemoFleet({ app: t.app, config: { dataDir, demoPlayers: 0 }, server })).toBeNull();
+    expect(existsSync(join(dataDir, 'demo-players'))).toBe(false);
+  });
+
+  it('pairs its players through device.add, which come online, play the approved demo ads and upload plays', async () => {
+    fleet = await startDemoFleet({ app: t.app, config: { dataDir, demoPlayers: PLAYERS }, server, uploadEverySec: 1 });
+    expect(fleet).not.toBeNull();
+    const online = await waitFor(
+      `${PLAYERS} demo devices online`,
+      async () => {
+        const rows = await demoRows();
+        return rows.length === PLAYERS && rows.every((r) => r.status === 'online') ? rows : undefined;
+      },
+      60_000,
+    );
+    // Placed where an operator would put them (device.setLocation), so the map shows them.
+    for (const row of online) expect(row.latitude).not.toBeNull();
+    const ids = online.map((r) => r.id);
+    // Added and placed by the administrator's own calls: the operation log says so.
+    const logged = await t.db
+      .select({ action: operationLogs.action, targetId: operationLogs.targetId })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.module, 'device'), inArray(operationLogs.targetId, ids)));
+    expect(
+      logged
+        .filter((l) => l.action === 'add')
+        .map((l) => l.targetId)
+        .sort(),
+    ).toEqual([...ids].sort());
+
+    // The demo ads, approved and aimed at the demo screens, reach them and come back as plays.
+    const demoAds = await waitFor(
+      'the demo ads',
+      async () => {
+        const rows = await t.db.select({ id: ads.id }).from(ads);
+        return rows.length === 3 ? rows : undefined;
+      },
+      120_000,
+    );
+    expect(demoAds).toHaveLength(3);
+    const played = await waitFor(
+      'plays of the demo ads from every demo device',
+      async () => {
+        const rows = (await t.db.execute(
+          sql`select device_id, count(*)::int as n from plays where ad_id is not null group by device_id`,
+        )) as unknown as { rows: { device_id: string; n: number }[] };
+        const byDevice = new Map(rows.rows.map((r) => [r.device_id, Number(r.n)]));
+        return ids.every((id) => (byDevice.get(id) ?? 0) > 0) ? byDevice : undefined;
+      },
+      120_000,
+    );
+    expect([...played.keys()].sort()).toEqual([...ids].sort());
+    const files = await readdir(join(dataDir, 'demo-players'));
+    expect(files.sort()).toEqual(['demo-1.json', 'demo-2.json']);
+  }, 300_000);
+
+  it('reuses the stored credentials after a restart instead of pairing anew', async () => {
+    const before = (await demoRows()).map((r) => r.id).sort();
+    await fleet?.stop();
+    // The players said offline as they stopped.
+    await waitFor(
+      'demo devices offline',
+      async () => {
+        const rows = await demoRows();
+        return rows.every((r) => r.status === 'offline') ? rows : undefined;
+      },
+      30_000,
+    );
+    const pairings: string[] = [];
+    fleet = await startDemoFleet({ app: t.app, config: { dataDir, demoPlayers: PLAYERS }, server, uploadEverySec: 1 });
+    fleet?.events.on('pairing', (event: { key: string }) => pairings.push(event.key));
+    await waitFor(
+      'demo devices online again',
+      async () => {
+        const rows = await demoRows();
+        return rows.length === PLAYERS && rows.every((r) => r.status === 'online') ? rows : undefined;
+      },
+      60_000,
+    );
+    expect((await demoRows()).map((r) => r.id).sort()).toEqual(before);
+    expect(pairings).toEqual([]);
+    const all = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.demo, true));
+    expect(all).toHaveLength(PLAYERS);
+  }, 120_000);
+});
