@@ -65,7 +65,27 @@ const time = (v: string | null) => (v ? formatTime(v) : '-');
 export function deviceListColumns(t: TFunction): TableColumn<DeviceRow>[] {
   return [
     { prop: 'number', label: t('devices:field.number'), width: 150, ellipsis: true, sortable: true },
-    { prop: 'name', label: t('devices:field.name'), width: 170, ellipsis: true, sortable: true },
+    {
+      prop: 'name',
+      label: t('devices:field.name'),
+      width: 170,
+      ellipsis: true,
+      sortable: true,
+      // A player of the demo fleet (README: DEMO_PLAYERS) says so before its name.
+      slot: (v: string, row: DeviceRow) =>
+        row.demo ? (
+          <span>
+            <Tooltip title={t('devices:demoHint')}>
+              <Tag color="purple" style={{ marginInlineEnd: 4 }} data-testid="device-demo-tag">
+                {t('devices:demo')}
+              </Tag>
+            </Tooltip>
+            {v}
+          </span>
+        ) : (
+          v
+        ),
+    },
     {
       prop: 'status',
       label: t('devices:field.status'),
