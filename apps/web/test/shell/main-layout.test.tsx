@@ -349,6 +349,33 @@ describe('header', () => {
     await waitFor(() => expect(screen.queryByTestId('station-letter-banner')).toBeNull());
   });
 
+  it('keeps the banner dismissed after a reload until the letters change, per account (issue 25)', async () => {
+    localStorage.clear();
+    api.answers.stationLetterList = () => ['Renew soon'];
+    mount('/');
+    fireEvent.click(await screen.findByTestId('station-letter-dismiss'));
+    await waitFor(() => expect(screen.queryByTestId('station-letter-banner')).toBeNull());
+    // A reload: the shell mounts again and asks for the letters again.
+    cleanup();
+    const asked = api.calls.filter((c) => c.name === 'stationLetterList').length;
+    mount('/');
+    await screen.findByTestId('header-greeting');
+    await waitFor(() => expect(api.calls.filter((c) => c.name === 'stationLetterList').length).toBeGreaterThan(asked));
+    expect(screen.queryByTestId('station-letter-banner')).toBeNull();
+    cleanup();
+    // Another account on this browser still sees it.
+    signIn({ userId: 'u2' });
+    mount('/');
+    expect((await screen.findByTestId('station-letter-banner')).textContent).toContain('Renew soon');
+    cleanup();
+    // A new letter shows the banner again.
+    signIn();
+    api.answers.stationLetterList = () => ['Renew soon', 'New device'];
+    mount('/');
+    expect((await screen.findByTestId('station-letter-banner')).textContent).toContain('New device');
+    localStorage.clear();
+  });
+
   it('hides the market link without the market permission', async () => {
     useSession.setState({ permissionList: [Perm.device] });
     api.answers.stationLetterList = () => ['One'];

@@ -4,22 +4,44 @@ import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
 import { useStationLetters } from './queries';
 
 /** Spec section 9: the station-letter dialog is 600 px wide. */
 export const LETTERS_DIALOG_WIDTH = 600;
 
+/** Where the banner's dismissal is kept, per account: the letters it was dismissed for. */
+export const lettersDismissedKey = (userId: string) => `mq_letters_dismissed:${userId}`;
+
+function readDismissed(userId: string): string | null {
+  try {
+    return localStorage.getItem(lettersDismissedKey(userId));
+  } catch {
+    return null;
+  }
+}
+
+function storeDismissed(userId: string, signature: string): void {
+  try {
+    localStorage.setItem(lettersDismissedKey(userId), signature);
+  } catch {
+    // Storage full or refused: the dismissal lasts this page load.
+  }
+}
+
 /**
  * The red station-letter banner (spec section 2 "Header"): the messages joined by commas,
- * dismissible for this page load; a click opens the numbered list with a count and, with the
+ * dismissible (issue 25: the dismissal is kept for the account across reloads, until the
+ * letters change); a click opens the numbered list with a count and, with the
  * market permission, a link to the market.
  */
 export default function StationLetters() {
   const { t } = useTranslation('shell');
   const { data } = useStationLetters();
   const can = useCan();
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const userId = useSession((s) => s.userId);
+  const [dismissed, setDismissed] = useState<string | null>(() => readDismissed(userId));
   const [open, setOpen] = useState(false);
 
   const letters = (data ?? []).filter((l) => l.trim() !== '');
@@ -39,7 +61,10 @@ export default function StationLetters() {
           className="mq-letters-close"
           aria-label={t('letters.dismiss')}
           data-testid="station-letter-dismiss"
-          onClick={() => setDismissed(signature)}
+          onClick={() => {
+            storeDismissed(userId, signature);
+            setDismissed(signature);
+          }}
         >
           <CloseOutlined />
         </button>
