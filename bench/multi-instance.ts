@@ -4,7 +4,12 @@
 // (b) two instances (two processes) on the same database against one, the load split
 //     between them as a load balancer would;
 // (c) the replay guard's store: a PostgreSQL insert against a Redis SET NX (REDIS_URL or
-//     127.0.0.1:6379), one at a time and 32 at once, to decide whether Redis would pay.
+//     127.0.0.1:6379), one at a time and 32 at once, to decide whether Redis would pay;
+// (d) the device channel across the two instances, each with its default embedded broker: a
+//     headless player paired and connected through the first, BENCH_COMMANDS (20) commands
+//     sent through each instance (call -> the player has it), then the first instance
+//     stopped (SIGTERM): how long until the player is connected through the second and the
+//     registry shows it online there (issue 25).
 // BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local server) names the server; the
 // bench makes and drops a database of its own there.
 import { spawn } from 'node:child_process';
@@ -13,12 +18,14 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { endpoints, type LoginResponse } from '@marquee/protocol';
 import pg from 'pg';
+import { HeadlessPlayer } from '../apps/server/src/player/player.js';
 import {
   callApi,
   combine,
   freePort,
   type LoadResult,
   load,
+  percentile,
   post,
   root,
   signed,
@@ -103,6 +110,110 @@ try {
   console.log(`bare Fastify route             : ${fmt(bareR)}`);
   console.log(`ratio (1 instance / bare): ${(oneR.rps / bareR.rps).toFixed(2)}  (aim >= 0.5)`);
   console.log(`ratio (2 instances / 1): ${(twoR.rps / oneR.rps).toFixed(2)}`);
+
+  // (d) The device channel across instances.
+  const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 20);
+  const probe = new pg.Client({ connectionString: databaseUrl });
+  await probe.connect();
+  const presence = async (id: string) =>
+    (
+      await probe.query<{ status: string; instance: string | null }>(
+        'select d.status, c.instance_id as instance from devices d left join device_connections c on c.device_id = d.id where d.id = $1',
+        [id],
+      )
+    ).rows[0];
+  const until = async <T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  // Both instances have announced their brokers to each other (registry heartbeat 5 s at most).
+  await until('instances registered', async () => {
+    const n = await probe.query("select count(*)::int as n from server_instances where broker_urls <> '[]'::jsonb");
+    return n.rows[0].n >= 2 ? true : undefined;
+  });
+  const player = new HeadlessPlayer({ server: `http://127.0.0.1:${PORTS[0]}`, heartbeatSec: 5 });
+  try {
+    const pairing = await player.pair();
+    const credentials = player.awaitCredentials(pairing, 20_000);
+    const added = await callApi<{ id: string }>(
+      PORTS[0],
+      endpoints.deviceAdd.path,
+      { code: pairing.code, name: 'Bench failover' },
+      token,
+    );
+    if (added.code !== 0) throw new Error(`device.add ${added.code} ${added.message}`);
+    const urls = (await credentials).brokerUrls;
+    if (!urls.some((u) => u.includes(`:${PORTS[1]}/`))) throw new Error(`no second broker in ${urls.join(', ')}`);
+    await player.connect();
+    const id = player.deviceId;
+    const first = await until('online through the first instance', async () => {
+      const p = await presence(id);
+      return p?.status === 'online' && p.instance ? p.instance : undefined;
+    });
+    const commandVia = async (port: number, level: number) => {
+      const started = performance.now();
+      const received = new Promise<number>((resolve) => {
+        const off = player.onCommandReceived((c) => {
+          if (c.kind === 'volume' && c.params.level === level) {
+            off();
+            resolve(performance.now() - started);
+          }
+        });
+      });
+      const answer = await callApi(
+        port,
+        endpoints.deviceSendCommand.path,
+        { deviceIds: [id], kind: 'volume', params: { level } },
+        token,
+      );
+      if (answer.code !== 0) throw new Error(`sendCommand ${answer.code} ${answer.message}`);
+      return Promise.race([
+        received,
+        new Promise<number>((_, reject) =>
+          setTimeout(() => reject(new Error(`command through :${port} not received in 10 s`)), 10_000),
+        ),
+      ]);
+    };
+    const same: number[] = [];
+    const across: number[] = [];
+    for (let i = 0; i < COMMANDS; i++) {
+      same.push(await commandVia(PORTS[0], i % 100));
+      across.push(await commandVia(PORTS[1], (i + 50) % 100));
+    }
+    const show = (label: string, values: number[]) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      console.log(
+        `${label}: p50 ${percentile(sorted, 50).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms (${values.length} of ${COMMANDS} received)`,
+      );
+    };
+    show('command -> player, through the instance holding the player', same);
+    show('command -> player, through the other instance (relayed)   ', across);
+    console.log(`broker URLs in the credentials: ${player.credentials?.brokerUrls.join(', ')}`);
+    let reconnectedAt = 0;
+    player.client?.on('connect', () => {
+      reconnectedAt ||= performance.now();
+    });
+    const stopping = performance.now();
+    const stopped = stop(servers[0]);
+    const onSecond = await until('online through the second instance', async () => {
+      const p = await presence(id);
+      return p?.status === 'online' && p.instance && p.instance !== first ? performance.now() : undefined;
+    });
+    await stopped;
+    console.log(
+      `failover: the first instance stopped (SIGTERM) -> player connected to the second ${(reconnectedAt - stopping).toFixed(0)} ms, shown online there ${(onSecond - stopping).toFixed(0)} ms; the stop itself took ${(performance.now() - stopping).toFixed(0)} ms`,
+    );
+    const after = await commandVia(PORTS[1], 99);
+    console.log(`command -> player after the failover: ${after.toFixed(1)} ms`);
+  } finally {
+    player.kill();
+    await probe.end();
+  }
 } finally {
   for (const child of servers) await stop(child);
   await stop(bare);
