@@ -125,6 +125,21 @@ describe.each(BACKENDS)('advertiser endpoints on %s', (backend) => {
     expect(weak.envelope.code).toBe(ErrorCode.INVALID_PARAMS);
     const logged = await client.call(endpoints.operationLogList, { page: 1, size: 10, module: 'advertiser' });
     expect(logged.envelope.payload.data[0]).toMatchObject({ action: 'add', targetId: added.envelope.payload.id });
+    // A phone of five digits is refused with the phone rule's message (issue 25); seven are enough.
+    for (const [phone, code] of [
+      ['12345', ErrorCode.INVALID_PARAMS],
+      ['+1 2345', ErrorCode.INVALID_PARAMS],
+      ['1234567890123456', ErrorCode.INVALID_PARAMS],
+      ['010-1234567', 0],
+    ] as const) {
+      const res = await client.call(
+        endpoints.advertiserAdd,
+        { loginName: uniqueName('p'), password: STRONG, realName: 'P', phone },
+        { language: 'en-US' },
+      );
+      expect(res.envelope.code, phone).toBe(code);
+      if (code !== 0) expect(res.envelope.message).toContain('7 to 15 digits');
+    }
   });
 
   it('pausing ends the advertiser sessions with -10008 and refuses login; enabling lets it back in', async () => {

@@ -97,8 +97,15 @@ export const layoutSideSchema = z.number().int().min(48, 'validation.layoutSide'
 
 // Organisation (issue 3, "org"): accounts, roles, enterprises, invitations
 export const realNameSchema = z.string().trim().min(1, 'validation.required').max(30, 'validation.realName');
-/** A phone number: optional +, then 5 to 20 digits, spaces or dashes. */
-export const phoneSchema = z.string().regex(/^\+?[\d\- ]{5,20}$/, 'validation.phone');
+/**
+ * A phone number (accounts, advertisers): optional +, then digits, spaces or dashes, 20
+ * characters at most, with 7 (a local number without its area code) to 15 (E.164) digits;
+ * '12345' is refused (issue 25).
+ */
+export const phoneSchema = z
+  .string()
+  .max(20, 'validation.phone')
+  .regex(/^\+?(?:[ -]*\d){7,15}[ -]*$/, 'validation.phone');
 export const optionalPhoneSchema = z.union([phoneSchema, z.literal('')]).optional();
 export const emailSchema = z.union([z.email('validation.email'), z.literal('')]).optional();
 export const roleNameSchema = z.string().trim().min(1, 'validation.required').max(30, 'validation.roleName');

@@ -118,9 +118,9 @@ export const validationMessages = {
     ja: '氏名は 1〜30 文字で入力してください',
   },
   phone: {
-    'zh-CN': '请输入正确的电话号码：5 至 20 位数字，可带 +、空格或短横线，如 +86 138 0013 8000',
-    'en-US': 'Enter a phone number of 5 to 20 digits; +, spaces and dashes are allowed, e.g. +1 415-555-0100',
-    ja: '電話番号は 5〜20 桁の数字で入力してください（+・スペース・ハイフン可。例：+81 90-1234-5678）',
+    'zh-CN': '请输入正确的电话号码：7 至 15 位数字，可带 +、空格或短横线，如 +86 138 0013 8000',
+    'en-US': 'Enter a phone number of 7 to 15 digits; +, spaces and dashes are allowed, e.g. +1 415-555-0100',
+    ja: '電話番号は 7〜15 桁の数字で入力してください（+・スペース・ハイフン可。例：+81 90-1234-5678）',
   },
   mobile: {
     'zh-CN': '请输入正确的手机号码：6 至 15 位数字，可带 +，如 13800138000',
