@@ -94,6 +94,10 @@ describe('routing with the real route table', () => {
     expect(useSession.getState().skin).toBe(4);
     expect(document.body.classList.contains('theme-4')).toBe(true);
     await waitFor(() => expect(dark.getAttribute('aria-checked')).toBe('true'));
+    // The chosen card says 'Current' once (issue 25: its title and its description both did).
+    expect(dark.textContent?.match(/Current/g)).toHaveLength(1);
+    expect(dark.textContent).toContain('Applied to every page');
+    expect(screen.getByTestId('skin-option-1').textContent).toContain('Use this skin');
   });
 });
 

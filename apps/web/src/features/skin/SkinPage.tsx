@@ -77,7 +77,8 @@ export default function SkinPage() {
                       ) : null}
                     </span>
                   }
-                  description={selected ? t('skin.current') : t('skin.use')}
+                  // The title already says 'current' (issue 25: it was said twice).
+                  description={selected ? t('skin.inUse') : t('skin.use')}
                 />
               </Card>
             </Col>
