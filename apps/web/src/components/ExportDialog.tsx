@@ -1,7 +1,7 @@
 import type { ExportStatus } from '@marquee/protocol';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Progress, Result, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const POLL_MS = 500;
@@ -61,9 +61,21 @@ export function ExportDialog<F>({ filter, onClose, ns, testIdPrefix, start, stat
   });
   const current: ExportStatus | undefined = progress.data ?? started.data;
 
+  // The dialog says the file is saved in its own body: a toast opens over the dialog's title
+  // (issue 25). A file saved after the dialog closed is told by a toast.
+  const open = filter !== null;
+  const openRef = useRef(open);
+  openRef.current = open;
+  const [savedName, setSavedName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) setSavedName(null);
+  }, [open]);
   const file = useMutation({
     mutationFn: (id: string) => fetchFile(id),
-    onSuccess: (name) => void message.success(t('export.saved', { name })),
+    onSuccess: (name) => {
+      if (openRef.current) setSavedName(name);
+      else void message.success(t('export.saved', { name }));
+    },
   });
   const { mutate: fetchNow } = file;
   useEffect(() => {
@@ -83,7 +95,7 @@ export function ExportDialog<F>({ filter, onClose, ns, testIdPrefix, start, stat
 
   return (
     <Modal
-      open={filter !== null}
+      open={open}
       title={t('export.title')}
       onCancel={onClose}
       maskClosable={false}
@@ -113,6 +125,9 @@ export function ExportDialog<F>({ filter, onClose, ns, testIdPrefix, start, stat
             {current?.status === 'done'
               ? t('export.done', { count: current.total, name: current.fileName })
               : t('export.running', { processed: current?.processed ?? 0, count: current?.total ?? 0 })}
+          </Typography.Paragraph>
+          <Typography.Paragraph role="status" data-testid={`${testIdPrefix}-saved`}>
+            {savedName ? t('export.saved', { name: savedName }) : null}
           </Typography.Paragraph>
         </div>
       )}
