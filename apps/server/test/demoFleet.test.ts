@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -5,9 +6,10 @@ import { join } from 'node:path';
 import { endpoints } from '@marquee/protocol';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, REPO_ROOT } from '../src/config.js';
 import { ads, devices, operationLogs } from '../src/db/schema/index.js';
 import { type DemoFleet, startDemoFleet } from '../src/demo/fleet.js';
+import type { FleetEvent } from '../src/player/fleetProtocol.js';
 import { DEMO_PASSWORD, seedIfNeeded } from '../src/seed/index.js';
 import { waitFor } from './devices/helpers.js';
 import { listeningApp } from './devices/suite.js';
@@ -109,6 +111,28 @@ describe.each(BACKENDS)('demo fleet on %s', (backend) => {
     const files = await readdir(join(dataDir, 'demo-players'));
     expect(files.sort()).toEqual(['demo-1.json', 'demo-2.json']);
   }, 300_000);
+
+  it('lets its child process end when the parent’s channel closes (the parent died)', async () => {
+    const child = fork(join(REPO_ROOT, 'apps/server/src/player/fleet.ts'), [], {
+      cwd: REPO_ROOT,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const pairing = new Promise<FleetEvent>((resolve) =>
+      child.on('message', (event: FleetEvent) => event.type === 'pairing' && resolve(event)),
+    );
+    child.send({
+      type: 'start',
+      server,
+      stateDir: join(dataDir, 'orphan'),
+      players: [{ key: 'orphan-1', number: 'DEMO-0999' }],
+    });
+    // Running: its player asked for a code and waits (long polls) to be added.
+    expect((await pairing).type).toBe('pairing');
+    child.disconnect();
+    expect(await exited).toBe(0);
+  }, 60_000);
 
   it('reuses the stored credentials after a restart instead of pairing anew', async () => {
     const before = (await demoRows()).map((r) => r.id).sort();

@@ -32,6 +32,12 @@ export interface ContentPlayerOptions {
   onUploaded?: (accepted: number) => void;
   /** Called when a manifest is complete and in use. */
   onManifest?: (manifest: DeviceManifest) => void;
+  /**
+   * Called when the content report changes (a new manifest being fetched, then in use), so the
+   * player can send a heartbeat at once, as the browser player does: the server times the
+   * download from the two reports (device report's mean download time).
+   */
+  onReportChange?: () => void;
 }
 
 const MAX_JOURNAL = 5000;
@@ -162,6 +168,7 @@ export class ContentPlayer {
     const manifest = deviceManifestSchema.parse(await this.envelope(MANIFEST_PATH, { method: 'GET' }));
     if (manifest.version === this.manifest?.version) return;
     this.pendingVersion = manifest.version;
+    this.options.onReportChange?.();
     let complete = true;
     for (const file of manifest.files) {
       if (this.verified.get(file.materialId) === file.sha256) continue;
@@ -172,6 +179,7 @@ export class ContentPlayer {
     this.pendingVersion = null;
     this.cursor = 0;
     this.options.onManifest?.(manifest);
+    this.options.onReportChange?.();
   }
 
   private async download(file: DeviceManifest['files'][number]): Promise<boolean> {

@@ -72,6 +72,7 @@ async function runPlayer(start: FleetStart, spec: FleetPlayerSpec): Promise<void
         version: manifest.version,
         items: manifest.items.length,
       }),
+    onReportChange: () => player.heartbeat(),
   });
   player = new HeadlessPlayer({
     server: start.server,
