@@ -47,4 +47,17 @@ describe('generated endpoint reference', () => {
     expect(table).toContain("| `kind` | 'a' \\| 'b' | optional |");
     expect(table).toContain('| `items[].id` | string | required |');
   });
+
+  it("lists a union's shapes with their fields, named by their tag (device.sendCommand)", () => {
+    const text = renderReference(REFERENCE_DOCS[0]);
+    const section = text.slice(text.indexOf('### device.sendCommand\n'), text.indexOf('### device.commands\n'));
+    expect(section).toContain('Request: one of 10 shapes (by `kind`)');
+    expect(section).toContain("`kind` = 'volume':");
+    expect(section).toContain('| `params.level` | integer (<= 100) (>= 0) | required |');
+    expect(section).toContain('| `deviceIds` |');
+    expect(section).not.toContain('object \\| object');
+    // Pairing codes are accepted in either case, and the reference says so.
+    const add = text.slice(text.indexOf('### device.add\n'), text.indexOf('### device.pairingCandidates\n'));
+    expect(add).toMatch(/`code` \| string matching `\^\[[^\]]*abcdefghjk/);
+  });
 });

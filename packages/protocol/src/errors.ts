@@ -54,6 +54,11 @@ export const ErrorCode = {
   PAIRING_PENDING: -10031,
   /** The credentials of this pairing were already collected: they are given once. */
   CREDENTIALS_TAKEN: -10032,
+  /**
+   * Add by number: several live pairings report this device number (one may not be the
+   * screen's own); add by the code the screen shows (device.pairingCandidates lists them).
+   */
+  PAIRING_NUMBER_AMBIGUOUS: -10033,
   // Geography (issue 9, dev-geo): geocoding of device and store addresses
   /** No coordinate could be found for the address (spec section 8); pick the point by hand. */
   GEO_NO_COORDINATES: -10040,
@@ -261,6 +266,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '设备凭据已被领取，请重新配对',
     'en-US': 'The device credentials were already collected. Please pair again',
     ja: 'デバイスの認証情報は既に受け取られています。再度ペアリングしてください',
+  },
+  [ErrorCode.PAIRING_NUMBER_AMBIGUOUS]: {
+    'zh-CN': '有多个配对请求使用该设备编号，请按屏幕上显示的配对码添加',
+    'en-US': 'Several pairing requests carry this device number. Add the device by the code its screen shows',
+    ja: 'このデバイス番号のペアリング要求が複数あります。画面に表示されているコードで追加してください',
   },
   [ErrorCode.GEO_NO_COORDINATES]: {
     'zh-CN': '该地址没有经纬度，请检查地址或手动填写经纬度',

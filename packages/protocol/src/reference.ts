@@ -36,6 +36,12 @@ const literal = (value: unknown) => (typeof value === 'string' ? `'${value}'` : 
 function typeOf(schema: JsonSchema, refs: Map<string, string>): string {
   if (schema.$ref) return refs.get(schema.$ref) ?? 'object';
   const options = schema.anyOf ?? schema.oneOf;
+  const variants = options ? unionOfObjects(schema) : null;
+  const tag = variants ? discriminator(variants) : null;
+  if (variants && tag) {
+    const values = variants.map((v) => literal(v.properties?.[tag]?.const)).join(' \\| ');
+    return `object, one shape per \`${tag}\` (${values})`;
+  }
   if (options) return options.map((s) => typeOf(s, refs)).join(' \\| ');
   if (schema.const !== undefined) return literal(schema.const);
   if (schema.enum) return schema.enum.map(literal).join(' \\| ');
@@ -106,6 +112,21 @@ export function schemaTable(schema: z.ZodType, io: 'input' | 'output', heading: 
   });
   const out: FieldRow[] = [];
   rows(json, refs, '', out);
+  const variants = unionOfObjects(json);
+  if (out.length === 0 && variants) {
+    // A union of objects (a command's kinds): each option's fields, named by the field whose
+    // constant tells them apart.
+    const tag = discriminator(variants);
+    const sections = variants.map((option, i) => {
+      const fields: FieldRow[] = [];
+      rows(option, refs, '', fields);
+      const value = tag ? literal(option.properties?.[tag]?.const) : `${i + 1}`;
+      const name = tag ? `\`${tag}\` = ${value}` : `option ${value}`;
+      return ['', '', `${name}:`, '', ...fieldTable(fields)].join('\n');
+    });
+    const by = tag ? ` (by \`${tag}\`)` : '';
+    return `${heading}: one of ${variants.length} shapes${by}${sections.join('')}${nodes.join('')}`;
+  }
   if (out.length === 0) {
     const noFields = json.type === 'object' && Object.keys(json.properties ?? {}).length === 0;
     const whole = noFields && !json.additionalProperties ? 'no fields (`{}`)' : `\`${typeOf(json, refs)}\``;
@@ -114,6 +135,25 @@ export function schemaTable(schema: z.ZodType, io: 'input' | 'output', heading: 
   const strict = json.additionalProperties === false ? '' : ' (unknown fields are dropped)';
   const root = objectOf(json) === json ? '' : ` — ${typeOf(json, refs)} of:`;
   return [`${heading}${root}${io === 'input' ? strict : ''}`, '', ...fieldTable(out)].join('\n') + nodes.join('');
+}
+
+/** The options of a union whose every option is an object with fields, or null. */
+function unionOfObjects(schema: JsonSchema): JsonSchema[] | null {
+  const options = schema.anyOf ?? schema.oneOf;
+  if (!options || options.length < 2) return null;
+  const objects = options.map((o) => objectOf(o));
+  return objects.every((o): o is JsonSchema => o !== null) ? objects : null;
+}
+
+/** The field every option has with a different constant (a discriminated union's tag), or null. */
+function discriminator(options: JsonSchema[]): string | null {
+  const first = options[0].properties ?? {};
+  for (const name of Object.keys(first)) {
+    const values = options.map((o) => o.properties?.[name]?.const);
+    if (values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length)
+      return name;
+  }
+  return null;
 }
 
 /** Rows of a markdown table; a '|' in a type (an enum, a pattern) is escaped once. */

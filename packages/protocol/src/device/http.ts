@@ -15,11 +15,16 @@ export const DEVICE_API_PREFIX = '/dapi/v1';
 /** Pairing codes: 6 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
 export const PAIRING_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const PAIRING_CODE_LENGTH = 6;
+/** A pairing code as typed: either case (the pattern says so), read upper case. */
 export const pairingCodeSchema = z
   .string()
   .trim()
-  .toUpperCase()
-  .regex(new RegExp(`^[${PAIRING_CODE_ALPHABET}]{${PAIRING_CODE_LENGTH}}$`));
+  .regex(
+    new RegExp(
+      `^[${PAIRING_CODE_ALPHABET}${PAIRING_CODE_ALPHABET.replace(/\d/g, '').toLowerCase()}]{${PAIRING_CODE_LENGTH}}$`,
+    ),
+  )
+  .toUpperCase();
 /** How long a pairing code can be entered in the console. */
 export const PAIRING_TTL_MS = 15 * 60_000;
 /** The longest a poll waits for the binding before answering `pending`. */

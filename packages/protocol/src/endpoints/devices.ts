@@ -160,6 +160,20 @@ export type StatusHistoryRow = z.infer<typeof statusHistoryRowSchema>;
 
 const deviceIds = z.array(deviceId).min(1).max(MAX_DEVICE_BATCH);
 
+/** A live pairing that reports a device number (device.pairingCandidates). */
+export const pairingCandidateSchema = z.object({
+  /** The code the player shows: add the device by the one its screen shows. */
+  code: z.string(),
+  /** When the player asked for it (ISO). */
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** The address the request came from, as the server saw it. */
+  ip: z.string().nullable(),
+  playerVersion: z.string().nullable(),
+  model: z.string().nullable(),
+});
+export type PairingCandidate = z.infer<typeof pairingCandidateSchema>;
+
 export const deviceEndpoints = {
   deviceAdd: endpoint({
     name: 'device.add',
@@ -180,6 +194,20 @@ export const deviceEndpoints = {
       .strict()
       .refine((v) => Boolean(v.code) !== Boolean(v.number), { message: 'codeOrNumber', path: ['code'] }),
     response: z.object({ id: z.string() }),
+  }),
+  /**
+   * The live, unbound pairings that report a device number (add by number answered
+   * PAIRING_NUMBER_AMBIGUOUS): the operator compares their codes with the one on the screen
+   * and adds it by that code. Newest first, at most 20.
+   */
+  devicePairingCandidates: endpoint({
+    name: 'device.pairingCandidates',
+    path: '/api/device/pairingCandidates.shtm',
+    auth: 'session',
+    permission: Perm.device,
+    notForMonitor: true,
+    request: z.object({ number: deviceNumberSchema }).strict(),
+    response: z.object({ data: z.array(pairingCandidateSchema) }),
   }),
   deviceList: endpoint({
     name: 'device.list',

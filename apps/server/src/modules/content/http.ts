@@ -13,6 +13,7 @@ import { devices } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import { errorEnvelope } from '../../protocol/pipeline.js';
 import type { AppServices } from '../../services.js';
+import { deviceApiErrorHandler, parseDeviceBody } from '../devices/deviceApi.js';
 import { authenticateDevice } from '../screenshots/upload.js';
 import { ingestPlays } from './plays.js';
 import { ROLLUP_JOB } from './rollups.js';
@@ -67,6 +68,8 @@ export async function registerContentApi(app: FastifyInstance, services: AppServ
     api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PLAYS_BODY_BYTES }, (_req, _body, done) =>
       done(null, Symbol('not json')),
     );
+    // A body over the limit answers the envelope (INVALID_PARAMS naming the body), not Fastify's 413.
+    api.setErrorHandler(deviceApiErrorHandler(MAX_PLAYS_BODY_BYTES));
 
     api.get(deviceHttpCalls.time.path, (request, reply) =>
       envelope(request, reply, async () => ({ now: services.clock() })),
@@ -90,9 +93,8 @@ export async function registerContentApi(app: FastifyInstance, services: AppServ
     api.post(PLAYS_PATH, (request, reply) =>
       envelope(request, reply, async () => {
         const device = await authenticateDevice(services, request.headers.authorization);
-        const parsed = playsUploadSchema.safeParse(request.body ?? {});
-        if (!parsed.success) throw new AppError(ErrorCode.INVALID_PARAMS);
-        const answer = await ingestPlays(services.db, device, parsed.data.events, services.clock());
+        const { events } = parseDeviceBody(playsUploadSchema, request.body);
+        const answer = await ingestPlays(services.db, device, events, services.clock());
         if (answer.accepted.length > 0) {
           // The plays are stored; a queue that cannot take the job only delays them to the schedule.
           await services.jobs

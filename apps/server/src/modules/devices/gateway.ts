@@ -6,6 +6,7 @@ import {
   DeviceTopic,
   deviceStateSchema,
   deviceTopic,
+  findUnsafeValue,
   fleetFilter,
   heartbeatSchema,
   parseDeviceTopic,
@@ -70,8 +71,9 @@ interface HeartbeatValues {
   playerVersion: string;
   firmware: string | null;
   model: string | null;
-  ip: string;
-  mac: string;
+  /** Absent (an empty report): the stored value stays (the pairing's address, an earlier report). */
+  ip: string | undefined;
+  mac: string | undefined;
   storageUsed: number;
   storageFree: number;
   screenWidth: number;
@@ -397,6 +399,10 @@ export class DeviceGateway {
       this.log.warn({ topic }, 'device message is not JSON');
       return;
     }
+    // A NUL or a lone surrogate in any string (or key) of any message: PostgreSQL cannot store
+    // it; the message is dropped as a malformed one is, naming the field.
+    const unsafe = findUnsafeValue(json);
+    if (unsafe) return void this.log.warn({ topic, field: unsafe.path, reason: unsafe.reason }, 'bad device message');
     try {
       if (parsed.leaf === 'state') await this.onState(parsed.deviceId, json);
       else if (parsed.leaf === 'hb') await this.onHeartbeat(parsed.deviceId, json);
@@ -494,8 +500,8 @@ export class DeviceGateway {
       playerVersion: h.player.version,
       firmware: h.player.firmware ?? null,
       model: h.player.model ?? null,
-      ip: h.net.ip,
-      mac: h.net.mac,
+      ip: h.net.ip || undefined,
+      mac: h.net.mac || undefined,
       storageUsed: Math.round(h.storage.usedBytes),
       storageFree: Math.round(h.storage.freeBytes),
       screenWidth: h.screen.width,
@@ -563,14 +569,14 @@ export class DeviceGateway {
     this.heartbeats = [];
     if (batch.length === 0) return;
     const rows = batch.map(({ deviceId, session, values: v }) => {
-      return sql`(${deviceId}::text, ${session}::bigint, ${v.lastSeenAt.toISOString()}::timestamptz, ${v.playerVersion}::text, ${v.firmware}::text, ${v.model}::text, ${v.ip}::text, ${v.mac}::text, ${v.storageUsed}::bigint, ${v.storageFree}::bigint, ${v.screenWidth}::integer, ${v.screenHeight}::integer, ${v.screenOn}::integer, ${v.volume}::integer, ${v.brightness}::integer, ${v.uptimeSec}::integer)`;
+      return sql`(${deviceId}::text, ${session}::bigint, ${v.lastSeenAt.toISOString()}::timestamptz, ${v.playerVersion}::text, ${v.firmware}::text, ${v.model}::text, ${v.ip ?? null}::text, ${v.mac ?? null}::text, ${v.storageUsed}::bigint, ${v.storageFree}::bigint, ${v.screenWidth}::integer, ${v.screenHeight}::integer, ${v.screenOn}::integer, ${v.volume}::integer, ${v.brightness}::integer, ${v.uptimeSec}::integer)`;
     });
     let written = new Set<string>();
     try {
       const result = (await this.db.execute(sql`
         update ${devices} as d set
           last_seen_at = greatest(d.last_seen_at, v.at), player_version = v.player_version, firmware = v.firmware,
-          model = v.model, ip = v.ip, mac = v.mac, storage_used = v.storage_used, storage_free = v.storage_free,
+          model = v.model, ip = coalesce(v.ip, d.ip), mac = coalesce(v.mac, d.mac), storage_used = v.storage_used, storage_free = v.storage_free,
           screen_width = v.screen_width, screen_height = v.screen_height, screen_on = v.screen_on,
           volume = v.volume, brightness = v.brightness, uptime_sec = v.uptime_sec
         from (values ${sql.join(rows, sql`, `)}) as v(id, session, at, player_version, firmware, model, ip, mac,

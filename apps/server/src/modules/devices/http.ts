@@ -5,9 +5,18 @@ import { z } from 'zod';
 import { AppError } from '../../protocol/appError.js';
 import { errorEnvelope } from '../../protocol/pipeline.js';
 import type { AppServices } from '../../services.js';
-import { brokerUrls, claimCredentials, pollPairing, startPairing } from './pairing.js';
+import { deviceApiErrorHandler, deviceLanguage, NOT_JSON, parseDeviceBody } from './deviceApi.js';
+import {
+  brokerUrls,
+  claimCredentials,
+  PAIRING_BOUND_TOPIC,
+  pairingWaits,
+  pollPairing,
+  startPairing,
+} from './pairing.js';
 
-const BODY_LIMIT = 16 * 1024;
+/** Largest JSON body of the pairing and status calls (docs/device-protocol.md 2). */
+export const BODY_LIMIT = 16 * 1024;
 /** Pairing requests one address may make per window (a screen needs one every 15 minutes). */
 const PAIRINGS_PER_WINDOW = 30;
 const PAIRING_WINDOW_MS = 10 * 60_000;
@@ -52,25 +61,16 @@ export function basicCredentials(header: string | undefined): { username: string
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-function language(request: FastifyRequest): string | undefined {
-  const header = request.headers['accept-language'];
-  return typeof header === 'string' ? header.split(',')[0]?.trim() : undefined;
-}
-
-/** Runs one player call: JSON in, the envelope out; bad input is INVALID_PARAMS, never a server error. */
+/** Runs one player call: JSON in, the envelope out; bad input is INVALID_PARAMS naming the field, never a server error. */
 async function answer<S extends z.ZodType>(
   request: FastifyRequest,
   reply: FastifyReply,
   schema: S,
   run: (input: z.output<S>) => Promise<unknown>,
 ) {
-  const lang = language(request);
-  const parsed = schema.safeParse(request.body ?? {});
-  if (!parsed.success) {
-    return reply.send(errorEnvelope(ErrorCode.INVALID_PARAMS, errorMessage(ErrorCode.INVALID_PARAMS, lang)));
-  }
+  const lang = deviceLanguage(request);
   try {
-    const payload = await run(parsed.data);
+    const payload = await run(parseDeviceBody(schema, request.body));
     return reply.send({ code: 0, message: errorMessage(ErrorCode.OK, lang), payload });
   } catch (error) {
     if (error instanceof AppError) return reply.send(errorEnvelope(error.code, error.messageFor(lang)));
@@ -102,19 +102,32 @@ export const BROKER_SECRET_HEADER = 'x-marquee-broker';
  * authenticator and authorizer, in their own scope with a JSON body parser.
  */
 export async function registerDeviceApi(app: FastifyInstance, services: AppServices) {
+  // Held polls (long poll) answer as soon as their pairing is bound on any instance, and all
+  // at once when this server stops (before it waits for the requests in flight).
+  const waits = pairingWaits(services);
+  services.bus.subscribe(PAIRING_BOUND_TOPIC, {
+    evict: (_kind, pairingId) => waits.wake(pairingId),
+    evictAll: () => waits.wakeAll(),
+  });
+  app.addHook('preClose', (done) => {
+    waits.close();
+    done();
+  });
   await app.register(async (api) => {
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
       try {
         done(null, body === '' ? {} : JSON.parse(body as string));
       } catch {
-        // Not JSON: the schema refuses it as INVALID_PARAMS.
-        done(null, Symbol('not json'));
+        // Not JSON: refused as INVALID_PARAMS naming the body.
+        done(null, NOT_JSON);
       }
     });
     api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, _body, done) =>
-      done(null, Symbol('not json')),
+      done(null, NOT_JSON),
     );
+    // A body over BODY_LIMIT: the envelope (INVALID_PARAMS naming the body), not Fastify's 413.
+    api.setErrorHandler(deviceApiErrorHandler(BODY_LIMIT));
 
     const limiter = new PairingLimiter();
     api.post(deviceHttpCalls.pair.path, (request, reply) =>
@@ -124,12 +137,19 @@ export async function registerDeviceApi(app: FastifyInstance, services: AppServi
       }),
     );
     api.post(deviceHttpCalls.poll.path, (request, reply) => {
+      // The player went away (its connection closed before the answer was written): stop
+      // holding. Not the request's 'close': that one fires once its body has been read.
       const aborted = new AbortController();
-      request.raw.on('close', () => aborted.abort());
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) aborted.abort();
+      });
       reply.raw.setTimeout?.(MAX_POLL_WAIT_MS + 10_000);
-      return answer(request, reply, deviceHttpCalls.poll.request, (input) =>
-        pollPairing(services, input, aborted.signal),
-      );
+      return answer(request, reply, deviceHttpCalls.poll.request, async (input) => {
+        const result = await pollPairing(services, input, aborted.signal);
+        // Released by a stop: the connection closes with the answer, so the stop need not wait for it.
+        if (waits.isClosed) reply.header('connection', 'close');
+        return result;
+      });
     });
     api.post(deviceHttpCalls.credentials.path, (request, reply) =>
       answer(request, reply, deviceHttpCalls.credentials.request, (input) =>

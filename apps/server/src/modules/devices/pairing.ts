@@ -3,12 +3,14 @@ import {
   DEFAULT_HEARTBEAT_SEC,
   type DeviceCredentials,
   ErrorCode,
+  MAX_POLL_WAIT_MS,
   PAIRING_CODE_ALPHABET,
   PAIRING_CODE_LENGTH,
   PAIRING_TTL_MS,
+  type PairingCandidate,
   TOPIC_ROOT,
 } from '@marquee/protocol';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devicePairings, devices } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
@@ -80,21 +82,126 @@ function live(row: { expiresAt: Date; boundAt: Date | null }, now: number): bool
   return row.boundAt ? row.boundAt.getTime() + CLAIM_WINDOW_MS > now : row.expiresAt.getTime() > now;
 }
 
-/** Whether the pairing was bound yet; waits up to `waitMs` for it (long poll). */
+/** The invalidation topic on which an instance tells the others that a pairing was bound (a held poll answers). */
+export const PAIRING_BOUND_TOPIC = 'device-pairing';
+/**
+ * While a poll is held, the pairing is read again this often: a binding whose notification was
+ * lost (the LISTEN connection was down) is still seen within this.
+ */
+const POLL_RECHECK_MS = 5000;
+
+/**
+ * The polls held on this instance (long poll, docs/device-protocol.md 2.2), by pairing id: a
+ * binding wakes them at once (the in-process event on the instance that bound it, the
+ * instances' LISTEN/NOTIFY channel on the others); a stop releases them all (they answer
+ * `pending`, and the player polls again, reaching another instance).
+ */
+export class PairingWaits {
+  private readonly waiting = new Map<string, Set<() => void>>();
+  private closed = false;
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Registers a wait for `pairingId` now (before the caller reads the row, so a binding in
+   * between is not missed); `ready` resolves on a wake, after `ms`, on abort or on close.
+   */
+  wait(pairingId: string, ms: number, signal?: AbortSignal): { ready: Promise<void>; cancel: () => void } {
+    let release = () => {};
+    const ready = new Promise<void>((resolve) => {
+      if (this.closed || signal?.aborted) return resolve();
+      const timer = setTimeout(() => release(), Math.max(0, ms));
+      const onAbort = () => release();
+      release = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        const set = this.waiting.get(pairingId);
+        set?.delete(release);
+        if (set?.size === 0) this.waiting.delete(pairingId);
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      let set = this.waiting.get(pairingId);
+      if (!set) this.waiting.set(pairingId, (set = new Set()));
+      set.add(release);
+    });
+    return { ready, cancel: () => release() };
+  }
+
+  /** The pairing was bound: its held polls read it again now. */
+  wake(pairingId: string): void {
+    for (const release of [...(this.waiting.get(pairingId) ?? [])]) release();
+  }
+
+  /** Every held poll reads its pairing again (notifications may have been missed). */
+  wakeAll(): void {
+    for (const set of [...this.waiting.values()]) for (const release of [...set]) release();
+  }
+
+  /** The server stops: every held poll answers now, and no new one waits. */
+  close(): void {
+    this.closed = true;
+    this.wakeAll();
+  }
+
+  /** Polls held now (tests). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.waiting.values()) n += set.size;
+    return n;
+  }
+}
+
+const waitsOf = new WeakMap<AppServices, PairingWaits>();
+
+/** The held polls of this app instance. */
+export function pairingWaits(services: AppServices): PairingWaits {
+  let waits = waitsOf.get(services);
+  if (!waits) {
+    waits = new PairingWaits();
+    waitsOf.set(services, waits);
+  }
+  return waits;
+}
+
+/**
+ * After the binding of a pairing committed (console add-device): its held polls answer now,
+ * on this instance and, over the shared LISTEN/NOTIFY channel, on the others.
+ */
+export function pairingBound(services: AppServices, pairingId: string): void {
+  pairingWaits(services).wake(pairingId);
+  services.bus.publish(PAIRING_BOUND_TOPIC, 'pairing', pairingId);
+}
+
+/**
+ * Whether the pairing was bound yet; holds the answer up to `waitMs` (at most
+ * MAX_POLL_WAIT_MS) while it is pending, answering as soon as it is bound (long poll), or
+ * `pending` when the wait ends, the player went away or the server stops.
+ */
 export async function pollPairing(
   services: AppServices,
   input: { pairingId: string; pollToken: string; waitMs: number },
   signal?: AbortSignal,
 ) {
-  const deadline = Date.now() + input.waitMs;
+  const waits = pairingWaits(services);
+  const deadline = Date.now() + Math.min(Math.max(0, input.waitMs), MAX_POLL_WAIT_MS);
   for (;;) {
-    const row = await loadOwnPairing(services.db, input.pairingId, input.pollToken);
-    if (row.claimedAt) throw new AppError(ErrorCode.CREDENTIALS_TAKEN);
-    if (!live(row, services.clock())) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
-    if (row.deviceId) return { status: 'bound' as const, expiresAt: row.expiresAt.getTime() };
-    if (Date.now() >= deadline || signal?.aborted)
-      return { status: 'pending' as const, expiresAt: row.expiresAt.getTime() };
-    await new Promise((resolve) => setTimeout(resolve, Math.min(500, deadline - Date.now())));
+    const remaining = deadline - Date.now();
+    const held = waits.wait(input.pairingId, Math.min(POLL_RECHECK_MS, remaining), signal);
+    try {
+      const row = await loadOwnPairing(services.db, input.pairingId, input.pollToken);
+      if (row.claimedAt) throw new AppError(ErrorCode.CREDENTIALS_TAKEN);
+      if (!live(row, services.clock())) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
+      if (row.deviceId) return { status: 'bound' as const, expiresAt: row.expiresAt.getTime() };
+      if (remaining <= 0 || signal?.aborted || waits.isClosed) {
+        return { status: 'pending' as const, expiresAt: row.expiresAt.getTime() };
+      }
+      await held.ready;
+    } finally {
+      held.cancel();
+    }
   }
 }
 
@@ -183,14 +290,46 @@ export async function claimCredentials(
   return credentials;
 }
 
-/** The newest live, unbound pairing with this code or number (console add-device). */
+/** Live, unbound pairings (console add-device). */
+function openPairings(match: SQL | undefined, now: number) {
+  return and(match, gt(devicePairings.expiresAt, new Date(now)), isNull(devicePairings.deviceId));
+}
+
+/**
+ * The live, unbound pairing with this code or number (console add-device). By number, when
+ * several live pairings report it, PAIRING_NUMBER_AMBIGUOUS: anyone who can reach the
+ * pairing call may report a screen's serial, and binding the newest would hand them the
+ * screen's credentials; the operator adds by the code the screen shows instead.
+ */
 export async function findOpenPairing(db: Executor, by: { code?: string; number?: string }, now: number) {
   const match = by.code ? eq(devicePairings.code, by.code) : eq(devicePairings.number, by.number ?? '');
-  const [row] = await db
+  const rows = await db
     .select()
     .from(devicePairings)
-    .where(and(match, gt(devicePairings.expiresAt, new Date(now)), isNull(devicePairings.deviceId)))
+    .where(openPairings(match, now))
     .orderBy(desc(devicePairings.createdAt))
-    .limit(1);
-  return row;
+    .limit(2);
+  if (!by.code && rows.length > 1) throw new AppError(ErrorCode.PAIRING_NUMBER_AMBIGUOUS);
+  return rows[0];
+}
+
+/** Most candidates device.pairingCandidates lists. */
+const MAX_CANDIDATES = 20;
+
+/** The live, unbound pairings that report `number`, newest first (device.pairingCandidates). */
+export async function pairingCandidates(db: Executor, number: string, now: number): Promise<PairingCandidate[]> {
+  const rows = await db
+    .select()
+    .from(devicePairings)
+    .where(openPairings(eq(devicePairings.number, number), now))
+    .orderBy(desc(devicePairings.createdAt))
+    .limit(MAX_CANDIDATES);
+  return rows.map((r) => ({
+    code: r.code,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    ip: r.ip,
+    playerVersion: r.playerVersion,
+    model: r.model,
+  }));
 }

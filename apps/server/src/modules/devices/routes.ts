@@ -1,5 +1,6 @@
 import { endpoints } from '@marquee/protocol';
 import { defineHandler } from '../../protocol/handlers.js';
+import { pairingCandidates } from './pairing.js';
 import {
   addDevice,
   deleteDevices,
@@ -15,6 +16,9 @@ import {
 
 export const deviceHandlers = [
   defineHandler(endpoints.deviceAdd, { handle: (input, ctx) => addDevice(input, ctx) }),
+  defineHandler(endpoints.devicePairingCandidates, {
+    handle: async (input, ctx) => ({ data: await pairingCandidates(ctx.db, input.number, ctx.now.getTime()) }),
+  }),
   defineHandler(endpoints.deviceList, { handle: (input, ctx) => listDevices(input, ctx) }),
   defineHandler(endpoints.deviceDetail, { handle: (input, ctx) => deviceDetail(input, ctx) }),
   defineHandler(endpoints.deviceUpdate, { handle: (input, ctx) => updateDevice(input, ctx) }),

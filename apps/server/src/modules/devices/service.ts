@@ -69,7 +69,7 @@ import { listOrder } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
-import { findOpenPairing } from './pairing.js';
+import { findOpenPairing, pairingBound } from './pairing.js';
 import { deviceManageScope, deviceScope, effectiveStatus, setPresence } from './repository.js';
 import { type DeviceTargets, NoTargetsText, queueCommands, resolveDeviceTargets } from './targets.js';
 import { DeviceText } from './texts.js';
@@ -114,6 +114,7 @@ export async function addDevice(
           ...(input.deptId ? { deptId: input.deptId } : {}),
           playerVersion: pairing.playerVersion,
           model: pairing.model,
+          ip: pairing.ip,
           updatedAt: ctx.now,
         })
         .where(eq(devices.id, preRegistered.id))
@@ -129,6 +130,8 @@ export async function addDevice(
           status: 'activating',
           playerVersion: pairing.playerVersion,
           model: pairing.model,
+          // The address the pairing came from, until the player's heartbeats report its own.
+          ip: pairing.ip,
           statusAt: ctx.now,
           createdAt: ctx.now,
           updatedAt: ctx.now,
@@ -141,6 +144,8 @@ export async function addDevice(
     .returning({ id: devicePairings.id });
   // Two operators entered the same code at once: the second finds it bound.
   if (bound.length === 0) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
+  // The player's held poll answers `bound` once this commits (pairing.ts, long poll).
+  ctx.afterCommit(() => pairingBound(ctx.services, pairing.id));
   if (!preRegistered) {
     await ctx.db
       .insert(deviceStatusHistory)

@@ -1,0 +1,55 @@
+import { ErrorCode, errorMessage, findUnsafeValue, issueMessage } from '@marquee/protocol';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../protocol/appError.js';
+import { messages } from '../../protocol/messages.js';
+import { errorEnvelope } from '../../protocol/pipeline.js';
+
+/**
+ * What the player's HTTP calls share (docs/device-protocol.md 2): bodies checked as the
+ * console's calls are, INVALID_PARAMS naming the field, and framework refusals (a body over
+ * the limit) answered with the envelope, never Fastify's bare JSON error.
+ */
+
+/** Marker the device API's content-type parsers yield for a body that is not JSON. */
+export const NOT_JSON: unique symbol = Symbol('not json');
+
+/** The language of a player's call: its `accept-language` header's first tag. */
+export function deviceLanguage(request: FastifyRequest): string | undefined {
+  const header = request.headers['accept-language'];
+  return typeof header === 'string' ? header.split(',')[0]?.trim() : undefined;
+}
+
+/**
+ * The body of a player's call read by `schema`; INVALID_PARAMS naming the first bad field
+ * (`body` when it is not JSON; a NUL or lone surrogate anywhere; the schema's first issue).
+ */
+export function parseDeviceBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body === 'symbol') throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams('body', 'json'));
+  const unsafe = findUnsafeValue(body ?? {});
+  if (unsafe) throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams(unsafe.path, unsafe.reason));
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  let path = issue ? issue.path.map(String).join('.') : '';
+  if (issue?.code === 'unrecognized_keys') path = [path, ...issue.keys].filter(Boolean).join('.');
+  throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams(path || 'body', issueMessage(issue)));
+}
+
+/**
+ * The error handler of a device API scope: a client error raised before the handler (a body
+ * over `bodyLimit` bytes, a malformed request) answers INVALID_PARAMS naming the body, and
+ * anything else SERVER_ERROR (logged), both as the envelope with HTTP 200 like every answer.
+ */
+export function deviceApiErrorHandler(bodyLimit: number) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = deviceLanguage(request);
+    if (typeof error.statusCode === 'number' && error.statusCode < 500) {
+      const reason = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `> ${bodyLimit} bytes` : (error.code ?? 'invalid');
+      const refusal = new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams('body', reason));
+      return reply.code(200).send(errorEnvelope(refusal.code, refusal.messageFor(lang)));
+    }
+    request.log.error({ err: error }, 'device call failed');
+    return reply.code(200).send(errorEnvelope(ErrorCode.SERVER_ERROR, errorMessage(ErrorCode.SERVER_ERROR, lang)));
+  };
+}
