@@ -123,8 +123,8 @@ export class PairingWaits {
         resolve();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      let set = this.waiting.get(pairingId);
-      if (!set) this.waiting.set(pairingId, (set = new Set()));
+      const set = this.waiting.get(pairingId) ?? new Set<() => void>();
+      this.waiting.set(pairingId, set);
       set.add(release);
     });
     return { ready, cancel: () => release() };
