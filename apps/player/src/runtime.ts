@@ -16,6 +16,7 @@ import { ContentStore } from './content';
 import { idbJournalStore, kv } from './idb';
 import { AdPlayCounter } from './logic/ads';
 import { backoffDelay } from './logic/backoff';
+import { brokerUrlFor } from './logic/brokers';
 import { nextRoundMs, SharedClock } from './logic/clock';
 import { PlayJournal } from './logic/journal';
 import { ChangeReporter, hashesOf } from './logic/manifest';
@@ -236,9 +237,9 @@ export class PlayerRuntime {
 
   // ---- MQTT (3.1-3.6) ----
   private brokerUrl(credentials: DeviceCredentials): string {
-    const ws = credentials.brokerUrls.find((u) => u.startsWith('ws'));
-    if (ws) return ws;
-    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/mqtt`;
+    // The next broker after each failed attempt (3.7: failover between server instances).
+    const here = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/mqtt`;
+    return brokerUrlFor(credentials.brokerUrls, this.attempt, here);
   }
 
   private state(online: boolean, ts: number, reason?: 'lost' | 'shutdown' | 'reboot') {
