@@ -5,11 +5,13 @@ import {
   deviceFieldsSchema,
   deviceNumberSchema,
   ErrorCode,
+  type PairingCandidate,
   pairingCodeSchema,
   TIME_FORMAT,
 } from '@marquee/protocol';
-import { App, DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -48,6 +50,12 @@ export function AddDeviceDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<AddValues>();
   const by = Form.useWatch('by', form) ?? 'code';
+  /** The pairings that report the number entered, when adding by it was ambiguous. */
+  const [candidates, setCandidates] = useState<PairingCandidate[] | null>(null);
+  const pickCode = (code: string) => {
+    form.setFieldsValue({ by: 'code', code });
+    setCandidates(null);
+  };
 
   const submit = async (v: AddValues) => {
     const target = v.by === 'code' ? { code: v.code?.trim() } : { number: v.number?.trim() };
@@ -61,6 +69,13 @@ export function AddDeviceDialog({
       if (error instanceof ApiError && error.code === ErrorCode.PAIRING_CODE_INVALID) {
         const field = v.by === 'code' ? 'code' : 'number';
         form.setFields([{ name: field, errors: [t(v.by === 'code' ? 'error.pairingCode' : 'error.pairingNumber')] }]);
+      } else if (error instanceof ApiError && error.code === ErrorCode.PAIRING_NUMBER_AMBIGUOUS && v.number) {
+        // Several screens (or someone else) report this number: the operator picks by code.
+        form.setFields([{ name: 'number', errors: [t('error.numberAmbiguous')] }]);
+        const listed = await call('devicePairingCandidates', { number: v.number.trim() }, { silent: true }).catch(
+          () => null,
+        );
+        setCandidates(listed?.data ?? []);
       } else if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
         form.setFields([{ name: 'number', errors: [t('error.numberTaken')] }]);
       } else if (error instanceof Error) {
@@ -76,7 +91,10 @@ export function AddDeviceDialog({
       open={open}
       form={form}
       title={t('dialog.addTitle')}
-      onClose={onClose}
+      onClose={() => {
+        setCandidates(null);
+        onClose();
+      }}
       submit={submit}
       success={t('dialog.added')}
       invalidate={[DEVICES_KEY]}
@@ -133,9 +151,17 @@ export function AddDeviceDialog({
             },
           ]}
         >
-          <Input autoComplete="off" maxLength={64} data-testid="device-add-number" />
+          <Input
+            autoComplete="off"
+            maxLength={64}
+            data-testid="device-add-number"
+            onChange={() => setCandidates(null)}
+          />
         </Form.Item>
       )}
+      {by === 'number' && candidates && candidates.length > 0 ? (
+        <PairingCandidates candidates={candidates} onPick={pickCode} />
+      ) : null}
       <Form.Item name="name" label={t('field.name')} rules={[required, zodRule(deviceFieldsSchema.shape.name, t)]}>
         <Input maxLength={64} data-testid="device-add-name" />
       </Form.Item>
@@ -143,6 +169,61 @@ export function AddDeviceDialog({
         <DeptPicker allowClear enabled={open} testId="device-add-dept" />
       </Form.Item>
     </FormDialog>
+  );
+}
+
+/**
+ * The live pairings that report the number entered (add by number was ambiguous): their codes,
+ * when they were asked for and from which address; the operator picks the code the screen shows.
+ */
+function PairingCandidates({ candidates, onPick }: { candidates: PairingCandidate[]; onPick: (code: string) => void }) {
+  const { t } = useTranslation('devices');
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="device-add-candidates"
+      message={t('dialog.candidatesTitle')}
+      description={
+        <>
+          <p style={{ margin: '4px 0 8px' }}>{t('dialog.candidatesHint')}</p>
+          <Table<PairingCandidate>
+            size="small"
+            pagination={false}
+            rowKey="code"
+            dataSource={candidates}
+            columns={[
+              {
+                title: t('dialog.code'),
+                dataIndex: 'code',
+                render: (code: string) => <span style={{ fontFamily: 'monospace', letterSpacing: 2 }}>{code}</span>,
+              },
+              {
+                title: t('dialog.candidateAt'),
+                dataIndex: 'createdAt',
+                render: (at: string) => dayjs(at).format(TIME_FORMAT),
+              },
+              { title: t('dialog.candidateIp'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '-' },
+              {
+                title: t('dialog.candidatePlayer'),
+                key: 'player',
+                render: (_v, c) => [c.model, c.playerVersion].filter(Boolean).join(' ') || '-',
+              },
+              {
+                title: '',
+                key: 'pick',
+                render: (_v, c) => (
+                  <Button size="small" onClick={() => onPick(c.code)} data-testid={`device-add-pick-${c.code}`}>
+                    {t('dialog.candidatePick')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </>
+      }
+    />
   );
 }
 
