@@ -3,6 +3,7 @@ import {
   type DeviceManifest,
   deviceHttpCalls,
   MANIFEST_PATH,
+  MAX_POLL_WAIT_MS,
   PLAYS_PATH,
   type PlayEvent,
   type PlaysAnswer,
@@ -50,11 +51,15 @@ export interface PairingAnswer {
 }
 
 export const api = {
-  pair: (version: string) => post<PairingAnswer>(deviceHttpCalls.pair.path, { player: { version, model: 'browser' } }),
+  pair: (version: string, number?: string) =>
+    post<PairingAnswer>(deviceHttpCalls.pair.path, {
+      ...(number ? { number } : {}),
+      player: { version, model: 'browser' },
+    }),
   poll: (pairingId: string, pollToken: string, signal?: AbortSignal) =>
     post<{ status: 'pending' | 'bound'; expiresAt: number }>(
       deviceHttpCalls.poll.path,
-      { pairingId, pollToken, waitMs: 20_000 },
+      { pairingId, pollToken, waitMs: MAX_POLL_WAIT_MS },
       undefined,
       signal,
     ),

@@ -20,6 +20,7 @@ import { brokerUrlFor } from './logic/brokers';
 import { nextRoundMs, SharedClock } from './logic/clock';
 import { PlayJournal } from './logic/journal';
 import { ChangeReporter, hashesOf } from './logic/manifest';
+import { chooseDeviceNumber, DEVICE_NUMBER_KEY, normalMac, runPairing } from './logic/pairing';
 import { type LevelRules, levelAt, type PowerRules, powerOnAt } from './logic/schedule';
 
 export const PLAYER_VERSION = 'web-0.1.0';
@@ -155,6 +156,7 @@ export class PlayerRuntime {
     // A restart (also offline) plays the manifest it had, from the cache.
     this.changed({ manifest, manifestLoaded: manifest !== null });
     setInterval(() => this.tick(), 1000);
+    await this.loadIdentity().catch(() => {});
     if (credentials) this.run(credentials);
     else void this.pair();
   }
@@ -187,24 +189,40 @@ export class PlayerRuntime {
   }
 
   // ---- pairing (docs/device-protocol.md 2.1-2.3) ----
+  /** The device number reported at pairing and the MAC reported in heartbeats (logic/pairing.ts). */
+  private identity: { number: string; mac: string } | null = null;
+
+  private async loadIdentity(): Promise<{ number: string; mac: string }> {
+    if (this.identity) return this.identity;
+    const query = new URLSearchParams(location.search);
+    const [storedNumber, storedMac] = await Promise.all([kv.get<string>(DEVICE_NUMBER_KEY), kv.get<string>('mac')]);
+    const random = () => Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(36)).join('');
+    const number = chooseDeviceNumber(query.get('number'), storedNumber, random);
+    const mac = normalMac(query.get('mac')) || normalMac(storedMac);
+    if (number !== storedNumber) await kv.set(DEVICE_NUMBER_KEY, number);
+    if (mac && mac !== storedMac) await kv.set('mac', mac);
+    this.identity = { number, mac };
+    return this.identity;
+  }
+
+  /**
+   * Pairs (a pending pairing kept in storage is resumed after a reload, its code unchanged),
+   * then runs with the credentials; a failure is retried with back-off, the pairing kept.
+   */
   private async pair(attempt = 0): Promise<void> {
-    this.changed({ phase: 'pairing', pairing: null, pairingRetrySec: null });
+    this.changed({ phase: 'pairing', pairingRetrySec: null });
     try {
-      const pairing = await api.pair(PLAYER_VERSION);
-      this.changed({ pairing: { code: pairing.code, qr: pairing.qr, expiresAt: pairing.expiresAt } });
-      while (Date.now() < pairing.expiresAt) {
-        const answer = await api.poll(pairing.pairingId, pairing.pollToken);
-        if (answer.status === 'bound') {
-          const credentials = await api.credentials(pairing.pairingId, pairing.pollToken);
-          await kv.set('credentials', credentials);
-          this.run(credentials);
-          return;
-        }
-      }
-      return this.pair();
-    } catch (error) {
+      const { number } = await this.loadIdentity();
+      const credentials = await runPairing<DeviceCredentials>({
+        api: { pair: () => api.pair(PLAYER_VERSION, number), poll: api.poll, credentials: api.credentials },
+        store: kv,
+        now: Date.now,
+        show: (p) => this.changed({ pairing: { code: p.code, qr: p.qr, expiresAt: p.expiresAt } }),
+      });
+      await kv.set('credentials', credentials);
+      this.run(credentials);
+    } catch {
       const delay = backoffDelay(attempt, Math.random(), 2000, 60_000);
-      if (error instanceof DeviceApiError && error.code === ErrorCode.PAIRING_CODE_INVALID) return this.pair();
       this.changed({ pairingRetrySec: Math.round(delay / 1000) });
       setTimeout(() => void this.pair(attempt + 1), delay);
     }
@@ -337,7 +355,8 @@ export class PlayerRuntime {
       session: this.session,
       player: { version: PLAYER_VERSION, model: 'browser' },
       storage: { usedBytes: this.view.cacheBytes, freeBytes: 0 },
-      net: { ip: '', mac: '' },
+      // A browser knows neither: the server keeps the pairing's address; the MAC only from ?mac=.
+      net: { ip: '', mac: this.identity?.mac ?? '' },
       screen: { width: Math.max(1, window.innerWidth), height: Math.max(1, window.innerHeight), on: this.isLit() },
       volume: this.view.volume,
       brightness: this.view.brightness,
