@@ -703,18 +703,21 @@ export class DeviceGateway {
 
   /**
    * Publishes the pending commands among `ids` whose devices' connections this instance's
-   * broker holds; answers the ids of the others (still pending).
+   * broker holds; answers the ids of the others whose devices are shown online (another
+   * instance's broker may hold them). A device offline everywhere gets its commands when its
+   * online state arrives: the instance that writes it online then reads its open commands.
    */
   async deliverHeld(ids: readonly string[]): Promise<string[]> {
     const broker = this.broker;
     if (!broker || ids.length === 0) return [];
     const rows = await this.db
-      .select()
+      .select({ command: deviceCommands, status: devices.status })
       .from(deviceCommands)
+      .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
       .where(and(inArray(deviceCommands.id, [...ids]), eq(deviceCommands.state, 'pending')));
     const elsewhere: string[] = [];
-    for (const row of rows) {
-      if (!(await this.publishCommand(row))) elsewhere.push(row.id);
+    for (const { command, status } of rows) {
+      if (!(await this.publishCommand(command)) && status === 'online') elsewhere.push(command.id);
     }
     return elsewhere;
   }
