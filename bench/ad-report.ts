@@ -138,6 +138,7 @@ try {
       (ent_id, ad_id, device_id, day, plays, completed, duration_ms, cum_plays, cum_completed, cum_duration_ms)
     select ent_id, ad_id, device_id, day, sum(plays), sum(completed), sum(duration_ms), 0, 0, 0
     from play_rollups_daily where ent_id = ${ent.id} group by ent_id, ad_id, device_id, day`);
+    await db.execute(sql`analyze play_rollups_ad_device_daily`);
     await refreshAdDevices(
       db,
       Array.from({ length: DEVICES }, (_, g) => ({

@@ -53,4 +53,6 @@ WINDOW w AS (PARTITION BY "ent_id", "ad_id", "device_id" ORDER BY "day");--> sta
 INSERT INTO "play_rollups_ad_device" ("ent_id", "ad_id", "device_id", "first_day", "last_day", "plays", "completed", "duration_ms")
 SELECT "ent_id", "ad_id", "device_id", min("day"), max("day"), sum("plays"), sum("completed"), sum("duration_ms")
 FROM "play_rollups_ad_device_daily"
-GROUP BY "ent_id", "ad_id", "device_id";
+GROUP BY "ent_id", "ad_id", "device_id";--> statement-breakpoint
+ANALYZE "play_rollups_ad_device_daily";--> statement-breakpoint
+ANALYZE "play_rollups_ad_device";

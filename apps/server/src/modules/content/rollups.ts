@@ -143,10 +143,11 @@ export async function refreshAdDevices(
       chunk.map((k) => sql`(${k.ent_id}::text, ${k.ad_id}::text, ${k.device_id}::text, ${k.day}::date)`),
       sql`, `,
     );
+    // The rows are updated by the ctid this statement read them at: no index left to a plan.
     await db.execute(sql`
       with k(ent_id, ad_id, device_id, from_day) as (values ${values}),
       run as (
-        select r.ent_id, r.ad_id, r.device_id, r.day,
+        select r.ctid as row_id,
           coalesce(p.cum_plays, 0) + sum(r.plays) over w as cum_plays,
           coalesce(p.cum_completed, 0) + sum(r.completed) over w as cum_completed,
           coalesce(p.cum_duration_ms, 0) + sum(r.duration_ms) over w as cum_duration_ms
@@ -162,7 +163,7 @@ export async function refreshAdDevices(
       update play_rollups_ad_device_daily t
       set cum_plays = run.cum_plays, cum_completed = run.cum_completed, cum_duration_ms = run.cum_duration_ms
       from run
-      where t.ent_id = run.ent_id and t.ad_id = run.ad_id and t.device_id = run.device_id and t.day = run.day`);
+      where t.ctid = run.row_id`);
     await db.execute(sql`
       delete from play_rollups_ad_device a using (values ${values}) k(ent_id, ad_id, device_id, from_day)
       where a.ent_id = k.ent_id and a.ad_id = k.ad_id and a.device_id = k.device_id`);
