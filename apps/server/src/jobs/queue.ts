@@ -84,16 +84,40 @@ export class JobQueue {
     }
     this.boss = boss;
     this.running = true;
+    // A restart finds its queues and schedules made: one read of each, and a write only for
+    // what is missing or changed (pg-boss's createQueue keeps an existing queue's settings,
+    // so a changed expireInSeconds or retry setting is an update). The workers start last:
+    // their first polls would queue the start's own statements behind them (PGlite runs one
+    // at a time).
+    const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
     for (const def of definitions) {
-      await boss.createQueue(def.id, {
+      const options = {
         name: def.id,
-        policy: 'standard',
+        policy: 'standard' as const,
         expireInSeconds: def.expireInSeconds ?? 15 * 60,
         retryLimit: def.retryLimit ?? 2,
         retryDelay: def.retryDelay ?? 5,
-      });
+      };
+      const existing = queues.get(def.id);
+      if (!existing) await boss.createQueue(def.id, options);
+      else if (
+        existing.expireInSeconds !== options.expireInSeconds ||
+        existing.retryLimit !== options.retryLimit ||
+        existing.retryDelay !== options.retryDelay
+      ) {
+        await boss.updateQueue(def.id, options);
+      }
     }
     if (!this.config.enabled) return;
+    const schedules = new Map(
+      ((await boss.getSchedules()) as { name: string; cron: string; timezone: string }[]).map((s) => [s.name, s]),
+    );
+    for (const def of definitions) {
+      if (!def.schedule) continue;
+      const existing = schedules.get(def.id);
+      if (existing?.cron === def.schedule && existing.timezone === 'UTC') continue;
+      await boss.schedule(def.id, def.schedule, {}, { tz: 'UTC' });
+    }
     for (const def of definitions) {
       const workerId = await boss.work(
         def.id,
@@ -101,7 +125,6 @@ export class JobQueue {
         (jobs) => this.run(def, jobs, services),
       );
       this.workers.set(def.id, workerId);
-      if (def.schedule) await boss.schedule(def.id, def.schedule, {}, { tz: 'UTC' });
     }
   }
 
