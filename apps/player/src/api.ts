@@ -35,10 +35,34 @@ async function envelope<T>(response: Response): Promise<T> {
   return body.payload;
 }
 
-async function post<T>(path: string, body: unknown, credentials?: DeviceCredentials, signal?: AbortSignal): Promise<T> {
+/** How long a call may take before it counts as failed (docs/device-protocol.md 2, "Timeouts and retries"). */
+export const CALL_TIMEOUT_MS = 30_000;
+
+/**
+ * Aborted after `ms` or when `signal` (when given) aborts, whichever comes first; by hand, not
+ * AbortSignal.timeout / any: a screen's WebView may predate them.
+ */
+function deadline(ms: number, signal?: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  return controller.signal;
+}
+
+async function post<T>(
+  path: string,
+  body: unknown,
+  credentials?: DeviceCredentials,
+  signal?: AbortSignal,
+  timeoutMs = CALL_TIMEOUT_MS,
+): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': locale };
   if (credentials) headers.authorization = basic(credentials);
-  return envelope<T>(await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), signal }));
+  return envelope<T>(
+    await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), signal: deadline(timeoutMs, signal) }),
+  );
 }
 
 export interface PairingAnswer {
@@ -62,6 +86,7 @@ export const api = {
       { pairingId, pollToken, waitMs: MAX_POLL_WAIT_MS },
       undefined,
       signal,
+      MAX_POLL_WAIT_MS + 10_000,
     ),
   credentials: (pairingId: string, pollToken: string) =>
     post<DeviceCredentials>(deviceHttpCalls.credentials.path, { pairingId, pollToken }),
@@ -71,6 +96,7 @@ export const api = {
     const response = await fetch(MANIFEST_PATH, {
       headers: { authorization: basic(credentials), 'accept-language': locale },
       cache: 'no-store',
+      signal: deadline(CALL_TIMEOUT_MS),
     });
     return envelope<DeviceManifest>(response);
   },
@@ -86,6 +112,7 @@ export const api = {
       method: 'POST',
       headers: { authorization: basic(credentials), 'content-type': image.type, 'accept-language': locale },
       body: image,
+      signal: deadline(CALL_TIMEOUT_MS),
     });
     return envelope<{ screenshotId: string; size: number; width: number; height: number }>(response);
   },
