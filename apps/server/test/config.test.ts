@@ -41,6 +41,7 @@ describe('config', () => {
       },
       storage: { kind: 'local', dir: '/srv/app/data/files' },
       playsRetentionDays: 400,
+      demoPlayers: 4,
     });
   });
 
