@@ -98,6 +98,8 @@ export async function startServer(opts: {
       DATA_DIR: opts.dataDir,
       LOG_LEVEL: 'warn',
       MQTT_TCP_PORT: 'off',
+      // The demo fleet's players would add their load to every figure; a bench asks for it by name.
+      DEMO_PLAYERS: 'off',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -60,6 +60,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Players in the browser reach the broker at /mqtt on PORT; no TCP port to collide with a running product.
       MQTT_TCP_PORT: 'off',
+      // The suite makes its own devices and ads; the demo fleet's would change its lists and counts.
+      DEMO_PLAYERS: 'off',
     },
     stdout: 'ignore',
     stderr: 'pipe',
