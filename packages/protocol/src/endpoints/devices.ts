@@ -206,6 +206,7 @@ export const deviceEndpoints = {
     auth: 'session',
     permission: Perm.device,
     notForMonitor: true,
+    unscoped: 'unbound pairings belong to no enterprise yet: the ones an add by the same number could bind',
     request: z.object({ number: deviceNumberSchema }).strict(),
     response: z.object({ data: z.array(pairingCandidateSchema) }),
   }),
