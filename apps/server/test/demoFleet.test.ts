@@ -73,6 +73,16 @@ describe.each(BACKENDS)('demo fleet on %s', (backend) => {
     );
     // Placed where an operator would put them (device.setLocation), so the map shows them.
     for (const row of online) expect(row.latitude).not.toBeNull();
+    // They report only what they measure: no invented address or MAC, the disk's storage.
+    const reported = await waitFor('the demo devices’ heartbeats', async () => {
+      const rows = await demoRows();
+      return rows.every((r) => r.storageFree !== null) ? rows : undefined;
+    });
+    for (const row of reported) {
+      expect(row.mac).toBeNull();
+      expect(row.ip).not.toBe('10.0.0.23');
+      expect(row.storageFree).toBeGreaterThan(0);
+    }
     const ids = online.map((r) => r.id);
     // Added and placed by the administrator's own calls: the operation log says so.
     const logged = await t.db

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DeviceCredentials, deviceCredentialsSchema, ErrorCode, PAIRING_TTL_MS } from '@marquee/protocol';
 import { ContentPlayer } from './content.js';
@@ -53,6 +53,22 @@ async function pairNew(player: HeadlessPlayer, spec: FleetPlayerSpec, file: stri
   }
 }
 
+/**
+ * What a demo player can truly report: no address of its own (the server records the one it
+ * sees), no MAC, and the storage of the disk its state lives on (refreshed each minute).
+ */
+let facts: { net: { ip: string; mac: string }; storage?: { usedBytes: number; freeBytes: number } } = {
+  net: { ip: '', mac: '' },
+};
+async function measureStorage(dir: string) {
+  try {
+    const s = await statfs(dir);
+    facts = { ...facts, storage: { usedBytes: (s.blocks - s.bfree) * s.bsize, freeBytes: s.bavail * s.bsize } };
+  } catch {
+    // keep the last reading
+  }
+}
+
 async function runPlayer(start: FleetStart, spec: FleetPlayerSpec): Promise<void> {
   const file = join(start.stateDir, `${spec.key}.json`);
   if (existsSync(join(start.stateDir, `${spec.key}.removed.json`))) return;
@@ -79,6 +95,7 @@ async function runPlayer(start: FleetStart, spec: FleetPlayerSpec): Promise<void
     number: spec.number,
     version: 'headless-demo-1.0.0',
     content: () => content.report(),
+    facts: () => facts,
     syncContent: () => content.sync(),
   });
   const credentials = (await loadCredentials(file)) ?? (await pairNew(player, spec, file));
@@ -135,6 +152,8 @@ process.once('message', (message: FleetStart) => {
   if (message?.type !== 'start') return void stopAll(2);
   void (async () => {
     await mkdir(message.stateDir, { recursive: true, mode: 0o700 });
+    await measureStorage(message.stateDir);
+    setInterval(() => void measureStorage(message.stateDir), 60_000).unref();
     await Promise.all(
       message.players.map((spec) =>
         runPlayer(message, spec).catch((error) => {

@@ -71,6 +71,11 @@ export interface PlayerOptions {
    * sync); the ack is sent once it resolves. Without it the player acknowledges and does nothing.
    */
   syncContent?: () => Promise<void>;
+  /**
+   * The device's own facts for each heartbeat (address, storage) instead of the fixed sample
+   * values tests and benches rely on; the demo fleet reports what it can measure.
+   */
+  facts?: () => Partial<Pick<Heartbeat, 'net' | 'storage'>>;
 }
 
 export class HeadlessPlayer {
@@ -297,14 +302,15 @@ export class HeadlessPlayer {
   report(): Heartbeat {
     const audience = this.options.audience?.();
     const content = this.options.content?.();
+    const facts = this.options.facts?.();
     return {
       v: 1,
       ts: Date.now(),
       seq: this.seq++,
       session: this.sessionTs,
       player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
-      storage: { usedBytes: 1_250_000_000, freeBytes: 6_750_000_000 },
-      net: { ip: '10.0.0.23', mac: '02:00:5e:10:00:23' },
+      storage: facts?.storage ?? { usedBytes: 1_250_000_000, freeBytes: 6_750_000_000 },
+      net: facts?.net ?? { ip: '10.0.0.23', mac: '02:00:5e:10:00:23' },
       screen: { width: 1920, height: 1080, on: this.screenOn },
       volume: this.volume,
       brightness: this.brightness,
