@@ -223,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ms: Math.round(reply.elapsedTime * 100) / 100,
           traceKey: call?.traceKey,
           accountId: call?.accountId,
+          retried: call?.retried,
         },
         'request',
       );

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { CONSOLE_APP, type EndpointDef, ErrorCode, endpoints, TIMESTAMP_WINDOW_MS } from '@marquee/protocol';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deviceGroups, notices, sessions } from '../src/db/schema/index.js';
+import { createLogger } from '../src/logger.js';
 import { AppError } from '../src/protocol/appError.js';
 import { defineHandler, type Handler } from '../src/protocol/handlers.js';
 import { pruneIdempotentCalls } from '../src/protocol/idempotency.js';
@@ -63,10 +65,23 @@ const extraEndpoints: Handler[] = [
   }),
 ];
 
+/** The request log lines the app writes. */
+class RequestLines extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      if (entry.msg === 'request') this.lines.push(entry);
+    }
+    done();
+  }
+}
+
 describe.each(BACKENDS)('idempotent retries of mutations on %s', (backend) => {
   let t: TestApp;
+  const log = new RequestLines();
   beforeAll(async () => {
-    t = await createTestApp(backend, { extraEndpoints });
+    t = await createTestApp(backend, { extraEndpoints, logger: createLogger('info', log) });
   });
   afterAll(() => t.close());
 
@@ -83,6 +98,9 @@ describe.each(BACKENDS)('idempotent retries of mutations on %s', (backend) => {
     // Before issue 25 the retry answered REPLAYED_SEQUENCE: the client could not learn the outcome.
     expect(retry.envelope).toEqual(first.envelope);
     expect(retry.body).toBe(first.body);
+    // The log line says which answer was a stored one.
+    const lines = log.lines.filter((l) => l.endpoint === 'deviceGroup.create').slice(-2);
+    expect(lines.map((l) => l.retried)).toEqual([undefined, true]);
     const groups = await t.db.select().from(deviceGroups).where(eq(deviceGroups.entId, ent.id));
     expect(groups.map((g) => g.id)).toEqual([first.envelope.payload.id]);
     // A new sequence is a new call: the name is taken now.
