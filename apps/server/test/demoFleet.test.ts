@@ -172,4 +172,21 @@ describe.each(BACKENDS)('demo fleet on %s', (backend) => {
     const all = await t.db.select({ id: devices.id }).from(devices).where(eq(devices.demo, true));
     expect(all).toHaveLength(PLAYERS);
   }, 120_000);
+
+  it('retires a demo player whose device the operator deleted, and never pairs it again', async () => {
+    const [gone] = await demoRows();
+    const key = [...(fleet?.devices.entries() ?? [])].find(([, id]) => id === gone.id)?.[0];
+    expect(key).toBeDefined();
+    const pairings: string[] = [];
+    fleet?.events.on('pairing', (event: { key: string }) => pairings.push(event.key));
+    const removed = new Promise<{ key: string }>((resolve) => fleet?.events.once('removed', resolve));
+    const deleted = await admin.call(endpoints.deviceDelete, { ids: [gone.id] });
+    expect(deleted.envelope.code).toBe(0);
+    expect((await removed).key).toBe(key);
+    const files = await readdir(join(dataDir, 'demo-players'));
+    expect(files).toContain(`${key}.removed.json`);
+    expect(files).not.toContain(`${key}.json`);
+    expect(pairings).toEqual([]);
+    expect((await demoRows()).map((r) => r.id)).not.toContain(gone.id);
+  }, 60_000);
 });

@@ -121,6 +121,7 @@ async function runPlayer(start: FleetStart, spec: FleetPlayerSpec): Promise<void
     }
   }
   running.push({ player, content });
+  watchRefusals(start, spec, player, content);
   send({ type: 'online', key: spec.key, deviceId: credentials.deviceId });
   content.start();
   for (let attempt = 0; !stopping; attempt++) {
@@ -131,6 +132,45 @@ async function runPlayer(start: FleetStart, spec: FleetPlayerSpec): Promise<void
       await sleep(Math.min(60_000, 2000 * 2 ** attempt));
     }
   }
+}
+
+/**
+ * After the first connection the MQTT client reconnects by itself; a broker that refuses it
+ * (the device was deleted or disabled) would be asked again every second. On a refusal the
+ * player asks the server why: deleted, it stops for good (its credentials file renamed, so
+ * no later start pairs it again behind the operator's back); otherwise it backs off to a
+ * try every 30 s until a connection succeeds.
+ */
+function watchRefusals(start: FleetStart, spec: FleetPlayerSpec, player: HeadlessPlayer, content: ContentPlayer) {
+  const client = player.client;
+  if (!client) return;
+  let asking = false;
+  client.on('connect', () => {
+    client.options.reconnectPeriod = 1000;
+  });
+  client.on('error', (error: Error & { code?: unknown }) => {
+    if (typeof error.code !== 'number' || asking || stopping) return;
+    asking = true;
+    client.options.reconnectPeriod = 30_000;
+    void player
+      .checkStatus()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )
+      .then(async (why) => {
+        if (why instanceof DeviceApiError && why.code === ErrorCode.DEVICE_REMOVED) {
+          await content.stop().catch(() => {});
+          player.kill();
+          const file = join(start.stateDir, `${spec.key}.json`);
+          await rename(file, join(start.stateDir, `${spec.key}.removed.json`)).catch(() => {});
+          send({ type: 'removed', key: spec.key });
+        }
+      })
+      .finally(() => {
+        asking = false;
+      });
+  });
 }
 
 async function stopAll(code: number): Promise<never> {
