@@ -109,6 +109,7 @@ describe('a busy port, the server process', () => {
           DATA_DIR: dataDir,
           HOST: '127.0.0.1',
           LOG_LEVEL: 'warn',
+          DEMO_PLAYERS: 'off',
           WEB_DIST: '/nonexistent-web-dist',
           PLAYER_DIST: '/nonexistent-player-dist',
           ...env,
