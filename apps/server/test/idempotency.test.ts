@@ -307,3 +307,37 @@ describe.each(BACKENDS)('idempotent retries of mutations on %s', (backend) => {
     while (!(await check())) await new Promise((r) => setImmediate(r));
   }
 });
+
+describe.each(BACKENDS)('idempotent retries across two instances on one %s database', (backend) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(backend);
+    b = await createTestApp(backend, {
+      database: a.database,
+      config: { jobs: { ...a.services.config.jobs, enabled: false } },
+    });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('answers a retry on the other instance with the first answer, and runs identical calls on both once', async () => {
+    const { ent, client } = await a.tenant();
+    // The same browser (uuid and token) reaching the other instance behind a load balancer.
+    const onB = b.client({ uuid: client.uuid, token: client.token });
+    const first = await client.call(endpoints.deviceGroupCreate, { name: 'Hall' }, { sequence: 'across-1' });
+    expect(first.envelope.code).toBe(0);
+    const retry = await onB.call(endpoints.deviceGroupCreate, { name: 'Hall' }, { sequence: 'across-1' });
+    expect(retry.body).toBe(first.body);
+    const [x, y] = await Promise.all([
+      client.call(endpoints.deviceGroupCreate, { name: 'Annex' }, { sequence: 'across-2' }),
+      onB.call(endpoints.deviceGroupCreate, { name: 'Annex' }, { sequence: 'across-2' }),
+    ]);
+    expect(x.envelope.code).toBe(0);
+    expect(y.body).toBe(x.body);
+    const groups = await a.db.select().from(deviceGroups).where(eq(deviceGroups.entId, ent.id));
+    expect(groups.map((g) => g.name).sort()).toEqual(['Annex', 'Hall']);
+  });
+});
