@@ -177,6 +177,14 @@ describe.each(BACKENDS)('device pairing on %s', (backend) => {
     await send('ack', { v: 1, id: 'cmd', ts, result: 'ok', data: { note: 'a\uD800' } });
     const lines = capture.lines.slice(0).filter((l) => l.msg === 'bad device message');
     expect(lines.map((l) => l.field)).toEqual(['player.version', 'id', 'data.note']);
+    // A message failing its schema is dropped naming the field too.
+    await send('hb', { v: 1, ts, seq: 0, session: ts, volume: 'loud' });
+    await send('ack', { v: 1, id: 'cmd', ts, result: 'maybe' });
+    const schema = capture.lines.filter((l) => l.msg === 'bad heartbeat' || l.msg === 'bad ack');
+    expect(schema.map((l) => [l.msg, l.field])).toEqual([
+      ['bad heartbeat', 'player'],
+      ['bad ack', 'result'],
+    ]);
     // Dropped before the database: no failure logged, the device untouched.
     const failed = capture.chunks.slice(before).join('');
     expect(failed).not.toContain('device message failed');

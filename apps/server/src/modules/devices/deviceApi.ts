@@ -31,9 +31,18 @@ export function parseDeviceBody<S extends z.ZodType>(schema: S, body: unknown): 
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
+  throw new AppError(
+    ErrorCode.INVALID_PARAMS,
+    messages.invalidParams(issueField(parsed.error, 'body'), issueMessage(issue)),
+  );
+}
+
+/** The dotted path of a schema failure's first issue (`player.version`, `events.0.id`), or `root`. */
+export function issueField(error: z.ZodError, root = 'payload'): string {
+  const issue = error.issues[0];
   let path = issue ? issue.path.map(String).join('.') : '';
   if (issue?.code === 'unrecognized_keys') path = [path, ...issue.keys].filter(Boolean).join('.');
-  throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams(path || 'body', issueMessage(issue)));
+  return path || root;
 }
 
 /**

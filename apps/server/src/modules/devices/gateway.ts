@@ -28,6 +28,7 @@ import { markAdsDownloaded } from '../ads/downloads.js';
 import { recordAudience } from '../gather/repository.js';
 import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
+import { issueField } from './deviceApi.js';
 import { DownloadReports, recordDownloads } from './downloads.js';
 import {
   deadInstances,
@@ -451,7 +452,7 @@ export class DeviceGateway {
    */
   private async onState(deviceId: string, json: unknown): Promise<void> {
     const state = deviceStateSchema.safeParse(json);
-    if (!state.success) return void this.log.warn({ deviceId }, 'bad device state');
+    if (!state.success) return void this.log.warn({ deviceId, field: issueField(state.error) }, 'bad device state');
     const s = state.data;
     const at = new Date(this.clock());
     const redeliver = await this.presenceTransaction(async (tx) => {
@@ -493,7 +494,7 @@ export class DeviceGateway {
    */
   private async onHeartbeat(deviceId: string, json: unknown): Promise<void> {
     const hb = heartbeatSchema.safeParse(json);
-    if (!hb.success) return void this.log.warn({ deviceId }, 'bad heartbeat');
+    if (!hb.success) return void this.log.warn({ deviceId, field: issueField(hb.error) }, 'bad heartbeat');
     const h = hb.data;
     const values: HeartbeatValues = {
       lastSeenAt: new Date(this.clock()),
@@ -629,7 +630,7 @@ export class DeviceGateway {
   /** A command's ack: acknowledged or failed, once (a repeated ack changes nothing). */
   private async onAck(deviceId: string, json: unknown): Promise<void> {
     const ack = commandAckSchema.safeParse(json);
-    if (!ack.success) return void this.log.warn({ deviceId }, 'bad ack');
+    if (!ack.success) return void this.log.warn({ deviceId, field: issueField(ack.error) }, 'bad ack');
     const a = ack.data;
     // A screenshot is acknowledged with the id of its upload (docs/device-protocol.md 2.5):
     // an 'ok' naming no upload of this command fails it.
