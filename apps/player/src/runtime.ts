@@ -223,7 +223,9 @@ export class PlayerRuntime {
       this.run(credentials);
     } catch {
       const delay = backoffDelay(attempt, Math.random(), 2000, 60_000);
-      this.changed({ pairingRetrySec: Math.round(delay / 1000) });
+      // The code stays on screen while it can still be entered (the retry resumes its pairing).
+      const shown = this.view.pairing && this.view.pairing.expiresAt > Date.now() ? this.view.pairing : null;
+      this.changed({ pairing: shown, pairingRetrySec: Math.round(delay / 1000) });
       setTimeout(() => void this.pair(attempt + 1), delay);
     }
   }
