@@ -16,6 +16,8 @@ heavy.push('playerSoak');
 heavy.push('ad-chain');
 // `wall-sync` (bench/wall-sync.ts) plays a 2 x 2 wall in four Chromium players for minutes.
 heavy.push('wall-sync');
+// `kill-retry` (bench/kill-retry.ts) kills a server under 80 creations and retries the lost (PostgreSQL).
+heavy.push('kill-retry');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
