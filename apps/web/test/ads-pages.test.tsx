@@ -1,6 +1,8 @@
 import { type Ad, type AdInfo, Perm, type PromotionPlan } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
+import { RANGE_FORMATS, wholeEndDay } from '../src/features/ads/AdEditPage';
 import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
@@ -349,6 +351,68 @@ describe('ad edit (/advert/edit)', () => {
     });
     expect(Date.parse(sent.startAt as string)).toBe(Date.parse(existing.startAt));
     await waitFor(() => expect(router.state.location.pathname).toBe('/advert'));
+  });
+});
+
+describe('ad edit: saving an invalid form and the periods (issue 25)', () => {
+  const answers = (existing?: AdInfo) => ({
+    ...shellAnswers,
+    planList: () => ({
+      code: 0,
+      payload: { total: 1, data: [plan('Default plan', { id: 'p-def', isDefault: true })] },
+    }),
+    adTargetDevices: () => ({ code: 0, payload: { total: 0, data: [] } }),
+    ...(existing ? { adInfo: () => ({ code: 0, payload: existing }) } : {}),
+  });
+
+  it('says why nothing was saved and names the period range by its date and time', async () => {
+    const calls = fakeServer(answers());
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    render(renderApp('/advert/edit').tree);
+    await screen.findByTestId('ad-edit-page', {}, { timeout: 25_000 });
+    const range = document.querySelector('.ant-picker-range') as HTMLElement;
+    const inputs = [...range.querySelectorAll('input')];
+    expect(inputs.map((i) => i.getAttribute('placeholder'))).toEqual(['Start date and time', 'End date and time']);
+    fireEvent.click(screen.getByTestId('ad-edit-submit'));
+    expect(await screen.findByText('Not saved: please correct the fields marked in red')).toBeTruthy();
+    expect(calls.some((c) => c.name === 'adCreate')).toBe(false);
+  });
+
+  it('drops an overlap message once the overlapping periods are removed', async () => {
+    const existing = info(
+      ad('Spring sale', {
+        periods: [
+          { start: '08:00', end: '12:00' },
+          { start: '10:00', end: '14:00' },
+        ],
+        monitorUrl: null,
+      }),
+    );
+    const calls = fakeServer(answers(existing));
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advEdit, Perm.advPlan] }));
+    render(renderApp('/advert/edit?id=a-Spring%20sale').tree);
+    const name = (await screen.findByTestId('ad-edit-name', {}, { timeout: 25_000 })) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Spring sale'));
+    fireEvent.click(screen.getByTestId('ad-edit-submit'));
+    expect((await screen.findByTestId('ad-edit-period-issue')).textContent).toBe('Time periods overlap');
+    expect(await screen.findByText('Not saved: please correct the fields marked in red')).toBeTruthy();
+    expect(calls.some((c) => c.name === 'adUpdate')).toBe(false);
+    fireEvent.click(screen.getByTestId('ad-edit-period-remove-1'));
+    await waitFor(() => expect(screen.queryByTestId('ad-edit-period-issue')).toBeNull());
+    // Both removed: still none.
+    fireEvent.click(screen.getByTestId('ad-edit-period-remove-0'));
+    await waitFor(() => expect(screen.queryByTestId('ad-edit-period-remove-0')).toBeNull());
+    expect(screen.queryByTestId('ad-edit-period-issue')).toBeNull();
+  });
+
+  it('reads a typed date alone and plays the end day whole', () => {
+    expect(dayjs('2026-12-01', RANGE_FORMATS, true).isValid()).toBe(true);
+    expect(dayjs('2026-12-01 08:00', RANGE_FORMATS, true).format('HH:mm')).toBe('08:00');
+    const range = wholeEndDay([dayjs('2026-12-01 00:00'), dayjs('2026-12-05 00:00')]);
+    expect(range?.map((d) => d?.format('YYYY-MM-DD HH:mm'))).toEqual(['2026-12-01 00:00', '2026-12-05 23:59']);
+    // An end with a time of its own is kept.
+    const kept = wholeEndDay([dayjs('2026-12-01 08:00'), dayjs('2026-12-05 18:30')]);
+    expect(kept?.[1]?.format('HH:mm')).toBe('18:30');
   });
 });
 

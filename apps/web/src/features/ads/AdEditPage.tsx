@@ -97,6 +97,28 @@ export function adBody(v: Values, kept?: Pick<AdInfo, 'planId' | 'targets'>): Ad
   };
 }
 
+/**
+ * The ad's period as typed or picked: a date alone is read as the start of its day for the
+ * start and the end of its day for the end, and an end at 00:00 as the end of that day (a
+ * picked end day is played whole: issue 25, the end defaulted to 00:00 and dropped the last day).
+ */
+export const RANGE_FORMATS = ['YYYY-MM-DD HH:mm', 'YYYY-MM-DD'];
+const DAY_START = dayjs('00:00', 'HH:mm');
+const DAY_END = dayjs('23:59', 'HH:mm');
+
+export function wholeEndDay(range: [Dayjs | null, Dayjs | null] | null | undefined) {
+  const end = range?.[1];
+  if (!range || !end || end.hour() !== 0 || end.minute() !== 0) return range;
+  return [range[0], end.hour(23).minute(59).second(0).millisecond(0)] as [Dayjs | null, Dayjs | null];
+}
+
+/** The messages of the body's time-period issues (overlaps, order...), in the reader's words. */
+function periodIssuesOf(body: AdBody, text: (issue: Parameters<typeof issueMessage>[0]) => string): string[] {
+  const parsed = adBodySchema.safeParse(body);
+  if (parsed.success) return [];
+  return [...new Set(parsed.error.issues.filter((i) => i.path[0] === 'periods').map(text))];
+}
+
 /** Where each issue of the body's schema is shown on the form. */
 const FIELD_OF: Record<string, string> = {
   startAt: 'range',
@@ -105,6 +127,22 @@ const FIELD_OF: Record<string, string> = {
   layoutId: 'layoutId',
   periods: 'periods',
 };
+/** The form's fields top to bottom (the first marked one is scrolled to). */
+const FORM_ORDER = [
+  'name',
+  'type',
+  'planId',
+  'range',
+  'periods',
+  'playsMin',
+  'playsMax',
+  'link',
+  'monitorUrl',
+  'materials',
+  'layoutId',
+];
+/** The time periods' block (scrolled to when one of its periods is wrong). */
+const PERIODS_ID = 'ad-edit-periods';
 
 /**
  * Creates an ad, or edits the one of `?id=` (/advert/edit, not cached): name, type, plan (the
@@ -180,6 +218,13 @@ export default function AdEditPage() {
   });
   usePageLeaveTip(dirty && !save.isPending);
 
+  /** Save did not go: say so where the reader is, and bring the first error into view. */
+  const showInvalid = (first: string | undefined) => {
+    void message.error(t('edit.invalid'));
+    if (first === 'periods') document.getElementById(PERIODS_ID)?.scrollIntoView?.({ block: 'center' });
+    else if (first) form.scrollToField(first as keyof Values, { block: 'center' });
+  };
+
   const submit = (v: Values) => {
     const body = adBody(v, existing.data);
     const parsed = adBodySchema.safeParse(body);
@@ -195,6 +240,9 @@ export default function AdEditPage() {
       }
       setPeriodIssues([...new Set(periodMessages)]);
       form.setFields([...byField].map(([name, text]) => ({ name: name as keyof Values, errors: [text] })));
+      // The first marked field in the form's order.
+      const marked = new Set([...byField.keys(), ...(periodMessages.length > 0 ? ['periods'] : [])]);
+      showInvalid(FORM_ORDER.find((name) => marked.has(name)) ?? [...marked][0]);
       return;
     }
     save.mutate(body);
@@ -214,8 +262,19 @@ export default function AdEditPage() {
           style={{ maxWidth: 760 }}
           disabled={save.isPending}
           initialValues={{ type: 'common', strategy: 'perDay', playsMin: 1, playsMax: 1, content: 'materials' }}
-          onValuesChange={() => setDirty(true)}
+          scrollToFirstError={{ block: 'center' }}
+          onValuesChange={(changed: Partial<Values>) => {
+            setDirty(true);
+            // A shown period issue follows the periods as they are edited or removed (issue 25: an
+            // overlap stayed after both periods were deleted).
+            if ('periods' in changed && periodIssues.length > 0) {
+              const text = (issue: Parameters<typeof issueMessage>[0]) => validationMessage(t, issueMessage(issue));
+              setPeriodIssues(periodIssuesOf(adBody(form.getFieldsValue(true), existing.data), text));
+            }
+          }}
           onFinish={submit}
+          // The rules' errors: antd scrolls to the first (scrollToFirstError); the toast says why nothing was saved.
+          onFinishFailed={() => void message.error(t('edit.invalid'))}
         >
           <Form.Item name="name" label={t('ad.field.name')} rules={[required]}>
             <Input maxLength={AD_NAME_MAX} showCount data-testid="ad-edit-name" />
@@ -237,14 +296,17 @@ export default function AdEditPage() {
             name="range"
             label={t('ad.field.period')}
             rules={[{ required: true, message: t('required', { ns: 'validation' }) }]}
+            normalize={wholeEndDay}
           >
             <DatePicker.RangePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
+              showTime={{ format: 'HH:mm', defaultOpenValue: [DAY_START, DAY_END] }}
+              format={RANGE_FORMATS}
+              placeholder={[t('edit.rangeStart'), t('edit.rangeEnd')]}
               data-testid="ad-edit-range"
             />
           </Form.Item>
           <Form.Item label={t('ad.field.periods')} extra={t('edit.periodsHint')}>
+            <div id={PERIODS_ID} />
             <Form.List name="periods">
               {(fields, { add, remove }) => (
                 <>
