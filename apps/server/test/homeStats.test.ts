@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { ALL_PERMISSION_CODES, endpoints, Perm, RefType, STAT_KEYS, TREND_DAYS } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allocations, operationLogs } from '../src/db/schema/index.js';
+import { allocations, devices, operationLogs } from '../src/db/schema/index.js';
+import { ingestPlays } from '../src/modules/content/plays.js';
+import { runPlayRollups } from '../src/modules/content/rollups.js';
 import { statProviders } from '../src/modules/home/stats.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
@@ -64,7 +67,9 @@ describe.each(BACKENDS)('quick statistics on %s', (backend) => {
 
   it('leaves out the figures whose permission the caller lacks', async () => {
     const { ent } = await t.tenant();
-    const codes = ALL_PERMISSION_CODES.filter((c) => c !== Perm.template && c !== Perm.reportOperationLog);
+    const codes = ALL_PERMISSION_CODES.filter(
+      (c) => c !== Perm.template && c !== Perm.reportOperationLog && c !== Perm.device && c !== Perm.reportDevice,
+    );
     const limited = await createUser(t.db, ent, { permissions: codes });
     const s = await stats(await t.loginAs(limited));
     expect(Object.keys(s.figures).sort()).toEqual(['accounts', 'departments']);
@@ -102,6 +107,64 @@ describe.each(BACKENDS)('quick statistics on %s', (backend) => {
     // Fourteen hours east, today's date is the caller's.
     const east = await stats(client, 14 * 60);
     expect(east.trends.operations.at(-1)?.date).toBe(new Date(now + 14 * 3_600_000).toISOString().slice(0, 10));
+  });
+
+  it('counts the devices shown online and offline and the plays on the screens the caller sees', async () => {
+    const { ent, admin, client } = await t.tenant();
+    const inB = await createUser(t.db, ent, { dataScope: 'dept_only', deptIds: [ent.depts.b] });
+    const now = t.clock.now();
+    const minute = 60_000;
+    const device = async (deptId: string, status: 'online' | 'offline', seenMsAgo: number) => {
+      const [row] = await t.db
+        .insert(devices)
+        .values({
+          entId: ent.id,
+          deptId,
+          ownerId: admin.id,
+          name: 'Counted screen',
+          status,
+          statusAt: new Date(now - 60 * minute),
+          lastSeenAt: new Date(now - seenMsAgo),
+          heartbeatSec: 30,
+        })
+        .returning({ id: devices.id, entId: devices.entId });
+      return row;
+    };
+    const liveA = await device(ent.depts.a1, 'online', 10_000);
+    // Online as stored, but silent for 10 minutes: shown offline, as the device list shows it.
+    await device(ent.depts.a1, 'online', 10 * minute);
+    await device(ent.depts.a1, 'offline', 60 * minute);
+    const liveB = await device(ent.depts.b, 'online', 10_000);
+
+    const day = 86_400_000;
+    const play = (start: number) => ({
+      id: randomUUID(),
+      adId: 'ad-home',
+      materialId: 'm-home',
+      start,
+      durationMs: 10_000,
+      outcome: 'completed' as const,
+    });
+    await ingestPlays(t.db, liveA, [play(now - minute), play(now - 2 * minute), play(now - day)], now);
+    await ingestPlays(t.db, liveB, [play(now - 3 * minute)], now);
+    await runPlayRollups(t.db);
+
+    const all = await stats(client);
+    expect(all.figures).toMatchObject({ devicesOnline: 2, devicesOffline: 2 });
+    const plays = all.trends.plays;
+    expect(plays).toHaveLength(TREND_DAYS);
+    // UTC days, whatever the caller's clock: the rollups' days.
+    const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(plays.at(-1)?.date).toBe(utcDay(now));
+    const on = (ms: number, trend = plays) => trend.find((p) => p.date === utcDay(ms))?.value ?? 0;
+    expect(on(now - day)).toBeGreaterThanOrEqual(1);
+    expect(plays.reduce((sum, p) => sum + p.value, 0)).toBe(4);
+    expect((await stats(client, 14 * 60)).trends.plays.at(-1)?.date).toBe(utcDay(now));
+
+    // Department B only: its one device and its one play.
+    const narrow = await stats(await t.loginAs(inB));
+    expect(narrow.figures).toMatchObject({ devicesOnline: 1, devicesOffline: 0 });
+    expect(narrow.trends.plays.reduce((sum, p) => sum + p.value, 0)).toBe(1);
   });
 
   it('answers INVALID_PARAMS for an offset no time zone has', async () => {

@@ -6,8 +6,8 @@ import { Perm } from './permissions.js';
  * facts (a stat provider registered in apps/server/src/modules/home/stats.ts) and computed in
  * the caller's enterprise and data scope; the caller gets a figure only while holding its
  * `permission`. `route` is the page the figure's card links to (shown as a link only when the
- * user may open it). Modules coming online add theirs here: screens online and offline, ads
- * serving and pending review, plays today, storage used.
+ * user may open it). Modules coming online add theirs here: ads serving and pending review,
+ * storage used.
  */
 export interface StatFigureDef {
   /** `count`: one number; `trend`: one number per day over the last TREND_DAYS days. */
@@ -21,7 +21,11 @@ export const STAT_FIGURES = {
   departments: { kind: 'count', permission: Perm.userCompany, route: '/user/company' },
   templates: { kind: 'count', permission: Perm.template, route: '/template' },
   sharedWithMe: { kind: 'count', permission: Perm.template, route: '/template' },
+  devicesOnline: { kind: 'count', permission: Perm.device, route: '/device' },
+  devicesOffline: { kind: 'count', permission: Perm.device, route: '/device' },
   operations: { kind: 'trend', permission: Perm.reportOperationLog, route: '/report/operationLog' },
+  /** Plays on the screens the caller sees, per UTC day (the play rollups' days). */
+  plays: { kind: 'trend', permission: Perm.reportDevice, route: '/report/device' },
 } as const satisfies Record<string, StatFigureDef>;
 
 export type StatKey = keyof typeof STAT_FIGURES;

@@ -9,17 +9,54 @@ import {
   deviceManifestDownloads,
   deviceStatusHistory,
   devices,
+  playRollupsAdDaily,
   playRollupsDaily,
 } from '../../db/schema/index.js';
 import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { deviceListWhere } from '../devices/service.js';
+import { fillDays, registerStat, utcWindow } from '../home/stats.js';
 import { beginExport, exportDownload, exportFileName, exportStatus } from '../operationLog/service.js';
 import { dateRange, datesOf } from '../scheduling/playlist.js';
 import { adNumber, dayStart } from '../scheduling/pushes.js';
 import { PushText } from '../scheduling/texts.js';
 import { fullRate } from './fullRate.js';
+
+// Home page figure: the plays on the screens the caller sees, per UTC day (the rollups' days,
+// so the card says UTC). The enterprise's whole fleet reads the per-ad daily sums (a row per ad
+// and day); a data scope sums its devices' daily rows.
+registerStat({
+  key: 'plays',
+  async trend(db, caller, window) {
+    const utc = utcWindow(window);
+    const from = utc.from.toISOString().slice(0, 10);
+    const rows =
+      caller.dataScope === 'all'
+        ? await db
+            .select({ day: playRollupsAdDaily.day, n: sql<number>`sum(${playRollupsAdDaily.plays})`.mapWith(Number) })
+            .from(playRollupsAdDaily)
+            .where(and(eq(playRollupsAdDaily.entId, caller.entId), gte(playRollupsAdDaily.day, from)))
+            .groupBy(playRollupsAdDaily.day)
+        : await db
+            .select({ day: playRollupsDaily.day, n: sql<number>`sum(${playRollupsDaily.plays})`.mapWith(Number) })
+            .from(playRollupsDaily)
+            .where(
+              and(
+                gte(playRollupsDaily.day, from),
+                inArray(
+                  playRollupsDaily.deviceId,
+                  db
+                    .select({ id: devices.id })
+                    .from(devices)
+                    .where(await deviceListWhere(db, caller, {}, window.now)),
+                ),
+              ),
+            )
+            .groupBy(playRollupsDaily.day);
+    return fillDays(utc, new Map(rows.map((r) => [r.day, r.n])));
+  },
+});
 
 /**
  * Device reports (issue 13, /report/device and /report/deviceDetail), per device over a range

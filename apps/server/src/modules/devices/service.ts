@@ -69,12 +69,29 @@ import { listOrder } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
+import { registerStat } from '../home/stats.js';
 import { findOpenPairing, pairingBound } from './pairing.js';
 import { deviceManageScope, deviceScope, effectiveStatus, setPresence } from './repository.js';
 import { type DeviceTargets, NoTargetsText, queueCommands, resolveDeviceTargets } from './targets.js';
 import { DeviceText } from './texts.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// Home page figures: the devices the caller sees shown online and shown offline, counted as the
+// device list's status filter counts them (an online device past its missed heartbeats is offline).
+for (const [key, status] of [
+  ['devicesOnline', 'online'],
+  ['devicesOffline', 'offline'],
+] as const) {
+  registerStat({
+    key,
+    async count(db, caller, now) {
+      const where = await deviceListWhere(db, caller, { status }, now);
+      const [row] = await db.select({ n: count() }).from(devices).where(where);
+      return Number(row?.n ?? 0);
+    },
+  });
+}
 
 /**
  * Adds a paired player to the registry (console add-device): the live pairing with the code

@@ -16,6 +16,7 @@ export async function homeStats(input: { utcOffset: number }, ctx: CallContext) 
     from: new Date(todayStart - (TREND_DAYS - 1) * 86_400_000),
     days: TREND_DAYS,
     utcOffset: input.utcOffset,
+    now: ctx.now,
   };
   const figures: Record<string, number> = {};
   const trends: Record<string, TrendPoint[]> = {};

@@ -1,5 +1,7 @@
 import {
   ApartmentOutlined,
+  DesktopOutlined,
+  DisconnectOutlined,
   LayoutOutlined,
   ReloadOutlined,
   RightOutlined,
@@ -44,6 +46,8 @@ const FIGURE_ICONS: Partial<Record<StatKey, React.ReactNode>> = {
   departments: <ApartmentOutlined />,
   templates: <LayoutOutlined />,
   sharedWithMe: <ShareAltOutlined />,
+  devicesOnline: <DesktopOutlined />,
+  devicesOffline: <DisconnectOutlined />,
 };
 
 /** The page a figure links to, when the user may open it and its module is online. */
@@ -123,7 +127,10 @@ function TrendCard({ figure, points }: { figure: StatKey; points: TrendPoint[] }
       }
     >
       {total === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.trend.empty', { days: TREND_DAYS })} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t(`home.trendEmpty.${figure}`, { days: TREND_DAYS })}
+        />
       ) : (
         <Suspense fallback={<div className="mq-home-chart" />}>
           <TrendChart points={points} label={title} />
