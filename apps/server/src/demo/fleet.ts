@@ -400,7 +400,12 @@ export async function startDemoFleet(options: DemoFleetOptions): Promise<DemoFle
     players: specs,
     uploadEverySec: options.uploadEverySec,
   };
-  child.send(start);
+  // A child that died at once (the server stopped while it started) closes the channel: the send
+  // fails with EPIPE, reported here instead of as an unhandled 'error' event that ends the server.
+  child.on('error', (error) => log.warn({ err: error }, 'demo fleet channel'));
+  child.send(start, (error) => {
+    if (error) log.warn({ err: error }, 'demo fleet not started');
+  });
   log.info({ players: specs.length, pid: child.pid }, 'demo fleet started');
 
   return {
