@@ -98,11 +98,12 @@ export function adBody(v: Values, kept?: Pick<AdInfo, 'planId' | 'targets'>): Ad
 }
 
 /**
- * The ad's period as typed or picked: a date alone is read as the start of its day for the
- * start and the end of its day for the end, and an end at 00:00 as the end of that day (a
- * picked end day is played whole: issue 25, the end defaulted to 00:00 and dropped the last day).
+ * The ad's period as typed or picked: the date and the time of day (RANGE_FORMAT; the
+ * placeholders say so). A picked day starts at 00:00 and ends at 23:59, and an end at 00:00 is
+ * read as the end of that day: the end day is played whole (issue 25: the end defaulted to
+ * 00:00 and dropped the last day).
  */
-export const RANGE_FORMATS = ['YYYY-MM-DD HH:mm', 'YYYY-MM-DD'];
+export const RANGE_FORMAT = 'YYYY-MM-DD HH:mm';
 const DAY_START = dayjs('00:00', 'HH:mm');
 const DAY_END = dayjs('23:59', 'HH:mm');
 
@@ -300,7 +301,7 @@ export default function AdEditPage() {
           >
             <DatePicker.RangePicker
               showTime={{ format: 'HH:mm', defaultOpenValue: [DAY_START, DAY_END] }}
-              format={RANGE_FORMATS}
+              format={RANGE_FORMAT}
               placeholder={[t('edit.rangeStart'), t('edit.rangeEnd')]}
               data-testid="ad-edit-range"
             />
