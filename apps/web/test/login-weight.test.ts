@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -87,5 +87,32 @@ describe('the texts the login route loads (issue 25: its 200 KB aim)', () => {
     expect([...named]).toContain('login');
     expect([...named].filter((ns) => !BOOT_NAMESPACES.includes(ns))).toEqual([]);
     expect(BOOT_NAMESPACES.length).toBeLessThan(10);
+  });
+});
+
+describe("the texts of one feature's pages (the shell's 400 KB aim)", () => {
+  function sourceFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(path);
+      return /\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  it('names each page namespace only inside its feature, whose page loaders load it', async () => {
+    const { PAGE_NAMESPACES } = await import('../src/i18n');
+    expect(Object.keys(PAGE_NAMESPACES).length).toBeGreaterThan(0);
+    const outside = sourceFiles(src).flatMap((file) =>
+      namespacesIn(readFileSync(file, 'utf8'))
+        .filter((ns) => ns in PAGE_NAMESPACES && !file.startsWith(join(src, PAGE_NAMESPACES[ns])))
+        .map((ns) => `${ns} in ${file.slice(src.length + 1)}`),
+    );
+    expect(outside).toEqual([]);
+    const pages = readFileSync(join(src, 'shell/pages.ts'), 'utf8');
+    for (const [ns, feature] of Object.entries(PAGE_NAMESPACES)) {
+      const loaders = pages.split('\n').filter((line) => line.includes(`'../${feature}/`));
+      expect(loaders.length).toBeGreaterThan(0);
+      for (const line of loaders) expect(line).toContain(`withTexts('${ns}'`);
+    }
   });
 });

@@ -73,6 +73,16 @@ export function switchLocale(locale: string, reload: () => void = () => window.l
  */
 export const BOOT_NAMESPACES: readonly string[] = ['auth', 'common', 'errors', 'login', 'menu', 'pages', 'validation'];
 
+/**
+ * Namespaces of one feature's pages only (the layout editor's, the posters'): their pages'
+ * loaders (shell/pages.ts) load them, so the shell after login does not download them (its
+ * 400 KB aim). A test keeps every file naming one inside its feature.
+ */
+export const PAGE_NAMESPACES: Readonly<Record<string, string>> = {
+  layoutEditor: 'features/layoutEditor',
+  poster: 'features/poster',
+};
+
 /** Loads the namespaces of one locale (every one when `only` is not given). */
 export async function loadLocaleResources(locale: Locale, only?: readonly string[]): Promise<Record<string, Resource>> {
   const out: Record<string, Resource> = {};
@@ -125,10 +135,13 @@ export async function initI18n(
 }
 
 /**
- * Loads the namespaces (of `wanted`, every one by default) of the current language that are not
- * loaded yet: antd's root awaits it, so every page but /login renders with all of them.
+ * Loads the namespaces (of `wanted`; by default every one but PAGE_NAMESPACES) of the current
+ * language that are not loaded yet: antd's root awaits it, so every page but /login renders with
+ * them, and the pages of PAGE_NAMESPACES' features with their own too.
  */
-export async function loadRemainingNamespaces(wanted: readonly string[] = NAMESPACES): Promise<void> {
+export async function loadRemainingNamespaces(
+  wanted: readonly string[] = NAMESPACES.filter((ns) => !(ns in PAGE_NAMESPACES)),
+): Promise<void> {
   const locale = i18n.language as Locale;
   const missing = wanted.filter((ns) => !i18n.hasResourceBundle(locale, ns));
   if (missing.length === 0) return;

@@ -1,5 +1,14 @@
 import type { RouteDef } from '@marquee/protocol';
 import type { PageLoader } from '../components/routeHandle';
+import { loadRemainingNamespaces } from '../i18n';
+
+/** A page's loader that also loads its feature's own texts (i18n PAGE_NAMESPACES). */
+const withTexts =
+  (ns: string, load: PageLoader): PageLoader =>
+  async () => {
+    const [page] = await Promise.all([load(), loadRemainingNamespaces([ns])]);
+    return page;
+  };
 
 /**
  * The page module of each online route inside the shell (every route that is not `plain`);
@@ -30,9 +39,9 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/user/company': () => import('../features/company/CompanyPage'),
   '/user/companyRole': () => import('../features/roles/RolesPage'),
   '/device/strategy': () => import('../features/strategy/StrategyPage'),
-  '/poster': () => import('../features/poster/PosterPage'),
-  '/poster/editor': () => import('../features/poster/PosterEditorPage'),
-  '/poster/tplHistory': () => import('../features/poster/PosterHistoryPage'),
+  '/poster': withTexts('poster', () => import('../features/poster/PosterPage')),
+  '/poster/editor': withTexts('poster', () => import('../features/poster/PosterEditorPage')),
+  '/poster/tplHistory': withTexts('poster', () => import('../features/poster/PosterHistoryPage')),
   '/device': () => import('../features/devices/DeviceListPage'),
   '/device/context': () => import('../features/devices/DeviceContextPage'),
   '/device/remote': () => import('../features/remote/RemotePage'),
@@ -57,8 +66,8 @@ export const SHELL_PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
   '/report/adDetail': () => import('../features/reports/AdReportDetail'),
   '/report/deviceSchedule': () => import('../features/reports/DeviceSchedulePage'),
   '/adReport': () => import('../features/reports/AdReportPrintPage'),
-  '/template/new': () => import('../features/layoutEditor/LayoutEditorPage'),
-  '/template/edit': () => import('../features/layoutEditor/LayoutEditorPage'),
+  '/template/new': withTexts('layoutEditor', () => import('../features/layoutEditor/LayoutEditorPage')),
+  '/template/edit': withTexts('layoutEditor', () => import('../features/layoutEditor/LayoutEditorPage')),
 };
 
 const notOnline: PageLoader = () => import('../features/common/NotOnlinePage');
