@@ -142,7 +142,8 @@ test('the home page shows real figures, linking to their pages, and the enterpri
   await openAs(page, 'entadmin');
   await expect(page.getByTestId('home-enterprise')).toHaveText('Demo Media Co., Ltd.');
   await expect(page.getByTestId('home-figure-accounts')).toHaveText(/^[1-9]\d*$/);
-  await expect(page.getByTestId('home-trend-chart').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('home-trend-chart-operations').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('home-figure-devicesOnline')).toHaveText(/^\d+$/);
   await page.getByTestId('home-figure-templates').click();
   await expect(page).toHaveURL(/\/template$/);
 });

@@ -133,7 +133,7 @@ function TrendCard({ figure, points }: { figure: StatKey; points: TrendPoint[] }
         />
       ) : (
         <Suspense fallback={<div className="mq-home-chart" />}>
-          <TrendChart points={points} label={title} />
+          <TrendChart points={points} label={title} figure={figure} />
         </Suspense>
       )}
     </Card>

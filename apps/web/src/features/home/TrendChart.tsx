@@ -12,7 +12,7 @@ export function axisLabel(date: string): string {
  * A bar chart of a trend, one bar per day (ECharts, loaded on first use). `label` names the
  * series for the tooltip and for screen readers (ECharts' aria description).
  */
-export default function TrendChart({ points, label }: { points: TrendPoint[]; label: string }) {
+export default function TrendChart({ points, label, figure }: { points: TrendPoint[]; label: string; figure: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
   const categories = useMemo(() => points.map((p) => axisLabel(p.date)), [points]);
@@ -21,5 +21,5 @@ export default function TrendChart({ points, label }: { points: TrendPoint[]; la
     [points, label, token.colorPrimary],
   );
   useBarChart(ref, { label, categories, series, barMaxWidth: 22, integer: true }, 'home');
-  return <div ref={ref} className="mq-home-chart" data-testid="home-trend-chart" />;
+  return <div ref={ref} className="mq-home-chart" data-testid={`home-trend-chart-${figure}`} />;
 }
