@@ -1,9 +1,21 @@
 import { createServer } from 'node:net';
 import { type CommandRow, endpoints } from '@marquee/protocol';
+import type { MqttConfig } from '../../src/config.js';
 import { HeadlessPlayer, type PlayerOptions } from '../../src/player/player.js';
 import type { ApiClient } from '../helpers/index.js';
 
 /** A free TCP port on the loopback (for the embedded broker's TCP listener or a test broker). */
+/** The embedded broker on WebSocket only: no external broker, no TCP port, no dynamic security. */
+export const EMBEDDED_WS_MQTT = {
+  url: '',
+  username: '',
+  password: '',
+  tcpPort: 0,
+  dynsec: false,
+  publicUrls: [],
+  httpAuthSecret: '',
+} satisfies Partial<MqttConfig>;
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -10,13 +10,13 @@ import {
 } from '@marquee/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Config, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
 import { devices } from '../../src/db/schema/index.js';
 import { createLogger } from '../../src/logger.js';
 import { pairingWaits } from '../../src/modules/devices/pairing.js';
 import { HeadlessPlayer } from '../../src/player/player.js';
 import { type ApiClient, BACKENDS, createTestApp, type TestApp, type TestDatabase } from '../helpers/index.js';
-import { activatePlayer, waitFor } from './helpers.js';
+import { activatePlayer, EMBEDDED_WS_MQTT, waitFor } from './helpers.js';
 
 // The player's pairing calls (docs/device-protocol.md 2.1-2.3): the long poll, adding by a
 // number several pairings report, what the pairing tells the console (number, address), the
@@ -37,17 +37,6 @@ class Capture extends Writable {
   }
 }
 
-/** The embedded broker, WebSocket only. */
-const MQTT_OFF: Partial<Config['mqtt']> = {
-  url: '',
-  username: '',
-  password: '',
-  tcpPort: 0,
-  dynsec: false,
-  publicUrls: [],
-  httpAuthSecret: '',
-};
-
 async function listening(
   backend: (typeof BACKENDS)[number],
   options: { database?: TestDatabase; capture?: Capture } = {},
@@ -55,7 +44,10 @@ async function listening(
   const t = await createTestApp(backend, {
     database: options.database,
     ...(options.capture ? { logger: createLogger('warn', options.capture) } : {}),
-    config: { host: '127.0.0.1', mqtt: { ...loadConfig({ LOG_LEVEL: 'silent' }, process.cwd()).mqtt, ...MQTT_OFF } },
+    config: {
+      host: '127.0.0.1',
+      mqtt: { ...loadConfig({ LOG_LEVEL: 'silent' }, process.cwd()).mqtt, ...EMBEDDED_WS_MQTT },
+    },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

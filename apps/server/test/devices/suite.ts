@@ -6,7 +6,7 @@ import type { MqttConfig } from '../../src/config.js';
 import { deviceCommands, deviceStatusHistory, devices, operationLogs } from '../../src/db/schema/index.js';
 import { DeviceApiError, HeadlessPlayer } from '../../src/player/player.js';
 import { type ApiClient, type Backend, createTestApp, type TestApp } from '../helpers/index.js';
-import { activatePlayer, commandReaches, deviceReaches, deviceRow, waitFor } from './helpers.js';
+import { activatePlayer, commandReaches, deviceReaches, deviceRow, EMBEDDED_WS_MQTT, waitFor } from './helpers.js';
 
 /** A server under test and how to reach its broker. */
 export interface ChannelEnv {
@@ -28,16 +28,7 @@ export async function listeningApp(
   const t = await createTestApp(backend, {
     config: {
       host: '127.0.0.1',
-      mqtt: {
-        url: '',
-        username: '',
-        password: '',
-        tcpPort: 0,
-        dynsec: false,
-        publicUrls: [],
-        httpAuthSecret: '',
-        ...mqtt,
-      },
+      mqtt: { ...EMBEDDED_WS_MQTT, ...mqtt },
     },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -17,7 +17,7 @@ import { queueTimedScreenshots } from '../../src/modules/screenshots/service.js'
 import type { HeadlessPlayer } from '../../src/player/player.js';
 import { screenshotPng } from '../../src/player/png.js';
 import { enterpriseKey } from '../../src/storage/storage.js';
-import { activatePlayer, commandReaches, deviceReaches, waitFor } from '../devices/helpers.js';
+import { activatePlayer, commandReaches, deviceReaches, EMBEDDED_WS_MQTT, waitFor } from '../devices/helpers.js';
 import { type ApiClient, BACKENDS, createTestApp, DAY, HOUR, type TestApp } from '../helpers/index.js';
 
 /**
@@ -79,15 +79,7 @@ describe.each(BACKENDS)('screenshots on %s', (backend) => {
     t = await createTestApp(backend, {
       config: {
         host: '127.0.0.1',
-        mqtt: {
-          url: '',
-          username: '',
-          password: '',
-          tcpPort: 0,
-          dynsec: false,
-          publicUrls: [],
-          httpAuthSecret: '',
-        },
+        mqtt: EMBEDDED_WS_MQTT,
         storage: { kind: 'local', dir },
       },
     });
