@@ -85,12 +85,21 @@ export function openCommands(db: Executor, deviceId: string) {
     .orderBy(deviceCommands.createdAt, deviceCommands.id);
 }
 
-/** Marks a command published once more. */
+/**
+ * Counts one more publication of a command, and marks it sent while it is still open. The
+ * player's ack can be written before this (the publish resolves after the player received it),
+ * so a closed command keeps its state and send time but still counts the attempt.
+ */
 export async function markSent(db: Executor, id: string, at: Date): Promise<void> {
+  const open = sql`${deviceCommands.state} in ('pending', 'sent')`;
   await db
     .update(deviceCommands)
-    .set({ state: 'sent', sentAt: at, attempts: sql`${deviceCommands.attempts} + 1` })
-    .where(and(eq(deviceCommands.id, id), inArray(deviceCommands.state, ['pending', 'sent'])));
+    .set({
+      state: sql`case when ${open} then 'sent' else ${deviceCommands.state} end`,
+      sentAt: sql`case when ${open} then ${at.toISOString()}::timestamptz else coalesce(${deviceCommands.sentAt}, ${at.toISOString()}::timestamptz) end`,
+      attempts: sql`${deviceCommands.attempts} + 1`,
+    })
+    .where(eq(deviceCommands.id, id));
 }
 
 /** Marks open commands past their expiry expired; returns how many. */
