@@ -53,31 +53,53 @@ export * from './endpoints/weather.js';
 /**
  * The endpoint catalogue (guide convention 1): every console call, one domain file each
  * under endpoints/. The server registers its routes from it; the web calls by entry name.
+ * The key of each group is its domain (the endpoint file's, the server module's and the web
+ * feature's one name): the web's query keys start with it, and a mutation refreshes its domain.
  */
-export const endpoints = {
-  ...foundationEndpoints,
-  ...homeEndpoints,
-  ...accessEndpoints,
-  ...oplogEndpoints,
-  ...orgEndpoints,
-  ...sharingEndpoints,
-  ...deviceEndpoints,
-  ...geoEndpoints,
-  ...strategyEndpoints,
-  ...screenshotEndpoints,
-  ...deviceGroupEndpoints,
-  ...spliceEndpoints,
-  ...deviceIoEndpoints,
-  ...gatherEndpoints,
-  ...materialEndpoints,
-  ...templateEndpoints,
-  ...weatherEndpoints,
-  ...posterEndpoints,
-  ...adEndpoints,
-  ...pushEndpoints,
-  ...deviceReportEndpoints,
-  ...reportEndpoints,
+const DOMAINS = {
+  foundation: foundationEndpoints,
+  home: homeEndpoints,
+  access: accessEndpoints,
+  oplog: oplogEndpoints,
+  org: orgEndpoints,
+  sharing: sharingEndpoints,
+  devices: deviceEndpoints,
+  geo: geoEndpoints,
+  strategies: strategyEndpoints,
+  screenshots: screenshotEndpoints,
+  deviceGroups: deviceGroupEndpoints,
+  splice: spliceEndpoints,
+  deviceIo: deviceIoEndpoints,
+  gather: gatherEndpoints,
+  materials: materialEndpoints,
+  templates: templateEndpoints,
+  weather: weatherEndpoints,
+  posters: posterEndpoints,
+  ads: adEndpoints,
+  pushes: pushEndpoints,
+  deviceReports: deviceReportEndpoints,
+  reports: reportEndpoints,
 } as const;
+
+type Groups = typeof DOMAINS;
+type Merge<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
+
+export const endpoints = Object.assign({}, ...Object.values(DOMAINS)) as Merge<Groups[keyof Groups]>;
+
+export type EndpointDomain = keyof Groups;
+
+const domainByName = new Map<string, EndpointDomain>(
+  (Object.entries(DOMAINS) as [EndpointDomain, Record<string, EndpointDef>][]).flatMap(([domain, group]) =>
+    Object.keys(group).map((name) => [name, domain] as const),
+  ),
+);
+
+/** The domain an endpoint belongs to (the catalogue file it is declared in). */
+export function endpointDomain(name: EndpointName): EndpointDomain {
+  const domain = domainByName.get(name);
+  if (!domain) throw new Error(`unknown endpoint ${name}`);
+  return domain;
+}
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

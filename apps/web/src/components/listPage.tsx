@@ -1,0 +1,286 @@
+import type { EndpointName, Endpoints, Req, Res } from '@marquee/protocol';
+import { Card, DatePicker, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type CSSProperties, type ReactNode, useMemo, useRef } from 'react';
+import { useCallQuery } from '../api/queries';
+import { FilterBar } from './FilterBar';
+import { type ListQuery, ListTable, type ListTableProps } from './ListTable';
+import { type PageRequest, useUrlListState } from './listState';
+import type { TableConfig } from './tableConfig';
+
+/**
+ * A list page as a declaration (the way Ant Design Pro's ProTable builds its search form from
+ * its columns): the table config of spec section 3 plus the list endpoint and the filter
+ * fields. `useListPage` turns it into the URL state (page, size, sort, filters), the query
+ * (its key from the endpoint catalogue, the previous page kept while the next loads, Search
+ * and Reset always fetching again) and the filter bar's values; `<ListPage>` draws the frame:
+ * the filter card, the list card with its title and toolbar, and the page's dialogs.
+ *
+ *   const list = useListPage({ id: 'splice', endpoint: 'spliceList', filters: [...], columns: [...] });
+ *   return <ListPage list={list} title={t('title')} toolbar={<AddButton/>}>{dialogs}</ListPage>;
+ */
+
+/** What every filter field declares: its URL key (also the request's field), label and test id. */
+interface FieldBase<K extends string> {
+  key: K;
+  label: ReactNode;
+  /** The control's data-testid (default `<table id>-filter-<key>`). */
+  testId?: string;
+  /** Not shown (and not sent) when true: a filter only some users have. */
+  hidden?: boolean;
+  /** The control's width in px. */
+  width?: number;
+  /** The value as the request takes it (default: the URL's string). */
+  param?: (value: string) => unknown;
+}
+
+export interface TextFilter<K extends string> extends FieldBase<K> {
+  kind?: 'text';
+  placeholder?: string;
+  /** Default 50. */
+  maxLength?: number;
+}
+
+export interface SelectFilter<K extends string> extends FieldBase<K> {
+  kind: 'select';
+  options: readonly { value: string; label: ReactNode }[];
+  placeholder?: string;
+  loading?: boolean;
+  /** Type to narrow the options (by their label text). */
+  showSearch?: boolean;
+}
+
+/** Two URL keys (`from`, `to`: days YYYY-MM-DD, or instants with `time`) edited as one range picker. */
+export interface RangeFilter<K extends string> extends Omit<FieldBase<K>, 'param'> {
+  kind: 'range';
+  from: K;
+  to: K;
+  /** Instants (ISO) picked with their time, instead of days. */
+  time?: boolean;
+}
+
+/** Any other control (a tree of departments, a device picker...) bound to the URL key as a string. */
+export interface CustomFilter<K extends string> extends FieldBase<K> {
+  kind: 'custom';
+  /** The control: it receives `value` and `onChange` from the form. */
+  render: () => ReactNode;
+}
+
+export type FilterField<K extends string = string> = TextFilter<K> | SelectFilter<K> | RangeFilter<K> | CustomFilter<K>;
+
+export interface ListPageConfig<T, N extends EndpointName, K extends string> extends TableConfig<T> {
+  /** The list endpoint of the catalogue; its answer is a page `{ data, total }`. */
+  endpoint: N;
+  /** The filter fields, in the bar's order. */
+  filters?: readonly FilterField<K>[];
+  /** The request of a page (default: the page, size and sort with every filter set). */
+  request?: (filters: Partial<Record<K, unknown>>, page: PageRequest<string>) => Req<Endpoints[N]>;
+  /** Don't load (yet): e.g. until a required choice is made. */
+  enabled?: boolean;
+  /** The page size when the URL has none (default 50). */
+  defaultSize?: number;
+  /** Refetch every so many ms while shown (live lists). */
+  refetchInterval?: number;
+}
+
+/** The URL keys of the filters (a range has two). */
+function urlKeys<K extends string>(fields: readonly FilterField<K>[]): K[] {
+  return fields.flatMap((f) => (f.kind === 'range' ? [f.from, f.to] : [f.key]));
+}
+
+const toDay = (v: string | undefined): Dayjs | null => (v ? dayjs(v) : null);
+const fromDay = (v: Dayjs | null | undefined, time: boolean | undefined): string | undefined =>
+  v ? (time ? v.toISOString() : v.format('YYYY-MM-DD')) : undefined;
+
+type RowOf<R> = R extends { data: readonly (infer T)[] } ? T : never;
+
+/**
+ * The state of a declared list page: its URL state, query and filter bar. `config` may be
+ * built on every render (it holds the page's texts and handlers); its filter keys are read
+ * by value.
+ */
+export function useListPage<N extends EndpointName, K extends string = never, T = RowOf<Res<Endpoints[N]>>>(
+  config: ListPageConfig<T, N, K>,
+) {
+  // The config is built on every render (texts, handlers, loaded options): what the URL state
+  // and the request depend on is read by value, the keys and the sortable props.
+  const fields = (config.filters ?? []).filter((f) => !f.hidden);
+  const keysText = urlKeys(fields).join('\u0000');
+  const sortText = config.columns.flatMap((c) => (c.sortable ? [c.prop] : [])).join('\u0000');
+  const latest = useRef({ fields, request: config.request });
+  latest.current = { fields, request: config.request };
+  const keys = useMemo(() => (keysText ? (keysText.split('\u0000') as K[]) : []), [keysText]);
+  const sortKeys = useMemo(() => (sortText ? sortText.split('\u0000') : []), [sortText]);
+  const state = useUrlListState(keys, { defaultSize: config.defaultSize, sortKeys });
+  const { filters, pageRequest } = state;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields are read by their keys (keysText)
+  const params = useMemo(() => {
+    const out: Partial<Record<K, unknown>> = {};
+    for (const f of latest.current.fields) {
+      if (f.kind === 'range') {
+        if (filters[f.from]) out[f.from] = filters[f.from];
+        if (filters[f.to]) out[f.to] = filters[f.to];
+      } else {
+        const v = filters[f.key];
+        if (v) out[f.key] = f.param ? f.param(v) : v;
+      }
+    }
+    return out;
+  }, [keysText, filters]);
+  const request = useMemo(() => {
+    const map = latest.current.request;
+    return (map ? map(params, pageRequest) : { ...pageRequest, ...params }) as Req<Endpoints[N]>;
+  }, [params, pageRequest]);
+  const query = useCallQuery(config.endpoint, request, {
+    keepPrevious: true,
+    round: state.round,
+    enabled: config.enabled,
+    refetchInterval: config.refetchInterval,
+  });
+
+  // The bar's values (a range's two keys as one picker value); stable while the URL is, so
+  // the bar does not lose what the user is typing when the page renders again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields are read by their keys (keysText)
+  const values = useMemo(() => {
+    const out: Record<string, unknown> = {};
+    for (const f of latest.current.fields) {
+      if (f.kind === 'range') {
+        const a = filters[f.from];
+        const b = filters[f.to];
+        out[f.key] = a || b ? [toDay(a), toDay(b)] : null;
+      } else out[f.key] = filters[f.key];
+    }
+    return out;
+  }, [keysText, filters]);
+  const search = (form: Record<string, unknown>) => {
+    const next: Partial<Record<K, string | undefined>> = {};
+    for (const f of fields) {
+      if (f.kind === 'range') {
+        const range = form[f.key] as [Dayjs | null, Dayjs | null] | null | undefined;
+        next[f.from] = fromDay(range?.[0], f.time);
+        next[f.to] = fromDay(range?.[1], f.time);
+      } else {
+        const v = form[f.key];
+        next[f.key] = v === undefined || v === null ? undefined : String(v);
+      }
+    }
+    state.applyFilters(next);
+  };
+
+  return {
+    config: config as TableConfig<T>,
+    fields,
+    state,
+    /** The request of the page shown (for an export of the same filters). */
+    request,
+    query: query as typeof query & ListQuery<T>,
+    values,
+    search,
+    reset: state.clearFilters,
+  };
+}
+
+/** What `<ListPage>` needs of `useListPage`'s answer. */
+export interface ListPageState<T> {
+  config: TableConfig<T>;
+  fields: readonly FilterField[];
+  state: ReturnType<typeof useUrlListState>;
+  query: ListQuery<T>;
+  values: Record<string, unknown>;
+  search: (form: Record<string, unknown>) => void;
+  reset: () => void;
+}
+
+/** One filter field's control. */
+function FilterControl<K extends string>({ field, testId }: { field: FilterField<K>; testId: string }) {
+  const style: CSSProperties | undefined = field.width ? { width: field.width } : undefined;
+  switch (field.kind) {
+    case 'select':
+      return (
+        <Select
+          allowClear
+          showSearch={field.showSearch ? { optionFilterProp: 'label' } : undefined}
+          options={field.options as { value: string; label: ReactNode }[]}
+          placeholder={field.placeholder}
+          loading={field.loading}
+          style={style ?? { width: 160 }}
+          data-testid={testId}
+        />
+      );
+    case 'range':
+      return (
+        <DatePicker.RangePicker allowEmpty={[true, true]} showTime={field.time} style={style} data-testid={testId} />
+      );
+    case 'custom':
+      return field.render();
+    default:
+      return (
+        <Input
+          allowClear
+          maxLength={field.maxLength ?? 50}
+          placeholder={field.placeholder}
+          style={style}
+          data-testid={testId}
+        />
+      );
+  }
+}
+
+export type ListPageProps<T extends object> = Omit<ListTableProps<T>, 'config' | 'query' | 'state' | 'title'> & {
+  list: ListPageState<T>;
+  /** The list card's title. */
+  title?: ReactNode;
+  /** The page's data-testid (default `<table id>-page`) and its class names besides `mq-view`. */
+  testId?: string;
+  className?: string;
+  /** Shown between the filter card and the list card (tabs, a chart, a summary). */
+  above?: ReactNode;
+  /** The list card's extra (right of its title). */
+  extra?: ReactNode;
+  /** The page's dialogs and drawers. */
+  children?: ReactNode;
+};
+
+/**
+ * The frame of a declared list page: the filter card (its fields from the declaration, Search
+ * and Reset), then the list card with the title, the toolbar and the table, then the dialogs.
+ */
+export function ListPage<T extends object>({
+  list,
+  title,
+  testId,
+  className,
+  above,
+  extra,
+  children,
+  ...table
+}: ListPageProps<T>) {
+  const id = list.config.id;
+  return (
+    <div className={`mq-view${className ? ` ${className}` : ''}`} data-testid={testId ?? `${id}-page`}>
+      {list.fields.length > 0 && (
+        <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
+          <FilterBar
+            values={list.values}
+            onSearch={list.search}
+            onReset={list.reset}
+            testIds={{ search: `${id}-search`, reset: `${id}-reset` }}
+            className="mq-filter-form"
+          >
+            {list.fields.map((field) => (
+              <Form.Item key={field.key} name={field.key} label={field.label}>
+                <FilterControl field={field} testId={field.testId ?? `${id}-filter-${field.key}`} />
+              </Form.Item>
+            ))}
+          </FilterBar>
+        </Card>
+      )}
+      {above}
+      <Card size="small" className="mq-list-card" title={title} extra={extra}>
+        <ListTable<T> config={list.config} query={list.query} state={list.state} {...table} />
+      </Card>
+      {children}
+    </div>
+  );
+}
