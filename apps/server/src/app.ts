@@ -15,6 +15,7 @@ import { JOBS } from './jobs/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { createLogger, pathOf } from './logger.js';
 import { accountHandlers } from './modules/accounts/routes.js';
+import { adDownloadsListener } from './modules/ads/downloads.js';
 import { adHandlers } from './modules/ads/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
@@ -28,6 +29,7 @@ import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
+import { audienceListener } from './modules/gather/repository.js';
 import { gatherHandlers } from './modules/gather/routes.js';
 import { geoHandlers } from './modules/geo/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
@@ -45,6 +47,7 @@ import { registrationHandlers } from './modules/registration/routes.js';
 import { reportHandlers } from './modules/reports/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
 import { schedulingHandlers } from './modules/scheduling/routes.js';
+import { screenshotAckListener } from './modules/screenshots/ack.js';
 import { screenshotHandlers } from './modules/screenshots/routes.js';
 import { registerScreenshotUpload } from './modules/screenshots/upload.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
@@ -178,6 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLayoutMaterialReferrer();
   services.sessions.cache.connect(bus);
   services.notices.connect(bus);
+  // The device channel announces heartbeats and acks; the modules keeping facts from them listen.
+  services.devices.listen(audienceListener);
+  services.devices.listen(adDownloadsListener());
+  services.devices.listen(screenshotAckListener);
   services.devices.connectInvalidation(bus);
   await bus.start();
   try {

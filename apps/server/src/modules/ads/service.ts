@@ -54,7 +54,7 @@ import {
 import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
-import { deviceGroupScope } from '../deviceGroups/scope.js';
+import { deviceGroupScope } from '../devices/groupScope.js';
 import { deviceScope } from '../devices/repository.js';
 import { registerMaterialReferrer } from '../materials/references.js';
 import { materialScope } from '../materials/scope.js';

@@ -2,8 +2,8 @@ import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { manageWhere, type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { deviceGroups, devices, deviceTags, type tagCategories, type tags } from '../../db/schema/index.js';
+import { deviceGroupScope } from '../devices/groupScope.js';
 import { deviceScope } from '../devices/repository.js';
-import { deviceGroupScope } from './scope.js';
 
 /** The groups among `ids` the caller can see, id to name. */
 export async function visibleGroupIds(

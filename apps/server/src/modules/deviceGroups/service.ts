@@ -6,6 +6,7 @@ import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
+import { deviceGroupScope } from '../devices/groupScope.js';
 import { registerShareable } from '../sharing/registry.js';
 import { deleteAllocationsOf } from '../sharing/repository.js';
 import {
@@ -17,7 +18,6 @@ import {
   visibleDevicesWhere,
   visibleGroupIds,
 } from './repository.js';
-import { deviceGroupScope } from './scope.js';
 import { GroupText } from './texts.js';
 
 // Devices ('1') and device groups ('2') are shared through the permission dialog's calls; a

@@ -24,10 +24,8 @@ import { type BrokerAccounts, DynsecAccounts, NoBrokerAccounts } from '../../mqt
 import type { DeviceBus } from '../../mqtt/bus.js';
 import { EmbeddedBroker, EmbeddedBus } from '../../mqtt/embedded.js';
 import { ExternalBus } from '../../mqtt/external.js';
-import { markAdsDownloaded } from '../ads/downloads.js';
-import { recordAudience } from '../gather/repository.js';
-import { screenshotAckValid } from '../screenshots/ack.js';
 import { DeviceAccess } from './access.js';
+import { type ChannelDevice, type DeviceChannelListener, DeviceChannelListeners } from './channel.js';
 import { issueField } from './deviceApi.js';
 import { DownloadReports, recordDownloads } from './downloads.js';
 import {
@@ -146,11 +144,19 @@ export class DeviceGateway {
   private readonly clock: () => number;
   private readonly log: FastifyBaseLogger;
 
+  /** What the modules hear of device messages (channel.ts; registered by app.ts). */
+  private readonly listeners = new DeviceChannelListeners();
+
   constructor(private readonly options: GatewayOptions) {
     this.db = options.db;
     this.clock = options.clock;
     this.log = options.log;
     this.access = new DeviceAccess(options.db, internalCredentials(options.config, options.secret));
+  }
+
+  /** Registers a module's listener of heartbeats and acks (before the broker starts). */
+  listen(listener: DeviceChannelListener): void {
+    this.listeners.add(listener);
   }
 
   get embedded(): boolean {
@@ -512,28 +518,20 @@ export class DeviceGateway {
       brightness: h.brightness,
       uptimeSec: h.uptimeSec ?? null,
     };
-    // Audience counts (optional, only from devices that measure them) go to the device's hour.
-    if (h.audience?.length) {
-      const device = await this.loadDevice(deviceId);
-      if (device && device.status !== 'invalid') await recordAudience(this.db, device, values.lastSeenAt, h.audience);
-    }
-    // Ads whose content the device holds: the first report sets the ad's download time.
-    const ready = (h.content?.readyAds ?? []).filter((id) => !this.adsDownloaded.has(id));
-    if (ready.length > 0) {
-      const device = await this.loadDevice(deviceId);
-      if (device && device.status !== 'invalid') {
-        const { known } = await markAdsDownloaded(this.db, device.entId, ready, values.lastSeenAt);
-        // Known downloaded from now on (another instance may write it once more: harmless).
-        if (this.adsDownloaded.size > 100_000) this.adsDownloaded.clear();
-        for (const id of known) this.adsDownloaded.add(id);
-      }
-    }
+    // The device's row, read once for the listeners and the download states below.
+    let loaded: Promise<ChannelDevice | undefined> | undefined;
+    const device = () => {
+      loaded ??= this.loadDevice(deviceId).then((d) => (d && d.status !== 'invalid' ? d : undefined));
+      return loaded;
+    };
+    // The modules' listeners (gather's audience, ads' download times: app.ts).
+    await this.listeners.heartbeat({ db: this.db, deviceId, heartbeat: h, at: values.lastSeenAt, device });
     // Download states (2.7.1): stored only when they differ from what this instance stored last.
     const content = h.content;
     if (content && this.downloadReports.changed(deviceId, content)) {
-      const device = await this.loadDevice(deviceId);
-      if (device && device.status !== 'invalid') {
-        await recordDownloads(this.db, device, content, values.lastSeenAt);
+      const known = await device();
+      if (known) {
+        await recordDownloads(this.db, known, content, values.lastSeenAt);
         this.downloadReports.stored(deviceId, content);
       }
     }
@@ -545,8 +543,6 @@ export class DeviceGateway {
 
   /** The download content this instance stored last per device (not written again). */
   private readonly downloadReports = new DownloadReports();
-  /** Ads this instance saw downloaded (their `downloaded_at` is set): not written again. */
-  private adsDownloaded = new Set<string>();
   private heartbeats: PendingHeartbeat[] = [];
   private heartbeatTimer: NodeJS.Timeout | null = null;
 
@@ -632,11 +628,14 @@ export class DeviceGateway {
     const ack = commandAckSchema.safeParse(json);
     if (!ack.success) return void this.log.warn({ deviceId, field: issueField(ack.error) }, 'bad ack');
     const a = ack.data;
-    // A screenshot is acknowledged with the id of its upload (docs/device-protocol.md 2.5):
-    // an 'ok' naming no upload of this command fails it.
-    if (a.result === 'ok' && !(await screenshotAckValid(this.db, deviceId, a))) {
-      a.result = 'error';
-      a.error = { code: 'FAILED', message: 'no screenshot uploaded for this command' };
+    // A listener may refuse an 'ok' (screenshots: it must name the upload of its command,
+    // docs/device-protocol.md 2.5): the command fails with the listener's error.
+    if (a.result === 'ok') {
+      const error = await this.listeners.ackError(this.db, deviceId, a);
+      if (error) {
+        a.result = 'error';
+        a.error = error;
+      }
     }
     await this.db
       .update(deviceCommands)

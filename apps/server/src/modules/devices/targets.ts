@@ -4,7 +4,7 @@ import { scopeWhere } from '../../auth/scope.js';
 import { deviceCommands, deviceGroups, devices, deviceTags, tags } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
-import { deviceGroupScope } from '../deviceGroups/scope.js';
+import { deviceGroupScope } from './groupScope.js';
 import { deviceScope } from './repository.js';
 import { DeviceText } from './texts.js';
 

@@ -2,6 +2,7 @@ import type { CommandAck } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { deviceCommands, deviceScreenshots } from '../../db/schema/index.js';
+import type { DeviceChannelListener } from '../devices/channel.js';
 
 /**
  * Whether an 'ok' ack is acceptable as far as screenshots go: for a `screenshot` command it
@@ -22,3 +23,14 @@ export async function screenshotAckValid(db: Executor, deviceId: string, ack: Co
     .where(and(eq(deviceScreenshots.id, screenshotId), eq(deviceScreenshots.commandId, ack.id)));
   return Boolean(shot);
 }
+
+/**
+ * The device channel's listener (registered by app.ts): an 'ok' ack of a screenshot command
+ * naming no upload of that command fails it (docs/device-protocol.md 2.5).
+ */
+export const screenshotAckListener: DeviceChannelListener = {
+  async ackError(db, deviceId, ack) {
+    if (await screenshotAckValid(db, deviceId, ack)) return null;
+    return { code: 'FAILED', message: 'no screenshot uploaded for this command' };
+  },
+};
