@@ -22,9 +22,9 @@ import {
   deviceListQueries,
   devicePageQueries,
   deviceScopeCounts,
-  listDevices,
   narrowScope,
-} from '../apps/server/src/modules/devices/service.js';
+} from '../apps/server/src/modules/devices/repository.js';
+import { listDevices } from '../apps/server/src/modules/devices/service.js';
 import type { CallContext } from '../apps/server/src/protocol/handlers.js';
 import { percentile } from './lib.js';
 

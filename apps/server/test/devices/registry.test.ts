@@ -14,14 +14,14 @@ import {
   tagCategories,
   tags,
 } from '../../src/db/schema/index.js';
-import { markMissedOffline } from '../../src/modules/devices/repository.js';
 import {
   devicePageQueries,
   deviceScopeCounts,
+  markMissedOffline,
   mergedPageQueries,
   mergedPageValues,
   plannedMergedPage,
-} from '../../src/modules/devices/service.js';
+} from '../../src/modules/devices/repository.js';
 import type { CallContext } from '../../src/protocol/handlers.js';
 import {
   type ApiClient,
