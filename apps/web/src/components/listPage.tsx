@@ -234,6 +234,10 @@ export type ListPageProps<T extends object> = Omit<ListTableProps<T>, 'config' |
   /** The page's data-testid (default `<table id>-page`) and its class names besides `mq-view`. */
   testId?: string;
   className?: string;
+  /** The data-testids of the filter bar's Search and Reset (default `<table id>-search` / `-reset`). */
+  filterTestIds?: { search?: string; reset?: string };
+  /** Shown above the filter card (a page heading, a description). */
+  header?: ReactNode;
   /** Shown between the filter card and the list card (tabs, a chart, a summary). */
   above?: ReactNode;
   /** The list card's extra (right of its title). */
@@ -251,6 +255,8 @@ export function ListPage<T extends object>({
   title,
   testId,
   className,
+  filterTestIds,
+  header,
   above,
   extra,
   children,
@@ -259,13 +265,14 @@ export function ListPage<T extends object>({
   const id = list.config.id;
   return (
     <div className={`mq-view${className ? ` ${className}` : ''}`} data-testid={testId ?? `${id}-page`}>
+      {header}
       {list.fields.length > 0 && (
         <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
           <FilterBar
             values={list.values}
             onSearch={list.search}
             onReset={list.reset}
-            testIds={{ search: `${id}-search`, reset: `${id}-reset` }}
+            testIds={{ search: `${id}-search`, reset: `${id}-reset`, ...filterTestIds }}
             className="mq-filter-form"
           >
             {list.fields.map((field) => (
