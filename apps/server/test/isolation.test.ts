@@ -25,12 +25,12 @@ import {
   spliceWalls,
   stores,
 } from '../src/db/schema/index.js';
-import { createRole } from '../src/modules/accounts/service.js';
 import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { insertDepartment } from '../src/modules/dept/repository.js';
 import { insertEnterprise } from '../src/modules/enterprise/repository.js';
 import { createNotice } from '../src/modules/notice/service.js';
 import { exportKey } from '../src/modules/operationLog/exportJob.js';
+import { createRole } from '../src/modules/roles/repository.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { enterpriseKey } from '../src/storage/storage.js';

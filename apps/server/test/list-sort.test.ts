@@ -1,6 +1,6 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole } from '../src/modules/accounts/service.js';
+import { createRole } from '../src/modules/roles/repository.js';
 import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type EndpointDef, ErrorCode, endpoints, orgEndpoints } from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole } from '../src/modules/accounts/service.js';
+import { createRole } from '../src/modules/roles/repository.js';
 import {
   type ApiClient,
   BACKENDS,

@@ -2,8 +2,8 @@ import { ErrorCode, endpoints, Perm } from '@marquee/protocol';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, departments, roles } from '../src/db/schema/index.js';
-import { createRole } from '../src/modules/accounts/service.js';
 import { createNotice } from '../src/modules/notice/service.js';
+import { createRole } from '../src/modules/roles/repository.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import {
   BACKENDS,

@@ -1,10 +1,11 @@
 import { ADVERTISER_ROLE_CODES, ALL_PERMISSION_CODES, BUILTIN_NAMES, Perm } from '@marquee/protocol';
 import { hashPassword } from '../auth/passwords.js';
 import type { Executor } from '../db/client.js';
-import { createAccount, createRole } from '../modules/accounts/service.js';
+import { createAccount } from '../modules/accounts/service.js';
 import { insertDepartment } from '../modules/dept/repository.js';
 import { insertEnterprise } from '../modules/enterprise/repository.js';
 import { createMonitorApplication, createNotice } from '../modules/notice/service.js';
+import { createRole } from '../modules/roles/repository.js';
 import { seedAccess } from './access.js';
 import { DEMO_PASSWORD } from './demoLogins.js';
 import { seedOplogDemo } from './oplog.js';

@@ -4,9 +4,10 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Executor } from '../db/client.js';
 import { accounts, departments } from '../db/schema/index.js';
 import { addAccountRoles } from '../modules/accounts/repository.js';
-import { createAccount, createRole } from '../modules/accounts/service.js';
+import { createAccount } from '../modules/accounts/service.js';
 import { addAssignments, insertAdvertiser } from '../modules/advertisers/repository.js';
 import { createAdvertiser } from '../modules/advertisers/service.js';
+import { createRole } from '../modules/roles/repository.js';
 import { insertOperationLog } from '../protocol/auditLog.js';
 import { DEMO_PASSWORD } from './demoLogins.js';
 

@@ -3,9 +3,10 @@ import { ALL_PERMISSION_CODES } from '@marquee/protocol';
 import { hashPassword } from '../../src/auth/passwords.js';
 import type { Executor } from '../../src/db/client.js';
 import type { AccountStatus, DataScope } from '../../src/db/schema/index.js';
-import { createAccount, createRole } from '../../src/modules/accounts/service.js';
+import { createAccount } from '../../src/modules/accounts/service.js';
 import { insertDepartment } from '../../src/modules/dept/repository.js';
 import { insertEnterprise } from '../../src/modules/enterprise/repository.js';
+import { createRole } from '../../src/modules/roles/repository.js';
 
 /** Password of every factory account (strong: no weak-password warning). */
 export const TEST_PASSWORD = 'Test@Pass2026';

@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client.js';
 import { departments, enterprises, invitations, roles } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
+import { conflict, notFound, OrgText } from '../org/messages.js';
 import { assertMayGrant, loadVisibleRoles } from '../roles/service.js';
-import { conflict, notFound, OrgText } from './messages.js';
 import { loginNameTaken } from './repository.js';
 import { createAccount } from './service.js';
 

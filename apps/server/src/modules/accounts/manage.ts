@@ -8,9 +8,9 @@ import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { visibleDepartments } from '../dept/manage.js';
 import { selectDepartments } from '../dept/repository.js';
 import { registerStat } from '../home/stats.js';
+import { conflict, isForeignKeyViolation, noPermission, notFound, OrgText } from '../org/messages.js';
 import { selectRoles } from '../roles/repository.js';
 import { assertMayGrant, loadVisibleRoles, visibleRoles } from '../roles/service.js';
-import { conflict, isForeignKeyViolation, noPermission, notFound, OrgText } from './messages.js';
 import {
   type AccountRecord,
   deleteAccountRow,

@@ -29,11 +29,6 @@ export async function addAccountDepartments(db: Executor, entId: string, account
     .onConflictDoNothing();
 }
 
-export async function insertRole(db: Executor, values: typeof roles.$inferInsert): Promise<{ id: string }> {
-  const [row] = await db.insert(roles).values(values).returning({ id: roles.id });
-  return row;
-}
-
 export async function addAccountRoles(db: Executor, entId: string, accountId: string, roleIds: string[]) {
   if (roleIds.length === 0) return;
   await db

@@ -1,15 +1,8 @@
-import type { BuiltinKey } from '@marquee/protocol';
 import { hashPassword } from '../../auth/passwords.js';
 import type { SessionService } from '../../auth/sessions.js';
 import type { Executor } from '../../db/client.js';
-import type { AccountStatus, AccountType, DataScope } from '../../db/schema/index.js';
-import {
-  addAccountDepartments,
-  addAccountRoles,
-  insertAccount,
-  insertRole,
-  updateAccountStatus,
-} from './repository.js';
+import type { AccountStatus, AccountType } from '../../db/schema/index.js';
+import { addAccountDepartments, addAccountRoles, insertAccount, updateAccountStatus } from './repository.js';
 
 export interface NewAccount {
   entId: string;
@@ -50,31 +43,6 @@ export async function createAccount(db: Executor, input: NewAccount): Promise<{ 
   await addAccountDepartments(db, input.entId, account.id, deptIds);
   await addAccountRoles(db, input.entId, account.id, input.roleIds ?? []);
   return account;
-}
-
-export interface NewRole {
-  entId: string;
-  name: string;
-  type?: string;
-  deptId?: string | null;
-  dataScope?: DataScope;
-  permissionCodes: readonly string[];
-  builtin?: boolean;
-  /** A role the system creates: its name is BUILTIN_NAMES[builtinKey] in the reader's language. */
-  builtinKey?: BuiltinKey;
-}
-
-export function createRole(db: Executor, role: NewRole): Promise<{ id: string }> {
-  return insertRole(db, {
-    entId: role.entId,
-    name: role.name,
-    type: role.type ?? 'custom',
-    deptId: role.deptId ?? null,
-    dataScope: role.dataScope ?? 'self',
-    permissionCodes: [...role.permissionCodes],
-    builtin: role.builtin ?? false,
-    builtinKey: role.builtinKey ?? null,
-  });
 }
 
 /**

@@ -4,9 +4,10 @@ import type { Executor } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
-import { conflict, OrgText } from '../accounts/messages.js';
 import { loginNameTaken } from '../accounts/repository.js';
-import { createAccount, createRole, setAccountStatus } from '../accounts/service.js';
+import { createAccount, setAccountStatus } from '../accounts/service.js';
+import { conflict, OrgText } from '../org/messages.js';
+import { createRole } from '../roles/repository.js';
 import {
   type AdvertiserFilter,
   type AdvertiserRow,

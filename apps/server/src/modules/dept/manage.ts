@@ -4,8 +4,8 @@ import type { Principal } from '../../auth/principal.js';
 import { scopeWhere } from '../../auth/scope.js';
 import { departments } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
-import { conflict, isForeignKeyViolation, noPermission, notFound, OrgText } from '../accounts/messages.js';
 import { registerStat } from '../home/stats.js';
+import { conflict, isForeignKeyViolation, noPermission, notFound, OrgText } from '../org/messages.js';
 import {
   childCount,
   type DeptRow,

@@ -5,10 +5,11 @@ import type { Executor } from '../../db/client.js';
 import { type EnterpriseKind, enterprises } from '../../db/schema/index.js';
 import type { SortRequest } from '../../db/sort.js';
 import type { CallContext } from '../../protocol/handlers.js';
-import { conflict, noPermission, notFound, OrgText } from '../accounts/messages.js';
 import { loginNameTaken } from '../accounts/repository.js';
-import { createAccount, createRole } from '../accounts/service.js';
+import { createAccount } from '../accounts/service.js';
 import { insertDepartment } from '../dept/repository.js';
+import { conflict, noPermission, notFound, OrgText } from '../org/messages.js';
+import { createRole } from '../roles/repository.js';
 import { ADMIN_ROLE_TYPE } from '../roles/service.js';
 import {
   creditCodeTaken,

@@ -5,6 +5,36 @@ import type { Executor } from '../../db/client.js';
 import { accountRoles, type DataScope, departments, roles } from '../../db/schema/index.js';
 import { listOrder, type SortRequest } from '../../db/sort.js';
 
+export interface NewRole {
+  entId: string;
+  name: string;
+  type?: string;
+  deptId?: string | null;
+  dataScope?: DataScope;
+  permissionCodes: readonly string[];
+  builtin?: boolean;
+  /** A role the system creates: its name is BUILTIN_NAMES[builtinKey] in the reader's language. */
+  builtinKey?: BuiltinKey;
+}
+
+/** Creates a role: custom, of no department and with the data scope 'self' unless told otherwise. */
+export async function createRole(db: Executor, role: NewRole): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(roles)
+    .values({
+      entId: role.entId,
+      name: role.name,
+      type: role.type ?? 'custom',
+      deptId: role.deptId ?? null,
+      dataScope: role.dataScope ?? 'self',
+      permissionCodes: [...role.permissionCodes],
+      builtin: role.builtin ?? false,
+      builtinKey: role.builtinKey ?? null,
+    })
+    .returning({ id: roles.id });
+  return row;
+}
+
 export interface RoleRecord {
   id: string;
   /** The name as the caller reads it (displayName: a built-in role's in the call's language). */

@@ -6,12 +6,12 @@ import { isBuiltinName } from '../../db/builtinNames.js';
 import { type DataScope, roles } from '../../db/schema/index.js';
 import type { SortRequest } from '../../db/sort.js';
 import type { CallContext } from '../../protocol/handlers.js';
-import { conflict, noPermission, notFound, OrgText } from '../accounts/messages.js';
-import { createRole } from '../accounts/service.js';
 import { loadVisibleDept } from '../dept/manage.js';
+import { conflict, noPermission, notFound, OrgText } from '../org/messages.js';
 import { OTHER_GROUP } from './permissionTree.js';
 import {
   accountsWithRoles,
+  createRole,
   deleteRoleRow,
   type RoleRecord,
   roleNameFilter,

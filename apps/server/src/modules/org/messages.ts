@@ -3,7 +3,8 @@ import { AppError, type LocalizedText } from '../../protocol/appError.js';
 
 /**
  * The organisation's refusals, each with a message that says why (the generic CONFLICT
- * text would not tell an administrator what to do).
+ * text would not tell an administrator what to do). Shared by the organisation's modules
+ * (enterprise, accounts, roles, dept, advertisers), so kept beneath them all.
  */
 const text = (zh: string, en: string, ja: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en, ja });
 
