@@ -1,11 +1,18 @@
-import { type Advertiser, advertiserEmailSchema, advertiserNameSchema, advertiserPhoneSchema } from '@marquee/protocol';
+import {
+  type Advertiser,
+  advertiserEmailSchema,
+  advertiserNameSchema,
+  advertiserPhoneSchema,
+  endpointDomain,
+} from '@marquee/protocol';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { domainKey } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { LoginNameField } from '../company/AccountFields';
+import { LoginNameField } from '../accounts/AccountFields';
 
 interface Values {
   loginName: string;
@@ -47,7 +54,7 @@ export function AdvertiserDialog({
       onClose={onClose}
       submit={submit}
       success={t(isEdit ? 'dialog.updated' : 'dialog.added')}
-      invalidate={['advertisers']}
+      invalidate={domainKey(endpointDomain('advertiserAdd'))}
       values={
         editing ? { realName: editing.realName, phone: editing.phone ?? '', email: editing.email ?? '' } : undefined
       }

@@ -1,19 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ADVERTISER_SORT_KEYS, type Advertiser, Perm } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Tag } from 'antd';
+import { type Advertiser, Perm } from '@marquee/protocol';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
 import { AdvertiserDialog } from './AdvertiserDialog';
-
-const FILTER_KEYS = ['loginName', 'realName', 'phone', 'status'] as const;
 
 /**
  * Advertiser users (/user/adv): advertiser accounts of the caller's enterprise within the
@@ -21,39 +15,34 @@ const FILTER_KEYS = ['loginName', 'realName', 'phone', 'status'] as const;
  */
 export default function AdvertiserPage() {
   const { t } = useTranslation(['advertisers', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ADVERTISER_SORT_KEYS });
-  const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: Advertiser | null }>({ open: false, editing: null });
 
-  const list = useQuery({
-    queryKey: ['advertisers', 'list', pageRequest, filters],
-    queryFn: ({ signal }) =>
-      call(
-        'advertiserList',
-        { ...pageRequest, ...filters, status: filters.status as 'enabled' | 'paused' | undefined },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  const setStatus = useCallMutation('advertiserSetStatus', {
+    success: (_r, v) => t(v.status === 'paused' ? 'toast.paused' : 'toast.enabled'),
   });
-
-  const done = (key: string) => {
-    void message.success(t(key));
-    void queryClient.invalidateQueries({ queryKey: ['advertisers'] });
-  };
-  const setStatus = useMutation({
-    mutationFn: (v: { id: string; status: 'enabled' | 'paused' }) => call('advertiserSetStatus', v),
-    onSuccess: (_r, v) => done(v.status === 'paused' ? 'toast.paused' : 'toast.enabled'),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => call('advertiserDelete', { id }),
-    onSuccess: () => done('toast.deleted'),
-  });
+  const remove = useCallMutation('advertiserDelete', { success: t('toast.deleted') });
 
   const manage = { authCode: Perm.userAdv, notForMonitor: true };
-  const config: TableConfig<Advertiser> = {
+  const list = useListPage({
     id: 'advertisers',
+    endpoint: 'advertiserList',
+    filters: [
+      { key: 'loginName', label: t('field.loginName'), testId: 'adv-filter-login' },
+      { key: 'realName', label: t('field.realName'), testId: 'adv-filter-name' },
+      { key: 'phone', label: t('field.phone'), testId: 'adv-filter-phone' },
+      {
+        key: 'status',
+        kind: 'select',
+        label: t('field.status'),
+        width: 120,
+        placeholder: t('all'),
+        options: [
+          { value: 'enabled', label: t('status.enabled') },
+          { value: 'paused', label: t('status.paused') },
+        ],
+        testId: 'adv-filter-status',
+      },
+    ],
     operationsLabel: t('actions'),
     columns: [
       { prop: 'loginName', label: t('field.loginName'), width: 150, ellipsis: true, sortable: true },
@@ -68,8 +57,8 @@ export default function AdvertiserPage() {
         slot: (staff: Advertiser['staff']) =>
           staff.length ? staff.map((s) => <Tag key={s.id}>{s.realName || s.loginName}</Tag>) : '-',
       },
-      tagColumn('status', t('field.status'), enabledLook(t)),
-      timeColumn('createdAt', t('field.createdAt'), { sortable: true }),
+      tagColumn<Advertiser>('status', t('field.status'), enabledLook(t)),
+      timeColumn<Advertiser>('createdAt', t('field.createdAt'), { sortable: true }),
     ],
     operations: [
       {
@@ -102,70 +91,40 @@ export default function AdvertiserPage() {
         label: t('delete'),
         danger: true,
         confirm: (row) => ({ title: t('confirm.delete', { name: row.loginName }) }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `adv-delete-${row.loginName}`,
       },
     ],
-  };
+  });
+
   return (
-    <div className="mq-view mq-advertisers" data-testid="adv-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filters}
-          onSearch={listState.applyFilters}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'adv-search', reset: 'adv-reset' }}
-        >
-          <Form.Item name="loginName" label={t('field.loginName')}>
-            <Input allowClear data-testid="adv-filter-login" />
-          </Form.Item>
-          <Form.Item name="realName" label={t('field.realName')}>
-            <Input allowClear data-testid="adv-filter-name" />
-          </Form.Item>
-          <Form.Item name="phone" label={t('field.phone')}>
-            <Input allowClear data-testid="adv-filter-phone" />
-          </Form.Item>
-          <Form.Item name="status" label={t('field.status')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              placeholder={t('all')}
-              options={[
-                { value: 'enabled', label: t('status.enabled') },
-                { value: 'paused', label: t('status.paused') },
-              ]}
-              data-testid="adv-filter-status"
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card size="small" className="mq-list-card" title={t('title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            <NotForMonitor>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setDialog({ open: true, editing: null })}
-                data-testid="adv-add"
-              >
-                {t('add')}
-              </Button>
-            </NotForMonitor>
-          }
-          rowTestId={(row) => `adv-row-${row.loginName}`}
-          empty={t('empty')}
-          showTotal={(total) => t('total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      testId="adv-page"
+      className="mq-advertisers"
+      filterTestIds={{ search: 'adv-search', reset: 'adv-reset' }}
+      title={t('title')}
+      toolbar={
+        <NotForMonitor>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ open: true, editing: null })}
+            data-testid="adv-add"
+          >
+            {t('add')}
+          </Button>
+        </NotForMonitor>
+      }
+      rowTestId={(row) => `adv-row-${row.loginName}`}
+      empty={t('empty')}
+      showTotal={(total) => t('total', { count: total })}
+    >
       <AdvertiserDialog
         open={dialog.open}
         editing={dialog.editing}
         onClose={() => setDialog({ open: false, editing: dialog.editing })}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -1,18 +1,12 @@
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { Advertiser } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation, useCallQuery } from '../../api/queries';
 import { enabledLook, tagColumn } from '../../components/columns';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
-
-const FILTER_KEYS = ['loginName', 'staffId'] as const;
 
 /**
  * Advertiser allocation (/user/allot): advertisers with the operators and staff assigned to
@@ -21,39 +15,32 @@ const FILTER_KEYS = ['loginName', 'staffId'] as const;
  */
 export default function AllotPage() {
   const { t } = useTranslation(['advertisers', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
   const [selected, setSelected] = useState<string[]>([]);
   const [staffIds, setStaffIds] = useState<string[]>([]);
 
-  const list = useQuery({
-    queryKey: ['advertisers', 'allot', page, size, filters],
-    queryFn: ({ signal }) => call('advertiserAllotList', { page, size, ...filters }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const staff = useQuery({
-    queryKey: ['advertisers', 'staff'],
-    queryFn: () => call('advertiserStaffOptions', {}),
-    staleTime: 60_000,
-  });
-
-  const change = useMutation({
-    mutationFn: async (kind: 'assign' | 'unassign') => {
-      const body = { advertiserIds: selected, staffIds };
-      return kind === 'assign' ? call('advertiserAssign', body) : call('advertiserUnassign', body);
-    },
-    onSuccess: (_r, kind) => {
-      void message.success(t(kind === 'assign' ? 'toast.assigned' : 'toast.unassigned'));
-      setSelected([]);
-      void queryClient.invalidateQueries({ queryKey: ['advertisers'] });
-    },
-  });
+  const staff = useCallQuery('advertiserStaffOptions', {}, { staleTime: 60_000 });
+  const changed = { onSuccess: () => setSelected([]) };
+  const assign = useCallMutation('advertiserAssign', { ...changed, success: t('toast.assigned') });
+  const unassign = useCallMutation('advertiserUnassign', { ...changed, success: t('toast.unassigned') });
   const ready = selected.length > 0 && staffIds.length > 0;
+  const body = { advertiserIds: selected, staffIds };
 
-  const config: TableConfig<Advertiser> = {
+  const list = useListPage({
     id: 'advertiserAllot',
+    endpoint: 'advertiserAllotList',
+    filters: [
+      { key: 'loginName', label: t('field.loginName'), testId: 'allot-filter-login' },
+      {
+        key: 'staffId',
+        kind: 'select',
+        label: t('allot.staffFilter'),
+        width: 220,
+        showSearch: true,
+        placeholder: t('all'),
+        options: staff.data ?? [],
+        testId: 'allot-filter-staff',
+      },
+    ],
     columns: [
       { prop: 'loginName', label: t('field.loginName'), width: 170, ellipsis: true },
       { prop: 'realName', label: t('field.realName'), width: 200, ellipsis: true },
@@ -73,36 +60,20 @@ export default function AllotPage() {
             <Typography.Text type="secondary">{t('allot.none')}</Typography.Text>
           ),
       },
-      tagColumn('status', t('field.status'), enabledLook(t)),
+      tagColumn<Advertiser>('status', t('field.status'), enabledLook(t)),
     ],
-  };
+  });
+
   return (
-    <div className="mq-view mq-allot" data-testid="allot-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filters}
-          onSearch={listState.applyFilters}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'allot-search' }}
-        >
-          <Form.Item name="loginName" label={t('field.loginName')}>
-            <Input allowClear data-testid="allot-filter-login" />
-          </Form.Item>
-          <Form.Item name="staffId" label={t('allot.staffFilter')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 220 }}
-              placeholder={t('all')}
-              options={staff.data ?? []}
-              data-testid="allot-filter-staff"
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card size="small" className="mq-list-card" title={t('allot.title')}>
+    <ListPage
+      list={list}
+      testId="allot-page"
+      className="mq-allot"
+      filterTestIds={{ search: 'allot-search', reset: 'allot-reset' }}
+      title={t('allot.title')}
+      toolbar={
         <NotForMonitor>
-          <Space wrap style={{ marginBottom: 12 }}>
+          <Space wrap>
             <Typography.Text>{t('allot.selected', { count: selected.length })}</Typography.Text>
             <Select
               mode="multiple"
@@ -121,8 +92,8 @@ export default function AllotPage() {
               type="primary"
               icon={<UserAddOutlined />}
               disabled={!ready}
-              loading={change.isPending && change.variables === 'assign'}
-              onClick={() => change.mutate('assign')}
+              loading={assign.isPending}
+              onClick={() => assign.mutate(body)}
               data-testid="allot-assign"
             >
               {t('allot.assign')}
@@ -130,24 +101,19 @@ export default function AllotPage() {
             <Button
               icon={<UserDeleteOutlined />}
               disabled={!ready}
-              loading={change.isPending && change.variables === 'unassign'}
-              onClick={() => change.mutate('unassign')}
+              loading={unassign.isPending}
+              onClick={() => unassign.mutate(body)}
               data-testid="allot-unassign"
             >
               {t('allot.unassign')}
             </Button>
           </Space>
         </NotForMonitor>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-          rowTestId={(row) => `allot-row-${row.loginName}`}
-          empty={t('empty')}
-          showTotal={(total) => t('total', { count: total })}
-        />
-      </Card>
-    </div>
+      }
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
+      rowTestId={(row) => `allot-row-${row.loginName}`}
+      empty={t('empty')}
+      showTotal={(total) => t('total', { count: total })}
+    />
   );
 }
