@@ -1,11 +1,13 @@
 import type { EndpointName, Endpoints, Req, Res } from '@marquee/protocol';
-import { Card, DatePicker, Form, Input, Select } from 'antd';
+import { Card, Checkbox, DatePicker, Form, Input, InputNumber, Pagination, Select, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type CSSProperties, type ReactNode, useMemo, useRef } from 'react';
 import { useCallQuery } from '../api/queries';
 import { FilterBar } from './FilterBar';
 import { type ListQuery, ListTable, type ListTableProps } from './ListTable';
-import { type PageRequest, useUrlListState } from './listState';
+import { listPagination, type PageRequest, useUrlListState } from './listState';
+import './listPage.css';
 import type { TableConfig } from './tableConfig';
 
 /**
@@ -32,6 +34,8 @@ interface FieldBase<K extends string> {
   width?: number;
   /** The value as the request takes it (default: the URL's string). */
   param?: (value: string) => unknown;
+  /** The form item's rules (checked before Search). */
+  rules?: Rule[];
 }
 
 export interface TextFilter<K extends string> extends FieldBase<K> {
@@ -48,6 +52,8 @@ export interface SelectFilter<K extends string> extends FieldBase<K> {
   loading?: boolean;
   /** Type to narrow the options (by their label text). */
   showSearch?: boolean;
+  /** What no choice means: shown while the URL has none and never written to it; no clear button. */
+  defaultValue?: string;
 }
 
 /** Two URL keys (`from`, `to`: days YYYY-MM-DD, or instants with `time`) edited as one range picker. */
@@ -57,6 +63,24 @@ export interface RangeFilter<K extends string> extends Omit<FieldBase<K>, 'param
   to: K;
   /** Instants (ISO) picked with their time, instead of days. */
   time?: boolean;
+  /** Days picked, kept as instants: the start of the first day and the end of the last. */
+  wholeDays?: boolean;
+}
+
+/** Two URL keys (`from`, `to`) of numbers, edited side by side under one label. */
+export interface NumberRangeFilter<K extends string> extends Omit<FieldBase<K>, 'param'> {
+  kind: 'numberRange';
+  from: K;
+  to: K;
+  /** The two inputs' placeholders (also their accessible names). */
+  placeholders: [string, string];
+  /** Default 0. */
+  min?: number;
+}
+
+/** A checkbox (its label beside it): '1' in the URL when checked. */
+export interface CheckFilter<K extends string> extends FieldBase<K> {
+  kind: 'check';
 }
 
 /** Any other control (a tree of departments, a device picker...) bound to the URL key as a string. */
@@ -66,7 +90,13 @@ export interface CustomFilter<K extends string> extends FieldBase<K> {
   render: () => ReactNode;
 }
 
-export type FilterField<K extends string = string> = TextFilter<K> | SelectFilter<K> | RangeFilter<K> | CustomFilter<K>;
+export type FilterField<K extends string = string> =
+  | TextFilter<K>
+  | SelectFilter<K>
+  | RangeFilter<K>
+  | NumberRangeFilter<K>
+  | CheckFilter<K>
+  | CustomFilter<K>;
 
 export interface ListPageConfig<T, N extends EndpointName, K extends string> extends TableConfig<T> {
   /** The list endpoint of the catalogue; its answer is a page `{ data, total }`. */
@@ -79,18 +109,29 @@ export interface ListPageConfig<T, N extends EndpointName, K extends string> ext
   enabled?: boolean;
   /** The page size when the URL has none (default 50). */
   defaultSize?: number;
-  /** Refetch every so many ms while shown (live lists). */
-  refetchInterval?: number;
+  /** Refetch every so many ms while shown (live lists); a function decides from the page shown. */
+  refetchInterval?: number | ((page: Res<Endpoints[N]> | undefined) => number | false);
+  /**
+   * URL keys the page sets outside the filter bar (a folder chosen in a tree beside the list,
+   * with `refine`): sent in the request like the filters, kept by Search and Reset.
+   */
+  scope?: readonly K[];
+  /** Called on each Search, Reset and `refine` (a page drops its row selection). */
+  onFilter?: () => void;
 }
 
 /** The URL keys of the filters (a range has two). */
 function urlKeys<K extends string>(fields: readonly FilterField<K>[]): K[] {
-  return fields.flatMap((f) => (f.kind === 'range' ? [f.from, f.to] : [f.key]));
+  return fields.flatMap((f) => (f.kind === 'range' || f.kind === 'numberRange' ? [f.from, f.to] : [f.key]));
 }
 
 const toDay = (v: string | undefined): Dayjs | null => (v ? dayjs(v) : null);
-const fromDay = (v: Dayjs | null | undefined, time: boolean | undefined): string | undefined =>
-  v ? (time ? v.toISOString() : v.format('YYYY-MM-DD')) : undefined;
+const fromDay = (v: Dayjs | null | undefined, f: RangeFilter<string>, end: boolean): string | undefined => {
+  if (!v) return undefined;
+  if (f.wholeDays) return (end ? v.endOf('day') : v.startOf('day')).toISOString();
+  return f.time ? v.toISOString() : v.format('YYYY-MM-DD');
+};
+const toNumber = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : null);
 
 type RowOf<R> = R extends { data: readonly (infer T)[] } ? T : never;
 
@@ -105,10 +146,11 @@ export function useListPage<N extends EndpointName, K extends string = never, T 
   // The config is built on every render (texts, handlers, loaded options): what the URL state
   // and the request depend on is read by value, the keys and the sortable props.
   const fields = (config.filters ?? []).filter((f) => !f.hidden);
-  const keysText = urlKeys(fields).join('\u0000');
+  const scope = config.scope ?? [];
+  const keysText = [...urlKeys(fields), ...scope].join('\u0000');
   const sortText = config.columns.flatMap((c) => (c.sortable ? [c.prop] : [])).join('\u0000');
-  const latest = useRef({ fields, request: config.request });
-  latest.current = { fields, request: config.request };
+  const latest = useRef({ fields, scope, request: config.request });
+  latest.current = { fields, scope, request: config.request };
   const keys = useMemo(() => (keysText ? (keysText.split('\u0000') as K[]) : []), [keysText]);
   const sortKeys = useMemo(() => (sortText ? sortText.split('\u0000') : []), [sortText]);
   const state = useUrlListState(keys, { defaultSize: config.defaultSize, sortKeys });
@@ -117,8 +159,9 @@ export function useListPage<N extends EndpointName, K extends string = never, T 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fields are read by their keys (keysText)
   const params = useMemo(() => {
     const out: Partial<Record<K, unknown>> = {};
+    for (const k of latest.current.scope) if (filters[k]) out[k] = filters[k];
     for (const f of latest.current.fields) {
-      if (f.kind === 'range') {
+      if (f.kind === 'range' || f.kind === 'numberRange') {
         if (filters[f.from]) out[f.from] = filters[f.from];
         if (filters[f.to]) out[f.to] = filters[f.to];
       } else {
@@ -132,11 +175,12 @@ export function useListPage<N extends EndpointName, K extends string = never, T 
     const map = latest.current.request;
     return (map ? map(params, pageRequest) : { ...pageRequest, ...params }) as Req<Endpoints[N]>;
   }, [params, pageRequest]);
+  const every = config.refetchInterval;
   const query = useCallQuery(config.endpoint, request, {
     keepPrevious: true,
     round: state.round,
     enabled: config.enabled,
-    refetchInterval: config.refetchInterval,
+    refetchInterval: typeof every === 'function' ? (q) => every(q.state.data) : every,
   });
 
   // The bar's values (a range's two keys as one picker value); stable while the URL is, so
@@ -149,24 +193,56 @@ export function useListPage<N extends EndpointName, K extends string = never, T 
         const a = filters[f.from];
         const b = filters[f.to];
         out[f.key] = a || b ? [toDay(a), toDay(b)] : null;
-      } else out[f.key] = filters[f.key];
+      } else if (f.kind === 'numberRange') {
+        out[f.from] = toNumber(filters[f.from]);
+        out[f.to] = toNumber(filters[f.to]);
+      } else if (f.kind === 'check') out[f.key] = filters[f.key] === '1';
+      else if (f.kind === 'select' && f.defaultValue !== undefined) out[f.key] = filters[f.key] ?? f.defaultValue;
+      else out[f.key] = filters[f.key];
     }
     return out;
   }, [keysText, filters]);
+  /** The scope's URL values (kept by Search and Reset). */
+  const kept = () => {
+    const out: Partial<Record<K, string | undefined>> = {};
+    for (const k of scope) out[k] = filters[k];
+    return out;
+  };
   const search = (form: Record<string, unknown>) => {
-    const next: Partial<Record<K, string | undefined>> = {};
+    const next = kept();
+    const text = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
     for (const f of fields) {
       if (f.kind === 'range') {
         const range = form[f.key] as [Dayjs | null, Dayjs | null] | null | undefined;
-        next[f.from] = fromDay(range?.[0], f.time);
-        next[f.to] = fromDay(range?.[1], f.time);
-      } else {
-        const v = form[f.key];
-        next[f.key] = v === undefined || v === null ? undefined : String(v);
+        next[f.from] = fromDay(range?.[0], f, false);
+        next[f.to] = fromDay(range?.[1], f, true);
+      } else if (f.kind === 'numberRange') {
+        next[f.from] = text(form[f.from]);
+        next[f.to] = text(form[f.to]);
+      } else if (f.kind === 'check') next[f.key] = form[f.key] ? '1' : undefined;
+      else {
+        const v = text(form[f.key]);
+        next[f.key] = f.kind === 'select' && v === f.defaultValue ? undefined : v;
       }
     }
+    config.onFilter?.();
     state.applyFilters(next);
   };
+  const reset = () => {
+    config.onFilter?.();
+    state.applyFilters(kept());
+  };
+  /** Sets some URL keys (a folder chosen beside the list), the others kept, from page 1. */
+  const refine = (next: Partial<Record<K, string | undefined>>) => {
+    config.onFilter?.();
+    state.applyFilters({ ...filters, ...next });
+  };
+  /** Whether a filter of the bar is set (an empty list then says that nothing matches). */
+  const filtered = fields.some((f) =>
+    f.kind === 'range' || f.kind === 'numberRange'
+      ? Boolean(filters[f.from] || filters[f.to])
+      : Boolean(filters[f.key]),
+  );
 
   return {
     config: config as TableConfig<T>,
@@ -177,7 +253,9 @@ export function useListPage<N extends EndpointName, K extends string = never, T 
     query: query as typeof query & ListQuery<T>,
     values,
     search,
-    reset: state.clearFilters,
+    reset,
+    refine,
+    filtered,
   };
 }
 
@@ -199,7 +277,7 @@ function FilterControl<K extends string>({ field, testId }: { field: FilterField
     case 'select':
       return (
         <Select
-          allowClear
+          allowClear={field.defaultValue === undefined}
           showSearch={field.showSearch ? { optionFilterProp: 'label' } : undefined}
           options={field.options as { value: string; label: ReactNode }[]}
           placeholder={field.placeholder}
@@ -212,6 +290,24 @@ function FilterControl<K extends string>({ field, testId }: { field: FilterField
       return (
         <DatePicker.RangePicker allowEmpty={[true, true]} showTime={field.time} style={style} data-testid={testId} />
       );
+    case 'numberRange':
+      return (
+        <Space.Compact>
+          {([field.from, field.to] as const).map((key, i) => (
+            <Form.Item key={key} name={key as string} noStyle>
+              <InputNumber
+                min={field.min ?? 0}
+                placeholder={field.placeholders[i]}
+                aria-label={field.placeholders[i]}
+                style={{ width: field.width ?? 90 }}
+                data-testid={`${testId}-${i === 0 ? 'from' : 'to'}`}
+              />
+            </Form.Item>
+          ))}
+        </Space.Compact>
+      );
+    case 'check':
+      return <Checkbox data-testid={testId}>{field.label}</Checkbox>;
     case 'custom':
       return field.render();
     default:
@@ -242,9 +338,39 @@ export type ListPageProps<T extends object> = Omit<ListTableProps<T>, 'config' |
   above?: ReactNode;
   /** The list card's extra (right of its title). */
   extra?: ReactNode;
+  /** Beside the filter and list cards, on the left (a folder tree, categories). */
+  side?: ReactNode;
+  /**
+   * Draws the rows itself instead of the table (a grid of cards: its own loading and empty
+   * states); the toolbar stays above it, `bodyTools` right of the toolbar, the pagination below.
+   */
+  body?: ReactNode;
+  bodyTools?: ReactNode;
   /** The page's dialogs and drawers. */
   children?: ReactNode;
 };
+
+/** The form item of one filter field: a number range's two inputs bind their own keys, a check box its `checked`. */
+function filterItem(field: FilterField, testId: string) {
+  const control = <FilterControl field={field} testId={testId} />;
+  if (field.kind === 'numberRange')
+    return (
+      <Form.Item key={field.key} label={field.label}>
+        {control}
+      </Form.Item>
+    );
+  return (
+    <Form.Item
+      key={field.key}
+      name={field.key}
+      label={field.kind === 'check' ? undefined : field.label}
+      valuePropName={field.kind === 'check' ? 'checked' : undefined}
+      rules={field.rules}
+    >
+      {control}
+    </Form.Item>
+  );
+}
 
 /**
  * The frame of a declared list page: the filter card (its fields from the declaration, Search
@@ -259,12 +385,15 @@ export function ListPage<T extends object>({
   header,
   above,
   extra,
+  side,
+  body,
+  bodyTools,
   children,
   ...table
 }: ListPageProps<T>) {
   const id = list.config.id;
-  return (
-    <div className={`mq-view${className ? ` ${className}` : ''}`} data-testid={testId ?? `${id}-page`}>
+  const main = (
+    <>
       {header}
       {list.fields.length > 0 && (
         <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
@@ -275,18 +404,42 @@ export function ListPage<T extends object>({
             testIds={{ search: `${id}-search`, reset: `${id}-reset`, ...filterTestIds }}
             className="mq-filter-form"
           >
-            {list.fields.map((field) => (
-              <Form.Item key={field.key} name={field.key} label={field.label}>
-                <FilterControl field={field} testId={field.testId ?? `${id}-filter-${field.key}`} />
-              </Form.Item>
-            ))}
+            {list.fields.map((field) => filterItem(field, field.testId ?? `${id}-filter-${field.key}`))}
           </FilterBar>
         </Card>
       )}
       {above}
       <Card size="small" className="mq-list-card" title={title} extra={extra}>
-        <ListTable<T> config={list.config} query={list.query} state={list.state} {...table} />
+        {body === undefined ? (
+          <ListTable<T> config={list.config} query={list.query} state={list.state} {...table} />
+        ) : (
+          <>
+            <div className="mq-list-tools">
+              <div className="mq-list-tools-main">{table.toolbar}</div>
+              {bodyTools}
+            </div>
+            {body}
+            <Pagination
+              className="mq-list-pagination"
+              {...listPagination(list.state, list.query.data?.total ?? 0, (total) =>
+                table.showTotal(total, Boolean(list.query.data?.totalCapped)),
+              )}
+            />
+          </>
+        )}
       </Card>
+    </>
+  );
+  return (
+    <div className={`mq-view${className ? ` ${className}` : ''}`} data-testid={testId ?? `${id}-page`}>
+      {side === undefined ? (
+        main
+      ) : (
+        <div className="mq-list-layout">
+          <aside className="mq-list-side">{side}</aside>
+          <div className="mq-list-main">{main}</div>
+        </div>
+      )}
       {children}
     </div>
   );
