@@ -1,18 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { OutboxMessage } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
 import { timeColumn } from '../../components/columns';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import type { TableConfig } from '../../components/tableConfig';
+import { ListPage, useListPage } from '../../components/listPage';
 
 /** New messages show up without a click while the page is open. */
 const REFRESH_MS = 5000;
-const FILTER_KEYS = ['target'] as const;
 
 /**
  * The development outbox (route /dev/outbox, platform operator only): what the default code
@@ -21,22 +15,22 @@ const FILTER_KEYS = ['target'] as const;
  */
 export default function OutboxPage() {
   const { t } = useTranslation('outbox');
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size } = listState;
-  const target = listState.filters.target ?? '';
-  const [draft, setDraft] = useState(target);
-
-  const list = useQuery({
-    queryKey: ['devOutbox', page, size, target],
-    queryFn: () => call('outboxList', { page, size, ...(target ? { target } : {}) }),
-    placeholderData: keepPreviousData,
-    refetchInterval: REFRESH_MS,
-  });
-
-  const config: TableConfig<OutboxMessage> = {
+  const list = useListPage({
     id: 'devOutbox',
+    endpoint: 'outboxList',
+    refetchInterval: REFRESH_MS,
+    filters: [
+      {
+        key: 'target',
+        label: t('column.target'),
+        placeholder: t('filter.target'),
+        maxLength: 254,
+        width: 280,
+        testId: 'outbox-filter',
+      },
+    ],
     columns: [
-      timeColumn('createdAt', t('column.time'), { width: 180 }),
+      timeColumn<OutboxMessage>('createdAt', t('column.time'), { width: 180 }),
       {
         prop: 'channel',
         label: t('column.channel'),
@@ -62,44 +56,35 @@ export default function OutboxPage() {
       },
       { prop: 'text', label: t('column.text'), ellipsis: true, width: 320 },
     ],
-  };
+  });
+  const { query } = list;
+
   return (
-    <div className="mq-view" data-testid="outbox-page">
-      <Typography.Title level={3}>{t('title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('description')}</Typography.Paragraph>
-      <Card>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            <Space wrap>
-              <Input.Search
-                allowClear
-                value={draft}
-                placeholder={t('filter.target')}
-                onChange={(e) => setDraft(e.target.value)}
-                onSearch={(value) => listState.applyFilters({ target: value })}
-                style={{ width: 280 }}
-                data-testid="outbox-filter"
-              />
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => void list.refetch()}
-                loading={list.isFetching}
-                data-testid="outbox-refresh"
-              >
-                {t('refresh')}
-              </Button>
-            </Space>
-          }
-          // The list refreshes itself every few seconds: the spinner is for the first load only.
-          loading={list.isPending}
-          locale={{ emptyText: t('empty') }}
-          rowTestId={() => 'outbox-row'}
-          showTotal={(total) => t('total', { count: total })}
-        />
-      </Card>
-    </div>
+    <ListPage
+      list={list}
+      testId="outbox-page"
+      filterTestIds={{ search: 'outbox-search', reset: 'outbox-reset' }}
+      header={
+        <>
+          <Typography.Title level={3}>{t('title')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('description')}</Typography.Paragraph>
+        </>
+      }
+      toolbar={
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
+          data-testid="outbox-refresh"
+        >
+          {t('refresh')}
+        </Button>
+      }
+      // The list refreshes itself every few seconds: the spinner is for the first load only.
+      loading={query.isPending}
+      empty={t('empty')}
+      rowTestId={() => 'outbox-row'}
+      showTotal={(total) => t('total', { count: total })}
+    />
   );
 }
