@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Every import of apps/server/src points down: seed and main (the application's composition)
-// above the modules; inside a module routes -> service -> repository; protocol, auth and db
-// beneath the modules. A file that reaches up fails here with its name and the import.
+// above the modules; protocol, auth and db beneath the modules; every module file ranked
+// (moduleRank) and importing no module file of a higher rank; and no loop between modules
+// (a module: a directory of src/modules). A file that reaches up fails here with its name and
+// the import; a loop fails with the modules around it and the imports that close it.
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -25,13 +27,87 @@ function importsOf(file: string): string[] {
 }
 
 const layer = (path: string) => path.split('/')[0];
-/** The kind of a module file: routes (and handlers) above services above repositories. */
-function moduleRank(path: string): number | null {
-  const name = path.split('/').at(-1) ?? '';
-  if (name === 'routes.ts') return 3;
-  if (name === 'service.ts') return 2;
-  if (name === 'repository.ts') return 1;
-  return null;
+/**
+ * The rank of a module file, by its name: handlers (routes.ts, http.ts) 3; repositories,
+ * presenters, registries, texts, messages and scoped columns (repository, presenter, registry,
+ * texts, messages, *scope) 1, the data and declarations the others build on; every other file
+ * (services, jobs, sources, listeners...) 2.
+ */
+function moduleRank(path: string): number {
+  const name = (path.split('/').at(-1) ?? '').replace(/\.ts$/, '');
+  if (name === 'routes' || name === 'http') return 3;
+  if (/^(repository|presenter|registry|texts|messages)$|scope$/i.test(name)) return 1;
+  return 2;
+}
+
+/** The module of a src-relative path (modules/<name>/...), or null outside the modules. */
+const moduleOf = (path: string) => (path.startsWith('modules/') ? path.split('/')[1] : null);
+
+/**
+ * The loops between modules (strongly connected components of the module graph), each as
+ * "a -> b -> ... -> a" with the file imports that close it.
+ */
+function moduleLoops(files: readonly { path: string; imports: readonly string[] }[]): string[] {
+  const edges = new Map<string, Map<string, string>>();
+  for (const { path, imports } of files) {
+    const from = moduleOf(path);
+    if (!from) continue;
+    for (const to of imports) {
+      const target = moduleOf(to);
+      if (!target || target === from) continue;
+      const out = edges.get(from) ?? new Map<string, string>();
+      if (!out.has(target)) out.set(target, `${path} -> ${to}`);
+      edges.set(from, out);
+    }
+  }
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) as number);
+    stack.push(v);
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      for (let w = stack.pop(); w !== undefined; w = w === v ? undefined : stack.pop()) component.push(w);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return components.map((component) => {
+    // One loop through the component, from its first module back to it (breadth first).
+    const start = component[0];
+    const previous = new Map<string, string>();
+    const queue = [start];
+    let last: string | undefined;
+    while (queue.length > 0 && last === undefined) {
+      const v = queue.shift() as string;
+      for (const w of edges.get(v)?.keys() ?? []) {
+        if (!component.includes(w)) continue;
+        if (w === start) {
+          last = v;
+          break;
+        }
+        if (!previous.has(w)) {
+          previous.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    const loop = [start];
+    for (let v = last as string; v !== start; v = previous.get(v) as string) loop.splice(1, 0, v);
+    loop.push(start);
+    const why = loop.slice(1).map((to, i) => edges.get(loop[i])?.get(to));
+    return `{${component.join(', ')}}: ${loop.join(' -> ')} (${why.join('; ')})`;
+  });
 }
 
 /** Why `from` may not import `to`, or null when it points down. */
@@ -43,11 +119,8 @@ function violation(from: string, to: string): string | null {
   if (['protocol', 'auth', 'db'].includes(source) && (target === 'modules' || target === 'seed'))
     return `${source}/ lies beneath the modules`;
   if (source === 'db' && (target === 'protocol' || target === 'auth')) return 'db/ lies beneath protocol and auth';
-  if (source === 'modules' && target === 'modules') {
-    const a = moduleRank(from);
-    const b = moduleRank(to);
-    if (a !== null && b !== null && b > a) return 'routes -> service -> repository';
-  }
+  if (source === 'modules' && target === 'modules' && moduleRank(to) > moduleRank(from))
+    return 'handlers -> services -> repositories, presenters, registries, texts, scopes';
   return null;
 }
 
@@ -69,10 +142,30 @@ describe('server layering', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('has no loop between modules', () => {
+    expect(moduleLoops(files)).toEqual([]);
+  });
+
+  it('catches a loop between modules', () => {
+    const loops = moduleLoops([
+      { path: 'modules/a/service.ts', imports: ['modules/b/repository.ts', 'db/client.ts'] },
+      { path: 'modules/b/repository.ts', imports: ['modules/c/texts.ts'] },
+      { path: 'modules/c/texts.ts', imports: ['modules/a/scope.ts'] },
+      { path: 'modules/d/service.ts', imports: ['modules/a/service.ts'] },
+    ]);
+    expect(loops).toEqual([
+      '{a, b, c}: a -> b -> c -> a (modules/a/service.ts -> modules/b/repository.ts; ' +
+        'modules/b/repository.ts -> modules/c/texts.ts; modules/c/texts.ts -> modules/a/scope.ts)',
+    ]);
+  });
+
   it('catches an upward import', () => {
     expect(violation('protocol/pipeline.ts', 'modules/operationLog/repository.ts')).not.toBeNull();
     expect(violation('modules/accounts/service.ts', 'seed/index.ts')).not.toBeNull();
     expect(violation('modules/profile/service.ts', 'modules/verification/routes.ts')).not.toBeNull();
     expect(violation('modules/dept/repository.ts', 'modules/sharing/repository.ts')).toBeNull();
+    expect(violation('modules/ads/downloads.ts', 'modules/content/http.ts')).not.toBeNull();
+    expect(violation('modules/devices/repository.ts', 'modules/devices/targets.ts')).not.toBeNull();
+    expect(violation('modules/devices/targets.ts', 'modules/devices/groupScope.ts')).toBeNull();
   });
 });

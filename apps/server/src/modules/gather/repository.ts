@@ -2,7 +2,6 @@ import type { Heartbeat } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { deviceAudienceHourly } from '../../db/schema/index.js';
-import type { DeviceChannelListener } from '../devices/channel.js';
 
 /** The UTC hour `at` falls in. */
 export function hourOf(at: Date): Date {
@@ -42,15 +41,3 @@ export async function recordAudience(
       set: { count: sql`${deviceAudienceHourly.count} + excluded.count` },
     });
 }
-
-/**
- * The device channel's listener (registered by app.ts): a heartbeat's audience counts (only
- * from devices that measure them) go to the device's hour.
- */
-export const audienceListener: DeviceChannelListener = {
-  async heartbeat({ db, heartbeat, at, device }) {
-    if (!heartbeat.audience?.length) return;
-    const known = await device();
-    if (known) await recordAudience(db, known, at, heartbeat.audience);
-  },
-};

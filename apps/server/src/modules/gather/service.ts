@@ -3,9 +3,10 @@ import { and, count, desc, eq, exists, gte, ilike, or, type SQL, sql } from 'dri
 import { scopeWhere } from '../../auth/scope.js';
 import { departments, deviceAudienceHourly, devices } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
+import type { DeviceChannelListener } from '../devices/channel.js';
 import { deviceScope, effectiveStatus } from '../devices/repository.js';
 import { resolveDeviceTargets } from '../devices/targets.js';
-import { hourOf } from './repository.js';
+import { hourOf, recordAudience } from './repository.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const DAY_MS = 86_400_000;
@@ -123,3 +124,15 @@ export async function gatherAudience(
     to: to.toISOString(),
   };
 }
+
+/**
+ * The device channel's listener (registered by app.ts): a heartbeat's audience counts (only
+ * from devices that measure them) go to the device's hour.
+ */
+export const audienceListener: DeviceChannelListener = {
+  async heartbeat({ db, heartbeat, at, device }) {
+    if (!heartbeat.audience?.length) return;
+    const known = await device();
+    if (known) await recordAudience(db, known, at, heartbeat.audience);
+  },
+};
