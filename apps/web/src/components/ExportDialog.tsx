@@ -1,8 +1,11 @@
-import type { ExportStatus } from '@marquee/protocol';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { EndpointName, Endpoints, ExportStatus, Req } from '@marquee/protocol';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Progress, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call, download } from '../api/client';
+import { NotForMonitor } from './MonitorGuard';
 
 const POLL_MS = 500;
 
@@ -132,5 +135,53 @@ export function ExportDialog<F>({ filter, onClose, ns, testIdPrefix, start, stat
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The endpoints that take an export's id: its status and its download. */
+type ExportIdCall = {
+  [N in EndpointName]: Req<Endpoints[N]> extends { exportId: string } ? N : never;
+}[EndpointName];
+
+export interface ExportButtonProps<N extends EndpointName> {
+  /** The i18n namespace of the button's and dialog's `export.*` texts. */
+  ns: string;
+  /** The button's data-testid, also the prefix of the dialog's. */
+  testId: string;
+  /** The export's three calls of the catalogue: it starts, then its status and its file. */
+  calls: { start: N; status: ExportIdCall; download: ExportIdCall };
+  /**
+   * What the export starts with: the list's current request (a list page's `list.request`);
+   * its page and size are left out, an export takes the filters and the order.
+   */
+  request: Req<Endpoints[N]>;
+}
+
+/**
+ * The Excel export of a list: a button (not for monitor accounts) that starts a background
+ * export of the list's current filters and shows its progress until the file downloads.
+ */
+export function ExportButton<N extends EndpointName>({ ns, testId, calls, request }: ExportButtonProps<N>) {
+  const { t } = useTranslation(ns);
+  const [exporting, setExporting] = useState<Req<Endpoints[N]> | null>(null);
+  const open = () => {
+    const { page: _page, size: _size, ...filters } = request as Record<string, unknown>;
+    setExporting(filters as Req<Endpoints[N]>);
+  };
+  return (
+    <NotForMonitor>
+      <Button icon={<DownloadOutlined />} onClick={open} data-testid={testId}>
+        {t('export.button')}
+      </Button>
+      <ExportDialog
+        filter={exporting}
+        onClose={() => setExporting(null)}
+        ns={ns}
+        testIdPrefix={testId}
+        start={(f) => call(calls.start, f) as Promise<ExportStatus>}
+        status={(exportId) => call(calls.status, { exportId }) as Promise<ExportStatus>}
+        fetchFile={(exportId) => download(calls.download, { exportId })}
+      />
+    </NotForMonitor>
   );
 }

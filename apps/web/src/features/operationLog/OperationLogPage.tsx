@@ -1,29 +1,18 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { type OperationLogFilter, type OperationLogItem, TIME_FORMAT } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import type { OperationLogItem } from '@marquee/protocol';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useSearchParams } from 'react-router';
+import { useCallQuery } from '../../api/queries';
 import { timeColumn } from '../../components/columns';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
+import { ExportButton } from '../../components/ExportDialog';
+import { ListPage, useListPage } from '../../components/listPage';
 import { useSession } from '../../session/session';
-import { ExportDialog } from './ExportDialog';
 import { actionLabel, moduleLabel, targetLabel } from './labels';
 
-const FILTER_KEYS = ['account', 'module', 'action', 'from', 'to', 'entId'] as const;
-
-interface FormValues {
-  account?: string;
-  module?: string;
-  action?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-  entId?: string;
+/** A code's options in the reader's language; one from the URL that no entry has (yet) still shows translated. */
+function codeOptions(codes: readonly string[] | undefined, current: string | undefined, label: (c: string) => string) {
+  const all = current && !codes?.includes(current) ? [...(codes ?? []), current] : (codes ?? []);
+  return all.map((value) => ({ value, label: label(value) }));
 }
 
 /**
@@ -35,52 +24,63 @@ export default function OperationLogPage() {
   const { t, i18n } = useTranslation(['operationLog', 'common']);
   const language = i18n.language;
   const isYXF = useSession((s) => s.isYXF);
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
-  const [exportFilter, setExportFilter] = useState<OperationLogFilter | null>(null);
-
-  const filter: OperationLogFilter = useMemo(
-    () => Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as OperationLogFilter,
-    [filters],
-  );
-
-  // The time range is one field over two URL keys.
-  const fields: FormValues = useMemo(
-    () => ({
-      account: filters.account,
-      module: filters.module,
-      action: filters.action,
-      entId: filters.entId,
-      range:
-        filters.from || filters.to
-          ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]
-          : null,
-    }),
-    [filters],
-  );
-
-  const list = useQuery({
-    // `round`: Search and Reset fetch again even when the filters are those shown.
-    queryKey: ['operationLog.list', page, size, filter, listState.round],
-    queryFn: ({ signal }) => call('operationLogList', { page, size, ...filter }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const options = useQuery({
-    queryKey: ['operationLog.options'],
-    queryFn: () => call('operationLogOptions', {}, { silent: true }),
-    staleTime: 60_000,
-  });
+  const options = useCallQuery('operationLogOptions', {}, { silent: true, staleTime: 60_000 });
   const showEnterprise = isYXF || (options.data?.enterprises.length ?? 0) > 0;
+  const [url] = useSearchParams();
 
-  const search = ({ range, ...values }: FormValues) => {
-    const [from, to] = range ?? [];
-    listState.applyFilters({ ...values, from: from?.toISOString(), to: to?.toISOString() });
-  };
-
-  const config: TableConfig<OperationLogItem> = {
+  const list = useListPage({
     id: 'operationLog',
+    endpoint: 'operationLogList',
+    filters: [
+      {
+        key: 'account',
+        label: t('filter.account'),
+        placeholder: t('filter.accountPlaceholder'),
+        testId: 'oplog-filter-account',
+      },
+      {
+        key: 'module',
+        kind: 'select',
+        label: t('filter.module'),
+        width: 170,
+        showSearch: true,
+        placeholder: t('filter.all'),
+        testId: 'oplog-filter-module',
+        options: codeOptions(options.data?.modules, url.get('module') ?? undefined, (c) => moduleLabel(language, c)),
+      },
+      {
+        key: 'action',
+        kind: 'select',
+        label: t('filter.action'),
+        width: 150,
+        showSearch: true,
+        placeholder: t('filter.all'),
+        testId: 'oplog-filter-action',
+        options: codeOptions(options.data?.actions, url.get('action') ?? undefined, (c) => actionLabel(language, c)),
+      },
+      {
+        key: 'range',
+        kind: 'range',
+        from: 'from',
+        to: 'to',
+        time: true,
+        label: t('filter.time'),
+        testId: 'oplog-filter-time',
+      },
+      {
+        key: 'entId',
+        kind: 'select',
+        label: t('filter.enterprise'),
+        width: 220,
+        showSearch: true,
+        placeholder: t('filter.all'),
+        options: options.data?.enterprises ?? [],
+        hidden: !showEnterprise,
+        testId: 'oplog-filter-enterprise',
+      },
+    ],
     columns: [
-      timeColumn('time', t('col.time'), { width: 180 }),
+      timeColumn<OperationLogItem>('time', t('col.time'), { width: 180 }),
       { prop: 'loginName', label: t('col.account'), width: 160, ellipsis: true },
       // Shown where there is more than one enterprise to tell apart.
       { prop: 'entName', label: t('col.enterprise'), width: 200, ellipsis: true, show: showEnterprise },
@@ -109,93 +109,30 @@ export default function OperationLogPage() {
         slot: (v: 'success' | 'failure') => <Tag color={v === 'success' ? 'success' : 'error'}>{t(`result.${v}`)}</Tag>,
       },
     ],
-  };
-
-  // A code from the URL that no entry has (yet) still shows translated in its select.
-  const withCurrent = (codes: string[], current: string | undefined) =>
-    current && !codes.includes(current) ? [...codes, current] : codes;
-  const moduleOptions = withCurrent(options.data?.modules ?? [], filters.module).map((m) => ({
-    value: m,
-    label: moduleLabel(language, m),
-  }));
-  const actionOptions = withCurrent(options.data?.actions ?? [], filters.action).map((a) => ({
-    value: a,
-    label: actionLabel(language, a),
-  }));
+  });
 
   return (
-    <div className="mq-view mq-oplog" data-testid="oplog-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={fields}
-          onSearch={search}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'oplog-search', reset: 'oplog-reset' }}
-          className="mq-filter-form"
-        >
-          <Form.Item name="account" label={t('filter.account')}>
-            <Input allowClear placeholder={t('filter.accountPlaceholder')} data-testid="oplog-filter-account" />
-          </Form.Item>
-          <Form.Item name="module" label={t('filter.module')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 170 }}
-              options={moduleOptions}
-              placeholder={t('filter.all')}
-              data-testid="oplog-filter-module"
-            />
-          </Form.Item>
-          <Form.Item name="action" label={t('filter.action')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 150 }}
-              options={actionOptions}
-              placeholder={t('filter.all')}
-              data-testid="oplog-filter-action"
-            />
-          </Form.Item>
-          <Form.Item name="range" label={t('filter.time')}>
-            <DatePicker.RangePicker
-              showTime
-              format={TIME_FORMAT}
-              allowEmpty={[true, true]}
-              data-testid="oplog-filter-time"
-            />
-          </Form.Item>
-          {showEnterprise ? (
-            <Form.Item name="entId" label={t('filter.enterprise')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 220 }}
-                options={options.data?.enterprises ?? []}
-                placeholder={t('filter.all')}
-                data-testid="oplog-filter-enterprise"
-              />
-            </Form.Item>
-          ) : null}
-        </FilterBar>
-      </Card>
-      <Card size="small" className="mq-list-card" title={t('title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            <NotForMonitor>
-              <Button icon={<DownloadOutlined />} onClick={() => setExportFilter(filter)} data-testid="oplog-export">
-                {t('export.button')}
-              </Button>
-            </NotForMonitor>
-          }
-          rowTestId={() => 'oplog-row'}
-          empty={t('empty')}
-          showTotal={(total) => t('total', { count: total })}
+    <ListPage
+      list={list}
+      testId="oplog-page"
+      className="mq-oplog"
+      filterTestIds={{ search: 'oplog-search', reset: 'oplog-reset' }}
+      title={t('title')}
+      toolbar={
+        <ExportButton
+          ns="operationLog"
+          testId="oplog-export"
+          calls={{
+            start: 'operationLogExportStart',
+            status: 'operationLogExportStatus',
+            download: 'operationLogExportDownload',
+          }}
+          request={list.request}
         />
-      </Card>
-      <ExportDialog filter={exportFilter} onClose={() => setExportFilter(null)} />
-    </div>
+      }
+      rowTestId={() => 'oplog-row'}
+      empty={t('empty')}
+      showTotal={(total) => t('total', { count: total })}
+    />
   );
 }
