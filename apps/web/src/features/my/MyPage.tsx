@@ -10,7 +10,7 @@ import {
   realNameSchema,
   verificationCodeSchema,
 } from '@marquee/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import {
   App,
@@ -32,6 +32,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
+import { callKey, useCallMutation, useCallQuery } from '../../api/queries';
 import { requiredRule, zodRule } from '../../components/zodRule';
 import { useSession } from '../../session/session';
 import { PasswordPair } from '../auth/PasswordPair';
@@ -41,12 +42,9 @@ import './my.css';
 
 const ScanLogin = lazy(() => import('../auth/ScanLogin'));
 
-const PROFILE_KEY = ['profile'] as const;
+const PROFILE_KEY = callKey('profileGet', {});
 
-function useProfile() {
-  return useQuery({ queryKey: PROFILE_KEY, queryFn: () => call('profileGet', {}) });
-}
-
+/** Puts a changed profile (the answer of a profile change) in place of the loaded one. */
 function useSetProfile() {
   const queryClient = useQueryClient();
   return (profile: Profile) => queryClient.setQueryData(PROFILE_KEY, profile);
@@ -55,17 +53,14 @@ function useSetProfile() {
 /** Profile: login account, enterprise and departments read-only; real name and e-mail editable. */
 function ProfileTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation(['my', 'validation']);
-  const { message } = App.useApp();
   const setProfile = useSetProfile();
   const [form] = Form.useForm<{ realName: string; email: string }>();
   useEffect(() => form.setFieldsValue({ realName: profile.realName, email: profile.email }), [form, profile]);
-  const save = useMutation({
-    mutationFn: (v: { realName: string; email: string }) =>
-      call('profileUpdate', { realName: v.realName, email: v.email ?? '' }),
+  const save = useCallMutation('profileUpdate', {
+    success: t('profile.saved'),
     onSuccess: async (next) => {
       setProfile(next);
       useSession.getState().setUserInfo(await call('authInfo', {}));
-      void message.success(t('profile.saved'));
     },
   });
   return (
@@ -92,7 +87,7 @@ function ProfileTab({ profile }: { profile: Profile }) {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(v) => save.mutate(v)}
+        onFinish={(v) => save.mutate({ realName: v.realName, email: v.email ?? '' })}
         disabled={save.isPending}
       >
         <Form.Item name="realName" label={t('profile.realName')} rules={[requiredRule(t), zodRule(realNameSchema, t)]}>
@@ -112,14 +107,10 @@ function ProfileTab({ profile }: { profile: Profile }) {
 /** Change password: the current one, the new one (strength rule) and its confirmation; other sessions end. */
 function PasswordTab() {
   const { t } = useTranslation(['my', 'validation']);
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ oldPassword: string; password: string; confirmPassword: string }>();
-  const change = useMutation({
-    mutationFn: (v: { oldPassword: string; password: string; confirmPassword: string }) => call('changePassword', v),
-    onSuccess: () => {
-      form.resetFields();
-      void message.success(t('password.done'));
-    },
+  const change = useCallMutation('changePassword', {
+    success: t('password.done'),
+    onSuccess: () => form.resetFields(),
   });
   return (
     <div className="mq-my-section">
@@ -150,28 +141,26 @@ function PasswordTab() {
 /** Phone: a code to the new number, then bind it. */
 function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['my', 'validation']);
-  const { message } = App.useApp();
   const setProfile = useSetProfile();
   const [form] = Form.useForm<{ phone: string; code: string }>();
   const [left, startCountdown] = useCountdown();
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
-  const send = useMutation({
-    mutationFn: async () => {
-      const { phone } = await form.validateFields(['phone']);
-      return call('profilePhoneCode', { phone });
-    },
-    onSuccess: (res) => {
-      startCountdown(res.resendIn);
-      void message.success(t('phone.codeSent'));
-    },
+  const send = useCallMutation('profilePhoneCode', {
+    success: t('phone.codeSent'),
+    onSuccess: (res) => startCountdown(res.resendIn),
   });
-  const bind = useMutation({
-    mutationFn: (v: { phone: string; code: string }) => call('profileBindPhone', v),
+  // The code goes to a valid number only: the field shows why not otherwise.
+  const sendCode = () =>
+    form.validateFields(['phone']).then(
+      ({ phone }) => send.mutate({ phone }),
+      () => undefined,
+    );
+  const bind = useCallMutation('profileBindPhone', {
+    success: t('phone.done'),
     onSuccess: (next) => {
       setProfile(next);
-      void message.success(t('phone.done'));
       onClose();
     },
   });
@@ -202,7 +191,7 @@ function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
               <Input inputMode="numeric" maxLength={6} data-testid="my-code" />
             </Form.Item>
             <Button
-              onClick={() => send.mutate()}
+              onClick={() => void sendCode()}
               loading={send.isPending}
               disabled={left > 0}
               data-testid="my-send-code"
@@ -226,12 +215,9 @@ function BindingsTab({ profile }: { profile: Profile }) {
   const setProfile = useSetProfile();
   const [binding, setBinding] = useState<OAuthProvider | null>(null);
   const [phoneOpen, setPhoneOpen] = useState(false);
-  const unbind = useMutation({
-    mutationFn: (provider: OAuthProvider) => call('oauthUnbind', { provider }),
-    onSuccess: (bindings) => {
-      setProfile({ ...profile, bindings });
-      void message.success(t('bind.unbound'));
-    },
+  const unbind = useCallMutation('oauthUnbind', {
+    success: t('bind.unbound'),
+    onSuccess: (bindings) => setProfile({ ...profile, bindings }),
   });
   return (
     <div className="mq-my-section">
@@ -261,12 +247,12 @@ function BindingsTab({ profile }: { profile: Profile }) {
                   <Popconfirm
                     key="unbind"
                     title={t('bind.confirmUnbind', { provider: t(`bind.${provider}`) })}
-                    onConfirm={() => unbind.mutateAsync(provider)}
+                    onConfirm={() => unbind.mutateAsync({ provider })}
                     okButtonProps={{ 'data-testid': `my-unbind-${provider}-confirm` } as ButtonProps}
                   >
                     <Button
                       danger
-                      loading={unbind.isPending && unbind.variables === provider}
+                      loading={unbind.isPending && unbind.variables?.provider === provider}
                       data-testid={`my-unbind-${provider}`}
                     >
                       {t('bind.unbind')}
@@ -334,7 +320,7 @@ function BindingsTab({ profile }: { profile: Profile }) {
 /** The personal centre (route /my): profile, change password, bound accounts. */
 export default function MyPage() {
   const { t } = useTranslation('my');
-  const profile = useProfile();
+  const profile = useCallQuery('profileGet', {});
   const canOutbox = useSession((s) => s.can(Perm.devOutbox));
   const canMaterials = useSession((s) => s.can(Perm.advMaterial));
   return (
