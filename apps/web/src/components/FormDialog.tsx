@@ -1,6 +1,8 @@
+import type { EndpointDomain } from '@marquee/protocol';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, type FormInstance, Modal, type ModalProps } from 'antd';
 import { type ReactNode, useEffect, useEffectEvent } from 'react';
+import { domainKey } from '../api/queries';
 import { useFormName } from './formName';
 
 export interface FormDialogProps<V extends object> {
@@ -17,6 +19,8 @@ export interface FormDialogProps<V extends object> {
   success: string;
   /** The queries to refresh after a successful submit. */
   invalidate?: QueryKey;
+  /** The catalogue domains whose reads the submit changes (refreshed after a successful submit, with `invalidate`). */
+  invalidates?: readonly EndpointDomain[];
   /** After a successful submit, instead of `onClose`. */
   onDone?: () => void;
   /** Checks what the form rules cannot; false stops the submit (the dialog shows why itself). */
@@ -53,6 +57,7 @@ export function FormDialog<V extends object>({
   submit,
   success,
   invalidate,
+  invalidates,
   onDone,
   canSubmit,
   values,
@@ -77,6 +82,7 @@ export function FormDialog<V extends object>({
     onSuccess: () => {
       void message.success(success);
       if (invalidate) void queryClient.invalidateQueries({ queryKey: invalidate });
+      for (const domain of invalidates ?? []) void queryClient.invalidateQueries({ queryKey: domainKey(domain) });
       (onDone ?? onClose)();
     },
   });

@@ -346,6 +346,13 @@ export type ListPageProps<T extends object> = Omit<ListTableProps<T>, 'config' |
    */
   body?: ReactNode;
   bodyTools?: ReactNode;
+  /** Shown in the list card instead of the toolbar, table and pagination (another view of the list: a map). */
+  instead?: ReactNode;
+  /**
+   * A list inside another page (a tab of it), not a page: no cards and no `mq-view` (the filter
+   * bar, then the table); `title`, `extra`, `header` and `side` are not drawn.
+   */
+  bare?: boolean;
   /** The page's dialogs and drawers. */
   children?: ReactNode;
 };
@@ -388,29 +395,45 @@ export function ListPage<T extends object>({
   side,
   body,
   bodyTools,
+  instead,
+  bare,
   children,
   ...table
 }: ListPageProps<T>) {
   const id = list.config.id;
+  const filterBar = list.fields.length > 0 && (
+    <FilterBar
+      values={list.values}
+      onSearch={list.search}
+      onReset={list.reset}
+      testIds={{ search: `${id}-search`, reset: `${id}-reset`, ...filterTestIds }}
+      className="mq-filter-form"
+    >
+      {list.fields.map((field) => filterItem(field, field.testId ?? `${id}-filter-${field.key}`))}
+    </FilterBar>
+  );
+  if (bare)
+    return (
+      <div className={className} data-testid={testId ?? `${id}-page`}>
+        {filterBar}
+        {above}
+        {instead ?? <ListTable<T> config={list.config} query={list.query} state={list.state} {...table} />}
+        {children}
+      </div>
+    );
   const main = (
     <>
       {header}
-      {list.fields.length > 0 && (
+      {filterBar && (
         <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-          <FilterBar
-            values={list.values}
-            onSearch={list.search}
-            onReset={list.reset}
-            testIds={{ search: `${id}-search`, reset: `${id}-reset`, ...filterTestIds }}
-            className="mq-filter-form"
-          >
-            {list.fields.map((field) => filterItem(field, field.testId ?? `${id}-filter-${field.key}`))}
-          </FilterBar>
+          {filterBar}
         </Card>
       )}
       {above}
       <Card size="small" className="mq-list-card" title={title} extra={extra}>
-        {body === undefined ? (
+        {instead !== undefined ? (
+          instead
+        ) : body === undefined ? (
           <ListTable<T> config={list.config} query={list.query} state={list.state} {...table} />
         ) : (
           <>
