@@ -95,14 +95,14 @@ describe('i18n resources (guide convention 9: a test fails when any key is missi
         ).toBe(true);
       }
     }
-    expect(resources['en-US'].template.total_one).toBe('{{count}} template');
-    expect(resources['en-US'].template.total).toBeUndefined();
+    expect(resources['en-US'].templates.total_one).toBe('{{count}} template');
+    expect(resources['en-US'].templates.total).toBeUndefined();
   });
 
   it('plural forms: English one/other, Chinese and Japanese one form', async () => {
     await initI18n('en-US');
-    expect(i18n.t('total', { ns: 'template', count: 1 })).toBe('1 template');
-    expect(i18n.t('total', { ns: 'template', count: 2 })).toBe('2 templates');
+    expect(i18n.t('total', { ns: 'templates', count: 1 })).toBe('1 template');
+    expect(i18n.t('total', { ns: 'templates', count: 2 })).toBe('2 templates');
     expect(i18n.t('home.section.pages', { ns: 'pages', count: 1 })).toBe('1 page');
   });
 

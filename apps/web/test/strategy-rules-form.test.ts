@@ -7,7 +7,7 @@ import {
   rowHasIssue,
   timeText,
   timeValue,
-} from '../src/features/strategy/rulesForm';
+} from '../src/features/strategies/rulesForm';
 
 describe('strategy form helpers', () => {
   it('turns HH:mm into picker values and back (24:00 shows as the last minute)', () => {

@@ -1,7 +1,7 @@
 import { Perm } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { parseCities } from '../src/features/template/WeatherPluginPage';
+import { parseCities } from '../src/features/templates/WeatherPluginPage';
 import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 

@@ -80,7 +80,7 @@ export const BOOT_NAMESPACES: readonly string[] = ['auth', 'common', 'errors', '
  */
 export const PAGE_NAMESPACES: Readonly<Record<string, string>> = {
   layoutEditor: 'features/layoutEditor',
-  poster: 'features/poster',
+  posters: 'features/posters',
 };
 
 /** Loads the namespaces of one locale (every one when `only` is not given). */

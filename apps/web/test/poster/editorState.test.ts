@@ -6,8 +6,8 @@ import {
   HISTORY_LIMIT,
   initialEditorState,
   newNode,
-} from '../../src/features/poster/editorState';
-import { snapBox } from '../../src/features/poster/snapping';
+} from '../../src/features/posters/editorState';
+import { snapBox } from '../../src/features/posters/snapping';
 
 const poster = { width: 800, height: 600 };
 const defaults = { text: 'Text', qr: 'https://example.com' };

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCan } from '../../session/useCan';
-import { DeptPicker } from '../company/AccountFields';
+import { DeptPicker } from '../accounts/AccountFields';
 import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
 
 type Known = AdInfo['targetNames'];

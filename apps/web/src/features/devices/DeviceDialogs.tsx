@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { DeptPicker } from '../company/AccountFields';
+import { DeptPicker } from '../accounts/AccountFields';
 import './devices.css';
 
 /** The list queries a device change refreshes. */

@@ -9,7 +9,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
-import { DeptPicker, useCanPickDept } from '../company/AccountFields';
+import { DeptPicker, useCanPickDept } from '../accounts/AccountFields';
 import { deliveryCell, ReportExportButton } from './look';
 import { useSearchRound } from './searchRound';
 import './reports.css';

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { DeptPicker } from '../company/AccountFields';
-import { ORG_KEY } from '../company/queries';
+import { DeptPicker } from '../accounts/AccountFields';
+import { ORG_KEY } from '../dept/queries';
 import { checkedLeaves, codesToSave, indexTree, toggleNode, toUiTree, type UiNode } from './permissionTree';
 
 export type RoleDialogMode = 'add' | 'edit' | 'view';

@@ -10,10 +10,10 @@ import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { formatThousands, type TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
-import { DeptPicker } from '../company/AccountFields';
-import { invalidateOrg, ORG_KEY } from '../company/queries';
+import { DeptPicker } from '../accounts/AccountFields';
+import { invalidateOrg, ORG_KEY } from '../dept/queries';
 import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
-import '../company/company.css';
+import '../accounts/company.css';
 import { timeColumn } from '../../components/columns';
 
 const FILTER_KEYS = ['name', 'type', 'deptId'] as const;

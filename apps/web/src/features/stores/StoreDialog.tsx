@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { DeptPicker } from '../company/AccountFields';
+import { DeptPicker } from '../accounts/AccountFields';
 import { RegionPicker } from './RegionPicker';
 import { formatPoint, precisionText } from './texts';
 

@@ -10,7 +10,7 @@ import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
-import { DeptPicker, useCanPickDept } from '../company/AccountFields';
+import { DeptPicker, useCanPickDept } from '../accounts/AccountFields';
 import { AssignDevicesDialog } from './AssignDevicesDialog';
 import { RegionPicker } from './RegionPicker';
 import { StoreDialog } from './StoreDialog';

@@ -1,0 +1,307 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { PowerRules } from '@marquee/protocol';
+import { Button, DatePicker, Slider, Space, TimePicker, Typography } from 'antd';
+import { NoFormStyle } from 'antd/es/form/context';
+import type { Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { instantText, instantValue, rowHasIssue, timeText, timeValue } from './rulesForm';
+import { WeekdayPicker } from './WeekdayPicker';
+
+const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
+
+/** One row of a period list: its fields, then a remove button. */
+function Row({
+  children,
+  onRemove,
+  invalid,
+  testId,
+}: {
+  children: ReactNode;
+  onRemove: () => void;
+  invalid: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation('strategies');
+  return (
+    <div className={`mq-strategy-row${invalid ? ' mq-strategy-row-invalid' : ''}`} data-testid={testId}>
+      <Space wrap align="center" size={[12, 8]}>
+        {children}
+      </Space>
+      <Button
+        type="text"
+        icon={<DeleteOutlined />}
+        onClick={onRemove}
+        aria-label={t('remove')}
+        title={t('remove')}
+        data-testid={`${testId}-remove`}
+      />
+    </div>
+  );
+}
+
+/** A time range of a day (antd TimePicker range) over `HH:mm` strings; the rules, not the picker, order them. */
+function DayRange({
+  start,
+  end,
+  onChange,
+  invalid,
+  labels,
+  testId,
+}: {
+  start: string;
+  end: string;
+  onChange: (start: string, end: string) => void;
+  invalid: boolean;
+  labels: [string, string];
+  testId: string;
+}) {
+  return (
+    <TimePicker.RangePicker
+      format="HH:mm"
+      order={false}
+      needConfirm={false}
+      allowClear={false}
+      status={invalid ? 'error' : undefined}
+      value={[timeValue(start), timeValue(end)]}
+      placeholder={labels}
+      onChange={(values) => onChange(timeText(values?.[0] as Dayjs | null), timeText(values?.[1] as Dayjs | null))}
+      data-testid={testId}
+      aria-label={labels.join(' – ')}
+    />
+  );
+}
+
+/**
+ * The power strategy: weekly shutdown–startup periods (the screen is off between them) and
+ * one-off shutdowns (a holiday). Inputs with an issue of the shared rules are marked; the
+ * form item under it says which rule.
+ */
+export function PowerEditor({
+  value = { weekly: [], once: [] },
+  onChange,
+  issues,
+}: {
+  value?: PowerRules;
+  onChange?: (value: PowerRules) => void;
+  issues: Map<string, string>;
+}) {
+  const { t } = useTranslation('strategies');
+  const set = (next: Partial<PowerRules>) => onChange?.({ ...value, ...next });
+  const weekly = value.weekly ?? [];
+  const once = value.once ?? [];
+  return (
+    <NoFormStyle status>
+      <div className="mq-strategy-editor">
+        <Typography.Text strong>{t('power.weekly')}</Typography.Text>
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>
+          {t('power.hint')}
+        </Typography.Paragraph>
+        {weekly.map((p, i) => (
+          <Row
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+            key={i}
+            invalid={rowHasIssue(issues, `weekly.${i}`)}
+            testId={`strategy-power-${i}`}
+            onRemove={() => set({ weekly: weekly.filter((_, j) => j !== i) })}
+          >
+            <WeekdayPicker
+              value={p.weekdays}
+              invalid={issues.has(`weekly.${i}.weekdays`)}
+              onChange={(weekdays) => set({ weekly: weekly.map((q, j) => (j === i ? { ...q, weekdays } : q)) })}
+            />
+            <DayRange
+              start={p.off}
+              end={p.on}
+              labels={[t('power.off'), t('power.on')]}
+              invalid={rowHasIssue(issues, `weekly.${i}`) && !issues.has(`weekly.${i}.weekdays`)}
+              onChange={(off, on) => set({ weekly: weekly.map((q, j) => (j === i ? { ...q, off, on } : q)) })}
+              testId={`strategy-power-${i}-time`}
+            />
+          </Row>
+        ))}
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => set({ weekly: [...weekly, { weekdays: ALL_DAYS, off: '00:00', on: '06:00' }] })}
+          data-testid="strategy-power-add"
+        >
+          {t('power.add')}
+        </Button>
+        <div style={{ marginTop: 16 }}>
+          <Typography.Text strong>{t('power.once')}</Typography.Text>
+        </div>
+        {once.map((p, i) => (
+          <Row
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+            key={i}
+            invalid={rowHasIssue(issues, `once.${i}`)}
+            testId={`strategy-once-${i}`}
+            onRemove={() => set({ once: once.filter((_, j) => j !== i) })}
+          >
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              order={false}
+              allowClear={false}
+              status={rowHasIssue(issues, `once.${i}`) ? 'error' : undefined}
+              value={[instantValue(p.off), instantValue(p.on)]}
+              placeholder={[t('power.off'), t('power.on')]}
+              onChange={(values) =>
+                set({
+                  once: once.map((q, j) =>
+                    j === i ? { off: instantText(values?.[0] as Dayjs), on: instantText(values?.[1] as Dayjs) } : q,
+                  ),
+                })
+              }
+              data-testid={`strategy-once-${i}-time`}
+            />
+          </Row>
+        ))}
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => {
+            const start = instantValue(new Date().toISOString())?.add(1, 'day').hour(0).minute(0) ?? null;
+            set({ once: [...once, { off: instantText(start), on: instantText(start?.hour(6) ?? null) }] });
+          }}
+          data-testid="strategy-once-add"
+        >
+          {t('power.addOnce')}
+        </Button>
+      </div>
+    </NoFormStyle>
+  );
+}
+
+export interface LevelPeriod {
+  weekdays: number[];
+  start: string;
+  end: string;
+  level: number;
+}
+
+/** Volume or brightness periods: days, a time range and a level each. */
+export function LevelPeriodsEditor({
+  value = [],
+  onChange,
+  issues,
+  testId,
+}: {
+  value?: LevelPeriod[];
+  onChange?: (value: LevelPeriod[]) => void;
+  issues: Map<string, string>;
+  testId: string;
+}) {
+  const { t } = useTranslation('strategies');
+  const update = (i: number, next: Partial<LevelPeriod>) =>
+    onChange?.(value.map((p, j) => (j === i ? { ...p, ...next } : p)));
+  return (
+    <NoFormStyle status>
+      <div className="mq-strategy-editor">
+        {value.length === 0 ? <Typography.Paragraph type="secondary">{t('level.none')}</Typography.Paragraph> : null}
+        {value.map((p, i) => (
+          <Row
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+            key={i}
+            invalid={rowHasIssue(issues, String(i))}
+            testId={`${testId}-${i}`}
+            onRemove={() => onChange?.(value.filter((_, j) => j !== i))}
+          >
+            <WeekdayPicker
+              value={p.weekdays}
+              invalid={issues.has(`${i}.weekdays`)}
+              onChange={(weekdays) => update(i, { weekdays })}
+            />
+            <DayRange
+              start={p.start}
+              end={p.end}
+              labels={[t('period.start'), t('period.end')]}
+              invalid={issues.has(`${i}.start`) || issues.has(`${i}.end`)}
+              onChange={(start, end) => update(i, { start, end })}
+              testId={`${testId}-${i}-time`}
+            />
+            <Slider
+              style={{ width: 160 }}
+              min={0}
+              max={100}
+              value={p.level}
+              onChange={(level) => update(i, { level })}
+              aria-label={t('level.level')}
+            />
+            <span className="mq-strategy-level">{p.level}</span>
+          </Row>
+        ))}
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => onChange?.([...value, { weekdays: ALL_DAYS, start: '08:00', end: '20:00', level: 50 }])}
+          data-testid={`${testId}-add`}
+        >
+          {t('level.add')}
+        </Button>
+      </div>
+    </NoFormStyle>
+  );
+}
+
+export interface DownloadWindow {
+  weekdays: number[];
+  start: string;
+  end: string;
+}
+
+/** Download windows: days and a time range each; none means any time. */
+export function WindowsEditor({
+  value = [],
+  onChange,
+  issues,
+}: {
+  value?: DownloadWindow[];
+  onChange?: (value: DownloadWindow[]) => void;
+  issues: Map<string, string>;
+}) {
+  const { t } = useTranslation('strategies');
+  const update = (i: number, next: Partial<DownloadWindow>) =>
+    onChange?.(value.map((p, j) => (j === i ? { ...p, ...next } : p)));
+  return (
+    <NoFormStyle status>
+      <div className="mq-strategy-editor">
+        {value.length === 0 ? (
+          <Typography.Paragraph type="secondary">{t('download.anyTime')}</Typography.Paragraph>
+        ) : null}
+        {value.map((p, i) => (
+          <Row
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+            key={i}
+            invalid={rowHasIssue(issues, String(i))}
+            testId={`strategy-window-${i}`}
+            onRemove={() => onChange?.(value.filter((_, j) => j !== i))}
+          >
+            <WeekdayPicker
+              value={p.weekdays}
+              invalid={issues.has(`${i}.weekdays`)}
+              onChange={(weekdays) => update(i, { weekdays })}
+            />
+            <DayRange
+              start={p.start}
+              end={p.end}
+              labels={[t('period.start'), t('period.end')]}
+              invalid={issues.has(`${i}.start`) || issues.has(`${i}.end`)}
+              onChange={(start, end) => update(i, { start, end })}
+              testId={`strategy-window-${i}-time`}
+            />
+          </Row>
+        ))}
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => onChange?.([...value, { weekdays: ALL_DAYS, start: '01:00', end: '05:00' }])}
+          data-testid="strategy-window-add"
+        >
+          {t('download.add')}
+        </Button>
+      </div>
+    </NoFormStyle>
+  );
+}

@@ -1,0 +1,217 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  type DownloadRules,
+  formatTime,
+  type LevelRules,
+  type OperationRules,
+  Perm,
+  type PowerRules,
+  STRATEGY_TYPES,
+  type StrategyRow,
+  type StrategyType,
+} from '@marquee/protocol';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Tabs, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
+import { NotForMonitor } from '../../components/MonitorGuard';
+import type { TableConfig } from '../../components/tableConfig';
+import { ApplyDialog } from './ApplyDialog';
+import { StrategyDialog } from './StrategyDialog';
+import './strategy.css';
+
+const FILTER_KEYS = ['type', 'keyword'] as const;
+
+const isType = (v: string | undefined): v is StrategyType => (STRATEGY_TYPES as readonly string[]).includes(v ?? '');
+
+/** One line saying what a strategy does, in the user's language. */
+function summary(t: TFunction, row: StrategyRow): string {
+  switch (row.type) {
+    case 'power': {
+      const r = row.rules as unknown as PowerRules;
+      const first = r.weekly?.[0];
+      return t('summary.power', {
+        count: (r.weekly?.length ?? 0) + (r.once?.length ?? 0),
+        first: first ? `${first.off}–${first.on}` : '-',
+      });
+    }
+    case 'volume':
+    case 'brightness': {
+      const r = row.rules as unknown as LevelRules;
+      return t('summary.level', { level: r.defaultLevel, count: r.periods?.length ?? 0 });
+    }
+    case 'operation': {
+      const r = row.rules as unknown as OperationRules;
+      return t('summary.operation', { sec: r.autoStartSec, min: r.reportCycleMin });
+    }
+    case 'download': {
+      const r = row.rules as unknown as DownloadRules;
+      return t('summary.download', { concurrency: r.concurrency, count: r.windows?.length ?? 0 });
+    }
+  }
+}
+
+/**
+ * Device strategies (/device/strategy): one tab per type (power, volume, brightness,
+ * operation, download) listing the strategies the caller can see, with add, edit, apply to
+ * devices (with each device's acknowledgement), the latest results, and delete (refused
+ * while some device has the strategy).
+ */
+export default function StrategyPage() {
+  const { t } = useTranslation(['strategies', 'common']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const listState = useUrlListState(FILTER_KEYS);
+  const { filters, pageRequest } = listState;
+  const type: StrategyType = isType(filters.type) ? filters.type : 'power';
+  const [dialog, setDialog] = useState<{ open: boolean; editing: StrategyRow | null }>({ open: false, editing: null });
+  const [applying, setApplying] = useState<{ row: StrategyRow | null; results: boolean }>({
+    row: null,
+    results: false,
+  });
+
+  const list = useQuery({
+    queryKey: ['strategies', 'list', pageRequest, type, filters.keyword],
+    queryFn: ({ signal }) => call('strategyList', { ...pageRequest, type, keyword: filters.keyword }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => call('strategyDelete', { id }),
+    onSuccess: () => {
+      void message.success(t('toast.deleted'));
+      void queryClient.invalidateQueries({ queryKey: ['strategies'] });
+    },
+  });
+
+  const manage = { authCode: Perm.deviceStrategy, notForMonitor: true };
+  const config: TableConfig<StrategyRow> = {
+    id: 'strategies',
+    operationsLabel: t('actions'),
+    columns: [
+      { prop: 'name', label: t('field.name'), width: 180, ellipsis: true },
+      {
+        prop: 'rules',
+        label: t('field.summary'),
+        width: 240,
+        ellipsis: true,
+        slot: (_v: never, row) => summary(t, row),
+      },
+      {
+        prop: 'appliedCount',
+        label: t('field.applied'),
+        width: 150,
+        slot: (count: number, row) => (
+          <span data-testid={`strategy-applied-${row.name}`}>
+            {t('applied', { count })}
+            {row.staleCount > 0 ? (
+              <Tag color="warning" style={{ marginLeft: 6 }}>
+                {t('stale', { count: row.staleCount })}
+              </Tag>
+            ) : null}
+          </span>
+        ),
+      },
+      { prop: 'remark', label: t('field.remark'), width: 180, ellipsis: true },
+      { prop: 'deptName', label: t('field.dept'), width: 130, ellipsis: true },
+      { prop: 'ownerName', label: t('field.owner'), width: 120, ellipsis: true, show: false },
+      { prop: 'updatedAt', label: t('field.updatedAt'), width: 170, slot: (v: string) => formatTime(v) },
+    ],
+    operations: [
+      {
+        ...manage,
+        key: 'apply',
+        label: t('apply.action'),
+        handler: (row) => setApplying({ row, results: false }),
+        testId: (row) => `strategy-apply-${row.name}`,
+      },
+      {
+        authCode: Perm.deviceStrategy,
+        key: 'results',
+        label: t('apply.results'),
+        isShow: (row) => row.appliedCount > 0,
+        handler: (row) => setApplying({ row, results: true }),
+        testId: (row) => `strategy-results-${row.name}`,
+      },
+      {
+        ...manage,
+        key: 'edit',
+        label: t('edit'),
+        handler: (row) => setDialog({ open: true, editing: row }),
+        testId: (row) => `strategy-edit-${row.name}`,
+      },
+      {
+        ...manage,
+        key: 'delete',
+        label: t('delete'),
+        danger: true,
+        disabled: (row) => (row.appliedCount > 0 ? t('inUse', { count: row.appliedCount }) : false),
+        confirm: (row) => ({ title: t('confirm.delete', { name: row.name }) }),
+        handler: (row) => remove.mutateAsync(row.id),
+        testId: (row) => `strategy-delete-${row.name}`,
+      },
+    ],
+  };
+
+  return (
+    <div className="mq-view mq-strategy" data-testid="strategy-page">
+      <Card size="small" className="mq-list-card">
+        <Tabs
+          activeKey={type}
+          onChange={(key) => listState.applyFilters({ type: key, keyword: filters.keyword })}
+          items={STRATEGY_TYPES.map((key) => ({
+            key,
+            label: <span data-testid={`strategy-tab-${key}`}>{t(`type.${key}`)}</span>,
+          }))}
+        />
+        <FilterBar
+          values={{ keyword: filters.keyword }}
+          onSearch={(v) => listState.applyFilters({ type: filters.type, keyword: v.keyword })}
+          onReset={() => listState.applyFilters({ type: filters.type })}
+          testIds={{ search: 'strategy-search', reset: 'strategy-reset' }}
+          style={{ marginBottom: 12 }}
+        >
+          <Form.Item name="keyword" label={t('field.name')}>
+            <Input allowClear data-testid="strategy-filter-keyword" />
+          </Form.Item>
+        </FilterBar>
+        <ListTable
+          config={config}
+          query={list}
+          state={listState}
+          toolbar={
+            <NotForMonitor>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setDialog({ open: true, editing: null })}
+                data-testid="strategy-add"
+              >
+                {t('add', { type: t(`type.${type}`) })}
+              </Button>
+            </NotForMonitor>
+          }
+          rowTestId={(row) => `strategy-row-${row.name}`}
+          empty={t('empty')}
+          showTotal={(total) => t('total', { count: total })}
+        />
+      </Card>
+      <StrategyDialog
+        open={dialog.open}
+        type={dialog.editing?.type ?? type}
+        editing={dialog.editing}
+        onClose={() => setDialog({ open: false, editing: dialog.editing })}
+      />
+      <ApplyDialog
+        strategy={applying.row}
+        results={applying.results}
+        onClose={() => setApplying({ row: null, results: false })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
+import { Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Form, Input, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client';
+import { FilterBar } from '../../components/FilterBar';
+import { ListTable } from '../../components/ListTable';
+import { useUrlListState } from '../../components/listState';
+import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
+import type { TableConfig } from '../../components/tableConfig';
+import { useCan } from '../../session/useCan';
+import './template.css';
+import { timeColumn } from '../../components/columns';
+import { LayoutThumb } from './LayoutThumb';
+import { TemplatePreviewDialog } from './TemplatePreviewDialog';
+
+const FILTER_KEYS = ['name'] as const;
+
+export const templateKeys = {
+  all: ['template', 'page'] as const,
+  page: (q: { page: number; size: number; name: string }) => ['template', 'page', q] as const,
+};
+
+/**
+ * The template page (route /template, spec section 2 'Template page'): a name filter with
+ * clear and search, the data-scoped list with row selection (rows the caller may not share
+ * cannot be selected), a share action per row and a share button for the selection behind
+ * yxf_new_data_allocation, disabled while nothing is selected. Filters live in the URL.
+ * Layouts (issue 11): each row shows its first page as a thumbnail; create and edit open the
+ * editor (/template/new, /template/edit?id=), preview plays the layout in a dialog, copy and
+ * delete (confirmed) behind yxf_new_template_edit; default layouts are copied, never changed.
+ */
+export default function TemplatePage() {
+  const { t } = useTranslation('templates');
+  const can = useCan();
+  const canShare = can(Perm.dataAllocation);
+  const canEdit = can(Perm.templateEdit);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  // Spec section 9: the template list pages by 20.
+  const listState = useUrlListState(FILTER_KEYS, { defaultSize: TEMPLATE_PAGE_SIZE });
+  const { page, size, filters } = listState;
+  const name = filters.name ?? '';
+  const [selected, setSelected] = useState<string[]>([]);
+  const [sharing, setSharing] = useState<Pick<TemplateRow, 'id' | 'name'>[] | null>(null);
+  // The names of the selected rows (kept across pages, as the selection is) for the dialog's title.
+  const [selectedNames, setSelectedNames] = useState<Record<string, string>>({});
+
+  const query = useQuery({
+    queryKey: templateKeys.page({ page, size, name }),
+    queryFn: () => call('templatePage', { page, size, name: name || undefined }),
+    placeholderData: keepPreviousData,
+  });
+
+  const copy = useMutation({
+    mutationFn: (id: string) => call('templateCopy', { id }),
+    onSuccess: () => {
+      void message.success(t('toast.copied'));
+      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => call('templateDelete', { id }),
+    onSuccess: (_r, id) => {
+      void message.success(t('toast.deleted'));
+      setSelected((keys) => keys.filter((k) => k !== id));
+      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+    },
+  });
+  // A default layout cannot be changed; a layout the caller does not manage neither.
+  const lockedReason = (row: TemplateRow) =>
+    row.isDefault ? t('locked.default') : row.hasPermission ? false : t('locked.noPermission');
+
+  // A new search starts a new selection.
+  const search = (values: typeof filters) => {
+    setSelected([]);
+    listState.applyFilters(values);
+  };
+  const clear = () => {
+    setSelected([]);
+    listState.clearFilters();
+  };
+
+  const config: TableConfig<TemplateRow> = {
+    id: 'templates',
+    operationsLabel: t('column.actions'),
+    columns: [
+      {
+        prop: 'name',
+        label: t('column.name'),
+        width: 340,
+        slot: (value: string, row) => (
+          <div className="mq-template-name-cell">
+            <LayoutThumb doc={row.thumb} />
+            <div className="mq-template-name">
+              <Space size={4}>
+                <Typography.Text strong>{value}</Typography.Text>
+                {row.isDefault ? <Tag color="gold">{t('tag.default')}</Tag> : null}
+              </Space>
+              <Typography.Text type="secondary" className="mq-template-meta">
+                {row.ownerName}
+                {row.deptName ? ` · ${row.deptName}` : ''}
+              </Typography.Text>
+            </div>
+          </div>
+        ),
+      },
+      { prop: 'ownerName', label: t('column.owner'), width: 180, ellipsis: true },
+      { prop: 'deptName', label: t('column.department'), width: 180, ellipsis: true },
+      {
+        prop: 'size',
+        label: t('column.size'),
+        width: 130,
+        slot: (_v, row) => `${row.width} × ${row.height}`,
+      },
+      timeColumn('updatedAt', t('column.updatedAt'), { width: 180 }),
+    ],
+    operations: [
+      {
+        key: 'preview',
+        label: t('preview'),
+        icon: <EyeOutlined />,
+        handler: (row) => setPreviewId(row.id),
+        testId: (row) => `template-preview-${row.name}`,
+      },
+      {
+        key: 'edit',
+        label: t('edit'),
+        authCode: Perm.templateEdit,
+        notForMonitor: true,
+        icon: <EditOutlined />,
+        disabled: lockedReason,
+        handler: (row) => navigate(`/template/edit?id=${encodeURIComponent(row.id)}`),
+        testId: (row) => `template-edit-${row.name}`,
+      },
+      {
+        key: 'copy',
+        label: t('copy'),
+        authCode: Perm.templateEdit,
+        notForMonitor: true,
+        icon: <CopyOutlined />,
+        handler: (row) => copy.mutateAsync(row.id),
+        testId: (row) => `template-copy-${row.name}`,
+      },
+      {
+        key: 'delete',
+        label: t('delete'),
+        authCode: Perm.templateEdit,
+        notForMonitor: true,
+        danger: true,
+        icon: <DeleteOutlined />,
+        disabled: lockedReason,
+        confirm: (row) => ({ title: t('confirm.delete', { name: row.name }) }),
+        handler: (row) => remove.mutateAsync(row.id),
+        testId: (row) => `template-delete-${row.name}`,
+      },
+      {
+        key: 'share',
+        label: t('share'),
+        authCode: Perm.dataAllocation,
+        icon: <ShareAltOutlined />,
+        // Spec section 5: a row whose has-permission is falsy cannot be shared.
+        disabled: (row) => (row.hasPermission ? false : t('share.noPermission')),
+        handler: (row) => setSharing([row]),
+        testId: (row) => `template-share-${row.name}`,
+      },
+    ],
+  };
+
+  return (
+    <div className="mq-view mq-template" data-testid="template-page">
+      <Card className="mq-template-filters">
+        <FilterBar
+          values={filters}
+          onSearch={search}
+          onReset={clear}
+          testIds={{ search: 'template-filter-search', reset: 'template-filter-clear' }}
+          resetIcon={null}
+        >
+          <Form.Item name="name" label={t('filter.name')}>
+            <Input
+              allowClear={false}
+              maxLength={100}
+              placeholder={t('filter.namePlaceholder')}
+              data-testid="template-filter-name"
+              style={{ width: 240 }}
+            />
+          </Form.Item>
+        </FilterBar>
+      </Card>
+      <Card className="mq-template-list" title={t('title')}>
+        <ListTable
+          config={config}
+          query={query}
+          state={listState}
+          toolbar={
+            <Space>
+              {canEdit ? (
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => navigate('/template/new')}
+                  data-testid="template-create"
+                >
+                  {t('create')}
+                </Button>
+              ) : null}
+              {canShare ? (
+                <Button
+                  type="primary"
+                  icon={<ShareAltOutlined />}
+                  disabled={selected.length === 0}
+                  onClick={() => setSharing(selected.map((id) => ({ id, name: selectedNames[id] ?? id })))}
+                  data-testid="template-share"
+                >
+                  {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
+                </Button>
+              ) : null}
+            </Space>
+          }
+          empty={t('empty')}
+          emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
+          rowTestId={(row) => `template-row-${row.name}`}
+          rowSelection={
+            canShare
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys, rows) => {
+                    setSelected(keys.map(String));
+                    setSelectedNames((known) => ({
+                      ...known,
+                      ...Object.fromEntries(rows.filter(Boolean).map((r) => [r.id, r.name])),
+                    }));
+                  },
+                  // Spec section 5: rows whose has-permission is falsy cannot be selected.
+                  getCheckboxProps: (row) =>
+                    ({
+                      disabled: !row.hasPermission,
+                      'aria-label': t('selection.label', { name: row.name }),
+                      'data-testid': `template-select-${row.name}`,
+                    }) as object,
+                }
+              : undefined
+          }
+          showTotal={(total) => t('total', { count: total })}
+        />
+      </Card>
+      <TemplatePreviewDialog id={previewId} onClose={() => setPreviewId(null)} />
+      <PermissionDialog
+        open={sharing !== null}
+        refType={RefType.template}
+        refIds={sharing?.map((s) => s.id) ?? []}
+        names={sharing?.map((s) => s.name) ?? []}
+        onClose={() => setSharing(null)}
+        onDone={() => {
+          setSelected([]);
+          void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+        }}
+      />
+    </div>
+  );
+}
