@@ -12,7 +12,7 @@ import { ListTable } from '../../components/ListTable';
 import { useUrlListState } from '../../components/listState';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import type { TableConfig } from '../../components/tableConfig';
-import { DeptPicker, useCanPickDept } from '../company/AccountFields';
+import { DeptPicker, useCanPickDept } from '../accounts/AccountFields';
 import { useSearchRound } from '../reports/searchRound';
 import { type DeviceReportFilter, ExportDialog } from './ExportDialog';
 import { hoursText, playText } from './format';

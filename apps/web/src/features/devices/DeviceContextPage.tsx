@@ -145,7 +145,7 @@ function DeviceStrategies({ deviceId, t }: { deviceId: string; t: TFunction }) {
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('context.strategiesEmpty')} /> }}
       data-testid="device-context-strategies"
       columns={[
-        { key: 'type', dataIndex: 'type', title: t('strategy.type'), render: (v: string) => t(`strategy:type.${v}`) },
+        { key: 'type', dataIndex: 'type', title: t('strategy.type'), render: (v: string) => t(`strategies:type.${v}`) },
         { key: 'name', dataIndex: 'name', title: t('strategy.name') },
         {
           key: 'version',
@@ -259,7 +259,7 @@ function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
  * Everything refreshes every few seconds.
  */
 export default function DeviceContextPage() {
-  const { t } = useTranslation(['devices', 'common', 'strategy']);
+  const { t } = useTranslation(['devices', 'common', 'strategies']);
   const navigate = useNavigate();
   const can = useCan();
   const [params, setParams] = useSearchParams();
