@@ -1,15 +1,15 @@
-import { DATA_SCOPE_VALUES, ROLE_TYPES, type RoleRow, roleNameSchema } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
+import { DATA_SCOPE_VALUES, endpointDomain, ROLE_TYPES, type RoleRow, roleNameSchema } from '@marquee/protocol';
 import { Alert, Button, Form, Input, Radio, Select, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { DeptPicker } from '../accounts/AccountFields';
-import { ORG_KEY } from '../dept/queries';
 import { checkedLeaves, codesToSave, indexTree, toggleNode, toUiTree, type UiNode } from './permissionTree';
+import './roles.css';
 
 export type RoleDialogMode = 'add' | 'edit' | 'view';
 
@@ -39,12 +39,7 @@ export function RoleDialog({
   const { t } = useTranslation(['roles', 'menu', 'validation']);
   const open = mode !== null;
   const readOnly = mode === 'view';
-  const tree = useQuery({
-    queryKey: [ORG_KEY, 'permissionTree'],
-    queryFn: ({ signal }) => call('rolePermissionTree', {}, { signal }),
-    enabled: open,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const tree = useCallQuery('rolePermissionTree', {}, { enabled: open, staleTime: Number.POSITIVE_INFINITY });
   const uiTree = useMemo(() => toUiTree(tree.data ?? []), [tree.data]);
   const index = useMemo(() => indexTree(uiTree), [uiTree]);
   const [checked, setChecked] = useState<string[]>([]);
@@ -111,7 +106,8 @@ export function RoleDialog({
       onClose={onClose}
       submit={submit}
       success={t(mode === 'edit' ? 'toast.updated' : 'toast.added')}
-      invalidate={[ORG_KEY]}
+      // The role list and options are the role's domain; the accounts list names each account's roles.
+      invalidates={[endpointDomain('roleList'), endpointDomain('accountList')]}
       canSubmit={canSubmit}
       values={
         role

@@ -1,22 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm, ROLE_SORT_KEYS, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { endpointDomain, Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import { formatThousands, type TableConfig } from '../../components/tableConfig';
-import { useCan } from '../../session/useCan';
-import { DeptPicker } from '../accounts/AccountFields';
-import { invalidateOrg, ORG_KEY } from '../dept/queries';
-import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
-import '../accounts/company.css';
+import { useCallMutation } from '../../api/queries';
 import { timeColumn } from '../../components/columns';
-
-const FILTER_KEYS = ['name', 'type', 'deptId'] as const;
+import { ListPage, useListPage } from '../../components/listPage';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
+import { formatThousands } from '../../components/tableConfig';
+import { useCan } from '../../session/useCan';
+import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
 
 /**
  * Roles (/user/companyRole): list by name, type and department (in the URL); add, view,
@@ -24,43 +17,41 @@ const FILTER_KEYS = ['name', 'type', 'deptId'] as const;
  */
 export default function RolesPage() {
   const { t, i18n } = useTranslation(['roles', 'common']);
-  const { message } = App.useApp();
   const can = useCan();
-  const manage = can(Perm.userRoleManage);
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ROLE_SORT_KEYS });
-  const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ mode: RoleDialogMode | null; role: RoleRow | null }>({
     mode: null,
     role: null,
   });
 
-  const list = useQuery({
-    queryKey: [ORG_KEY, 'roles', pageRequest, filters],
-    queryFn: ({ signal }) =>
-      call(
-        'roleList',
-        {
-          ...pageRequest,
-          name: filters.name,
-          deptId: filters.deptId,
-          type: filters.type as (typeof ROLE_TYPES)[number],
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  // The accounts list names each account's roles.
+  const remove = useCallMutation('roleDelete', {
+    success: t('toast.deleted'),
+    invalidates: [endpointDomain('accountList')],
   });
 
-  const remove = useMutation({
-    mutationFn: (id: string) => call('roleDelete', { id }),
-    onSuccess: () => {
-      void message.success(t('toast.deleted'));
-      void invalidateOrg(queryClient);
-    },
-  });
-
-  const config: TableConfig<RoleRow> = {
+  const list = useListPage({
     id: 'roles',
+    endpoint: 'roleList',
+    filters: [
+      { key: 'name', label: t('field.name'), testId: 'role-filter-name' },
+      {
+        key: 'type',
+        kind: 'select',
+        label: t('field.type'),
+        width: 140,
+        placeholder: t('filter.all'),
+        options: ROLE_TYPES.map((r) => ({ value: r, label: t(`type.${r}`) })),
+        testId: 'role-filter-type',
+      },
+      {
+        key: 'deptId',
+        kind: 'custom',
+        label: t('field.dept'),
+        render: () => (
+          <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="role-filter-dept" />
+        ),
+      },
+    ],
     columns: [
       {
         prop: 'name',
@@ -92,7 +83,7 @@ export default function RolesPage() {
         slot: (v: string[]) => formatThousands(v.length, i18n.language),
       },
       { prop: 'accountCount', label: t('field.accounts'), width: 110, sortable: true, showThousands: true },
-      timeColumn('createdAt', t('field.createdAt'), { sortable: true }),
+      timeColumn<RoleRow>('createdAt', t('field.createdAt'), { sortable: true }),
     ],
     operations: [
       {
@@ -119,63 +110,35 @@ export default function RolesPage() {
           title: t('deleteConfirm', { name: row.name }),
           description: row.accountCount > 0 ? t('deleteHint', { count: row.accountCount }) : undefined,
         }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `role-delete-${row.name}`,
       },
     ],
-  };
+  });
+
   return (
-    <div className="mq-view mq-company" data-testid="roles-page">
-      <Card size="small">
-        <FilterBar
-          values={filters}
-          onSearch={listState.applyFilters}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'role-search' }}
-          className="mq-org-filters"
-          style={{ marginBottom: 0 }}
-        >
-          <Form.Item name="name" label={t('field.name')}>
-            <Input allowClear data-testid="role-filter-name" />
-          </Form.Item>
-          <Form.Item name="type" label={t('field.type')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('filter.all')}
-              options={ROLE_TYPES.map((r) => ({ value: r, label: t(`type.${r}`) }))}
-              data-testid="role-filter-type"
-            />
-          </Form.Item>
-          <Form.Item name="deptId" label={t('field.dept')}>
-            <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="role-filter-dept" />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card size="small" title={t('title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            manage ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setDialog({ mode: 'add', role: null })}
-                data-testid="role-add"
-              >
-                {t('add')}
-              </Button>
-            ) : null
-          }
-          rowTestId={(row) => `role-row-${row.name}`}
-          empty={t('empty')}
-          failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-          showTotal={(total) => t('total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      filterTestIds={{ search: 'role-search', reset: 'role-reset' }}
+      title={t('title')}
+      toolbar={
+        can(Perm.userRoleManage) ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ mode: 'add', role: null })}
+            data-testid="role-add"
+          >
+            {t('add')}
+          </Button>
+        ) : null
+      }
+      rowTestId={(row) => `role-row-${row.name}`}
+      empty={t('empty')}
+      failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
+      showTotal={(total) => t('total', { count: total })}
+    >
       <RoleDialog mode={dialog.mode} role={dialog.role} onClose={() => setDialog({ mode: null, role: null })} />
-    </div>
+    </ListPage>
   );
 }
