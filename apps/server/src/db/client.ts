@@ -14,9 +14,10 @@ export interface Database {
   db: Executor;
   /**
    * Where a read whose shape repeats and whose planning costs more than its execution runs
-   * as a named prepared statement (`runPlanned`): on PostgreSQL a small pool of its own whose
-   * connections keep one generic plan per statement (`plan_cache_mode=force_generic_plan`);
-   * on PGlite the database itself.
+   * as a named prepared statement (`preparePlanned`, db/planned.ts): on PostgreSQL a small
+   * pool of its own whose connections keep one generic plan per statement
+   * (`plan_cache_mode=force_generic_plan`, which PostgreSQL sets per session, not per
+   * statement); on PGlite the database itself.
    */
   planned: Executor;
   /** Applies pending migrations (drizzle's migrator for the driver in use). */
@@ -92,13 +93,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.on('error', () => {});
     });
     const db = drizzle({ client: pool });
-    // The planned pool (runPlanned): a merged list page of a region's 22 departments is a
+    // The planned pool (preparePlanned): a merged list page of a region's 22 departments is a
     // union of about 50 index scans, planned in 5 to 15 ms and run in 2; kept as a named
-    // statement with its generic plan it is planned once per connection and shape. Generic
-    // plans only here: an unnamed statement of that session would get one too (42 ms instead
-    // of 9 for the same page, as its values no longer choose the plan). Its connections stay
-    // open while used (their plans with them) and are replaced after PLANNED_MAX_USES calls,
-    // which bounds the plans a connection keeps.
+    // statement with its generic plan it is planned once per connection and shape. Forced
+    // here: under the default `plan_cache_mode = auto` PostgreSQL kept planning a region's
+    // page and total anew on every execution (custom plans, 14 of 14: a generic plan under a
+    // LIMIT placeholder is estimated at a tenth of the rows, so it never looks cheaper).
+    // Generic plans only here: an unnamed statement of that session would get one too (42 ms
+    // instead of 9 for the same page, as its values no longer choose the plan); PostgreSQL
+    // sets the mode per session (or per transaction, a round trip more), not per statement,
+    // hence a pool of its own. Its connections stay open while used (their plans with them)
+    // and are replaced after PLANNED_MAX_USES calls, which bounds the plans a connection keeps.
     const plannedPool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: Math.max(2, Math.ceil((options.maxConnections ?? 10) / 3)),

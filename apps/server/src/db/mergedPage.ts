@@ -1,5 +1,6 @@
-import { is, Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { Placeholder, SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * The merged plan of a list page (issues 9 and 10). A list whose visible rows are the union
@@ -30,13 +31,6 @@ export interface MergeKey {
 export interface MergeBranch {
   where: SQL | readonly SQL[];
   few?: boolean;
-  /**
-   * A family of branches alike but for one value (a department id): `where` holds
-   * `EACH` where the value goes, and the branch is read once per value. Its text is rendered
-   * once and repeated: a region's 23 departments cost one branch's rendering, not 23 (the
-   * JavaScript of drizzle's rendering was milliseconds a call).
-   */
-  each?: readonly string[];
   /** Another table holding the list's rows (a tag's rows of device_tags); by default the list's. */
   from?: MergeSource;
 }
@@ -46,30 +40,6 @@ export interface MergeSource {
   table: PgTable;
   id: AnyPgColumn;
   columns: readonly AnyPgColumn[];
-}
-
-/** Where a family's value goes in its `where` (MergeBranch.each). */
-export const EACH = sql.placeholder('each');
-
-const dialect = new PgDialect();
-
-/**
- * The SQL of `template` once per value of `each`, joined by `separator`: rendered once, then
- * cut at its parameters, EACH replaced by the value and the others kept.
- */
-function repeated(template: SQL, each: readonly string[], separator: SQL): SQL {
-  const { sql: text, params } = dialect.sqlToQuery(template);
-  const pieces = text.split(/\$(\d+)/);
-  const one = (value: string) =>
-    sql.join(
-      pieces.map((piece, i) => {
-        if (i % 2 === 0) return sql.raw(piece);
-        const param = params[Number(piece) - 1];
-        // EACH becomes the value; any other placeholder (a statement's `now`) stays one.
-        return is(param, Placeholder) && param.name === EACH.name ? sql`${value}` : sql`${param}`;
-      }),
-    );
-  return sql.join(each.map(one), separator);
 }
 
 /**
@@ -127,10 +97,9 @@ export function mergedPageIds(
       keys.map((k, i) => sql`${src.columns[i]} ${direction(k)}`),
       sql`, `,
     );
-    const read = b.few
+    return b.few
       ? sql`(select f.* from (${select(where, src)} offset 0) as f order by ${orderOf('f.')} limit ${end})`
       : sql`(${select(where, src)} order by ${direct} limit ${end})`;
-    return b.each ? repeated(read, b.each, sql` union all `) : read;
   };
   return sql`select u.id from (${sql.join(branches.map(branch), sql` union all `)}) as u order by ${orderOf('u.')} limit ${size} offset ${offset}`;
 }
@@ -142,10 +111,9 @@ export function mergedPageIds(
 export function mergedUpTo(table: PgTable, id: AnyPgColumn, branches: readonly MergeBranch[], cap: number): SQL {
   const union = sql.join(
     branches.flatMap((b) =>
-      (Array.isArray(b.where) ? (b.where as readonly SQL[]) : [b.where as SQL]).map((where) => {
-        const read = sql`(select ${b.from?.id ?? id} as id from ${b.from?.table ?? table} where ${where})`;
-        return b.each ? repeated(read, b.each, sql` union all `) : read;
-      }),
+      (Array.isArray(b.where) ? (b.where as readonly SQL[]) : [b.where as SQL]).map(
+        (where) => sql`(select ${b.from?.id ?? id} as id from ${b.from?.table ?? table} where ${where})`,
+      ),
     ),
     sql` union all `,
   );

@@ -1,43 +1,27 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 
-/** A query builder that can become a named prepared statement (drizzle's select builders). */
+/**
+ * A query builder that can become a named prepared statement (drizzle's select builders):
+ * both methods are drizzle's public API.
+ */
 interface Preparable<T> {
-  getSQL(): SQL;
+  toSQL(): { sql: string };
   prepare(name: string): Prepared<T>;
 }
 
-/** The part of drizzle's builder that renders its text (internal: not in its types). */
-interface Rendering {
-  dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
-}
-
 /**
- * Runs a query built on `Database.planned` as a named prepared statement, named by a hash of
- * its text: the same shape with other values (another department, page or status of the
- * same count of branches) reuses the statement and, on PostgreSQL, its one generic plan.
- * For a query whose planning costs more than its execution (a merged list page,
- * db/mergedPage.ts) and whose shapes are few; a query whose best plan depends on its values
- * belongs on the ordinary pool.
+ * The query as a named prepared statement (drizzle's `.prepare(name)`; what varies per call is
+ * a `sql.placeholder`, filled by `execute`), named by a hash of its text (`toSQL()`): the
+ * same shape with other values reuses the statement and, on `Database.planned`'s PostgreSQL
+ * connections (`plan_cache_mode=force_generic_plan`), its one generic plan; node-postgres
+ * prepares a name once per connection. For a query whose planning costs more than its
+ * execution (a merged list page, db/mergedPage.ts) and whose shapes are few; a query whose
+ * best plan depends on its values belongs on the ordinary pool. The text is rendered twice
+ * (the name, then `prepare`): keep the result (PlannedStatements) rather than prepare per call.
  */
-export function runPlanned<T>(query: Preparable<T>): Promise<T> {
-  return preparePlanned(query).execute();
-}
-
-/** A named prepared statement of the query, as runPlanned runs it; `execute` fills its placeholders. */
 export function preparePlanned<T>(query: Preparable<T>): Prepared<T> {
-  const { dialect } = query as unknown as Rendering;
-  const rendered = dialect.sqlToQuery(query.getSQL());
-  const name = `mq_${createHash('sha1').update(rendered.sql).digest('base64url').slice(0, 24)}`;
-  // prepare() renders the query again (a merged page's text costs milliseconds of JavaScript
-  // to render): it gets this rendering instead, within the same synchronous call.
-  const own = dialect as Partial<Rendering['dialect']>;
-  own.sqlToQuery = () => rendered;
-  try {
-    return query.prepare(name);
-  } finally {
-    delete own.sqlToQuery;
-  }
+  const name = `mq_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
+  return query.prepare(name);
 }
 
 /** A prepared statement: `values` fill its placeholders (sql.placeholder). */

@@ -26,7 +26,6 @@ import {
 } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
-  EACH,
   type MergeBranch,
   type MergeKey,
   type MergeSource,
@@ -589,13 +588,14 @@ export function mergedPageQueries(
     ? sql`exists (select 1 from ${deviceTags} where ${deviceTags.deviceId} = ${devices.id} and ${deviceTags.tagId} = ${tagId})`
     : undefined;
   const entId = eq(devices.entId, ctx.user.entId);
-  // One family of branches (db/mergedPage.ts `each`) per stored status (or one without a
-  // status filter): the departments holding devices of it, each read alike.
+  // One family of branches per stored status (or one without a status filter): the
+  // departments holding devices of it, each read alike. (A family is built once per shape:
+  // the statements are kept, plannedMergedPage.)
   const depts = [...(counts.byDept?.keys() ?? [])];
   const holding = (s: string) => depts.filter((d) => counts.byDept?.get(d)?.get(s));
   const branches: MergeBranch[] = [];
-  const family = (each: readonly string[], where: SQL, from?: MergeSource) => {
-    if (each.length > 0) branches.push({ where, each, from });
+  const family = (each: readonly string[], where: (dept: string) => SQL, from?: MergeSource) => {
+    for (const dept of each) branches.push({ where: where(dept), from });
   };
   // A stored online row is tested for missed heartbeats (shown online); the other stored
   // statuses are shown as stored.
@@ -624,15 +624,19 @@ export function mergedPageQueries(
   } else if (tagId) {
     // The tag's rows of each department (and stored status). (The department and the tag are
     // the caller's enterprise's.)
-    const ofTag = and(eq(deviceTags.tagId, tagId), eq(deviceTags.deptId, EACH));
-    if (!stored) family(depts, ofTag as SQL, tagSource);
+    const ofTag = (dept: string) => and(eq(deviceTags.tagId, tagId), eq(deviceTags.deptId, dept)) as SQL;
+    if (!stored) family(depts, ofTag, tagSource);
     for (const s of stored ?? []) {
-      family(holding(s), and(ofTag, sql`${deviceTags.status} = ${s}`, live && liveOnRow(live)) as SQL, tagSource);
+      family(
+        holding(s),
+        (dept) => and(ofTag(dept), sql`${deviceTags.status} = ${s}`, live && liveOnRow(live)) as SQL,
+        tagSource,
+      );
     }
   } else {
-    if (!stored) family(depts, and(entId, eq(devices.deptId, EACH)) as SQL);
+    if (!stored) family(depts, (dept) => and(entId, eq(devices.deptId, dept)) as SQL);
     for (const s of stored ?? []) {
-      family(holding(s), and(entId, eq(devices.deptId, EACH), sql`${devices.status} = ${s}`, live) as SQL);
+      family(holding(s), (dept) => and(entId, eq(devices.deptId, dept), sql`${devices.status} = ${s}`, live) as SQL);
     }
   }
   if (!whole && status === 'offline') {
@@ -641,7 +645,7 @@ export function mergedPageQueries(
       branches.push(staleBranch(ctx, and(entId, inArray(devices.deptId, online), tagged), online));
     }
   }
-  if (branches.reduce((n, b) => n + (b.each?.length ?? 1), 0) > DEVICE_MERGE_BRANCHES) return undefined;
+  if (branches.length > DEVICE_MERGE_BRANCHES) return undefined;
   const outside = whole
     ? undefined
     : scopeOutsideBranches(
