@@ -14,6 +14,7 @@ channelSuite('embedded broker', BACKENDS, async (backend) => {
     server,
     tcpUrl: `mqtt://127.0.0.1:${tcpPort}`,
     brokerUrls: [`${server.replace('http://', 'ws://')}/mqtt`, `mqtt://127.0.0.1:${tcpPort}`],
+    cutOffWill: true,
     close: () => t.close(),
   };
 });

@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import { type CommandRow, endpoints } from '@marquee/protocol';
+import { vi } from 'vitest';
 import type { MqttConfig } from '../../src/config.js';
+import type { DeviceGateway } from '../../src/modules/devices/gateway.js';
 import { HeadlessPlayer, type PlayerOptions } from '../../src/player/player.js';
 import type { ApiClient } from '../helpers/index.js';
 
@@ -113,4 +115,30 @@ export async function deviceReaches(client: ApiClient, id: string, status: strin
     const last = seen && { status: seen.status, lastSeenAt: seen.lastSeenAt };
     throw new Error(`${(error as Error).message}; last listed: ${JSON.stringify(last ?? 'not listed')}`);
   }
+}
+
+/**
+ * The device messages `gateway` receives from now on (a spy on its onMessage; `restore` ends
+ * it): `handled` waits until a message that `match`es has arrived and been handled. A device's
+ * messages are handled in arrival order, so a test that shows a message changed nothing waits
+ * on it, or on a later message of the same device, instead of sleeping.
+ */
+export function watchMessages(gateway: DeviceGateway) {
+  const spy = vi.spyOn(gateway, 'onMessage');
+  return {
+    async handled(what: string, match: (topic: string, json: Record<string, unknown>) => boolean): Promise<void> {
+      const done = await waitFor(what, () => {
+        const i = spy.mock.calls.findIndex(([topic, payload]) => {
+          try {
+            return match(topic, JSON.parse(payload.toString('utf8')));
+          } catch {
+            return false;
+          }
+        });
+        return i < 0 ? undefined : spy.mock.results[i];
+      });
+      if (done.type === 'return') await done.value;
+    },
+    restore: () => spy.mockRestore(),
+  };
 }

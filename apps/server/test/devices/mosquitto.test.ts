@@ -36,7 +36,14 @@ if (mosquittoMissing) {
     brokers.push(broker);
     const settings = mqttSettings(broker);
     const { t, server } = await listeningApp(backend, settings);
-    return { t, server, tcpUrl: broker.url, brokerUrls: settings.publicUrls, close: () => t.close() };
+    return {
+      t,
+      server,
+      tcpUrl: broker.url,
+      brokerUrls: settings.publicUrls,
+      cutOffWill: false,
+      close: () => t.close(),
+    };
   });
 
   describe.each(BACKENDS)('two server instances sharing one Mosquitto on %s', (backend) => {

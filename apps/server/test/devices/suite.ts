@@ -1,12 +1,20 @@
 import { type CommandAck, deviceHttpCalls, deviceTopic, ErrorCode, endpoints } from '@marquee/protocol';
 import { asc, desc, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MqttConfig } from '../../src/config.js';
 import { deviceCommands, deviceStatusHistory, devices, operationLogs } from '../../src/db/schema/index.js';
 import { DeviceApiError, HeadlessPlayer } from '../../src/player/player.js';
 import { type ApiClient, type Backend, createTestApp, type TestApp } from '../helpers/index.js';
-import { activatePlayer, commandReaches, deviceReaches, deviceRow, EMBEDDED_WS_MQTT, waitFor } from './helpers.js';
+import {
+  activatePlayer,
+  commandReaches,
+  deviceReaches,
+  deviceRow,
+  EMBEDDED_WS_MQTT,
+  waitFor,
+  watchMessages,
+} from './helpers.js';
 
 /** A server under test and how to reach its broker. */
 export interface ChannelEnv {
@@ -17,6 +25,8 @@ export interface ChannelEnv {
   tcpUrl: string;
   /** The broker URLs a device is told, in order. */
   brokerUrls: string[];
+  /** Whether the broker publishes the last will of a connection it cuts off (aedes does; Mosquitto's dynsec kick does not). */
+  cutOffWill: boolean;
   close(): Promise<void>;
 }
 
@@ -180,13 +190,30 @@ export function channelSuite(
       expect(await granted(raw, '#')).toBe(128);
       // Publishing as B: the broker refuses it (aedes drops A's connection, Mosquitto drops the
       // message) and B stays online.
-      raw.publish(deviceTopic(cb.deviceId, 'state'), JSON.stringify({ v: 1, online: false, ts: Date.now() + 60_000 }), {
-        qos: 1,
-        retain: true,
-      });
+      const closed = new Promise<void>((closing) => raw.once('close', () => closing()));
       raw.publish(deviceTopic(cb.deviceId, 'ack'), JSON.stringify({ v: 1, id: 'x', ts: 1, result: 'ok' }), { qos: 0 });
-      await new Promise((r) => setTimeout(r, 500));
+      const stated = raw.publishAsync(
+        deviceTopic(cb.deviceId, 'state'),
+        JSON.stringify({ v: 1, online: false, ts: Date.now() + 60_000 }),
+        { qos: 1, retain: true },
+      );
+      // The broker has read both (its PUBACK of the second, or the connection it closed):
+      // what it let through went to the server before B's next heartbeat, which is handled
+      // after it (a device's messages in arrival order).
+      await Promise.race([stated.catch(() => undefined), closed]);
       raw.end(true);
+      const messages = watchMessages(t.services.devices);
+      try {
+        b.volume = b.volume === 41 ? 42 : 41;
+        const marker = b.volume;
+        b.heartbeat();
+        await messages.handled(
+          `B's heartbeat with volume ${marker}`,
+          (topic, json) => topic === deviceTopic(cb.deviceId, 'hb') && json.volume === marker,
+        );
+      } finally {
+        messages.restore();
+      }
       expect((await deviceRow(client, cb.deviceId))?.status).toBe('online');
 
       await expect(
@@ -337,13 +364,23 @@ export function channelSuite(
         throw new Error(`${(error as Error).message}; stored ${JSON.stringify({ row, history })}`);
       }
 
-      const sent = await client.call(endpoints.deviceSendCommand, {
-        deviceIds: [id],
-        kind: 'brightness',
-        params: { level: 20 },
-      });
-      const commandId = sent.envelope.payload.commands[0].id;
-      await new Promise((r) => setTimeout(r, 200));
+      // The command is dispatched after its transaction (afterCommit): waited on, not slept on.
+      const dispatch = vi.spyOn(t.services.devices, 'dispatch');
+      let commandId: string;
+      try {
+        const sent = await client.call(endpoints.deviceSendCommand, {
+          deviceIds: [id],
+          kind: 'brightness',
+          params: { level: 20 },
+        });
+        commandId = sent.envelope.payload.commands[0].id;
+        const dispatched = await waitFor('the dispatch', () =>
+          dispatch.mock.calls.findIndex(([ids]) => ids.includes(commandId)) >= 0 ? dispatch.mock.results : undefined,
+        );
+        await Promise.all(dispatched.map((r) => (r.type === 'return' ? r.value : undefined)));
+      } finally {
+        dispatch.mockRestore();
+      }
       expect((await commandReaches(client, id, commandId, 'pending')).attempts).toBe(0);
 
       const back = new HeadlessPlayer({ server, heartbeatSec: 1 });
@@ -378,13 +415,22 @@ export function channelSuite(
       await watcher.subscribeAsync(deviceTopic(id, 'ack'), { qos: 1 });
       const [row] = await t.db.select().from(deviceCommands).where(eq(deviceCommands.id, commandId));
       player.volume = 5;
-      await t.services.devices.publishCommand({ ...row, state: 'sent' });
-      await waitFor('second ack', () => (acks.length > 0 ? acks : undefined));
-      expect(player.received.get(commandId)).toBe(2);
-      expect(player.executions).toBe(1);
-      expect(player.volume).toBe(5);
-      expect(acks[0]).toMatchObject({ id: commandId, result: 'ok' });
-      await new Promise((r) => setTimeout(r, 200));
+      const messages = watchMessages(t.services.devices);
+      try {
+        await t.services.devices.publishCommand({ ...row, state: 'sent' });
+        await waitFor('second ack', () => (acks.length > 0 ? acks : undefined));
+        expect(player.received.get(commandId)).toBe(2);
+        expect(player.executions).toBe(1);
+        expect(player.volume).toBe(5);
+        expect(acks[0]).toMatchObject({ id: commandId, result: 'ok' });
+        // The server has handled the repeated ack.
+        await messages.handled(
+          'the repeated ack',
+          (topic, json) => topic === deviceTopic(id, 'ack') && json.id === commandId,
+        );
+      } finally {
+        messages.restore();
+      }
       const after = await commandReaches(client, id, commandId, 'acknowledged');
       expect(after.ackedAt).toBe(first.ackedAt);
       await watcher.endAsync();
@@ -406,12 +452,24 @@ export function channelSuite(
           }),
         ).rejects.toThrow();
 
-      const disabled = await client.call(endpoints.deviceDisable, { ids: [id] });
-      expect(disabled.envelope.payload).toEqual({ changed: 1 });
-      await waitFor('connection closed', () => (player.client?.connected ? undefined : true));
-      await refused();
-      await expect(player.checkStatus()).rejects.toMatchObject({ code: ErrorCode.DEVICE_DISABLED });
-      await new Promise((r) => setTimeout(r, 300));
+      const messages = watchMessages(t.services.devices);
+      try {
+        const disabled = await client.call(endpoints.deviceDisable, { ids: [id] });
+        expect(disabled.envelope.payload).toEqual({ changed: 1 });
+        await waitFor('connection closed', () => (player.client?.connected ? undefined : true));
+        await refused();
+        await expect(player.checkStatus()).rejects.toMatchObject({ code: ErrorCode.DEVICE_DISABLED });
+        // The cut connection's last will (offline) arrives after the disable: handled, the
+        // device is still invalid. (Mosquitto's dynsec kicks a disabled client without its will.)
+        if (env.cutOffWill) {
+          await messages.handled(
+            'the last will',
+            (topic, json) => topic === deviceTopic(id, 'state') && json.online === false,
+          );
+        }
+      } finally {
+        messages.restore();
+      }
       expect((await deviceRow(client, id))?.status).toBe('invalid');
       player.kill();
 
