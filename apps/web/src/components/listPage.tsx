@@ -338,6 +338,8 @@ export type ListPageProps<T extends object> = Omit<ListTableProps<T>, 'config' |
   above?: ReactNode;
   /** The list card's extra (right of its title). */
   extra?: ReactNode;
+  /** Shown in the list card below the table (a legend, a note on the figures). */
+  below?: ReactNode;
   /** Beside the filter and list cards, on the left (a folder tree, categories). */
   side?: ReactNode;
   /**
@@ -392,6 +394,7 @@ export function ListPage<T extends object>({
   header,
   above,
   extra,
+  below,
   side,
   body,
   bodyTools,
@@ -450,6 +453,7 @@ export function ListPage<T extends object>({
             />
           </>
         )}
+        {below}
       </Card>
     </>
   );
