@@ -13,7 +13,7 @@ import {
   toQueryString,
 } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from '../src/db/client.js';
 import { defineHandler } from '../src/protocol/handlers.js';
@@ -23,20 +23,26 @@ import { BACKENDS, createTestApp, createTestDatabase, type TestApp } from './hel
 // The server's life around its calls: a graceful stop (SIGTERM), and PostgreSQL restarted
 // under load on a cluster of the test's own.
 
+/** A call that, with `hold`, stays in its handler until the test lets it go (`release`). */
 const slow = {
   name: 'test.slow',
   path: '/api/test/slow.shtm',
   auth: 'public',
-  request: z.object({ ms: z.number().int().max(5000) }).strict(),
-  response: z.object({ slept: z.number() }),
+  request: z.object({ hold: z.boolean() }).strict(),
+  response: z.object({ held: z.boolean() }),
 } satisfies EndpointDef;
-/** Resolved when a slow call reaches its handler (the call is then in flight). */
+/** Resolved when a held call reaches its handler (the call is then in flight). */
 let reached: () => void = () => {};
+/** Lets the held call answer. */
+let release: () => void = () => {};
+let released = Promise.resolve();
 const slowHandler = defineHandler(slow, {
-  handle: async ({ ms }) => {
-    reached();
-    await new Promise((r) => setTimeout(r, ms));
-    return { slept: ms };
+  handle: async ({ hold }) => {
+    if (hold) {
+      reached();
+      await released;
+    }
+    return { held: hold };
   },
 });
 
@@ -70,21 +76,26 @@ describe.each(BACKENDS)('graceful shutdown (%s)', (backend) => {
       const inHandler = new Promise<void>((resolve) => {
         reached = resolve;
       });
-      const inFlight = post(port, slow, { ms: 800 }, t.clock.now());
+      released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const inFlight = post(port, slow, { hold: true }, t.clock.now());
       // (A call refused before its handler would answer first and fail the test here.)
       const first = await Promise.race([inHandler.then(() => 'in handler'), inFlight]);
       expect(first).toBe('in handler');
       const stopping = shutdownGracefully(t.app, database);
-      await new Promise((r) => setTimeout(r, 100));
+      // The stop has closed the listener (after the device channel: the app's preClose hook).
+      await vi.waitFor(() => expect(t.app.server.listening).toBe(false), { timeout: 10_000, interval: 20 });
       // A new call while the stop waits for the one in flight: refused (connection refused or 503).
-      const late = await post(port, slow, { ms: 1 }, t.clock.now()).then(
+      const late = await post(port, slow, { hold: false }, t.clock.now()).then(
         (res) => res.status,
         () => 'refused' as const,
       );
       expect([503, 'refused']).toContain(late);
+      release();
       const answered = await inFlight;
       expect(answered.status).toBe(200);
-      expect(answered.envelope).toMatchObject({ code: 0, payload: { slept: 800 } });
+      expect(answered.envelope).toMatchObject({ code: 0, payload: { held: true } });
       await stopping;
       await expect(database.db.execute(sql`select 1`)).rejects.toThrow();
     } finally {
@@ -182,7 +193,11 @@ describe.skipIf(PG_REASON !== null)(
           }
         };
         const workers = [0, 1, 2, 3].map(worker);
-        await new Promise((r) => setTimeout(r, 1000));
+        // Writes under way before the restart.
+        await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(20), {
+          timeout: 20_000,
+          interval: 20,
+        });
         const before = acknowledged.length;
         pgCommand(
           'pg_ctl',
@@ -190,8 +205,9 @@ describe.skipIf(PG_REASON !== null)(
           dir,
         );
         restartedAt = Date.now();
-        const deadline = Date.now() + 20_000;
-        while (afterRestart < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        await vi
+          .waitFor(() => expect(afterRestart).toBeGreaterThanOrEqual(20), { timeout: 20_000, interval: 50 })
+          .catch(() => {});
         stop = true;
         await Promise.all(workers);
 
@@ -211,25 +227,19 @@ describe.skipIf(PG_REASON !== null)(
         const lost = acknowledged.filter((id) => !ids.has(id));
         expect(lost).toEqual([]);
         // Readiness comes back (database and job queue), and so does the LISTEN connection.
-        const readyDeadline = Date.now() + 15_000;
-        let ready = 0;
-        while (Date.now() < readyDeadline) {
-          ready = (await app.app.inject({ method: 'GET', url: '/api/ready' })).statusCode;
-          if (ready === 200) break;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        expect(ready).toBe(200);
-        const listenDeadline = Date.now() + 15_000;
-        let listening = 0;
-        while (Date.now() < listenDeadline) {
-          const result = (await opened.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where application_name = 'marquee-listen'`,
-          )) as unknown as { rows: { n: number }[] };
-          listening = result.rows[0].n;
-          if (listening === 1) break;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        expect(listening).toBe(1);
+        await vi.waitFor(
+          async () => expect((await app.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200),
+          { timeout: 15_000, interval: 200 },
+        );
+        await vi.waitFor(
+          async () => {
+            const result = (await opened.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity where application_name = 'marquee-listen'`,
+            )) as unknown as { rows: { n: number }[] };
+            expect(result.rows[0].n).toBe(1);
+          },
+          { timeout: 15_000, interval: 200 },
+        );
         console.log(
           `restart under load: ${acknowledged.length} writes acknowledged (${before} before the restart), ` +
             `${failures.length} calls cut off, ${lost.length} lost`,
