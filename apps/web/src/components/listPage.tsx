@@ -417,7 +417,7 @@ export function ListPage<T extends object>({
   );
   if (bare)
     return (
-      <div className={className} data-testid={testId ?? `${id}-page`}>
+      <div className={`mq-list-bare${className ? ` ${className}` : ''}`} data-testid={testId ?? `${id}-page`}>
         {filterBar}
         {above}
         {instead ?? <ListTable<T> config={list.config} query={list.query} state={list.state} {...table} />}
