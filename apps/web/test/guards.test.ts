@@ -159,15 +159,18 @@ describe('locale prefix (spec section 5)', () => {
 });
 
 describe('route table and pages', () => {
-  it('has a page module for every online route, and only for those, on its side of the shell', async () => {
-    const { PAGE_LOADERS } = await import('../src/app/pages');
-    const { SHELL_PAGE_LOADERS } = await import('../src/shell/pages');
-    const online = (plain: boolean) =>
-      ROUTES.filter((r) => r.online && Boolean(r.plain) === plain)
-        .map((r) => r.path)
-        .sort();
-    expect(Object.keys(PAGE_LOADERS).sort()).toEqual(online(true));
-    expect(Object.keys(SHELL_PAGE_LOADERS).sort()).toEqual(online(false));
+  it("finds every route's page module on its side of the shell, and every page module is a route's", async () => {
+    const { PAGE_MODULES } = await import('../src/app/pages');
+    const { SHELL_PAGE_MODULES } = await import('../src/shell/pages');
+    const pages = (plain: boolean) =>
+      [
+        ...new Set(ROUTES.filter((r) => r.page && Boolean(r.plain) === plain).map((r) => `../features/${r.page}.tsx`)),
+      ].sort();
+    // The plain side's glob also sees the error pages the router shows itself.
+    expect(Object.keys(PAGE_MODULES)).toEqual(expect.arrayContaining(pages(true)));
+    // A page module no route names would be dead code with a chunk of its own.
+    expect(Object.keys(SHELL_PAGE_MODULES).sort()).toEqual(pages(false));
+    expect(ROUTES.filter((r) => r.online).length).toBe(ROUTES.filter((r) => r.page).length);
   });
 
   it('puts tab meta on shell routes, with isCache false for the four uncached pages', async () => {

@@ -3,8 +3,10 @@ import { Perm } from './permissions.js';
 /**
  * The console's route table (spec section 2): every route with its permission code, its
  * title key (namespace `menu` of the web's i18n), whether the page is cached in the tab
- * bar, whether it shows in the navigation menu, and whether its module is online yet.
- * The server builds the navigation menu from this table; the web builds its router from it.
+ * bar, whether it shows in the navigation menu, and which page module draws it (`page`).
+ * The server builds the navigation menu from this table; the web builds its router from it,
+ * loading each route's `page` (the one registration of a page: the web finds the module by
+ * this name, see apps/web/src/shell/pages.ts). A route without a page is not online yet.
  */
 export interface RouteDef {
   path: string;
@@ -22,8 +24,13 @@ export interface RouteDef {
   plain?: boolean;
   /** Affix tabs cannot be closed. */
   affix?: boolean;
-  /** The page's module is built; otherwise it shows 'feature not online'. */
-  online?: boolean;
+  /**
+   * The page's module, `<feature>/<Name>Page` under apps/web/src/features (the module's default
+   * export draws the route). Without one the route shows 'feature not online'.
+   */
+  page?: string;
+  /** Derived from `page`: the page's module is built. */
+  readonly online?: boolean;
 }
 
 const r = (path: string, title: string, permission?: string, extra: Partial<RouteDef> = {}): RouteDef => ({
@@ -33,63 +40,71 @@ const r = (path: string, title: string, permission?: string, extra: Partial<Rout
   ...extra,
 });
 
-export const ROUTES: readonly RouteDef[] = [
+/** The plain routes (logged-out pages), which have no menu title. */
+const plain = (path: string, page: string): RouteDef => ({ path, plain: true, page });
+
+const DECLARED: readonly RouteDef[] = [
   // Top level with a menu title
-  r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, online: true }),
-  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert', online: true }),
-  r('/template', 'template', Perm.template, { menu: true, online: true }),
-  r('/poster', 'poster', Perm.poster, { menu: true, online: true }),
-  r('/device', 'device', Perm.device, { menu: true, icon: 'device', online: true }),
-  r('/user', 'user', Perm.user, { menu: true, icon: 'user', online: true }),
+  r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, page: 'home/HomePage' }),
+  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert', page: 'ads/AdListPage' }),
+  r('/template', 'template', Perm.template, { menu: true, page: 'templates/TemplatePage' }),
+  r('/poster', 'poster', Perm.poster, { menu: true, page: 'posters/PosterPage' }),
+  r('/device', 'device', Perm.device, { menu: true, icon: 'device', page: 'devices/DeviceListPage' }),
+  r('/user', 'user', Perm.user, { menu: true, icon: 'user', page: 'accounts/UserIndexPage' }),
   r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate' }),
   r('/report', 'report', Perm.report, { menu: true, icon: 'report' }),
   r('/shop', 'shop', Perm.applicationMarket, { menu: true, icon: 'shop' }),
-  r('/my', 'my', Perm.my, { menu: true, icon: 'my', online: true }),
-  r('/skin', 'skin', undefined, { menu: true, online: true }),
+  r('/my', 'my', Perm.my, { menu: true, icon: 'my', page: 'my/MyPage' }),
+  r('/skin', 'skin', undefined, { menu: true, page: 'skin/SkinPage' }),
   r('/alarm', 'alarm', Perm.alarm, { menu: true, icon: 'alarm' }),
   r('/help', 'help', Perm.help, { menu: true, icon: 'help' }),
 
   // Without a menu title
-  { path: '/404', plain: true, online: true },
-  { path: '/login', plain: true, online: true },
-  { path: '/login/register', plain: true, online: true },
-  { path: '/dingTalkLogin', plain: true, online: true },
-  { path: '/wechatLogin', plain: true, online: true },
+  plain('/404', 'errors/NotFoundPage'),
+  plain('/login', 'auth/LoginPage'),
+  plain('/login/register', 'auth/RegisterPage'),
+  plain('/dingTalkLogin', 'auth/DingTalkLoginPage'),
+  plain('/wechatLogin', 'auth/WechatLoginPage'),
   // Access (issue 3): the forced password change (updatePwd) and the development outbox
-  { path: '/changePassword', plain: true, online: true },
-  r('/dev/outbox', 'devOutbox', Perm.devOutbox, { online: true }),
-  { path: '/adReport', title: 'adReport', online: true },
+  plain('/changePassword', 'auth/ChangePasswordPage'),
+  r('/dev/outbox', 'devOutbox', Perm.devOutbox, { page: 'outbox/OutboxPage' }),
+  { path: '/adReport', title: 'adReport', page: 'reports/AdReportPrintPage' },
   { path: '/pay', title: 'pay' },
   { path: '/payUnderline', title: 'payUnderline' },
   r('/template/plugins/shares', 'templateShares', Perm.template),
-  r('/template/plugins/weather', 'templateWeather', Perm.template, { online: true }),
-  r('/device/gather', 'deviceGather', Perm.deviceGather, { online: true }),
+  r('/template/plugins/weather', 'templateWeather', Perm.template, { page: 'templates/WeatherPluginPage' }),
+  r('/device/gather', 'deviceGather', Perm.deviceGather, { page: 'devicePlan/GatherPage' }),
 
   // Advert
-  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true, online: true }),
-  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true, online: true }),
-  r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true, online: true }),
-  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, online: true }),
-  r('/advert/report', 'advertReport', Perm.advReport, { menu: true, online: true }),
-  r('/advert/reportDetail', 'advertReportDetail', Perm.advReport, { online: true }),
+  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true, page: 'ads/AuditPage' }),
+  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true, page: 'ads/AdEditPage' }),
+  r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true, page: 'materials/MaterialPage' }),
+  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, page: 'ads/PlanPage' }),
+  r('/advert/report', 'advertReport', Perm.advReport, { menu: true, page: 'reports/AdReportListPage' }),
+  r('/advert/reportDetail', 'advertReportDetail', Perm.advReport, { page: 'reports/AdReportDetailPage' }),
 
   // Alarm: the three alarm routes share one permission
   r('/alarm/report', 'alarmReport', Perm.alarm, { menu: true }),
   r('/alarm/setting', 'alarmSetting', Perm.alarm, { menu: true }),
 
   // Device
-  r('/device/context', 'deviceContext', Perm.deviceContext, { menu: true, online: true }),
-  r('/device/devicePlan', 'devicePlan', Perm.devicePlan, { menu: true, online: true }),
-  r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true, online: true }),
-  r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup, { online: true }),
-  r('/device/playlist', 'devicePlaylist', Perm.devicePlaylist, { menu: true, online: true }),
-  r('/device/remote', 'deviceRemote', Perm.deviceRemote, { menu: true, online: true }),
-  r('/device/screenshot', 'deviceScreenshot', Perm.deviceScreenshot, { menu: true, online: true }),
-  r('/device/screenshotHistory', 'deviceScreenshotHistory', Perm.deviceScreenshot, { online: true }),
-  r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true, online: true }),
-  r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, { menu: true, online: true }),
-  r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true, online: true }),
-  r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags, { online: true }),
+  r('/device/context', 'deviceContext', Perm.deviceContext, { menu: true, page: 'devices/DeviceContextPage' }),
+  r('/device/devicePlan', 'devicePlan', Perm.devicePlan, { menu: true, page: 'devicePlan/DevicePlanPage' }),
+  r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true, page: 'deviceGroups/GroupPage' }),
+  r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup, { page: 'deviceGroups/GroupEditPage' }),
+  r('/device/playlist', 'devicePlaylist', Perm.devicePlaylist, { menu: true, page: 'devicePlan/PlaylistPage' }),
+  r('/device/remote', 'deviceRemote', Perm.deviceRemote, { menu: true, page: 'screenshots/RemotePage' }),
+  r('/device/screenshot', 'deviceScreenshot', Perm.deviceScreenshot, {
+    menu: true,
+    page: 'screenshots/ScreenshotPage',
+  }),
+  r('/device/screenshotHistory', 'deviceScreenshotHistory', Perm.deviceScreenshot, {
+    page: 'screenshots/ScreenshotHistoryPage',
+  }),
+  r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true, page: 'splice/SplicePage' }),
+  r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, { menu: true, page: 'strategies/StrategyPage' }),
+  r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true, page: 'deviceGroups/TagsPage' }),
+  r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags, { page: 'deviceGroups/TagEditPage' }),
 
   // Help
   r('/help/download', 'helpDownload', Perm.helpDownload, { menu: true }),
@@ -113,18 +128,27 @@ export const ROUTES: readonly RouteDef[] = [
   r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true }),
 
   // Poster
-  r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true, online: true }),
-  r('/poster/tplHistory', 'posterTplHistory', Perm.poster, { menu: true, online: true }),
+  r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true, page: 'posters/PosterEditorPage' }),
+  r('/poster/tplHistory', 'posterTplHistory', Perm.poster, { menu: true, page: 'posters/PosterHistoryPage' }),
 
   // Report
-  r('/report/ad', 'reportAd', Perm.reportAd, { menu: true, online: true }),
-  r('/report/adDetail', 'reportAdDetail', Perm.reportAd, { online: true }),
-  r('/report/device', 'reportDevice', Perm.reportDevice, { menu: true, online: true }),
-  r('/report/deviceDetail', 'reportDeviceDetail', Perm.reportDevice, { online: true }),
-  r('/report/deviceSchedule', 'reportDeviceSchedule', Perm.reportDeviceSchedule, { menu: true, online: true }),
+  r('/report/ad', 'reportAd', Perm.reportAd, { menu: true, page: 'reports/AdReportListPage' }),
+  r('/report/adDetail', 'reportAdDetail', Perm.reportAd, { page: 'reports/AdReportDetailPage' }),
+  r('/report/device', 'reportDevice', Perm.reportDevice, { menu: true, page: 'deviceReports/DeviceReportPage' }),
+  r('/report/deviceDetail', 'reportDeviceDetail', Perm.reportDevice, { page: 'deviceReports/DeviceReportDetailPage' }),
+  r('/report/deviceSchedule', 'reportDeviceSchedule', Perm.reportDeviceSchedule, {
+    menu: true,
+    page: 'reports/DeviceSchedulePage',
+  }),
   r('/report/flowConsumption', 'reportFlowConsumption', Perm.sourceConsumption, { menu: true }),
-  r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, { menu: true, online: true }),
-  r('/report/operationLog', 'reportOperationLog', Perm.reportOperationLog, { menu: true, online: true }),
+  r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, {
+    menu: true,
+    page: 'deviceReports/IssuedRecordsPage',
+  }),
+  r('/report/operationLog', 'reportOperationLog', Perm.reportOperationLog, {
+    menu: true,
+    page: 'operationLog/OperationLogPage',
+  }),
   r('/report/qrcodeEvent', 'reportQrcodeEvent', Perm.reportQrcodeEvent, { menu: true }),
 
   // Shop
@@ -135,15 +159,18 @@ export const ROUTES: readonly RouteDef[] = [
   r('/special/resource', 'specialResource', Perm.specialResource),
 
   // Template
-  r('/template/edit', 'templateEdit', Perm.templateEdit, { noCache: true, online: true }),
-  r('/template/new', 'templateNew', Perm.templateEdit, { noCache: true, online: true }),
+  r('/template/edit', 'templateEdit', Perm.templateEdit, { noCache: true, page: 'layoutEditor/LayoutEditorPage' }),
+  r('/template/new', 'templateNew', Perm.templateEdit, { noCache: true, page: 'layoutEditor/LayoutEditorPage' }),
 
   // User
-  r('/user/adv', 'userAdv', Perm.userAdv, { menu: true, online: true }),
-  r('/user/allot', 'userAllot', Perm.userAllot, { menu: true, online: true }),
-  r('/user/company', 'userCompany', Perm.userCompany, { menu: true, online: true }),
-  r('/user/companyRole', 'userCompanyRole', Perm.userCompanyRole, { menu: true, online: true }),
+  r('/user/adv', 'userAdv', Perm.userAdv, { menu: true, page: 'advertisers/AdvertiserPage' }),
+  r('/user/allot', 'userAllot', Perm.userAllot, { menu: true, page: 'advertisers/AllotPage' }),
+  r('/user/company', 'userCompany', Perm.userCompany, { menu: true, page: 'accounts/CompanyPage' }),
+  r('/user/companyRole', 'userCompanyRole', Perm.userCompanyRole, { menu: true, page: 'roles/RolesPage' }),
 ];
+
+/** Every route, `online` where it has a page. */
+export const ROUTES: readonly RouteDef[] = DECLARED.map((route) => ({ ...route, online: Boolean(route.page) }));
 
 /** Menu URL aliases (spec section 2). /shop/order and /help are unchanged. */
 export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
@@ -211,7 +238,7 @@ export interface MenuItem {
 }
 
 /**
- * Whether an item's module is online (the route table's `online`): its own route, or for a
+ * Whether an item's module is online (the route table's `online`: it has a page): its own route, or for a
  * section, any of its children. Entries of modules not online yet are marked as such in the
  * menu and on the home page; they open the "feature not online" page.
  */

@@ -1,4 +1,4 @@
-import { AdReportDetail } from './AdReportDetail';
+import { AdReportDetail } from './AdReportDetailPage';
 
 /**
  * /adReport?id=: the read-only ad report an advertiser opens (no menu title): the same report
