@@ -21,7 +21,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../api/client';
 import { useFormName } from '../../components/formName';
-import { GroupSelect, TagSelect } from './pickers';
+import { GroupSelect, TagSelect } from '../../components/pickers/options';
 
 type By = 'tag' | 'group' | 'department' | 'import';
 

@@ -1,18 +1,15 @@
-import type { MemberDevice } from '@marquee/protocol';
 import { Form, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
-import { DevicePicker } from './DevicePicker';
-import { TagSelect } from './pickers';
+import { DeviceTransfer } from '../../components/pickers/DevicePicker';
+import { TagSelect } from '../../components/pickers/options';
 
 interface Values {
   tagIds: string[];
   action: 'add' | 'remove';
 }
-
-const NO_DEVICES: MemberDevice[] = [];
 
 /** Bulk tagging: the chosen devices gain (or lose) every chosen tag. */
 export function BulkTagDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -39,7 +36,7 @@ export function BulkTagDialog({ open, onClose }: { open: boolean; onClose: () =>
         await call('deviceTagAssign', { tagIds: v.tagIds, action: v.action, deviceIds });
       }}
       success={t('bulkTag.done', { count: deviceIds.length })}
-      invalidate={['deviceTags']}
+      invalidates={['deviceGroups', 'devices']}
       okText={t('bulkTag.submit')}
       cancelText={t('form.cancel')}
       submitTestId="bulk-tag-submit"
@@ -62,7 +59,7 @@ export function BulkTagDialog({ open, onClose }: { open: boolean; onClose: () =>
         validateStatus={devicesError ? 'error' : undefined}
         help={devicesError ? t('bulkTag.devicesRequired') : undefined}
       >
-        <DevicePicker value={deviceIds} onChange={setDeviceIds} known={NO_DEVICES} testId="bulk-tag-devices" />
+        <DeviceTransfer value={deviceIds} onChange={setDeviceIds} testId="bulk-tag-devices" />
       </Form.Item>
     </FormDialog>
   );

@@ -1,20 +1,17 @@
-import { DEVICE_GROUP_REMARK_MAX, deviceGroupNameSchema, type MemberDevice } from '@marquee/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { DEVICE_GROUP_REMARK_MAX, deviceGroupNameSchema } from '@marquee/protocol';
+import { Alert, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client';
+import { useCallMutation, useCallQuery } from '../../api/queries';
 import { useFormName } from '../../components/formName';
+import { DeviceTransfer } from '../../components/pickers/DevicePicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { DevicePicker } from './DevicePicker';
 
 interface Values {
   name: string;
   remark?: string;
 }
-
-const NO_DEVICES: MemberDevice[] = [];
 
 /**
  * Add or edit a device group (/device/group/addView, `?id=` to edit): name and remark with the
@@ -23,20 +20,14 @@ const NO_DEVICES: MemberDevice[] = [];
  */
 export default function GroupEditPage() {
   const { t } = useTranslation(['deviceGroups', 'validation']);
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const id = params.get('id');
   const [form] = Form.useForm<Values>();
   const formName = useFormName('device-group');
   const [deviceIds, setDeviceIds] = useState<string[]>([]);
 
-  const detail = useQuery({
-    queryKey: ['deviceGroups', 'detail', id],
-    queryFn: () => call('deviceGroupDetail', { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
+  const detail = useCallQuery('deviceGroupDetail', { id: id ?? '' }, { enabled: Boolean(id) });
   useEffect(() => {
     if (detail.data) {
       form.setFieldsValue({ name: detail.data.name, remark: detail.data.remark });
@@ -50,17 +41,16 @@ export default function GroupEditPage() {
     }
   }, [id, form]);
 
-  const save = useMutation({
-    mutationFn: (v: Values) => {
-      const fields = { name: v.name.trim(), remark: v.remark?.trim() ?? '', deviceIds };
-      return id ? call('deviceGroupUpdate', { id, ...fields }) : call('deviceGroupCreate', fields);
-    },
-    onSuccess: () => {
-      void message.success(t(id ? 'toast.updated' : 'toast.created'));
-      void queryClient.invalidateQueries({ queryKey: ['deviceGroups'] });
-      navigate('/device/group');
-    },
-  });
+  // The devices' group shows in the device list.
+  const done = { invalidates: ['devices'] as const, onSuccess: () => navigate('/device/group') };
+  const create = useCallMutation('deviceGroupCreate', { ...done, success: t('toast.created') });
+  const update = useCallMutation('deviceGroupUpdate', { ...done, success: t('toast.updated') });
+  const save = id ? update : create;
+  const submit = (v: Values) => {
+    const fields = { name: v.name.trim(), remark: v.remark?.trim() ?? '', deviceIds };
+    if (id) update.mutate({ id, ...fields });
+    else create.mutate(fields);
+  };
 
   if (id && detail.isPending) return <Skeleton active />;
   if (id && detail.isError) return <Alert type="error" showIcon title={t('form.notFound')} />;
@@ -71,7 +61,7 @@ export default function GroupEditPage() {
           form={form}
           name={formName}
           layout="vertical"
-          onFinish={(v) => save.mutate(v)}
+          onFinish={submit}
           disabled={save.isPending}
           style={{ maxWidth: 780 }}
         >
@@ -82,10 +72,10 @@ export default function GroupEditPage() {
             <Input.TextArea maxLength={DEVICE_GROUP_REMARK_MAX} rows={2} data-testid="group-form-remark" />
           </Form.Item>
           <Form.Item label={t('form.devices')} extra={t('form.devicesHint')}>
-            <DevicePicker
+            <DeviceTransfer
               value={deviceIds}
               onChange={setDeviceIds}
-              known={detail.data?.devices ?? NO_DEVICES}
+              known={detail.data?.devices}
               testId="group-form-devices"
             />
           </Form.Item>

@@ -1,20 +1,17 @@
-import { type MemberDevice, tagNameSchema } from '@marquee/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Select, Skeleton, Space } from 'antd';
+import { tagNameSchema } from '@marquee/protocol';
+import { Alert, Button, Card, Form, Input, Select, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client';
+import { useCallMutation, useCallQuery } from '../../api/queries';
 import { useFormName } from '../../components/formName';
+import { DeviceTransfer } from '../../components/pickers/DevicePicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { DevicePicker } from './DevicePicker';
 
 interface Values {
   name: string;
   categoryId: string;
 }
-
-const NO_DEVICES: MemberDevice[] = [];
 
 /**
  * Add or edit a tag (/device/tag/addView, `?id=` to edit, `?categoryId=` to preset the
@@ -22,9 +19,7 @@ const NO_DEVICES: MemberDevice[] = [];
  */
 export default function TagEditPage() {
   const { t } = useTranslation(['deviceTags', 'deviceGroups', 'validation']);
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const id = params.get('id');
   const presetCategory = params.get('categoryId') ?? undefined;
@@ -32,12 +27,8 @@ export default function TagEditPage() {
   const formName = useFormName('device-tag');
   const [deviceIds, setDeviceIds] = useState<string[]>([]);
 
-  const categories = useQuery({ queryKey: ['deviceTags', 'categories'], queryFn: () => call('tagCategoryList', {}) });
-  const detail = useQuery({
-    queryKey: ['deviceTags', 'detail', id],
-    queryFn: () => call('deviceTagDetail', { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
+  const categories = useCallQuery('tagCategoryList', {});
+  const detail = useCallQuery('deviceTagDetail', { id: id ?? '' }, { enabled: Boolean(id) });
   useEffect(() => {
     if (detail.data) {
       form.setFieldsValue({ name: detail.data.name, categoryId: detail.data.categoryId });
@@ -52,17 +43,16 @@ export default function TagEditPage() {
     }
   }, [id, presetCategory, form]);
 
-  const save = useMutation({
-    mutationFn: (v: Values) => {
-      const fields = { name: v.name.trim(), categoryId: v.categoryId, deviceIds };
-      return id ? call('deviceTagUpdate', { id, ...fields }) : call('deviceTagCreate', fields);
-    },
-    onSuccess: () => {
-      void message.success(t(id ? 'toast.updated' : 'toast.created'));
-      void queryClient.invalidateQueries({ queryKey: ['deviceTags'] });
-      navigate('/device/tags');
-    },
-  });
+  // The devices' tags show in the device list.
+  const done = { invalidates: ['devices'] as const, onSuccess: () => navigate('/device/tags') };
+  const create = useCallMutation('deviceTagCreate', { ...done, success: t('toast.created') });
+  const update = useCallMutation('deviceTagUpdate', { ...done, success: t('toast.updated') });
+  const save = id ? update : create;
+  const submit = (v: Values) => {
+    const fields = { name: v.name.trim(), categoryId: v.categoryId, deviceIds };
+    if (id) update.mutate({ id, ...fields });
+    else create.mutate(fields);
+  };
 
   if (id && detail.isPending) return <Skeleton active />;
   if (id && detail.isError) return <Alert type="error" showIcon title={t('form.notFound')} />;
@@ -75,7 +65,7 @@ export default function TagEditPage() {
           form={form}
           name={formName}
           layout="vertical"
-          onFinish={(v) => save.mutate(v)}
+          onFinish={submit}
           disabled={save.isPending}
           style={{ maxWidth: 780 }}
         >
@@ -91,10 +81,10 @@ export default function TagEditPage() {
             />
           </Form.Item>
           <Form.Item label={t('form.devices')}>
-            <DevicePicker
+            <DeviceTransfer
               value={deviceIds}
               onChange={setDeviceIds}
-              known={detail.data?.devices ?? NO_DEVICES}
+              known={detail.data?.devices}
               testId="tag-form-devices"
             />
           </Form.Item>

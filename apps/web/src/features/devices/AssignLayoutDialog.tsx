@@ -1,10 +1,9 @@
 import type { DeviceRow } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
-import { DEVICES_KEY } from './DeviceDialogs';
 
 interface Values {
   layoutId?: string | null;
@@ -17,11 +16,7 @@ interface Values {
  */
 export function AssignLayoutDialog({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
   const { t } = useTranslation('player');
-  const layouts = useQuery({
-    queryKey: ['templates', 'assign-options'],
-    queryFn: () => call('templatePage', { page: 1, size: 500 }),
-    enabled: device !== null,
-  });
+  const layouts = useCallQuery('templatePage', { page: 1, size: 500 }, { enabled: device !== null });
   const submit = async (v: Values) => {
     if (!device) return;
     await call('deviceAssignLayout', { ids: [device.id], layoutId: v.layoutId ?? null });
@@ -33,7 +28,7 @@ export function AssignLayoutDialog({ device, onClose }: { device: DeviceRow | nu
       onClose={onClose}
       submit={submit}
       success={t('assign.done')}
-      invalidate={[DEVICES_KEY]}
+      invalidates={['devices']}
       values={{ layoutId: null }}
       okText={t('assign.ok')}
       cancelText={t('assign.cancel')}

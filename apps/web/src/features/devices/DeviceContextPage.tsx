@@ -8,15 +8,14 @@ import {
   Perm,
   type StatusHistoryRow,
 } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Image, Select, Skeleton, Space, Table, Tag, Timeline } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Image, Skeleton, Space, Table, Tag, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
+import { DeviceSelect } from '../../components/pickers/DevicePicker';
 import { useCan } from '../../session/useCan';
-import { DEVICES_KEY } from './DeviceDialogs';
 import {
   COMMAND_STATE_COLOR,
   DEVICE_STATUS_COLOR,
@@ -32,40 +31,8 @@ const REFRESH_MS = 5000;
 
 const time = (v: string | null) => (v ? formatTime(v) : '-');
 
-/** Picks a device by name, number, IP or MAC (device.list's keyword), then opens its details. */
-function DevicePicker({ value, onChange }: { value?: string; onChange: (id: string) => void }) {
-  const { t } = useTranslation('devices');
-  const [keyword, setKeyword] = useState('');
-  const options = useQuery({
-    queryKey: [DEVICES_KEY, 'picker', keyword],
-    queryFn: ({ signal }) => call('deviceList', { page: 1, size: 20, keyword: keyword || undefined }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      value={value}
-      onChange={onChange}
-      placeholder={t('context.chooseHint')}
-      loading={options.isFetching}
-      style={{ width: 360 }}
-      aria-label={t('context.choose')}
-      notFoundContent={options.isFetching ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-      options={(options.data?.data ?? []).map((d) => ({
-        value: d.id,
-        label: d.number ? `${d.name} (${d.number})` : d.name,
-      }))}
-      data-testid="device-context-picker"
-    />
-  );
-}
-
 function StatusHistory({ deviceId, t }: { deviceId: string; t: TFunction }) {
-  const history = useQuery({
-    queryKey: [DEVICES_KEY, 'history', deviceId],
-    queryFn: ({ signal }) => call('deviceStatusHistory', { deviceId, page: 1, size: 50 }, { signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const history = useCallQuery('deviceStatusHistory', { deviceId, page: 1, size: 50 }, { refetchInterval: REFRESH_MS });
   if (history.isLoading) return <Skeleton active />;
   const rows: StatusHistoryRow[] = history.data?.data ?? [];
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('context.historyEmpty')} />;
@@ -93,11 +60,7 @@ function StatusHistory({ deviceId, t }: { deviceId: string; t: TFunction }) {
 }
 
 function RecentCommands({ deviceId, t }: { deviceId: string; t: TFunction }) {
-  const commands = useQuery({
-    queryKey: [DEVICES_KEY, 'commands', deviceId],
-    queryFn: ({ signal }) => call('deviceCommands', { deviceId, page: 1, size: 20 }, { signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const commands = useCallQuery('deviceCommands', { deviceId, page: 1, size: 20 }, { refetchInterval: REFRESH_MS });
   return (
     <Table<CommandRow>
       size="small"
@@ -130,11 +93,7 @@ function RecentCommands({ deviceId, t }: { deviceId: string; t: TFunction }) {
 
 /** The strategies last sent to the device, one per type, with the state of the command that carried each. */
 function DeviceStrategies({ deviceId, t }: { deviceId: string; t: TFunction }) {
-  const strategies = useQuery({
-    queryKey: [DEVICES_KEY, 'strategies', deviceId],
-    queryFn: ({ signal }) => call('strategyOfDevice', { deviceId }, { signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const strategies = useCallQuery('strategyOfDevice', { deviceId }, { refetchInterval: REFRESH_MS });
   return (
     <Table<DeviceStrategy>
       size="small"
@@ -174,11 +133,7 @@ function DeviceStrategies({ deviceId, t }: { deviceId: string; t: TFunction }) {
 
 /** The device's newest screenshot (a signed, short-lived image URL) and a link to the history page. */
 function LatestScreenshot({ deviceId, t }: { deviceId: string; t: TFunction }) {
-  const shots = useQuery({
-    queryKey: [DEVICES_KEY, 'screenshot', deviceId],
-    queryFn: ({ signal }) => call('screenshotHistory', { deviceId, page: 1, size: 10 }, { signal }),
-    refetchInterval: 30_000,
-  });
+  const shots = useCallQuery('screenshotHistory', { deviceId, page: 1, size: 10 }, { refetchInterval: 30_000 });
   const shot = shots.data?.data[0];
   if (shots.isLoading) return <Skeleton.Image active />;
   return (
@@ -264,14 +219,19 @@ export default function DeviceContextPage() {
   const can = useCan();
   const [params, setParams] = useSearchParams();
   const id = params.get('id') ?? undefined;
-  const detail = useQuery({
-    queryKey: [DEVICES_KEY, 'detail', id],
-    queryFn: ({ signal }) => call('deviceDetail', { id: id as string }, { signal, silent: true }),
-    enabled: Boolean(id),
-    refetchInterval: REFRESH_MS,
-    retry: false,
-  });
-  const choose = (next: string) => setParams({ id: next }, { replace: false });
+  const detail = useCallQuery(
+    'deviceDetail',
+    { id: id as string },
+    {
+      silent: true,
+      enabled: Boolean(id),
+      refetchInterval: REFRESH_MS,
+      retry: false,
+    },
+  );
+  const choose = (next: string | undefined) => {
+    if (next) setParams({ id: next }, { replace: false });
+  };
   const notFound = detail.error instanceof ApiError;
 
   return (
@@ -283,7 +243,17 @@ export default function DeviceContextPage() {
               {t('context.backToList')}
             </Button>
           ) : null}
-          <DevicePicker value={detail.data ? id : undefined} onChange={choose} />
+          <DeviceSelect
+            value={detail.data ? id : undefined}
+            onChange={choose}
+            known={detail.data ? [detail.data] : undefined}
+            limit={20}
+            placeholder={t('context.chooseHint')}
+            aria-label={t('context.choose')}
+            notFound={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+            style={{ width: 360 }}
+            testId="device-context-picker"
+          />
           {id ? (
             <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()} aria-label={t('refresh')}>
               {t('refresh')}

@@ -19,9 +19,6 @@ import { requiredRule, zodRule } from '../../components/zodRule';
 import { DeptPicker } from '../accounts/AccountFields';
 import './devices.css';
 
-/** The list queries a device change refreshes. */
-export const DEVICES_KEY = 'devices';
-
 interface AddValues {
   by: 'code' | 'number';
   code?: string;
@@ -97,7 +94,7 @@ export function AddDeviceDialog({
       }}
       submit={submit}
       success={t('dialog.added')}
-      invalidate={[DEVICES_KEY]}
+      invalidates={['devices']}
       initialValues={{ by: 'code' }}
       values={initialCode ? { by: 'code', code: initialCode } : undefined}
       okText={t('add')}
@@ -265,7 +262,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       onClose={onClose}
       submit={submit}
       success={t('dialog.updated')}
-      invalidate={[DEVICES_KEY]}
+      invalidates={['devices']}
       values={
         device
           ? {

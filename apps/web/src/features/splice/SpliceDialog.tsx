@@ -5,11 +5,11 @@ import {
   type SpliceDetail,
   spliceNameSchema,
 } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, InputNumber, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
 import { type GridTile, TileGrid, tilesWithin } from './TileGrid';
@@ -56,13 +56,15 @@ export function SpliceDialog({
   const rows = Form.useWatch('rows', form) ?? 2;
   const cols = Form.useWatch('cols', form) ?? 2;
   const scaling = Form.useWatch('scaling', form) ?? false;
-  const detail = useQuery({
-    queryKey: ['splice', 'detail', editingId],
-    queryFn: () => call('spliceDetail', { id: editingId as string }),
-    enabled: open && editingId !== null,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const detail = useCallQuery(
+    'spliceDetail',
+    { id: editingId as string },
+    {
+      enabled: open && editingId !== null,
+      staleTime: 0,
+      gcTime: 0,
+    },
+  );
   const isEdit = editingId !== null;
   // The wall's values arrive after the dialog opened (FormDialog fills on opening).
   useEffect(() => {
@@ -94,7 +96,7 @@ export function SpliceDialog({
       onClose={onClose}
       submit={submit}
       success={t(isEdit ? 'dialog.updated' : 'dialog.added')}
-      invalidate={['splice']}
+      invalidates={['splice']}
       initialValues={DEFAULTS}
       okText={t('dialog.save')}
       cancelText={t('dialog.cancel')}

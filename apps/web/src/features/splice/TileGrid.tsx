@@ -1,10 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
-import type { DeviceRow } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Select, Typography } from 'antd';
-import { type KeyboardEvent, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Button, Typography } from 'antd';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { DeviceSelect } from '../../components/pickers/DevicePicker';
 import './splice.css';
 
 export interface GridTile {
@@ -72,8 +70,6 @@ export function TileGrid({
 }) {
   const { t } = useTranslation('splice');
   const [active, setActive] = useState({ row: 0, col: 0 });
-  const [keyword, setKeyword] = useState('');
-  const search = useDeferredValue(keyword);
   const cells = useRef(new Map<string, HTMLButtonElement>());
   const picker = useRef<{ focus: () => void } | null>(null);
   const byPosition = new Map(value.map((tile) => [at(tile.row, tile.col), tile]));
@@ -85,12 +81,6 @@ export function TileGrid({
       setActive({ row: Math.min(active.row, rows - 1), col: Math.min(active.col, cols - 1) });
     }
   }, [rows, cols, active]);
-
-  const devices = useQuery({
-    queryKey: ['devices', 'splicePicker', search],
-    queryFn: ({ signal }) => call('deviceList', { page: 1, size: 50, keyword: search || undefined }, { signal }),
-    enabled: !readOnly,
-  });
 
   const focusCell = (row: number, col: number) => {
     setActive({ row, col });
@@ -119,16 +109,6 @@ export function TileGrid({
   const usedElsewhere = new Set(
     value.filter((tile) => !(tile.row === active.row && tile.col === active.col)).map((tile) => tile.deviceId),
   );
-  const options = (devices.data?.data ?? []).map((d: DeviceRow) => ({
-    value: d.id,
-    label: d.number ? `${d.name} (${d.number})` : d.name,
-    name: d.name,
-    disabled: usedElsewhere.has(d.id),
-  }));
-  if (current && !options.some((o) => o.value === current.deviceId)) {
-    options.unshift({ value: current.deviceId, label: current.deviceName, name: current.deviceName, disabled: false });
-  }
-
   return (
     <div className="mq-splice-editor">
       <div
@@ -177,28 +157,23 @@ export function TileGrid({
             {t('grid.pickFor', { row: active.row + 1, col: active.col + 1 })}
           </Typography.Text>
           <div className="mq-splice-picker-row">
-            <Select
+            <DeviceSelect
               ref={(el) => {
                 picker.current = el;
               }}
               aria-labelledby="splice-picker-label"
-              showSearch
               allowClear
-              filterOption={false}
-              onSearch={setKeyword}
               style={{ flex: 1, minWidth: 0 }}
               placeholder={t('grid.pickPlaceholder')}
               value={current?.deviceId}
-              options={options}
-              loading={devices.isFetching}
-              notFoundContent={devices.isFetching ? null : t('grid.noDevices')}
-              onChange={(id: string | undefined, option) => {
-                const picked = Array.isArray(option) ? option[0] : option;
-                place(id, (picked as { name?: string } | undefined)?.name ?? '');
-                setKeyword('');
+              known={current ? [{ id: current.deviceId, name: current.deviceName }] : undefined}
+              disabledIds={usedElsewhere}
+              notFound={t('grid.noDevices')}
+              onChange={(id, device) => {
+                place(id, device?.name ?? current?.deviceName ?? '');
                 if (id) focusCell(active.row, active.col);
               }}
-              data-testid="splice-device-picker"
+              testId="splice-device-picker"
             />
             <Button
               icon={<CloseOutlined />}

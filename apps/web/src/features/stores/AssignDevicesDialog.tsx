@@ -1,10 +1,10 @@
 import type { Store } from '@marquee/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { DeviceSelect } from '../../components/pickers/DevicePicker';
 
 interface Values {
   deviceIds: string[];
@@ -18,12 +18,6 @@ interface Values {
 export function AssignDevicesDialog({ store, onClose }: { store: Store | null; onClose: () => void }) {
   const { t } = useTranslation('stores');
   const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const devices = useQuery({
-    queryKey: ['stores', 'deviceOptions', keyword],
-    queryFn: ({ signal }) => call('deviceList', { page: 1, size: 50, keyword: keyword || undefined }, { signal }),
-    enabled: store !== null,
-  });
   return (
     <FormDialog<Values>
       open={store !== null}
@@ -31,7 +25,7 @@ export function AssignDevicesDialog({ store, onClose }: { store: Store | null; o
       onClose={onClose}
       submit={(v) => call('storeAssignDevices', { storeId: store?.id ?? null, deviceIds: v.deviceIds })}
       success={t('assign.done')}
-      invalidate={['stores']}
+      invalidates={['geo', 'devices']}
       onDone={() => {
         // The devices moved: the device map counts them in their new region.
         void queryClient.invalidateQueries({ queryKey: ['deviceMap'] });
@@ -48,17 +42,12 @@ export function AssignDevicesDialog({ store, onClose }: { store: Store | null; o
         extra={t('assign.hint')}
         rules={[{ required: true, message: t('assign.required') }]}
       >
-        <Select
+        <DeviceSelect
           mode="multiple"
-          showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
-          loading={devices.isFetching}
-          notFoundContent={devices.isFetching ? undefined : t('assign.noDevices')}
-          options={(devices.data?.data ?? []).map((d) => ({
-            value: d.id,
-            label: d.number ? `${d.name} (${d.number})` : d.name,
-          }))}
+          enabled={store !== null}
+          notFound={t('assign.noDevices')}
           placeholder={t('assign.placeholder')}
-          data-testid="store-assign-devices"
+          testId="store-assign-devices"
         />
       </Form.Item>
     </FormDialog>
