@@ -1,4 +1,12 @@
-import { type EndpointDef, ErrorCode, endpoints, orgEndpoints } from '@marquee/protocol';
+import {
+  accountEndpoints,
+  deptEndpoints,
+  type EndpointDef,
+  ErrorCode,
+  endpoints,
+  enterpriseEndpoints,
+  roleEndpoints,
+} from '@marquee/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../src/modules/roles/repository.js';
 import {
@@ -309,6 +317,7 @@ const fixtures: Record<string, Fixture> = {
   },
 };
 
+const orgEndpoints = { ...enterpriseEndpoints, ...accountEndpoints, ...roleEndpoints, ...deptEndpoints };
 const sessionDefs = Object.values(orgEndpoints).filter((d) => d.auth === 'session') as EndpointDef[];
 
 describe.each(BACKENDS)('organisation endpoints on %s', (backend) => {

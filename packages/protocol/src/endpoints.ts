@@ -1,20 +1,24 @@
 import { accessEndpoints } from './endpoints/access.js';
+import { accountEndpoints } from './endpoints/accounts.js';
 import { adEndpoints } from './endpoints/ads.js';
+import { advertiserEndpoints } from './endpoints/advertisers.js';
 import type { EndpointDef } from './endpoints/common.js';
+import { deptEndpoints } from './endpoints/dept.js';
 import { deviceGroupEndpoints } from './endpoints/deviceGroups.js';
 import { deviceIoEndpoints } from './endpoints/deviceIo.js';
 import { deviceReportEndpoints } from './endpoints/deviceReports.js';
 import { deviceEndpoints } from './endpoints/devices.js';
+import { enterpriseEndpoints } from './endpoints/enterprise.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { gatherEndpoints } from './endpoints/gather.js';
 import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { materialEndpoints } from './endpoints/materials.js';
-import { oplogEndpoints } from './endpoints/oplog.js';
-import { orgEndpoints } from './endpoints/org.js';
+import { operationLogEndpoints } from './endpoints/operationLog.js';
 import { posterEndpoints } from './endpoints/posters.js';
-import { pushEndpoints } from './endpoints/pushes.js';
 import { reportEndpoints } from './endpoints/reports.js';
+import { roleEndpoints } from './endpoints/roles.js';
+import { schedulingEndpoints } from './endpoints/scheduling.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
@@ -30,19 +34,23 @@ import { templateEndpoints } from './endpoints/templates.js';
 import { weatherEndpoints } from './endpoints/weather.js';
 
 export * from './endpoints/access.js';
+export * from './endpoints/accounts.js';
 export * from './endpoints/ads.js';
+export * from './endpoints/advertisers.js';
 export * from './endpoints/common.js';
+export * from './endpoints/dept.js';
 export * from './endpoints/deviceIo.js';
 export * from './endpoints/deviceReports.js';
 export * from './endpoints/devices.js';
+export * from './endpoints/enterprise.js';
 export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
 export * from './endpoints/materials.js';
-export * from './endpoints/oplog.js';
-export * from './endpoints/org.js';
+export * from './endpoints/operationLog.js';
 export * from './endpoints/posters.js';
-export * from './endpoints/pushes.js';
 export * from './endpoints/reports.js';
+export * from './endpoints/roles.js';
+export * from './endpoints/scheduling.js';
 export * from './endpoints/screenshots.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
@@ -60,8 +68,12 @@ const DOMAINS = {
   foundation: foundationEndpoints,
   home: homeEndpoints,
   access: accessEndpoints,
-  oplog: oplogEndpoints,
-  org: orgEndpoints,
+  operationLog: operationLogEndpoints,
+  enterprise: enterpriseEndpoints,
+  accounts: accountEndpoints,
+  roles: roleEndpoints,
+  dept: deptEndpoints,
+  advertisers: advertiserEndpoints,
   sharing: sharingEndpoints,
   devices: deviceEndpoints,
   geo: geoEndpoints,
@@ -76,7 +88,7 @@ const DOMAINS = {
   weather: weatherEndpoints,
   posters: posterEndpoints,
   ads: adEndpoints,
-  pushes: pushEndpoints,
+  scheduling: schedulingEndpoints,
   deviceReports: deviceReportEndpoints,
   reports: reportEndpoints,
 } as const;

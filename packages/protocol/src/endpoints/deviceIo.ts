@@ -3,7 +3,7 @@ import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { endpoint } from './common.js';
 import { deviceEndpoints } from './devices.js';
-import { exportStatusSchema } from './oplog.js';
+import { exportStatusSchema } from './operationLog.js';
 
 /**
  * Device Excel export and import (spec section 7: devices export, Excel import).

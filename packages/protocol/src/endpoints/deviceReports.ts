@@ -4,7 +4,7 @@ import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { dateRangeIssues, listPageSize, reportDaySchema } from '../validation.js';
 import { endpoint } from './common.js';
-import { exportStatusSchema } from './oplog.js';
+import { exportStatusSchema } from './operationLog.js';
 
 /**
  * Device reports (issue 13, /report/device and /report/deviceDetail): per device in the

@@ -6,7 +6,7 @@ import { Perm } from '../permissions.js';
 import { dateRangeIssues, listPageSize, reportDaySchema, sortFields } from '../validation.js';
 import { adPlayStrategySchema, adStatusSchema, adTypeSchema } from './ads.js';
 import { endpoint } from './common.js';
-import { exportStatusSchema } from './oplog.js';
+import { exportStatusSchema } from './operationLog.js';
 
 /**
  * Ad reports with reconciliation (issue 13 'Proof of play and reports': /report/ad,

@@ -130,7 +130,7 @@ export type PlanBar = z.infer<typeof planBarSchema>;
 
 const deviceRequest = z.object({ deviceId: id }).strict();
 
-export const pushEndpoints = {
+export const schedulingEndpoints = {
   adBroadcast: endpoint({
     name: 'ad.broadcast',
     path: '/api/ad/broadcast.shtm',
