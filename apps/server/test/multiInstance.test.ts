@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSignedCall, type CallQuery, ErrorCode, endpoints } from '@marquee/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../src/jobs/define.js';
 import {
@@ -177,11 +177,15 @@ describe.each(BACKENDS)('two instances on one %s database', (backend) => {
       extraJobs: [holdJob('c', runs, held)],
     });
     let d: TestApp | undefined;
+    let statements: MockInstance<TestDatabase['executeSql']> | undefined;
     try {
       await c.services.jobs.send('test-hold', { n: 1 });
       c.services.jobs.wake('test-hold');
       await within(10_000, async () => runs.length === 1);
       await c.app.close();
+      // Each run's end is written by its queue, C's too (after its stop): on PGlite through the
+      // database's executeSql (pg-boss on PostgreSQL has a pool of its own, closed by the stop).
+      statements = vi.spyOn(database, 'executeSql');
       // D starts after C took the job, so only a retry can bring it to D.
       d = await createTestApp(backend, {
         database,
@@ -193,9 +197,20 @@ describe.each(BACKENDS)('two instances on one %s database', (backend) => {
       expect(runs.find((r) => r.instance === 'd')?.retryCount).toBeGreaterThanOrEqual(1);
     } finally {
       // C's abandoned run ends while the database is still open (its queue's late bookkeeping
-      // would otherwise hit a closed PGlite).
+      // would otherwise hit a closed PGlite): every run's completion statement has answered.
       release();
-      await new Promise((r) => setTimeout(r, 2500));
+      if (statements && backend === 'pglite') {
+        const spy = statements;
+        const completions = () =>
+          spy.mock.calls.flatMap(([text, values], i) =>
+            values?.[0] === 'test-hold' && text.includes("state = 'completed'") ? [spy.mock.results[i]] : [],
+          );
+        await vi
+          .waitFor(() => expect(completions().length).toBeGreaterThanOrEqual(runs.length), { timeout: 10_000 })
+          .catch(() => {});
+        await Promise.allSettled(completions().map((r) => r.value));
+      }
+      statements?.mockRestore();
       await c.close().catch(() => {});
       await d?.close();
     }
