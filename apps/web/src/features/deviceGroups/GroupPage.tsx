@@ -1,21 +1,16 @@
 import { PlusOutlined, ShareAltOutlined, TeamOutlined } from '@ant-design/icons';
 import { type DeviceGroupRow, formatTime, Perm, RefType } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Input, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { domainKey, useCallMutation } from '../../api/queries';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
-import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { BulkShareDialog } from './BulkShareDialog';
-
-const FILTER_KEYS = ['name'] as const;
 
 /**
  * Device groups (/device/group): the groups the caller can see with their visible device
@@ -25,31 +20,28 @@ const FILTER_KEYS = ['name'] as const;
  */
 export default function GroupPage() {
   const { t } = useTranslation(['deviceGroups', 'common']);
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const can = useCan();
   const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
   const [sharing, setSharing] = useState<DeviceGroupRow[] | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
 
-  const list = useQuery({
-    queryKey: ['deviceGroups', 'list', page, size, filters.name ?? ''],
-    queryFn: ({ signal }) => call('deviceGroupList', { page, size, name: filters.name }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => call('deviceGroupDelete', { ids: [id] }),
-    onSuccess: () => {
-      void message.success(t('toast.deleted'));
-      void queryClient.invalidateQueries({ queryKey: ['deviceGroups'] });
-    },
-  });
+  // A deleted group's devices show no group in the device list.
+  const remove = useCallMutation('deviceGroupDelete', { success: t('toast.deleted'), invalidates: ['devices'] });
 
   const edit = (row: DeviceGroupRow) => navigate(`/device/group/addView?id=${encodeURIComponent(row.id)}`);
-  const config: TableConfig<DeviceGroupRow> = {
+  const list = useListPage({
     id: 'deviceGroups',
+    endpoint: 'deviceGroupList',
+    filters: [
+      {
+        key: 'name',
+        label: t('filter.name'),
+        placeholder: t('filter.namePlaceholder'),
+        maxLength: 64,
+        testId: 'group-filter-name',
+      },
+    ],
     operationsLabel: t('column.actions'),
     columns: [
       { prop: 'name', label: t('column.name'), width: 220, ellipsis: true },
@@ -86,70 +78,52 @@ export default function GroupPage() {
         danger: true,
         disabled: (row) => (row.hasPermission ? false : t('edit.noPermission')),
         confirm: (row) => ({ title: t('confirm.delete', { name: row.name }), description: t('confirm.deleteHint') }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ ids: [row.id] }),
         testId: (row) => `group-delete-${row.name}`,
       },
     ],
-  };
+  });
 
   return (
-    <div className="mq-view mq-device-groups" data-testid="device-group-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filters}
-          onSearch={listState.applyFilters}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'group-search', reset: 'group-reset' }}
-        >
-          <Form.Item name="name" label={t('filter.name')}>
-            <Input
-              allowClear
-              maxLength={64}
-              placeholder={t('filter.namePlaceholder')}
-              data-testid="group-filter-name"
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card size="small" className="mq-list-card" title={t('title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            <NotForMonitor>
-              <Space>
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => navigate('/device/group/addView')}
-                  data-testid="group-add"
-                >
-                  {t('add')}
-                </Button>
-                {can(Perm.dataAllocation) ? (
-                  <Button icon={<TeamOutlined />} onClick={() => setBulkOpen(true)} data-testid="group-bulk-share">
-                    {t('bulkShare')}
-                  </Button>
-                ) : null}
-              </Space>
-            </NotForMonitor>
-          }
-          rowTestId={(row) => `group-row-${row.name}`}
-          empty={t('empty')}
-          emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
-          showTotal={(total) => t('total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      testId="device-group-page"
+      className="mq-device-groups"
+      filterTestIds={{ search: 'group-search', reset: 'group-reset' }}
+      title={t('title')}
+      toolbar={
+        <NotForMonitor>
+          <Space>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/device/group/addView')}
+              data-testid="group-add"
+            >
+              {t('add')}
+            </Button>
+            {can(Perm.dataAllocation) ? (
+              <Button icon={<TeamOutlined />} onClick={() => setBulkOpen(true)} data-testid="group-bulk-share">
+                {t('bulkShare')}
+              </Button>
+            ) : null}
+          </Space>
+        </NotForMonitor>
+      }
+      rowTestId={(row) => `group-row-${row.name}`}
+      empty={t('empty')}
+      emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
+      showTotal={(total) => t('total', { count: total })}
+    >
       <PermissionDialog
         open={sharing !== null}
         refType={RefType.deviceGroup}
         refIds={sharing?.map((s) => s.id) ?? []}
         names={sharing?.map((s) => s.name) ?? []}
         onClose={() => setSharing(null)}
-        onDone={() => void queryClient.invalidateQueries({ queryKey: ['deviceGroups'] })}
+        onDone={() => void queryClient.invalidateQueries({ queryKey: domainKey('deviceGroups') })}
       />
       <BulkShareDialog open={bulkOpen} defaultBy="group" onClose={() => setBulkOpen(false)} />
-    </div>
+    </ListPage>
   );
 }

@@ -1,25 +1,20 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
 import { formatTime, Perm, type TagCategoryRow, type TagRow, tagCategoryNameSchema } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Space, Spin, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
+import { useCallMutation, useCallQuery } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
-import { FilterBar } from '../../components/FilterBar';
 import { FormDialog } from '../../components/FormDialog';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
 import { requiredRule, zodRule } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
 import { BulkShareDialog } from './BulkShareDialog';
 import { BulkTagDialog } from './BulkTagDialog';
 import './deviceGroups.css';
-
-const FILTER_KEYS = ['name', 'categoryId'] as const;
 
 /**
  * Device tags (/device/tags): tag categories on the left (with their tag counts; add, rename,
@@ -29,12 +24,8 @@ const FILTER_KEYS = ['name', 'categoryId'] as const;
  */
 export default function TagsPage() {
   const { t } = useTranslation(['deviceTags', 'common']);
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const can = useCan();
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
   const [category, setCategory] = useState<{ open: boolean; editing: TagCategoryRow | null }>({
     open: false,
     editing: null,
@@ -42,32 +33,31 @@ export default function TagsPage() {
   const [bulkTag, setBulkTag] = useState(false);
   const [bulkShare, setBulkShare] = useState(false);
 
-  const categories = useQuery({ queryKey: ['deviceTags', 'categories'], queryFn: () => call('tagCategoryList', {}) });
-  const list = useQuery({
-    queryKey: ['deviceTags', 'list', page, size, filters.name ?? '', filters.categoryId ?? ''],
-    queryFn: ({ signal }) =>
-      call('deviceTagList', { page, size, name: filters.name, categoryId: filters.categoryId }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = (key: string) => {
-    void message.success(t(key));
-    void queryClient.invalidateQueries({ queryKey: ['deviceTags'] });
-  };
-  const removeTag = useMutation({
-    mutationFn: (id: string) => call('deviceTagDelete', { ids: [id] }),
-    onSuccess: () => refresh('toast.deleted'),
-  });
-  const removeCategory = useMutation({
-    mutationFn: (id: string) => call('tagCategoryDelete', { id }),
-    onSuccess: (_r, id) => {
-      if (filters.categoryId === id) listState.applyFilters({ ...filters, categoryId: undefined });
-      refresh('category.deleted');
+  const categories = useCallQuery('tagCategoryList', {});
+  // A deleted tag leaves the devices that carried it (the device list shows their tags).
+  const removeTag = useCallMutation('deviceTagDelete', { success: t('toast.deleted'), invalidates: ['devices'] });
+  const removeCategory = useCallMutation('tagCategoryDelete', {
+    success: t('category.deleted'),
+    onSuccess: (_r, { id }) => {
+      if (list.state.filters.categoryId === id) list.refine({ categoryId: undefined });
     },
   });
-  const chooseCategory = (id: string | undefined) => listState.applyFilters({ ...filters, categoryId: id });
+  const chooseCategory = (id: string | undefined) => list.refine({ categoryId: id });
 
-  const config: TableConfig<TagRow> = {
+  const list = useListPage({
     id: 'deviceTags',
+    endpoint: 'deviceTagList',
+    filters: [
+      {
+        key: 'name',
+        label: t('filter.name'),
+        placeholder: t('filter.namePlaceholder'),
+        maxLength: 64,
+        testId: 'tag-filter-name',
+      },
+    ],
+    // The category chosen beside the list.
+    scope: ['categoryId'],
     operationsLabel: t('column.actions'),
     columns: [
       { prop: 'name', label: t('column.name'), width: 200, ellipsis: true },
@@ -91,154 +81,133 @@ export default function TagsPage() {
         notForMonitor: true,
         danger: true,
         confirm: (row) => ({ title: t('confirm.delete', { name: row.name }), description: t('confirm.deleteHint') }),
-        handler: (row) => removeTag.mutateAsync(row.id),
+        handler: (row: TagRow) => removeTag.mutateAsync({ ids: [row.id] }),
         testId: (row) => `tag-delete-${row.name}`,
       },
     ],
-  };
+  });
+  const { filters } = list.state;
 
   const cats = categories.data ?? [];
   return (
-    <div className="mq-view mq-device-tags" data-testid="device-tags-page">
-      <Row gutter={12} wrap={false}>
-        <Col flex="280px">
-          <Card
-            size="small"
-            title={t('categories')}
-            extra={
-              <NotForMonitor>
-                <Button
-                  size="small"
-                  type="link"
-                  icon={<PlusOutlined />}
-                  onClick={() => setCategory({ open: true, editing: null })}
-                  data-testid="category-add"
+    <ListPage
+      list={list}
+      testId="device-tags-page"
+      className="mq-device-tags"
+      filterTestIds={{ search: 'tag-search', reset: 'tag-reset' }}
+      title={t('title')}
+      side={
+        <Card
+          size="small"
+          title={t('categories')}
+          extra={
+            <NotForMonitor>
+              <Button
+                size="small"
+                type="link"
+                icon={<PlusOutlined />}
+                onClick={() => setCategory({ open: true, editing: null })}
+                data-testid="category-add"
+              >
+                {t('category.add')}
+              </Button>
+            </NotForMonitor>
+          }
+        >
+          {categories.isPending ? <Spin /> : null}
+          {!categories.isPending && cats.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('categories.empty')} />
+          ) : null}
+          <ul className="mq-tag-categories" aria-label={t('categories')}>
+            {cats.length > 0 ? (
+              <li>
+                <button
+                  type="button"
+                  className={!filters.categoryId ? 'is-active' : undefined}
+                  aria-pressed={!filters.categoryId}
+                  onClick={() => chooseCategory(undefined)}
                 >
-                  {t('category.add')}
-                </Button>
-              </NotForMonitor>
-            }
-          >
-            {categories.isPending ? <Spin /> : null}
-            {!categories.isPending && cats.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('categories.empty')} />
+                  {t('categories.all')}
+                </button>
+              </li>
             ) : null}
-            <ul className="mq-tag-categories" aria-label={t('categories')}>
-              {cats.length > 0 ? (
-                <li>
-                  <button
-                    type="button"
-                    className={!filters.categoryId ? 'is-active' : undefined}
-                    aria-pressed={!filters.categoryId}
-                    onClick={() => chooseCategory(undefined)}
-                  >
-                    {t('categories.all')}
-                  </button>
-                </li>
-              ) : null}
-              {cats.map((c) => (
-                <li key={c.id} data-testid={`category-${c.name}`}>
-                  <button
-                    type="button"
-                    className={filters.categoryId === c.id ? 'is-active' : undefined}
-                    aria-pressed={filters.categoryId === c.id}
-                    onClick={() => chooseCategory(c.id)}
-                  >
-                    <span className="mq-tag-category-name">{c.name}</span>
-                    <Typography.Text type="secondary">{t('category.tagCount', { count: c.tagCount })}</Typography.Text>
-                  </button>
-                  <NotForMonitor>
-                    <Space size={0}>
+            {cats.map((c) => (
+              <li key={c.id} data-testid={`category-${c.name}`}>
+                <button
+                  type="button"
+                  className={filters.categoryId === c.id ? 'is-active' : undefined}
+                  aria-pressed={filters.categoryId === c.id}
+                  onClick={() => chooseCategory(c.id)}
+                >
+                  <span className="mq-tag-category-name">{c.name}</span>
+                  <Typography.Text type="secondary">{t('category.tagCount', { count: c.tagCount })}</Typography.Text>
+                </button>
+                <NotForMonitor>
+                  <Space size={0}>
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<EditOutlined />}
+                      aria-label={t('category.edit', { name: c.name })}
+                      title={t('category.edit', { name: c.name })}
+                      onClick={() => setCategory({ open: true, editing: c })}
+                      data-testid={`category-edit-${c.name}`}
+                    />
+                    <Popconfirm
+                      title={t('category.confirmDelete', { name: c.name })}
+                      okButtonProps={confirmOkProps(true)}
+                      okText={t('delete')}
+                      cancelText={t('form.cancel')}
+                      onConfirm={() => removeCategory.mutateAsync({ id: c.id })}
+                    >
                       <Button
                         size="small"
                         type="text"
-                        icon={<EditOutlined />}
-                        aria-label={t('category.edit', { name: c.name })}
-                        title={t('category.edit', { name: c.name })}
-                        onClick={() => setCategory({ open: true, editing: c })}
-                        data-testid={`category-edit-${c.name}`}
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('category.delete', { name: c.name })}
+                        title={t('category.delete', { name: c.name })}
+                        data-testid={`category-delete-${c.name}`}
                       />
-                      <Popconfirm
-                        title={t('category.confirmDelete', { name: c.name })}
-                        okButtonProps={confirmOkProps(true)}
-                        okText={t('delete')}
-                        cancelText={t('form.cancel')}
-                        onConfirm={() => removeCategory.mutateAsync(c.id)}
-                      >
-                        <Button
-                          size="small"
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('category.delete', { name: c.name })}
-                          title={t('category.delete', { name: c.name })}
-                          data-testid={`category-delete-${c.name}`}
-                        />
-                      </Popconfirm>
-                    </Space>
-                  </NotForMonitor>
-                </li>
-              ))}
-            </ul>
-          </Card>
-        </Col>
-        <Col flex="auto" style={{ minWidth: 0 }}>
-          <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-            <FilterBar
-              values={filters}
-              onSearch={listState.applyFilters}
-              onReset={listState.clearFilters}
-              testIds={{ search: 'tag-search', reset: 'tag-reset' }}
-            >
-              <Form.Item name="name" label={t('filter.name')}>
-                <Input
-                  allowClear
-                  maxLength={64}
-                  placeholder={t('filter.namePlaceholder')}
-                  data-testid="tag-filter-name"
-                />
-              </Form.Item>
-            </FilterBar>
-          </Card>
-          <Card size="small" className="mq-list-card" title={t('title')}>
-            <ListTable
-              config={config}
-              query={list}
-              state={listState}
-              toolbar={
-                <NotForMonitor>
-                  <Space wrap>
-                    <Button
-                      type="primary"
-                      icon={<PlusOutlined />}
-                      onClick={() =>
-                        navigate(
-                          `/device/tag/addView${filters.categoryId ? `?categoryId=${encodeURIComponent(filters.categoryId)}` : ''}`,
-                        )
-                      }
-                      data-testid="tag-add"
-                    >
-                      {t('add')}
-                    </Button>
-                    <Button icon={<TagsOutlined />} onClick={() => setBulkTag(true)} data-testid="tag-bulk">
-                      {t('bulkTag')}
-                    </Button>
-                    {can(Perm.dataAllocation) ? (
-                      <Button icon={<TeamOutlined />} onClick={() => setBulkShare(true)} data-testid="tag-bulk-share">
-                        {t('bulkShare', { ns: 'deviceGroups' })}
-                      </Button>
-                    ) : null}
+                    </Popconfirm>
                   </Space>
                 </NotForMonitor>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      }
+      toolbar={
+        <NotForMonitor>
+          <Space wrap>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() =>
+                navigate(
+                  `/device/tag/addView${filters.categoryId ? `?categoryId=${encodeURIComponent(filters.categoryId)}` : ''}`,
+                )
               }
-              rowTestId={(row) => `tag-row-${row.name}`}
-              empty={t('empty')}
-              emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
-              showTotal={(total) => t('total', { count: total })}
-            />
-          </Card>
-        </Col>
-      </Row>
+              data-testid="tag-add"
+            >
+              {t('add')}
+            </Button>
+            <Button icon={<TagsOutlined />} onClick={() => setBulkTag(true)} data-testid="tag-bulk">
+              {t('bulkTag')}
+            </Button>
+            {can(Perm.dataAllocation) ? (
+              <Button icon={<TeamOutlined />} onClick={() => setBulkShare(true)} data-testid="tag-bulk-share">
+                {t('bulkShare', { ns: 'deviceGroups' })}
+              </Button>
+            ) : null}
+          </Space>
+        </NotForMonitor>
+      }
+      rowTestId={(row) => `tag-row-${row.name}`}
+      empty={t('empty')}
+      emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
+      showTotal={(total) => t('total', { count: total })}
+    >
       <FormDialog<{ name: string }>
         open={category.open}
         title={t(category.editing ? 'category.editTitle' : 'category.addTitle')}
@@ -248,7 +217,7 @@ export default function TagsPage() {
           else await call('tagCategoryCreate', { name: v.name.trim() });
         }}
         success={t(category.editing ? 'category.updated' : 'category.created')}
-        invalidate={['deviceTags']}
+        invalidates={['deviceGroups']}
         values={category.editing ? { name: category.editing.name } : undefined}
         okText={t('form.save')}
         cancelText={t('form.cancel')}
@@ -261,6 +230,6 @@ export default function TagsPage() {
       </FormDialog>
       <BulkTagDialog open={bulkTag} onClose={() => setBulkTag(false)} />
       <BulkShareDialog open={bulkShare} defaultBy="tag" onClose={() => setBulkShare(false)} />
-    </div>
+    </ListPage>
   );
 }
