@@ -4,14 +4,13 @@ import {
   AD_TARGET_KINDS,
   type Ad,
   type AdInfo,
-  type AdPlayStrategy,
   type AdReview,
   type AdReviewState,
   type AdStatus,
   type AdTargetKind,
-  type AdType,
   adStatus,
   ErrorCode,
+  type endpoints,
   monitorUrlValid,
   RefType,
 } from '@marquee/protocol';
@@ -34,6 +33,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { manageWhere, type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -266,17 +266,7 @@ function present(ctx: CallContext, row: AdRow, reviews: readonly AdReview[]): Ad
   };
 }
 
-export interface AdListInput {
-  page: number;
-  size: number;
-  name?: string;
-  number?: string;
-  type?: AdType;
-  status?: AdStatus;
-  planId?: string;
-  from?: string;
-  to?: string;
-}
+type AdListInput = z.infer<typeof endpoints.adList.request>;
 
 /** A page of the ads the caller sees, newest first (deleted ones only with status 'deleted'). */
 export async function listAds(input: AdListInput, ctx: CallContext) {
@@ -382,23 +372,7 @@ async function targetNames(db: Executor, entId: string, targets: AdTargetIds): P
   return lists.flat();
 }
 
-export interface AdBodyInput {
-  name: string;
-  type: AdType;
-  planId?: string;
-  startAt: string;
-  endAt: string;
-  strategy: AdPlayStrategy;
-  playsMin: number;
-  playsMax: number;
-  periods: { start: string; end: string }[];
-  slotId?: string | null;
-  link: string;
-  monitorUrl?: string | null;
-  materialIds: string[];
-  layoutId?: string | null;
-  targets: AdTargetIds;
-}
+type AdBodyInput = z.infer<typeof endpoints.adCreate.request>;
 
 /** All of `ids` found by `query`, else `code`. */
 async function expectAll(ids: readonly string[], found: Promise<{ id: string }[]>, fail: () => never): Promise<void> {
@@ -585,7 +559,7 @@ export async function lockAd(ctx: CallContext, id: string, manage: boolean) {
  * serving, failed, waiting for its second audit) goes back to review, and an auditor who
  * opened the previous round cannot pass content they have not seen (CONFLICT on its round).
  */
-export async function updateAd(input: AdBodyInput & { id: string }, ctx: CallContext) {
+export async function updateAd(input: z.infer<typeof endpoints.adUpdate.request>, ctx: CallContext) {
   const current = await lockAd(ctx, input.id, true);
   const values = await checkedBody(input, ctx);
   const reviewRound = current.reviewRound + 1;

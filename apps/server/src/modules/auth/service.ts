@@ -1,4 +1,5 @@
-import { ErrorCode, isWeakPassword, type LoginResponse, type UserInfo } from '@marquee/protocol';
+import { ErrorCode, type endpoints, isWeakPassword, type LoginResponse, type UserInfo } from '@marquee/protocol';
+import type { z } from 'zod';
 import { actableEnterprises, loadActingEnterprise } from '../../auth/acting.js';
 import { verifyCredentials } from '../../auth/login.js';
 import type { LoginCandidate } from '../../auth/loginRepository.js';
@@ -11,10 +12,7 @@ import { checkCode, useCode } from '../verification/service.js';
 import { toUserInfo } from './presenter.js';
 import { markLoggedIn, setPasswordHash } from './repository.js';
 
-export interface LoginInput {
-  loginName: string;
-  password: string;
-}
+export type LoginInput = z.infer<typeof endpoints.login.request>;
 
 /** Outside the transaction: throttle and argon2 verification. */
 export function checkLogin(input: LoginInput, ctx: CallContext): Promise<LoginCandidate> {
@@ -101,10 +99,7 @@ export function info(ctx: CallContext): UserInfo {
 
 // ---------------------------------------------------------------- verification-code login
 
-export interface CodeLoginInput {
-  target: string;
-  code: string;
-}
+export type CodeLoginInput = z.infer<typeof endpoints.codeLogin.request>;
 
 /**
  * Outside the transaction: the target must belong to an account (NOT_REGISTERED, 'register
@@ -135,11 +130,7 @@ export async function codeLogin(
 
 // ---------------------------------------------------------------- password retrieval
 
-export interface ResetPasswordInput {
-  target: string;
-  code: string;
-  password: string;
-}
+export type ResetPasswordInput = z.infer<typeof endpoints.passwordReset.request>;
 
 /** Outside the transaction: the code, the account, and the new password's hash (argon2 is slow). */
 export async function checkResetPassword(

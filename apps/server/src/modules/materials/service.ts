@@ -1,15 +1,15 @@
 import {
   DEFAULT_STORAGE_QUOTA_BYTES,
   ErrorCode,
+  type endpoints,
   MATERIAL_LIST_COUNT_CAP,
   type MaterialMediaType,
-  type MaterialStatus,
-  type MaterialType,
   mediaUrlValid,
   RefType,
   type StorageUsage,
 } from '@marquee/protocol';
 import { and, count, eq, gte, ilike, inArray, like, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type ScopedColumns, scopeOutsideBranches, scopeWhere } from '../../auth/scope.js';
 import { type MergeBranch, type MergeKey, mergedPageIds, mergedUpTo, pageWindow } from '../../db/mergedPage.js';
 import { departments, materialFolders, materials, materialUploads, storageQuotas } from '../../db/schema/index.js';
@@ -38,25 +38,7 @@ function endOf(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + 86400_000) : new Date(value);
 }
 
-export interface MaterialListInput {
-  page: number;
-  size: number;
-  ids?: string[];
-  name?: string;
-  type?: MaterialType;
-  status?: MaterialStatus;
-  folderId?: string;
-  includeSubfolders: boolean;
-  categoryId?: string;
-  uploaderId?: string;
-  from?: string;
-  to?: string;
-  minSize?: number;
-  maxSize?: number;
-  duplicatesOnly: boolean;
-  sort: 'createdAt' | 'name' | 'size';
-  order: 'asc' | 'desc';
-}
+export type MaterialListInput = z.infer<typeof endpoints.materialList.request>;
 
 /**
  * The most branches the merged plan reads (a folder of the filter, or a department of the

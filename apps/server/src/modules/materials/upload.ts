@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   contentTypeAllowed,
   ErrorCode,
+  type endpoints,
   MATERIAL_CONTENT_TYPES,
   MATERIAL_FORMATS,
   MATERIAL_MAX_BYTES,
@@ -13,6 +14,7 @@ import {
 } from '@marquee/protocol';
 import { and, eq, gte, inArray, isNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { scopeWhere } from '../../auth/scope.js';
 import { materialFolders, materials, materialUploads } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
@@ -94,15 +96,7 @@ export async function checkUpload(
   return out;
 }
 
-export interface ApplyInput {
-  folderId?: string;
-  categoryId?: string;
-  fileName: string;
-  name?: string;
-  size: number;
-  contentType: string;
-  type: MaterialFileType;
-}
+type ApplyInput = z.infer<typeof endpoints.materialUploadApply.request>;
 
 /** The extension of the stored object: the file's own when it is one of the type's formats. */
 function keyExtension(type: MaterialFileType, fileName: string): string {

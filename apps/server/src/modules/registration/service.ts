@@ -1,4 +1,5 @@
-import { ErrorCode, type LoginResponse } from '@marquee/protocol';
+import { ErrorCode, type endpoints, type LoginResponse } from '@marquee/protocol';
+import type { z } from 'zod';
 import { findAccountByTarget, findLoginCandidate } from '../../auth/loginRepository.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Executor } from '../../db/client.js';
@@ -11,14 +12,7 @@ import { createEnterpriseWithAdmin } from '../enterprise/service.js';
 import { accessMessages } from '../verification/messages.js';
 import { checkCode, useCode } from '../verification/service.js';
 
-export interface RegisterInput {
-  companyName: string;
-  socialCreditCode: string;
-  loginName: string;
-  password: string;
-  phone: string;
-  code: string;
-}
+export type RegisterInput = z.infer<typeof endpoints.register.request>;
 
 interface Checked {
   codeId: string;

@@ -4,18 +4,18 @@ import {
   type AdReportDevices,
   type AdReportList,
   type AdReportRow,
-  type AdType,
   DEFAULT_PAGE_SIZE,
   type DeviceScheduleRow,
   daysBetween,
   ErrorCode,
+  type endpoints,
   fullRate,
   REPORT_HOURLY_DAYS,
   reconcile,
   reportRange,
-  type SortOrder,
 } from '@marquee/protocol';
 import { and, asc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { ads, departments, devices, materials, promotionPlans } from '../../db/schema/index.js';
@@ -54,17 +54,9 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-export interface AdReportListInput {
-  page?: number;
-  size?: number;
-  keyword?: string;
-  planId?: string;
-  type?: AdType;
-  from?: string;
-  to?: string;
-  sort?: 'plays' | 'durationMs' | 'devices' | 'createdAt';
-  order?: SortOrder;
-}
+/** The list's request, its page optional: an export (exportSource.ts) passes its filters and reads its own pages. */
+export type AdReportListInput = z.infer<typeof endpoints.reportAdListExportStart.request> &
+  Partial<Pick<z.infer<typeof endpoints.reportAdList.request>, 'page' | 'size'>>;
 
 function adListWhere(caller: ReportCaller, input: AdReportListInput): SQL {
   const conds: SQL[] = [scopeWhere(caller.user, adScope)];
@@ -236,11 +228,7 @@ async function visibleAd(caller: ReportCaller, id: string) {
   return row;
 }
 
-export interface AdReportDetailInput {
-  id: string;
-  from?: string;
-  to?: string;
-}
+export type AdReportDetailInput = z.infer<typeof endpoints.reportAdDetail.request>;
 
 /** The first UTC day the hourly profile reads: the range's last REPORT_HOURLY_DAYS. */
 function hoursFromOf(from: string, to: string): string {
@@ -346,13 +334,8 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
   };
 }
 
-export interface AdReportDevicesInput extends AdReportDetailInput {
-  page?: number;
-  size?: number;
-  sort?: 'plays' | 'durationMs' | 'expected' | 'deliveryPct';
-  order?: SortOrder;
-  underOnly?: boolean;
-}
+/** The detail's request with the device table's page, sort and filter, optional (the detail's export passes none). */
+export type AdReportDevicesInput = AdReportDetailInput & Partial<z.infer<typeof endpoints.reportAdDevices.request>>;
 
 /**
  * One ad's plays and play time per device over [from, to], from the per-ad, per-device
@@ -459,15 +442,9 @@ export async function adReportDevices(caller: ReportCaller, input: AdReportDevic
   return { from, to, total: table.length, data: pageRows };
 }
 
-export interface DeviceScheduleInput {
-  page?: number;
-  size?: number;
-  keyword?: string;
-  deptId?: string;
-  from?: string;
-  to?: string;
-  underFirst?: boolean;
-}
+/** The report's request, its page optional: an export passes its filters and reads its own pages. */
+export type DeviceScheduleInput = z.infer<typeof endpoints.reportDeviceScheduleExportStart.request> &
+  Partial<Pick<z.infer<typeof endpoints.reportDeviceSchedule.request>, 'page' | 'size'>>;
 
 /** Most devices one schedule report reads (a filter narrows a larger fleet). */
 export const DEVICE_SCHEDULE_MAX_DEVICES = 5000;

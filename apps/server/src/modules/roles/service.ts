@@ -1,5 +1,6 @@
-import { ALL_PERMISSION_CODES, type ROLE_SORT_KEYS, type RoleRow } from '@marquee/protocol';
+import { ALL_PERMISSION_CODES, type endpoints, type ROLE_SORT_KEYS, type RoleRow } from '@marquee/protocol';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
 import { scopeWhere } from '../../auth/scope.js';
 import { isBuiltinName } from '../../db/builtinNames.js';
@@ -101,13 +102,7 @@ export async function roleOptions(ctx: CallContext) {
   return rows.map((r) => ({ value: r.id, label: r.name }));
 }
 
-interface RoleInput {
-  name: string;
-  type: string;
-  deptId?: string | null;
-  dataScope: DataScope;
-  permissionCodes: string[];
-}
+type RoleInput = z.infer<typeof endpoints.roleAdd.request>;
 
 /** Checks codes, department and rights of a role being saved; answers the clean code list. */
 async function checkRoleInput(input: RoleInput, ctx: CallContext): Promise<string[]> {
@@ -155,7 +150,7 @@ async function invalidateHolders(ctx: CallContext, roleIds: string[]) {
   });
 }
 
-export async function roleUpdate(input: RoleInput & { id: string }, ctx: CallContext) {
+export async function roleUpdate(input: z.infer<typeof endpoints.roleUpdate.request>, ctx: CallContext) {
   const [role] = await loadVisibleRoles(ctx, [input.id]);
   const codes = await checkRoleInput(input, ctx);
   let type = input.type;

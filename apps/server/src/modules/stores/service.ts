@@ -1,5 +1,6 @@
-import { ErrorCode, type GeoPoint, type Store } from '@marquee/protocol';
+import { ErrorCode, type endpoints, type GeoPoint, type Store } from '@marquee/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import { scopeWhere } from '../../auth/scope.js';
 import { devices, stores } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
@@ -70,17 +71,7 @@ async function requireStore(ctx: CallContext, id: string) {
   return store;
 }
 
-export interface StoreInput {
-  name: string;
-  address: string;
-  poi?: string;
-  regionCode?: string;
-  latitude?: number;
-  longitude?: number;
-  deptId?: string;
-  contactName?: string;
-  contactPhone?: string;
-}
+type StoreInput = z.infer<typeof endpoints.storeAdd.request>;
 
 async function storeValues(input: StoreInput, ctx: CallContext, geocoded: GeoPoint | null, exceptId?: string) {
   if (input.regionCode && !regionByCode(input.regionCode))
@@ -139,7 +130,11 @@ export async function addStore(input: StoreInput, ctx: CallContext, geocoded: Ge
 }
 
 /** Edits a visible store; the devices standing in it move with its address. */
-export async function updateStore(input: StoreInput & { id: string }, ctx: CallContext, geocoded: GeoPoint | null) {
+export async function updateStore(
+  input: z.infer<typeof endpoints.storeUpdate.request>,
+  ctx: CallContext,
+  geocoded: GeoPoint | null,
+) {
   const store = await requireStore(ctx, input.id);
   const { point, values } = await storeValues(input, ctx, geocoded, store.id);
   await ctx.db.update(stores).set(values).where(eq(stores.id, store.id));
