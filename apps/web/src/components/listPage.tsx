@@ -270,8 +270,11 @@ export interface ListPageState<T> {
   reset: () => void;
 }
 
-/** One filter field's control. */
-function FilterControl<K extends string>({ field, testId }: { field: FilterField<K>; testId: string }) {
+/**
+ * One filter field's control: the form item's direct child (called, not rendered as a
+ * component of its own, so the form binds its value and onChange to the control itself).
+ */
+function filterControl<K extends string>(field: FilterField<K>, testId: string) {
   const style: CSSProperties | undefined = field.width ? { width: field.width } : undefined;
   switch (field.kind) {
     case 'select':
@@ -361,7 +364,7 @@ export type ListPageProps<T extends object> = Omit<ListTableProps<T>, 'config' |
 
 /** The form item of one filter field: a number range's two inputs bind their own keys, a check box its `checked`. */
 function filterItem(field: FilterField, testId: string) {
-  const control = <FilterControl field={field} testId={testId} />;
+  const control = filterControl(field, testId);
   if (field.kind === 'numberRange')
     return (
       <Form.Item key={field.key} label={field.label}>
