@@ -1,18 +1,13 @@
 import { AD_TARGET_KINDS, type AdInfo, formatTime } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Skeleton, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { periodText, StatusTag } from './adLook';
 
 /** The detail of one ad (ad.info): its facts, content, targets, time periods and review history. */
 export function AdDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation(['ads']);
-  const info = useQuery({
-    queryKey: ['ads', 'info', id],
-    queryFn: ({ signal }) => call('adInfo', { id: id ?? '' }, { signal }),
-    enabled: id !== null,
-  });
+  const info = useCallQuery('adInfo', { id: id ?? '' }, { enabled: id !== null });
   const ad = info.data;
   return (
     <Drawer open={id !== null} onClose={onClose} title={t('ad.detailTitle')} size={560} destroyOnHidden>

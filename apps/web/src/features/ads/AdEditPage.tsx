@@ -13,7 +13,6 @@ import {
   monitorUrlValid,
   Perm,
 } from '@marquee/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -32,7 +31,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/client';
+import { useCallMutation, useCallQuery } from '../../api/queries';
 import { usePageLeaveTip } from '../../components/leaveTip';
 import { requiredRule, validationMessage } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
@@ -156,7 +155,6 @@ const PERIODS_ID = 'ad-edit-periods';
 export default function AdEditPage() {
   const { t } = useTranslation(['ads', 'validation']);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const can = useCan();
   const [params] = useSearchParams();
@@ -166,16 +164,8 @@ export default function AdEditPage() {
   const [periodIssues, setPeriodIssues] = useState<string[]>([]);
   const content = Form.useWatch('content', form) ?? 'materials';
   const plans = usePlanOptions(can(Perm.advPlan));
-  const layouts = useQuery({
-    queryKey: ['templates', 'adOptions'],
-    queryFn: ({ signal }) => call('templatePage', { page: 1, size: 500 }, { signal }),
-    enabled: can(Perm.template),
-  });
-  const existing = useQuery({
-    queryKey: ['ads', 'info', id],
-    queryFn: ({ signal }) => call('adInfo', { id: id ?? '' }, { signal }),
-    enabled: id !== null,
-  });
+  const layouts = useCallQuery('templatePage', { page: 1, size: 500 }, { enabled: can(Perm.template) });
+  const existing = useCallQuery('adInfo', { id: id ?? '' }, { enabled: id !== null });
 
   useEffect(() => {
     const ad = existing.data;
@@ -204,20 +194,15 @@ export default function AdEditPage() {
     if (preset) form.setFieldValue('planId', preset.value);
   }, [plans.data, id, form]);
 
-  const save = useMutation({
-    mutationFn: async (body: AdBody) => {
-      if (id) await call('adUpdate', { ...body, id });
-      else await call('adCreate', body);
-    },
-    onSuccess: () => {
-      setDirty(false);
-      void message.success(t(id ? 'edit.updated' : 'edit.created'));
-      void queryClient.invalidateQueries({ queryKey: ['ads'] });
-      // the leave tip is off once the saved state is rendered
-      setTimeout(() => navigate('/advert'), 0);
-    },
-  });
-  usePageLeaveTip(dirty && !save.isPending);
+  const saved = () => {
+    setDirty(false);
+    // the leave tip is off once the saved state is rendered
+    setTimeout(() => navigate('/advert'), 0);
+  };
+  const create = useCallMutation('adCreate', { success: t('edit.created'), onSuccess: saved });
+  const update = useCallMutation('adUpdate', { success: t('edit.updated'), onSuccess: saved });
+  const saving = create.isPending || update.isPending;
+  usePageLeaveTip(dirty && !saving);
 
   /** Save did not go: say so where the reader is, and bring the first error into view. */
   const showInvalid = (first: string | undefined) => {
@@ -246,7 +231,8 @@ export default function AdEditPage() {
       showInvalid(FORM_ORDER.find((name) => marked.has(name)) ?? [...marked][0]);
       return;
     }
-    save.mutate(body);
+    if (id) update.mutate({ ...body, id });
+    else create.mutate(body);
   };
 
   if (id !== null && !existing.data) {
@@ -261,7 +247,7 @@ export default function AdEditPage() {
           name="ad-edit"
           layout="vertical"
           style={{ maxWidth: 760 }}
-          disabled={save.isPending}
+          disabled={saving}
           initialValues={{ type: 'common', strategy: 'perDay', playsMin: 1, playsMax: 1, content: 'materials' }}
           scrollToFirstError={{ block: 'center' }}
           onValuesChange={(changed: Partial<Values>) => {
@@ -413,10 +399,10 @@ export default function AdEditPage() {
           )}
           <AdTargetsFields known={existing.data?.targetNames} />
           <Space>
-            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="ad-edit-submit">
+            <Button type="primary" htmlType="submit" loading={saving} data-testid="ad-edit-submit">
               {t('save')}
             </Button>
-            <Button onClick={() => navigate('/advert')} disabled={save.isPending}>
+            <Button onClick={() => navigate('/advert')} disabled={saving}>
               {t('cancel')}
             </Button>
           </Space>

@@ -1,33 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { AD_STATUSES, AD_TYPES, type Ad, type AdStatus, type AdType, Perm, ROUTES } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { AD_STATUSES, AD_TYPES, type Ad, Perm, ROUTES } from '@marquee/protocol';
+import { Button, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { tagColumn, timeColumn } from '../../components/columns';
-import { type DayRange, dayRangeParams, dayRangeValue } from '../../components/dateRange';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { AdDetailDrawer } from './AdDetailDrawer';
 import { periodText, statusLook } from './adLook';
 import { usePlanOptions } from './plans';
-
-const FILTER_KEYS = ['name', 'number', 'type', 'status', 'planId', 'from', 'to'] as const;
-
-interface FilterValues {
-  name?: string;
-  number?: string;
-  type?: string;
-  status?: string;
-  planId?: string;
-  range?: DayRange;
-}
 
 /** Whether the edit page is online (the list offers new and edit only then). */
 const editOnline = () => ROUTES.some((r) => r.path === '/advert/edit' && r.online);
@@ -39,55 +23,17 @@ const editOnline = () => ROUTES.some((r) => r.path === '/advert/edit' && r.onlin
  */
 export default function AdListPage() {
   const { t } = useTranslation(['ads', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const can = useCan();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { filters, pageRequest } = listState;
   const [viewing, setViewing] = useState<string | null>(null);
   const plans = usePlanOptions(can(Perm.advPlan));
 
-  const list = useQuery({
-    queryKey: ['ads', 'list', pageRequest, filters],
-    queryFn: ({ signal }) =>
-      call(
-        'adList',
-        {
-          ...pageRequest,
-          ...filters,
-          type: filters.type as AdType | undefined,
-          status: filters.status as AdStatus | undefined,
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  const pause = useCallMutation('adDisable', { success: t('ad.paused') });
+  const enable = useCallMutation('adEnable', { success: t('ad.enabled') });
+  const broadcast = useCallMutation('adBroadcast', {
+    success: (answer) => t('ad.broadcasted', { count: answer.devices }),
   });
-
-  const done = (key: string) => {
-    void message.success(t(key));
-    void queryClient.invalidateQueries({ queryKey: ['ads'] });
-    void queryClient.invalidateQueries({ queryKey: ['adPlans'] });
-  };
-  const pause = useMutation({
-    mutationFn: (id: string) => call('adDisable', { id }),
-    onSuccess: () => done('ad.paused'),
-  });
-  const enable = useMutation({
-    mutationFn: (id: string) => call('adEnable', { id }),
-    onSuccess: () => done('ad.enabled'),
-  });
-  const broadcast = useMutation({
-    mutationFn: (id: string) => call('adBroadcast', { id }),
-    onSuccess: (answer) => {
-      void message.success(t('ad.broadcasted', { count: answer.devices }));
-      void queryClient.invalidateQueries({ queryKey: ['push.list'] });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => call('adDelete', { id }),
-    onSuccess: () => done('ad.deleted'),
-  });
+  const remove = useCallMutation('adDelete', { success: t('ad.deleted') });
 
   const canEditPage = editOnline();
   const manage = {
@@ -96,8 +42,52 @@ export default function AdListPage() {
     disabled: (row: Ad) => (row.hasPermission ? false : t('noPermission')),
   };
   const live = (row: Ad) => row.status !== 'deleted' && row.status !== 'expired';
-  const config: TableConfig<Ad> = {
+  const all = t('all');
+  const list = useListPage({
     id: 'ads',
+    endpoint: 'adList',
+    filters: [
+      { key: 'name', label: t('ad.field.name'), width: 160, testId: 'ad-filter-name' },
+      {
+        key: 'number',
+        label: t('ad.field.number'),
+        width: 120,
+        maxLength: 9,
+        rules: [{ pattern: /^\d{1,9}$/, message: t('ad.numberDigits') }],
+        testId: 'ad-filter-number',
+      },
+      {
+        key: 'type',
+        kind: 'select',
+        label: t('ad.field.type'),
+        width: 130,
+        placeholder: all,
+        options: AD_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) })),
+        testId: 'ad-filter-type',
+      },
+      {
+        key: 'status',
+        kind: 'select',
+        label: t('ad.field.status'),
+        width: 140,
+        placeholder: all,
+        options: AD_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) })),
+        testId: 'ad-filter-status',
+      },
+      {
+        key: 'planId',
+        kind: 'select',
+        label: t('ad.field.plan'),
+        hidden: !can(Perm.advPlan),
+        showSearch: true,
+        width: 160,
+        placeholder: all,
+        loading: plans.isFetching,
+        options: plans.data ?? [],
+        testId: 'ad-filter-plan',
+      },
+      { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('ad.field.period'), testId: 'ad-filter-range' },
+    ],
     operationsLabel: t('actions'),
     columns: [
       { prop: 'number', label: t('ad.field.number'), width: 110 },
@@ -168,7 +158,7 @@ export default function AdListPage() {
         label: t('ad.pause'),
         isShow: (row) => live(row) && !row.paused,
         confirm: (row) => ({ title: t('ad.confirmPause', { name: row.name }) }),
-        handler: (row) => pause.mutateAsync(row.id),
+        handler: (row) => pause.mutateAsync({ id: row.id }),
         testId: (row) => `ad-pause-${row.name}`,
       },
       {
@@ -177,7 +167,7 @@ export default function AdListPage() {
         label: t('ad.broadcast'),
         isShow: (row) => live(row) && !row.paused && row.reviewState === 'passed',
         confirm: (row) => ({ title: t('ad.confirmBroadcast', { name: row.name }) }),
-        handler: (row) => broadcast.mutateAsync(row.id),
+        handler: (row) => broadcast.mutateAsync({ id: row.id }),
         testId: (row) => `ad-broadcast-${row.name}`,
       },
       {
@@ -185,7 +175,7 @@ export default function AdListPage() {
         key: 'enable',
         label: t('ad.enable'),
         isShow: (row) => live(row) && row.paused,
-        handler: (row) => enable.mutateAsync(row.id),
+        handler: (row) => enable.mutateAsync({ id: row.id }),
         testId: (row) => `ad-enable-${row.name}`,
       },
       {
@@ -195,113 +185,38 @@ export default function AdListPage() {
         danger: true,
         isShow: (row) => row.status !== 'deleted',
         confirm: (row) => ({ title: t('ad.confirmDelete', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `ad-delete-${row.name}`,
       },
     ],
-  };
-
-  const filterValues = useMemo<FilterValues>(
-    () => ({
-      name: filters.name,
-      number: filters.number,
-      type: filters.type,
-      status: filters.status,
-      planId: filters.planId,
-      range: dayRangeValue(filters.from, filters.to),
-    }),
-    [filters],
-  );
-  const search = (v: FilterValues) =>
-    listState.applyFilters({
-      name: v.name,
-      number: v.number,
-      type: v.type,
-      status: v.status,
-      planId: v.planId,
-      ...dayRangeParams(v.range),
-    });
+  });
 
   return (
-    <div className="mq-view mq-ads" data-testid="ad-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filterValues}
-          onSearch={search}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'ad-search', reset: 'ad-reset' }}
-        >
-          <Form.Item name="name" label={t('ad.field.name')}>
-            <Input allowClear style={{ width: 160 }} data-testid="ad-filter-name" />
-          </Form.Item>
-          <Form.Item
-            name="number"
-            label={t('ad.field.number')}
-            rules={[{ pattern: /^\d{1,9}$/, message: t('ad.numberDigits') }]}
-          >
-            <Input allowClear style={{ width: 120 }} maxLength={9} data-testid="ad-filter-number" />
-          </Form.Item>
-          <Form.Item name="type" label={t('ad.field.type')}>
-            <Select
-              allowClear
-              style={{ width: 130 }}
-              placeholder={t('all')}
-              options={AD_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
-              data-testid="ad-filter-type"
-            />
-          </Form.Item>
-          <Form.Item name="status" label={t('ad.field.status')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('all')}
-              options={AD_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) }))}
-              data-testid="ad-filter-status"
-            />
-          </Form.Item>
-          {can(Perm.advPlan) ? (
-            <Form.Item name="planId" label={t('ad.field.plan')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 160 }}
-                placeholder={t('all')}
-                loading={plans.isFetching}
-                options={plans.data ?? []}
-                data-testid="ad-filter-plan"
-              />
-            </Form.Item>
-          ) : null}
-          <Form.Item name="range" label={t('ad.field.period')}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="ad-filter-range" />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card size="small" className="mq-list-card" title={t('ad.title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            canEditPage && can(Perm.advEdit) ? (
-              <NotForMonitor>
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => navigate('/advert/edit')}
-                  data-testid="ad-add"
-                >
-                  {t('ad.add')}
-                </Button>
-              </NotForMonitor>
-            ) : null
-          }
-          rowTestId={(row) => `ad-row-${row.name}`}
-          empty={t('ad.empty')}
-          showTotal={(total) => t('ad.total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      testId="ad-page"
+      className="mq-ads"
+      filterTestIds={{ search: 'ad-search', reset: 'ad-reset' }}
+      title={t('ad.title')}
+      toolbar={
+        canEditPage && can(Perm.advEdit) ? (
+          <NotForMonitor>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/advert/edit')}
+              data-testid="ad-add"
+            >
+              {t('ad.add')}
+            </Button>
+          </NotForMonitor>
+        ) : null
+      }
+      rowTestId={(row) => `ad-row-${row.name}`}
+      empty={t('ad.empty')}
+      showTotal={(total) => t('ad.total', { count: total })}
+    >
       <AdDetailDrawer id={viewing} onClose={() => setViewing(null)} />
-    </div>
+    </ListPage>
   );
 }

@@ -1,9 +1,8 @@
 import { type AdInfo, endpoints } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { useCan } from '../../session/useCan';
 import { DeptPicker } from '../accounts/AccountFields';
 import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
@@ -28,14 +27,7 @@ function SearchedField({ name, known, testId }: { name: keyof typeof SEARCHED; k
   const allowed = can(endpoints[endpoint].permission);
   const { t } = useTranslation('ads');
   const [keyword, setKeyword] = useState('');
-  const rows = useQuery({
-    queryKey: ['ads', 'targetOptions', name, keyword],
-    queryFn: ({ signal }) =>
-      call(endpoint, { page: 1, size: 100, keyword: keyword || undefined }, { signal }) as Promise<{
-        data: { id: string; name: string }[];
-      }>,
-    enabled: allowed,
-  });
+  const rows = useCallQuery(endpoint, { page: 1, size: 100, keyword: keyword || undefined }, { enabled: allowed });
   if (!allowed) return null;
   return (
     <Form.Item name={name} label={t(`ad.target.${name}`)}>

@@ -1,21 +1,18 @@
 import { type Ad, ErrorCode, Perm } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Form, Input, Select, Space, Switch, Tag, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Space, Switch, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
+import { ApiError } from '../../api/client';
+import { domainKey, useCallMutation, useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
 import { requiredRule } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
 import { AdDetailDrawer } from './AdDetailDrawer';
 import { periodText, statusLook } from './adLook';
 
-const FILTER_KEYS = ['name', 'view'] as const;
 const REASON_MAX = 200;
 
 /** Whether a row still waits for the caller's decision (first or second audit). */
@@ -31,49 +28,38 @@ const decisionKey = (row: Ad) => `${row.id}:${row.reviewRound}:${row.reviewState
  */
 export default function AuditPage() {
   const { t } = useTranslation(['ads', 'validation']);
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const can = useCan();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { filters, pageRequest } = listState;
   const [viewing, setViewing] = useState<string | null>(null);
   const [failing, setFailing] = useState<Ad | null>(null);
   const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
-  const all = filters.view === 'all';
 
-  const list = useQuery({
-    queryKey: ['ads', 'audit', pageRequest, filters.name, all],
-    queryFn: ({ signal }) =>
-      call('adList', { ...pageRequest, name: filters.name, status: all ? undefined : 'pendingAudit' }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['ads'] });
+  // A CONFLICT's message is the client's toast; the rows are refreshed after a failure too.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: domainKey('ads') });
   const markDecided = (row: Ad) => setDecided((prev) => new Set(prev).add(decisionKey(row)));
-
-  const pass = useMutation({
-    mutationFn: (row: Ad) =>
-      row.reviewState === 'pendingSecond'
-        ? call('adSecondAuditPass', { id: row.id, round: row.reviewRound })
-        : call('adAuditPass', { id: row.id, round: row.reviewRound }),
-    onSuccess: (_r, row) => {
-      markDecided(row);
-      void message.success(t('audit.passed'));
-    },
-    // a CONFLICT's message is the client's toast; the row is refreshed either way
-    onSettled: refresh,
-  });
-  const fail = async (row: Ad, reason: string) => {
+  const passFirst = useCallMutation('adAuditPass', { success: t('audit.passed') });
+  const passSecond = useCallMutation('adSecondAuditPass', { success: t('audit.passed') });
+  const failFirst = useCallMutation('adAuditFail');
+  const failSecond = useCallMutation('adSecondAuditFail');
+  const pass = async (row: Ad) => {
+    const request = { id: row.id, round: row.reviewRound };
     try {
-      if (row.reviewState === 'pendingSecond')
-        await call('adSecondAuditFail', { id: row.id, round: row.reviewRound, reason });
-      else await call('adAuditFail', { id: row.id, round: row.reviewRound, reason });
+      await (row.reviewState === 'pendingSecond' ? passSecond : passFirst).mutateAsync(request);
+      markDecided(row);
+    } catch {
+      refresh();
+    }
+  };
+  const fail = async (row: Ad, reason: string) => {
+    const request = { id: row.id, round: row.reviewRound, reason };
+    try {
+      await (row.reviewState === 'pendingSecond' ? failSecond : failFirst).mutateAsync(request);
       markDecided(row);
     } catch (error) {
+      refresh();
       // decided or edited meanwhile: the server's message was shown; the dialog has nothing left to decide
       if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) setFailing(null);
       throw error;
-    } finally {
-      refresh();
     }
   };
 
@@ -83,8 +69,29 @@ export default function AuditPage() {
     notForMonitor: true,
     disabled: (row: Ad) => (isDecided(row) ? t('audit.decided') : false),
   };
-  const config: TableConfig<Ad> = {
+  const list = useListPage({
     id: 'adAudit',
+    endpoint: 'adList',
+    filters: [
+      { key: 'name', label: t('ad.field.name'), width: 160, testId: 'audit-filter-name' },
+      {
+        key: 'view',
+        kind: 'select',
+        label: t('audit.show'),
+        width: 160,
+        defaultValue: 'pending',
+        options: [
+          { value: 'pending', label: t('audit.showPending') },
+          { value: 'all', label: t('audit.showAll') },
+        ],
+        testId: 'audit-filter-view',
+      },
+    ],
+    request: ({ name, view }, page) => ({
+      ...page,
+      name: name as string | undefined,
+      status: view === 'all' ? undefined : 'pendingAudit',
+    }),
     operationsLabel: t('actions'),
     columns: [
       { prop: 'number', label: t('ad.field.number'), width: 110 },
@@ -126,7 +133,7 @@ export default function AuditPage() {
         key: 'pass',
         label: t('audit.pass'),
         confirm: (row) => ({ title: t('audit.confirmPass', { name: row.name }) }),
-        handler: (row) => pass.mutateAsync(row).catch(() => undefined),
+        handler: pass,
         testId: (row) => `audit-pass-${row.name}`,
       },
       {
@@ -138,48 +145,21 @@ export default function AuditPage() {
         testId: (row) => `audit-fail-${row.name}`,
       },
     ],
-  };
+  });
+  const all = list.state.filters.view === 'all';
 
-  const filterValues = useMemo(() => ({ name: filters.name, view: filters.view ?? 'pending' }), [filters]);
   return (
-    <div className="mq-view mq-ad-audit" data-testid="audit-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filterValues}
-          onSearch={(v) => listState.applyFilters({ name: v.name, view: v.view === 'all' ? 'all' : undefined })}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'audit-search', reset: 'audit-reset' }}
-        >
-          <Form.Item name="name" label={t('ad.field.name')}>
-            <Input allowClear style={{ width: 160 }} data-testid="audit-filter-name" />
-          </Form.Item>
-          <Form.Item name="view" label={t('audit.show')}>
-            <Select
-              style={{ width: 160 }}
-              options={[
-                { value: 'pending', label: t('audit.showPending') },
-                { value: 'all', label: t('audit.showAll') },
-              ]}
-              data-testid="audit-filter-view"
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card
-        size="small"
-        className="mq-list-card"
-        title={t('audit.title')}
-        extra={can(Perm.advAudit) ? <SecondAuditSwitch /> : null}
-      >
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          rowTestId={(row) => `audit-row-${row.name}`}
-          empty={t(all ? 'ad.empty' : 'audit.empty')}
-          showTotal={(total) => t('ad.total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      testId="audit-page"
+      className="mq-ad-audit"
+      filterTestIds={{ search: 'audit-search', reset: 'audit-reset' }}
+      title={t('audit.title')}
+      extra={can(Perm.advAudit) ? <SecondAuditSwitch /> : null}
+      rowTestId={(row) => `audit-row-${row.name}`}
+      empty={t(all ? 'ad.empty' : 'audit.empty')}
+      showTotal={(total) => t('ad.total', { count: total })}
+    >
       <AdDetailDrawer id={viewing} onClose={() => setViewing(null)} />
       <FormDialog<{ reason: string }>
         open={failing !== null}
@@ -200,26 +180,15 @@ export default function AuditPage() {
           <Input.TextArea rows={4} maxLength={REASON_MAX} showCount data-testid="audit-fail-reason" />
         </Form.Item>
       </FormDialog>
-    </div>
+    </ListPage>
   );
 }
 
 /** The enterprise's second-audit setting (ad.settings / ad.saveSettings). */
 function SecondAuditSwitch() {
   const { t } = useTranslation(['ads']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['ads', 'settings'],
-    queryFn: ({ signal }) => call('adSettings', {}, { signal }),
-  });
-  const save = useMutation({
-    mutationFn: (requireSecondAudit: boolean) => call('adSaveSettings', { requireSecondAudit }),
-    onSuccess: () => {
-      void message.success(t('audit.settingSaved'));
-      void queryClient.invalidateQueries({ queryKey: ['ads', 'settings'] });
-    },
-  });
+  const settings = useCallQuery('adSettings', {});
+  const save = useCallMutation('adSaveSettings', { success: t('audit.settingSaved') });
   return (
     <NotForMonitor>
       <Tooltip title={t('audit.secondAuditHint')}>
@@ -229,7 +198,7 @@ function SecondAuditSwitch() {
             checked={settings.data?.requireSecondAudit ?? false}
             loading={settings.isFetching || save.isPending}
             disabled={!settings.data}
-            onChange={(v) => save.mutate(v)}
+            onChange={(v) => save.mutate({ requireSecondAudit: v })}
             aria-label={t('audit.secondAudit')}
             data-testid="audit-second-switch"
           />

@@ -2,7 +2,7 @@ import { issueMessage, PLAN_BUDGET_MAX, PLAN_NAME_MAX, type PromotionPlan, planB
 import { DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, validationMessage } from '../../components/zodRule';
 
@@ -39,11 +39,12 @@ export function PlanDialog({
 }) {
   const { t } = useTranslation(['ads', 'validation']);
   const isEdit = editing !== null;
+  const create = useCallMutation('planSave');
+  const update = useCallMutation('planUpdate');
 
-  const submit = async (v: Values) => {
+  const submit = (v: Values) => {
     const fields = planFields(v);
-    if (editing) await call('planUpdate', { id: editing.id, ...fields });
-    else await call('planSave', fields);
+    return editing ? update.mutateAsync({ id: editing.id, ...fields }) : create.mutateAsync(fields);
   };
 
   return (
@@ -53,7 +54,6 @@ export function PlanDialog({
       onClose={onClose}
       submit={submit}
       success={t(isEdit ? 'plan.updated' : 'plan.added')}
-      invalidate={['adPlans']}
       values={
         editing
           ? {

@@ -1,19 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type PromotionPlan } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { timeColumn } from '../../components/columns';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
 import { PlanDialog } from './PlanDialog';
-
-const FILTER_KEYS = ['name'] as const;
 
 /**
  * Promotion plans (/advert/plan): the plans of the caller's scope with add, edit and delete
@@ -21,33 +15,19 @@ const FILTER_KEYS = ['name'] as const;
  */
 export default function PlanPage() {
   const { t } = useTranslation(['ads', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: PromotionPlan | null }>({
     open: false,
     editing: null,
   });
-
-  const list = useQuery({
-    queryKey: ['adPlans', 'list', pageRequest, filters],
-    queryFn: ({ signal }) => call('planList', { ...pageRequest, ...filters }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => call('planDelete', { id }),
-    onSuccess: () => {
-      void message.success(t('plan.deleted'));
-      void queryClient.invalidateQueries({ queryKey: ['adPlans'] });
-    },
-  });
+  const remove = useCallMutation('planDelete', { success: t('plan.deleted') });
 
   const locked = (row: PromotionPlan) =>
     row.isDefault ? t('plan.defaultLocked') : row.hasPermission ? false : t('noPermission');
   const manage = { authCode: Perm.advPlan, notForMonitor: true, disabled: locked };
-  const config: TableConfig<PromotionPlan> = {
+  const list = useListPage({
     id: 'adPlans',
+    endpoint: 'planList',
+    filters: [{ key: 'name', label: t('plan.field.name'), testId: 'plan-filter-name' }],
     operationsLabel: t('actions'),
     columns: [
       {
@@ -99,52 +79,40 @@ export default function PlanPage() {
         label: t('delete'),
         danger: true,
         confirm: (row) => ({ title: t('plan.confirmDelete', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `plan-delete-${row.name}`,
       },
     ],
-  };
+  });
+
   return (
-    <div className="mq-view mq-ad-plans" data-testid="plan-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filters}
-          onSearch={listState.applyFilters}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'plan-search', reset: 'plan-reset' }}
-        >
-          <Form.Item name="name" label={t('plan.field.name')}>
-            <Input allowClear data-testid="plan-filter-name" />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card size="small" className="mq-list-card" title={t('plan.title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            <NotForMonitor>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setDialog({ open: true, editing: null })}
-                data-testid="plan-add"
-              >
-                {t('plan.add')}
-              </Button>
-            </NotForMonitor>
-          }
-          rowTestId={(row) => `plan-row-${row.name}`}
-          empty={t('plan.empty')}
-          showTotal={(total) => t('plan.total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      testId="plan-page"
+      className="mq-ad-plans"
+      filterTestIds={{ search: 'plan-search', reset: 'plan-reset' }}
+      title={t('plan.title')}
+      toolbar={
+        <NotForMonitor>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ open: true, editing: null })}
+            data-testid="plan-add"
+          >
+            {t('plan.add')}
+          </Button>
+        </NotForMonitor>
+      }
+      rowTestId={(row) => `plan-row-${row.name}`}
+      empty={t('plan.empty')}
+      showTotal={(total) => t('plan.total', { count: total })}
+    >
       <PlanDialog
         open={dialog.open}
         editing={dialog.editing}
         onClose={() => setDialog({ open: false, editing: dialog.editing })}
       />
-    </div>
+    </ListPage>
   );
 }
