@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
-import { PlannedStatements, plannedStatements } from '../src/db/planned.js';
+import { PlannedStatements, plannedStatements, preparePlanned } from '../src/db/planned.js';
+import { devices } from '../src/db/schema/index.js';
 
 /** The statements kept per shape (db/planned.ts): least recently used out, one set per database. */
 describe('kept statements', () => {
@@ -42,5 +45,22 @@ describe('kept statements', () => {
     expect(plannedStatements(one, 'list', 4)).not.toBe(plannedStatements(one, 'counts', 4));
     plannedStatements<string>(one, 'list', 4).get('k', () => 'one');
     expect(plannedStatements<string>(other, 'list', 4).get('k', () => 'other')).toBe('other');
+  });
+
+  it('names a prepared statement by its text: other values of the same shape share it, another shape does not', () => {
+    // drizzle's own builders, rendered with toSQL() (no connection needed); the name is what prepare() gets.
+    const db = drizzle.mock();
+    const nameOf = (query: { toSQL(): { sql: string } }) =>
+      preparePlanned({
+        toSQL: () => query.toSQL(),
+        prepare: (name: string) => ({ execute: async () => name }),
+      }).execute();
+    const byId = (id: string) => db.select({ id: devices.id }).from(devices).where(eq(devices.id, id));
+    const limited = db.select({ id: devices.id }).from(devices).limit(sql.placeholder('size'));
+    return Promise.all([nameOf(byId('a')), nameOf(byId('b')), nameOf(limited)]).then(([a, b, other]) => {
+      expect(a).toMatch(/^mq_[\w-]{24}$/);
+      expect(b).toBe(a);
+      expect(other).not.toBe(a);
+    });
   });
 });
