@@ -1,12 +1,24 @@
-import { type AccountRow, emailSchema, optionalPhoneSchema, realNameSchema } from '@marquee/protocol';
+import { type AccountRow, emailSchema, endpointDomain, optionalPhoneSchema, realNameSchema } from '@marquee/protocol';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
+import { RolePicker } from '../../components/pickers/RolePicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { ORG_KEY } from '../dept/queries';
-import { AccountTypeField, DeptPicker, LoginNameField, RolePicker } from './AccountFields';
+import { AccountTypeField, LoginNameField } from './AccountFields';
 import { PasswordFields } from './PasswordFields';
+
+/**
+ * What an account change refreshes: the accounts, and the counts of accounts shown by the
+ * department tree, the roles and the enterprise.
+ */
+export const ACCOUNT_SHOWN_IN = [
+  endpointDomain('accountList'),
+  endpointDomain('deptTree'),
+  endpointDomain('roleList'),
+  endpointDomain('enterpriseDetail'),
+];
 
 interface AccountValues {
   loginName: string;
@@ -61,7 +73,7 @@ export function AccountDialog({
       onClose={onClose}
       submit={submit}
       success={t(isEdit ? 'toast.accountUpdated' : 'toast.accountAdded')}
-      invalidate={[ORG_KEY]}
+      invalidates={ACCOUNT_SHOWN_IN}
       values={
         editing
           ? {
@@ -153,7 +165,7 @@ export function BatchDialog({
       onClose={onClose}
       submit={submit}
       success={t('toast.batchSaved', { count: ids.length })}
-      invalidate={[ORG_KEY]}
+      invalidates={ACCOUNT_SHOWN_IN}
       onDone={onDone}
       initialValues={{ values: [] }}
       okText={t('action.save')}

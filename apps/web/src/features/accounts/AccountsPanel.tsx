@@ -1,74 +1,82 @@
 import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { ACCOUNT_SORT_KEYS, type AccountRow, Perm } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { type AccountRow, Perm } from '@marquee/protocol';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import type { TableConfig } from '../../components/tableConfig';
+import { ListPage, useListPage } from '../../components/listPage';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
+import { RolePicker } from '../../components/pickers/RolePicker';
 import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
-import { invalidateOrg, ORG_KEY } from '../dept/queries';
-import { AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
-import { DeptPicker, RolePicker } from './AccountFields';
+import { ACCOUNT_SHOWN_IN, AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
 import { InviteDialog } from './InviteDialog';
-
-const FILTER_KEYS = ['loginName', 'realName', 'roleId', 'deptId', 'phone', 'status'] as const;
 
 /**
  * Accounts (sub-accounts) of the caller's enterprise within their data scope: filters in the
  * URL, row selection with batch roles and departments, add by hand or by QR invitation,
- * edit, pause/enable, reset password and delete (each destructive action asks first).
+ * edit, pause/enable, reset password and delete (each destructive action asks first). A panel
+ * (a tab of /user/company), not a page of its own.
  */
 export function AccountsPanel() {
   const { t } = useTranslation(['accounts', 'common']);
-  const { message } = App.useApp();
   const can = useCan();
   const manage = can(Perm.userAccountManage);
   const selfId = useSession((s) => s.id);
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ACCOUNT_SORT_KEYS });
-  const { filters, pageRequest } = listState;
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ open: boolean; editing: AccountRow | null }>({ open: false, editing: null });
   const [inviting, setInviting] = useState(false);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
   const [batch, setBatch] = useState<'roles' | 'depts' | null>(null);
 
-  const list = useQuery({
-    queryKey: [ORG_KEY, 'accounts', pageRequest, filters],
-    queryFn: ({ signal }) =>
-      call(
-        'accountList',
-        { ...pageRequest, ...filters, status: filters.status as 'enabled' | 'paused' | undefined },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  const setStatus = useCallMutation('accountSetStatus', {
+    success: (_r, v) => t(v.status === 'paused' ? 'toast.accountPaused' : 'toast.accountEnabled'),
+    invalidates: ACCOUNT_SHOWN_IN,
   });
-
-  const done = (key: string) => {
-    void message.success(t(key));
-    void invalidateOrg(queryClient);
-  };
-  const setStatus = useMutation({
-    mutationFn: (v: { id: string; status: 'enabled' | 'paused' }) => call('accountSetStatus', v),
-    onSuccess: (_r, v) => done(v.status === 'paused' ? 'toast.accountPaused' : 'toast.accountEnabled'),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => call('accountDelete', { id }),
-    onSuccess: (_r, id) => {
-      setSelected((s) => s.filter((x) => x !== id));
-      done('toast.accountDeleted');
-    },
+  const remove = useCallMutation('accountDelete', {
+    success: t('toast.accountDeleted'),
+    invalidates: ACCOUNT_SHOWN_IN,
+    onSuccess: (_r, v) => setSelected((s) => s.filter((x) => x !== v.id)),
   });
 
   const manageOp = { authCode: Perm.userAccountManage };
-  const config: TableConfig<AccountRow> = {
+  const list = useListPage({
     id: 'accounts',
+    endpoint: 'accountList',
+    filters: [
+      { key: 'loginName', label: t('field.loginName'), testId: 'account-filter-login' },
+      { key: 'realName', label: t('field.realName'), testId: 'account-filter-name' },
+      {
+        key: 'roleId',
+        kind: 'custom',
+        label: t('field.role'),
+        render: () => (
+          <RolePicker allowClear style={{ width: 160 }} placeholder={t('filter.all')} testId="account-filter-role" />
+        ),
+      },
+      {
+        key: 'deptId',
+        kind: 'custom',
+        label: t('field.department'),
+        render: () => (
+          <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="account-filter-dept" />
+        ),
+      },
+      { key: 'phone', label: t('field.phone'), width: 150, testId: 'account-filter-phone' },
+      {
+        key: 'status',
+        kind: 'select',
+        label: t('field.status'),
+        width: 110,
+        placeholder: t('filter.all'),
+        options: [
+          { value: 'enabled', label: t('status.enabled') },
+          { value: 'paused', label: t('status.paused') },
+        ],
+        testId: 'account-filter-status',
+      },
+    ],
     columns: [
       {
         prop: 'loginName',
@@ -105,8 +113,8 @@ export function AccountsPanel() {
       },
       { prop: 'phone', label: t('field.phone'), width: 130 },
       { prop: 'email', label: t('field.email'), width: 200, ellipsis: true },
-      tagColumn('status', t('field.status'), enabledLook(t)),
-      timeColumn('lastLoginAt', t('field.lastLoginAt'), { sortable: true }),
+      tagColumn<AccountRow>('status', t('field.status'), enabledLook(t)),
+      timeColumn<AccountRow>('lastLoginAt', t('field.lastLoginAt'), { sortable: true }),
     ],
     operations: [
       {
@@ -156,103 +164,68 @@ export function AccountsPanel() {
           title: t('account.deleteConfirm', { name: row.loginName }),
           description: t('account.deleteHint'),
         }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `account-delete-${row.loginName}`,
       },
     ],
-  };
+  });
 
   return (
-    <div data-testid="accounts-panel">
-      <FilterBar
-        values={filters}
-        onSearch={listState.applyFilters}
-        onReset={listState.clearFilters}
-        testIds={{ search: 'account-search', reset: 'account-reset-filters' }}
-        className="mq-org-filters"
-      >
-        <Form.Item name="loginName" label={t('field.loginName')}>
-          <Input allowClear data-testid="account-filter-login" />
-        </Form.Item>
-        <Form.Item name="realName" label={t('field.realName')}>
-          <Input allowClear data-testid="account-filter-name" />
-        </Form.Item>
-        <Form.Item name="roleId" label={t('field.role')}>
-          <RolePicker allowClear style={{ width: 160 }} placeholder={t('filter.all')} testId="account-filter-role" />
-        </Form.Item>
-        <Form.Item name="deptId" label={t('field.department')}>
-          <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="account-filter-dept" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('field.phone')}>
-          <Input allowClear style={{ width: 150 }} data-testid="account-filter-phone" />
-        </Form.Item>
-        <Form.Item name="status" label={t('field.status')}>
-          <Select
-            allowClear
-            style={{ width: 110 }}
-            placeholder={t('filter.all')}
-            options={[
-              { value: 'enabled', label: t('status.enabled') },
-              { value: 'paused', label: t('status.paused') },
-            ]}
-            data-testid="account-filter-status"
-          />
-        </Form.Item>
-      </FilterBar>
-      <ListTable
-        config={config}
-        query={list}
-        state={listState}
-        toolbar={
-          manage ? (
-            <Space wrap>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setDialog({ open: true, editing: null })}
-                data-testid="account-add"
-              >
-                {t('account.add')}
-              </Button>
-              <Button icon={<QrcodeOutlined />} onClick={() => setInviting(true)} data-testid="account-invite">
-                {t('account.invite')}
-              </Button>
-              <Button
-                disabled={selected.length === 0}
-                onClick={() => setBatch('roles')}
-                data-testid="account-batch-roles"
-              >
-                {t('account.batchRoles')}
-              </Button>
-              <Button
-                disabled={selected.length === 0}
-                onClick={() => setBatch('depts')}
-                data-testid="account-batch-depts"
-              >
-                {t('account.batchDepts')}
-              </Button>
-              {selected.length > 0 ? (
-                <span className="mq-org-hint">{t('account.selected', { count: selected.length })}</span>
-              ) : null}
-            </Space>
-          ) : null
-        }
-        rowSelection={
-          manage
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as string[]),
-                preserveSelectedRowKeys: true,
-                getCheckboxProps: (row) =>
-                  ({ 'data-testid': `account-select-${row.loginName}` }) as Record<string, string>,
-              }
-            : undefined
-        }
-        rowTestId={(row) => `account-row-${row.loginName}`}
-        empty={t('account.empty')}
-        failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-        showTotal={(total) => t('total', { count: total })}
-      />
+    <ListPage
+      list={list}
+      bare
+      testId="accounts-panel"
+      filterTestIds={{ search: 'account-search', reset: 'account-reset-filters' }}
+      toolbar={
+        manage ? (
+          <Space wrap>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog({ open: true, editing: null })}
+              data-testid="account-add"
+            >
+              {t('account.add')}
+            </Button>
+            <Button icon={<QrcodeOutlined />} onClick={() => setInviting(true)} data-testid="account-invite">
+              {t('account.invite')}
+            </Button>
+            <Button
+              disabled={selected.length === 0}
+              onClick={() => setBatch('roles')}
+              data-testid="account-batch-roles"
+            >
+              {t('account.batchRoles')}
+            </Button>
+            <Button
+              disabled={selected.length === 0}
+              onClick={() => setBatch('depts')}
+              data-testid="account-batch-depts"
+            >
+              {t('account.batchDepts')}
+            </Button>
+            {selected.length > 0 ? (
+              <span className="mq-org-hint">{t('account.selected', { count: selected.length })}</span>
+            ) : null}
+          </Space>
+        ) : null
+      }
+      rowSelection={
+        manage
+          ? {
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys as string[]),
+              preserveSelectedRowKeys: true,
+              getCheckboxProps: (row) =>
+                ({ 'data-testid': `account-select-${row.loginName}` }) as Record<string, string>,
+            }
+          : undefined
+      }
+      rowTestId={(row) => `account-row-${row.loginName}`}
+      empty={t('account.empty')}
+      failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
+      showTotal={(total) => t('total', { count: total })}
+    >
       <AccountDialog
         open={dialog.open}
         editing={dialog.editing}
@@ -269,6 +242,6 @@ export function AccountsPanel() {
           setSelected([]);
         }}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -1,14 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Perm } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { useCan } from '../../session/useCan';
 import { DeptPanel } from '../dept/DeptPanel';
-import { ORG_KEY } from '../dept/queries';
 import { EnterpriseDialog } from '../enterprise/EnterpriseDialog';
 import { EnterpriseDescriptions, EnterpriseList } from '../enterprise/EnterpriseList';
 import StoresTab from '../stores/StoresTab';
@@ -25,10 +23,7 @@ export default function CompanyPage() {
   const can = useCan();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
-  const own = useQuery({
-    queryKey: [ORG_KEY, 'enterprise', 'own'],
-    queryFn: ({ signal }) => call('enterpriseDetail', {}, { signal }),
-  });
+  const own = useCallQuery('enterpriseDetail', {});
 
   if (own.isLoading) {
     return (

@@ -1,12 +1,12 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { formatTime, INVITATION_DEFAULT_DAYS, INVITATION_MAX_DAYS } from '@marquee/protocol';
-import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Modal, Result, Space, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { DeptPicker, RolePicker } from './AccountFields';
+import { useCallMutation } from '../../api/queries';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
+import { RolePicker } from '../../components/pickers/RolePicker';
 
 interface Values {
   deptId?: string;
@@ -50,20 +50,15 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   }, [open, form]);
 
-  const create = useMutation({
-    mutationFn: async (v: Values) => {
-      const res = await call('invitationCreate', {
-        deptId: v.deptId ?? null,
-        roleId: v.roleId ?? null,
-        days: v.days,
-      });
+  const create = useCallMutation('invitationCreate', {
+    onSuccess: async (res) => {
       const url = `${window.location.origin}${res.path}`;
-      const qr = await QRCode.toDataURL(url, { width: 240, margin: 1, errorCorrectionLevel: 'M' });
-      return { url, qr, expiresAt: res.expiresAt };
-    },
-    onSuccess: setInvite,
-    onError: (error) => {
-      if (!(error instanceof Error) || error.name !== 'ApiError') void message.error(t('invite.qrFailed'));
+      try {
+        const qr = await QRCode.toDataURL(url, { width: 240, margin: 1, errorCorrectionLevel: 'M' });
+        setInvite({ url, qr, expiresAt: res.expiresAt });
+      } catch {
+        void message.error(t('invite.qrFailed'));
+      }
     },
   });
 
@@ -129,7 +124,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
         <Form
           form={form}
           layout="vertical"
-          onFinish={(v) => create.mutate(v)}
+          onFinish={(v) => create.mutate({ deptId: v.deptId ?? null, roleId: v.roleId ?? null, days: v.days })}
           disabled={create.isPending}
           initialValues={{ days: INVITATION_DEFAULT_DAYS }}
         >

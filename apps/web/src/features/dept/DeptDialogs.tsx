@@ -1,12 +1,14 @@
-import { type DeptNode, departmentNameSchema } from '@marquee/protocol';
-import { Form, Radio, TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { type DeptNode, departmentNameSchema, endpointDomain } from '@marquee/protocol';
+import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { SingleTextField } from '../../components/SingleTextField';
 import { requiredRule } from '../../components/zodRule';
-import { deptOptions, ORG_KEY } from './queries';
+
+/** What a department change refreshes: the tree, and the department names of the accounts and the roles. */
+export const DEPT_SHOWN_IN = [endpointDomain('deptTree'), endpointDomain('accountList'), endpointDomain('roleList')];
 
 /** Add a department under `parent` (null: top level) or rename `editing`. */
 export function DeptNameDialog({
@@ -38,7 +40,7 @@ export function DeptNameDialog({
       onClose={onClose}
       submit={submit}
       success={t(editing ? 'toast.deptRenamed' : 'toast.deptAdded')}
-      invalidate={[ORG_KEY]}
+      invalidates={DEPT_SHOWN_IN}
       values={{ name: editing?.name ?? '' }}
       okText={t('action.save')}
       cancelText={t('action.cancel')}
@@ -57,21 +59,16 @@ interface MoveValues {
 /** Moves a department under another one (not itself or its subtree) or to the top level. */
 export function DeptMoveDialog({
   dept,
-  tree,
   allowTopLevel,
   onClose,
 }: {
   dept: DeptNode | null;
-  tree: readonly DeptNode[];
   allowTopLevel: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation(['accounts', 'validation']);
   const [form] = Form.useForm<MoveValues>();
   const where = Form.useWatch('where', form);
-
-  // The department itself and its subtree cannot be the new parent.
-  const options = useMemo(() => deptOptions(tree, (n) => n.id === dept?.id), [tree, dept]);
 
   return (
     <FormDialog<MoveValues>
@@ -82,7 +79,7 @@ export function DeptMoveDialog({
         call('deptMove', { id: dept?.id ?? '', parentId: v.where === 'top' ? null : (v.parentId ?? null) })
       }
       success={t('toast.deptMoved')}
-      invalidate={[ORG_KEY]}
+      invalidates={DEPT_SHOWN_IN}
       values={{ where: 'under', parentId: dept?.parentId ?? undefined }}
       okText={t('action.move')}
       cancelText={t('action.cancel')}
@@ -101,13 +98,8 @@ export function DeptMoveDialog({
       ) : null}
       {where !== 'top' ? (
         <Form.Item name="parentId" label={t('dept.newParent')} rules={[requiredRule(t)]}>
-          <TreeSelect
-            treeData={options}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            placeholder={t('dept.choose')}
-            data-testid="dept-move-target"
-          />
+          {/* The department itself and its subtree cannot be the new parent. */}
+          <DeptPicker disable={(n) => n.id === dept?.id} testId="dept-move-target" />
         </Form.Item>
       ) : null}
     </FormDialog>

@@ -1,15 +1,14 @@
 import { ApartmentOutlined, DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DeptNode, Perm } from '@marquee/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Popconfirm, Result, Space, Spin, Tag, Tooltip, Tree } from 'antd';
+import { Button, Empty, Popconfirm, Result, Space, Spin, Tag, Tooltip, Tree } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
+import { findDept, useDeptTree } from '../../components/pickers/DeptPicker';
 import { useCan } from '../../session/useCan';
-import { DeptMoveDialog, DeptNameDialog } from './DeptDialogs';
-import { findDept, invalidateOrg, useDeptTree } from './queries';
+import { DEPT_SHOWN_IN, DeptMoveDialog, DeptNameDialog } from './DeptDialogs';
 
 /**
  * The department tree of the caller's enterprise (within their data scope): add, rename,
@@ -18,10 +17,8 @@ import { findDept, invalidateOrg, useDeptTree } from './queries';
  */
 export function DeptPanel({ topLevel }: { topLevel: boolean }) {
   const { t } = useTranslation(['accounts', 'common']);
-  const { message } = App.useApp();
   const can = useCan();
   const manage = can(Perm.userDeptManage);
-  const queryClient = useQueryClient();
   const tree = useDeptTree();
   const [nameDialog, setNameDialog] = useState<{ open: boolean; parent: DeptNode | null; editing: DeptNode | null }>({
     open: false,
@@ -31,13 +28,7 @@ export function DeptPanel({ topLevel }: { topLevel: boolean }) {
   const [moving, setMoving] = useState<DeptNode | null>(null);
 
   // Dragging a department onto another moves it under that one; between nodes, beside it.
-  const move = useMutation({
-    mutationFn: (v: { id: string; parentId: string | null }) => call('deptMove', v),
-    onSuccess: () => {
-      void message.success(t('toast.deptMoved'));
-      void invalidateOrg(queryClient);
-    },
-  });
+  const move = useCallMutation('deptMove', { success: t('toast.deptMoved'), invalidates: DEPT_SHOWN_IN });
   const onDrop: TreeProps['onDrop'] = (info) => {
     const id = String(info.dragNode.key);
     const target = findDept(tree.data ?? [], String(info.node.key));
@@ -48,13 +39,7 @@ export function DeptPanel({ topLevel }: { topLevel: boolean }) {
     move.mutate({ id, parentId });
   };
 
-  const remove = useMutation({
-    mutationFn: (id: string) => call('deptDelete', { id }),
-    onSuccess: () => {
-      void message.success(t('toast.deptDeleted'));
-      void invalidateOrg(queryClient);
-    },
-  });
+  const remove = useCallMutation('deptDelete', { success: t('toast.deptDeleted'), invalidates: DEPT_SHOWN_IN });
 
   const treeData = useMemo(() => {
     const walk = (nodes: readonly DeptNode[]): DataNode[] =>
@@ -106,7 +91,7 @@ export function DeptPanel({ topLevel }: { topLevel: boolean }) {
                   okText={t('action.delete')}
                   cancelText={t('action.cancel')}
                   okButtonProps={confirmOkProps(true)}
-                  onConfirm={() => remove.mutateAsync(n.id).catch(() => undefined)}
+                  onConfirm={() => remove.mutateAsync({ id: n.id }).catch(() => undefined)}
                 >
                   <Tooltip title={t('action.delete')}>
                     <Button
@@ -174,7 +159,7 @@ export function DeptPanel({ topLevel }: { topLevel: boolean }) {
         editing={nameDialog.editing}
         onClose={() => setNameDialog({ open: false, parent: null, editing: null })}
       />
-      <DeptMoveDialog dept={moving} tree={tree.data ?? []} allowTopLevel={topLevel} onClose={() => setMoving(null)} />
+      <DeptMoveDialog dept={moving} allowTopLevel={topLevel} onClose={() => setMoving(null)} />
     </div>
   );
 }

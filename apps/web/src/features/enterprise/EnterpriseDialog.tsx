@@ -2,6 +2,7 @@ import {
   companyNameSchema,
   contactSchema,
   type EnterpriseRow,
+  endpointDomain,
   phoneSchema,
   realNameSchema,
   socialCreditCodeSchema,
@@ -13,7 +14,6 @@ import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
 import { AccountTypeField, LoginNameField } from '../accounts/AccountFields';
 import { PasswordFields } from '../accounts/PasswordFields';
-import { ORG_KEY } from '../dept/queries';
 
 interface Values {
   kind: 'enterprise' | 'agent';
@@ -75,7 +75,7 @@ export function EnterpriseDialog({
       onClose={onClose}
       submit={submit}
       success={t(isEdit ? 'toast.updated' : 'toast.added')}
-      invalidate={[ORG_KEY]}
+      invalidates={[endpointDomain('enterpriseList')]}
       values={
         editing
           ? {

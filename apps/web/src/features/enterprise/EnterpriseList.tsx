@@ -1,19 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ENTERPRISE_SORT_KEYS, type EnterpriseRow, formatTime, Perm } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Form, Input, Select, Tag, Typography } from 'antd';
+import { type Endpoints, type EnterpriseRow, formatTime, Perm, type Req } from '@marquee/protocol';
+import { Button, Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import type { TableConfig } from '../../components/tableConfig';
-import { invalidateOrg, ORG_KEY } from '../dept/queries';
+import { ListPage, useListPage } from '../../components/listPage';
 import { EnterpriseDialog } from './EnterpriseDialog';
-
-const FILTER_KEYS = ['entName', 'entCode', 'entKind', 'entStatus'] as const;
 
 /** Descriptions of one enterprise (the list's detail drawer and the own-enterprise card). */
 export function EnterpriseDescriptions({ ent, column = 3 }: { ent: EnterpriseRow; column?: number }) {
@@ -43,43 +36,54 @@ export function EnterpriseDescriptions({ ent, column = 3 }: { ent: EnterpriseRow
  */
 export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
   const { t } = useTranslation(['accounts', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS, { sortKeys: ENTERPRISE_SORT_KEYS });
-  const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: EnterpriseRow | null }>({
     open: false,
     editing: null,
   });
   const [viewing, setViewing] = useState<EnterpriseRow | null>(null);
 
-  const list = useQuery({
-    queryKey: [ORG_KEY, 'enterprises', pageRequest, filters],
-    queryFn: ({ signal }) =>
-      call(
-        'enterpriseList',
-        {
-          ...pageRequest,
-          name: filters.entName,
-          socialCreditCode: filters.entCode,
-          kind: filters.entKind as 'enterprise' | 'agent' | undefined,
-          status: filters.entStatus as 'enabled' | 'paused' | undefined,
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  const setStatus = useCallMutation('enterpriseSetStatus', {
+    success: (_r, v) => t(v.status === 'paused' ? 'toast.paused' : 'toast.enabled'),
   });
 
-  const setStatus = useMutation({
-    mutationFn: (v: { id: string; status: 'enabled' | 'paused' }) => call('enterpriseSetStatus', v),
-    onSuccess: (_r, v) => {
-      void message.success(t(v.status === 'paused' ? 'toast.paused' : 'toast.enabled'));
-      void invalidateOrg(queryClient);
-    },
-  });
-
-  const config: TableConfig<EnterpriseRow> = {
+  const list = useListPage({
     id: 'enterprises',
+    endpoint: 'enterpriseList',
+    // The URL keys are the list's own (entName...): its page has other lists in other tabs.
+    filters: [
+      { key: 'entName', label: t('field.companyName'), testId: 'company-filter-name' },
+      { key: 'entCode', label: t('field.socialCreditCode'), maxLength: 18 },
+      {
+        key: 'entKind',
+        kind: 'select',
+        label: t('field.kind'),
+        width: 130,
+        placeholder: t('filter.all'),
+        options: [
+          { value: 'enterprise', label: t('kind.enterprise') },
+          { value: 'agent', label: t('kind.agent') },
+        ],
+      },
+      {
+        key: 'entStatus',
+        kind: 'select',
+        label: t('field.status'),
+        width: 110,
+        placeholder: t('filter.all'),
+        options: [
+          { value: 'enabled', label: t('status.enabled') },
+          { value: 'paused', label: t('status.paused') },
+        ],
+      },
+    ],
+    request: (f, page) =>
+      ({
+        ...page,
+        name: f.entName,
+        socialCreditCode: f.entCode,
+        kind: f.entKind,
+        status: f.entStatus,
+      }) as Req<Endpoints['enterpriseList']>,
     columns: [
       {
         prop: 'name',
@@ -110,8 +114,8 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
       },
       { prop: 'adminLoginName', label: t('field.admin'), width: 140, ellipsis: true },
       { prop: 'accountCount', label: t('field.accountCount'), width: 110, sortable: true, showThousands: true },
-      tagColumn('status', t('field.status'), enabledLook(t)),
-      timeColumn('createdAt', t('field.createdAt'), { sortable: true }),
+      tagColumn<EnterpriseRow>('status', t('field.status'), enabledLook(t)),
+      timeColumn<EnterpriseRow>('createdAt', t('field.createdAt'), { sortable: true }),
     ],
     operations: [
       {
@@ -144,65 +148,29 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         testId: (row) => `company-enable-${row.name}`,
       },
     ],
-  };
+  });
 
   return (
-    <div data-testid="company-list">
-      <FilterBar
-        values={filters}
-        onSearch={listState.applyFilters}
-        onReset={listState.clearFilters}
-        testIds={{ search: 'company-search' }}
-        className="mq-org-filters"
-      >
-        <Form.Item name="entName" label={t('field.companyName')}>
-          <Input allowClear data-testid="company-filter-name" />
-        </Form.Item>
-        <Form.Item name="entCode" label={t('field.socialCreditCode')}>
-          <Input allowClear maxLength={18} />
-        </Form.Item>
-        <Form.Item name="entKind" label={t('field.kind')}>
-          <Select
-            allowClear
-            style={{ width: 130 }}
-            placeholder={t('filter.all')}
-            options={[
-              { value: 'enterprise', label: t('kind.enterprise') },
-              { value: 'agent', label: t('kind.agent') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="entStatus" label={t('field.status')}>
-          <Select
-            allowClear
-            style={{ width: 110 }}
-            placeholder={t('filter.all')}
-            options={[
-              { value: 'enabled', label: t('status.enabled') },
-              { value: 'paused', label: t('status.paused') },
-            ]}
-          />
-        </Form.Item>
-      </FilterBar>
-      <ListTable
-        config={config}
-        query={list}
-        state={listState}
-        toolbar={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, editing: null })}
-            data-testid="company-add"
-          >
-            {t('enterprise.add')}
-          </Button>
-        }
-        rowTestId={(row) => `company-row-${row.name}`}
-        empty={t('enterprise.empty')}
-        failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-        showTotal={(total) => t('total', { count: total })}
-      />
+    <ListPage
+      list={list}
+      bare
+      testId="company-list"
+      filterTestIds={{ search: 'company-search', reset: 'company-reset' }}
+      toolbar={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setDialog({ open: true, editing: null })}
+          data-testid="company-add"
+        >
+          {t('enterprise.add')}
+        </Button>
+      }
+      rowTestId={(row) => `company-row-${row.name}`}
+      empty={t('enterprise.empty')}
+      failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
+      showTotal={(total) => t('total', { count: total })}
+    >
       <EnterpriseDialog
         open={dialog.open}
         editing={dialog.editing}
@@ -218,6 +186,6 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
       >
         {viewing ? <EnterpriseDescriptions ent={viewing} column={1} /> : null}
       </Drawer>
-    </div>
+    </ListPage>
   );
 }
