@@ -3,8 +3,8 @@ import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/queries';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { useCan } from '../../session/useCan';
-import { DeptPicker } from '../accounts/AccountFields';
 import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
 
 type Known = AdInfo['targetNames'];

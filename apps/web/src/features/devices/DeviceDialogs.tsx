@@ -15,8 +15,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { DeptPicker } from '../accounts/AccountFields';
 import './devices.css';
 
 interface AddValues {

@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { DeptPicker } from '../accounts/AccountFields';
 import { RegionPicker } from './RegionPicker';
 import { formatPoint, precisionText } from './texts';
 
