@@ -1,17 +1,12 @@
 import { AGE_BANDS, type AudienceFigures, formatSize, formatTime, type GatherRow, Perm } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Checkbox, Empty, Form, Input, Segmented, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Card, Checkbox, Empty, Segmented, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import type { TableConfig } from '../../components/tableConfig';
+import { useCallQuery } from '../../api/queries';
+import { ListPage, useListPage } from '../../components/listPage';
 import './devicePlan.css';
 
 const AudienceChart = lazy(() => import('./AudienceChart'));
-const FILTER_KEYS = ['keyword', 'withAudience'] as const;
 const DAYS = [1, 7, 30] as const;
 
 /** Seconds as "2 d 3 h" / "3 h 12 min" in the current language. */
@@ -27,33 +22,30 @@ export function uptimeParts(sec: number): { d: number; h: number; m: number } {
  */
 export default function GatherPage() {
   const { t } = useTranslation('devicePlan');
-  const listState = useUrlListState(FILTER_KEYS);
-  const { filters, pageRequest } = listState;
   const [days, setDays] = useState<(typeof DAYS)[number]>(7);
   const [device, setDevice] = useState<GatherRow | null>(null);
 
-  const list = useQuery({
-    queryKey: ['gather', 'list', pageRequest, filters],
-    queryFn: ({ signal }) =>
-      call(
-        'gatherList',
-        { ...pageRequest, keyword: filters.keyword, withAudience: filters.withAudience === 'true' || undefined },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const audience = useQuery({
-    queryKey: ['gather', 'audience', days, device?.id],
-    queryFn: ({ signal }) => call('gatherAudience', { days, deviceId: device?.id }, { signal }),
-  });
+  const audience = useCallQuery('gatherAudience', { days, deviceId: device?.id });
 
   const uptime = (sec: number | null) => {
     if (sec === null) return '-';
     const { d, h, m } = uptimeParts(sec);
     return d > 0 ? t('uptime.days', { d, h }) : t('uptime.hours', { h, m });
   };
-  const config: TableConfig<GatherRow> = {
+  const list = useListPage({
     id: 'gather',
+    endpoint: 'gatherList',
+    filters: [
+      { key: 'keyword', label: t('gather.keyword'), maxLength: 64 },
+      // The URL keeps `withAudience=true` (links and bookmarks say so).
+      {
+        key: 'withAudience',
+        kind: 'custom',
+        label: null,
+        param: (v) => v === 'true' || undefined,
+        render: () => <AudienceCheck label={t('gather.withAudience')} />,
+      },
+    ],
     operationsLabel: t('gather.actions'),
     columns: [
       { prop: 'name', label: t('device.name'), width: 180, ellipsis: true },
@@ -110,95 +102,94 @@ export default function GatherPage() {
         testId: (row) => `gather-audience-${row.name}`,
       },
     ],
-  };
+  });
 
   const figures: AudienceFigures | undefined = audience.data;
   return (
-    <div className="mq-view mq-gather" data-testid="gather-page">
-      <Card
-        size="small"
-        style={{ marginBottom: 12 }}
-        title={device ? t('gather.audienceOf', { name: device.name }) : t('gather.audienceAll')}
-        extra={
-          <Space wrap>
-            {device ? (
-              <Typography.Link onClick={() => setDevice(null)} data-testid="gather-audience-all">
-                {t('gather.allDevices')}
-              </Typography.Link>
-            ) : null}
-            <Segmented
-              aria-label={t('gather.range')}
-              value={days}
-              onChange={(v) => setDays(v as (typeof DAYS)[number])}
-              options={DAYS.map((d) => ({ value: d, label: t('gather.days', { count: d }) }))}
-              data-testid="gather-days"
-            />
-          </Space>
-        }
-      >
-        {!figures ? (
-          <Skeleton active />
-        ) : figures.total === 0 ? (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={<span data-testid="gather-audience-empty">{t('gather.audienceEmpty')}</span>}
-          />
-        ) : (
-          <div className="mq-gather-audience" data-testid="gather-audience">
-            <Typography.Paragraph>
-              {t('gather.audienceSummary', { count: figures.total, devices: figures.devices })}
-            </Typography.Paragraph>
-            <Suspense fallback={<Skeleton active />}>
-              <AudienceChart figures={figures} />
-            </Suspense>
-            <Table
-              size="small"
-              style={{ marginTop: 12 }}
-              pagination={false}
-              rowKey="band"
-              dataSource={figures.bands}
-              columns={[
-                { key: 'band', title: t('gather.band'), dataIndex: 'band' },
-                { key: 'male', title: t('gender.male'), dataIndex: 'male', align: 'right' },
-                { key: 'female', title: t('gender.female'), dataIndex: 'female', align: 'right' },
-                { key: 'unknown', title: t('gender.unknown'), dataIndex: 'unknown', align: 'right' },
-              ]}
-              data-testid="gather-audience-table"
-            />
-            <Typography.Text type="secondary">{t('gather.bands', { bands: AGE_BANDS.join(', ') })}</Typography.Text>
-          </div>
-        )}
-      </Card>
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filters}
-          onSearch={listState.applyFilters}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'gather-search', reset: 'gather-reset' }}
+    <ListPage
+      list={list}
+      className="mq-gather"
+      title={t('gather.title')}
+      header={
+        <Card
+          size="small"
+          style={{ marginBottom: 12 }}
+          title={device ? t('gather.audienceOf', { name: device.name }) : t('gather.audienceAll')}
+          extra={
+            <Space wrap>
+              {device ? (
+                <Typography.Link onClick={() => setDevice(null)} data-testid="gather-audience-all">
+                  {t('gather.allDevices')}
+                </Typography.Link>
+              ) : null}
+              <Segmented
+                aria-label={t('gather.range')}
+                value={days}
+                onChange={(v) => setDays(v as (typeof DAYS)[number])}
+                options={DAYS.map((d) => ({ value: d, label: t('gather.days', { count: d }) }))}
+                data-testid="gather-days"
+              />
+            </Space>
+          }
         >
-          <Form.Item name="keyword" label={t('gather.keyword')}>
-            <Input allowClear maxLength={64} data-testid="gather-filter-keyword" />
-          </Form.Item>
-          <Form.Item
-            name="withAudience"
-            valuePropName="checked"
-            getValueProps={(v) => ({ checked: v === 'true' || v === true })}
-            normalize={(v: boolean) => (v ? 'true' : undefined)}
-          >
-            <Checkbox data-testid="gather-filter-audience">{t('gather.withAudience')}</Checkbox>
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card size="small" className="mq-list-card" title={t('gather.title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          rowTestId={(row) => `gather-row-${row.name}`}
-          empty={t('gather.empty')}
-          showTotal={(total) => t('gather.total', { count: total })}
-        />
-      </Card>
-    </div>
+          {!figures ? (
+            <Skeleton active />
+          ) : figures.total === 0 ? (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={<span data-testid="gather-audience-empty">{t('gather.audienceEmpty')}</span>}
+            />
+          ) : (
+            <div className="mq-gather-audience" data-testid="gather-audience">
+              <Typography.Paragraph>
+                {t('gather.audienceSummary', { count: figures.total, devices: figures.devices })}
+              </Typography.Paragraph>
+              <Suspense fallback={<Skeleton active />}>
+                <AudienceChart figures={figures} />
+              </Suspense>
+              <Table
+                size="small"
+                style={{ marginTop: 12 }}
+                pagination={false}
+                rowKey="band"
+                dataSource={figures.bands}
+                columns={[
+                  { key: 'band', title: t('gather.band'), dataIndex: 'band' },
+                  { key: 'male', title: t('gender.male'), dataIndex: 'male', align: 'right' },
+                  { key: 'female', title: t('gender.female'), dataIndex: 'female', align: 'right' },
+                  { key: 'unknown', title: t('gender.unknown'), dataIndex: 'unknown', align: 'right' },
+                ]}
+                data-testid="gather-audience-table"
+              />
+              <Typography.Text type="secondary">{t('gather.bands', { bands: AGE_BANDS.join(', ') })}</Typography.Text>
+            </div>
+          )}
+        </Card>
+      }
+      rowTestId={(row) => `gather-row-${row.name}`}
+      empty={t('gather.empty')}
+      showTotal={(total) => t('gather.total', { count: total })}
+    />
+  );
+}
+
+/** The 'with audience only' check box, bound to its URL value as the text `true`. */
+function AudienceCheck({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+}) {
+  return (
+    <Checkbox
+      checked={value === 'true'}
+      onChange={(e) => onChange?.(e.target.checked ? 'true' : undefined)}
+      data-testid="gather-filter-audience"
+    >
+      {label}
+    </Checkbox>
   );
 }

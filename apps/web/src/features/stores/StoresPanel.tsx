@@ -1,22 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatTime, Perm, STORE_SORT_KEYS, type Store } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Space, Tag, Tooltip } from 'antd';
+import { formatTime, Perm, type Store } from '@marquee/protocol';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import type { TableConfig } from '../../components/tableConfig';
+import { useCallMutation } from '../../api/queries';
+import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
 import { DeptPicker, useCanPickDept } from '../accounts/AccountFields';
 import { AssignDevicesDialog } from './AssignDevicesDialog';
 import { RegionPicker } from './RegionPicker';
 import { StoreDialog } from './StoreDialog';
 import { formatPoint } from './texts';
-
-const FILTER_KEYS = ['keyword', 'regionCode', 'deptId'] as const;
 
 /**
  * Stores (the spec's 'users, departments and stores'): the places screens stand in, beside
@@ -26,31 +20,43 @@ const FILTER_KEYS = ['keyword', 'regionCode', 'deptId'] as const;
 export function StoresPanel() {
   const { t } = useTranslation(['stores', 'common']);
   const canPickDept = useCanPickDept();
-  const { message } = App.useApp();
   const can = useCan();
   const manage = can(Perm.userStoreManage);
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS, { sortKeys: STORE_SORT_KEYS });
-  const { filters, pageRequest } = listState;
   const [dialog, setDialog] = useState<{ open: boolean; editing: Store | null }>({ open: false, editing: null });
   const [assigning, setAssigning] = useState<Store | null>(null);
 
-  const list = useQuery({
-    queryKey: ['stores', 'list', pageRequest, filters],
-    queryFn: ({ signal }) => call('storeList', { ...pageRequest, ...filters }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => call('storeDelete', { id }),
-    onSuccess: () => {
-      void message.success(t('toast.deleted'));
-      void queryClient.invalidateQueries({ queryKey: ['stores'] });
-    },
-  });
+  // A deleted store's devices show no store in the device list.
+  const remove = useCallMutation('storeDelete', { success: t('toast.deleted'), invalidates: ['devices'] });
 
   const manageOp = { authCode: Perm.userStoreManage, notForMonitor: true };
-  const config: TableConfig<Store> = {
+  const list = useListPage({
     id: 'stores',
+    endpoint: 'storeList',
+    filters: [
+      {
+        key: 'keyword',
+        label: t('filter.keyword'),
+        placeholder: t('filter.keywordHint'),
+        testId: 'store-filter-keyword',
+      },
+      {
+        key: 'regionCode',
+        kind: 'custom',
+        label: t('field.region'),
+        render: () => (
+          <RegionPicker style={{ width: 240 }} placeholder={t('filter.all')} testId="store-filter-region" />
+        ),
+      },
+      {
+        key: 'deptId',
+        kind: 'custom',
+        label: t('field.dept'),
+        hidden: !canPickDept,
+        render: () => (
+          <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="store-filter-dept" />
+        ),
+      },
+    ],
     operationsLabel: t('actions'),
     columns: [
       { prop: 'name', label: t('field.name'), width: 180, ellipsis: true, sortable: true },
@@ -119,60 +125,41 @@ export function StoresPanel() {
         danger: true,
         disabled: (row) => (row.deviceCount > 0 ? t('deleteBlocked', { count: row.deviceCount }) : false),
         confirm: (row) => ({ title: t('deleteConfirm', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `store-delete-${row.name}`,
       },
     ],
-  };
+  });
 
   return (
-    <div data-testid="stores-panel">
-      <FilterBar
-        values={filters}
-        onSearch={listState.applyFilters}
-        onReset={listState.clearFilters}
-        testIds={{ search: 'store-search', reset: 'store-reset' }}
-        className="mq-org-filters"
-      >
-        <Form.Item name="keyword" label={t('filter.keyword')}>
-          <Input allowClear placeholder={t('filter.keywordHint')} data-testid="store-filter-keyword" />
-        </Form.Item>
-        <Form.Item name="regionCode" label={t('field.region')}>
-          <RegionPicker style={{ width: 240 }} placeholder={t('filter.all')} testId="store-filter-region" />
-        </Form.Item>
-        {canPickDept ? (
-          <Form.Item name="deptId" label={t('field.dept')}>
-            <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="store-filter-dept" />
-          </Form.Item>
-        ) : null}
-      </FilterBar>
-      <ListTable
-        config={config}
-        query={list}
-        state={listState}
-        toolbar={
-          manage ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ open: true, editing: null })}
-              data-testid="store-add"
-            >
-              {t('add')}
-            </Button>
-          ) : null
-        }
-        rowTestId={(row) => `store-row-${row.name}`}
-        empty={t('empty')}
-        failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
-        showTotal={(total) => t('total', { count: total })}
-      />
+    <ListPage
+      list={list}
+      bare
+      testId="stores-panel"
+      filterTestIds={{ search: 'store-search', reset: 'store-reset' }}
+      toolbar={
+        manage ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ open: true, editing: null })}
+            data-testid="store-add"
+          >
+            {t('add')}
+          </Button>
+        ) : null
+      }
+      rowTestId={(row) => `store-row-${row.name}`}
+      empty={t('empty')}
+      failed={{ description: t('loadFailed'), retryLabel: t('action.retry') }}
+      showTotal={(total) => t('total', { count: total })}
+    >
       <StoreDialog
         open={dialog.open}
         editing={dialog.editing}
         onClose={() => setDialog({ open: false, editing: null })}
       />
       <AssignDevicesDialog store={assigning} onClose={() => setAssigning(null)} />
-    </div>
+    </ListPage>
   );
 }
