@@ -1,14 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { materialCategoryNameSchema } from '@marquee/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Popconfirm, Spin } from 'antd';
+import { Button, Empty, Popconfirm, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
 import { FormDialog } from '../../components/FormDialog';
 import { SingleTextField } from '../../components/SingleTextField';
-import { MATERIAL_KEYS, useCategories } from './api';
+import { useCategories } from './api';
 
 /**
  * The enterprise's material categories (spec section 3 'material category folder'): choosing
@@ -24,18 +23,13 @@ export function CategoryList({
   onSelect: (id: string | undefined) => void;
 }) {
   const { t } = useTranslation(['material', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const categories = useCategories();
-  const remove = useMutation({
-    mutationFn: (id: string) => call('materialCategoryDelete', { id }),
-    onSuccess: (_a, id) => {
-      void message.success(t('toast.categoryDeleted'));
-      if (selected === id) onSelect(undefined);
-      void queryClient.invalidateQueries({ queryKey: MATERIAL_KEYS.all });
-    },
+  const remove = useCallMutation('materialCategoryDelete', {
+    success: t('toast.categoryDeleted'),
+    onSuccess: (_a, { id }) => selected === id && onSelect(undefined),
   });
+  const create = useCallMutation('materialCategoryCreate');
   return (
     <div data-testid="category-panel">
       {canManage ? (
@@ -68,7 +62,7 @@ export function CategoryList({
                   okText={t('action.delete')}
                   cancelText={t('action.cancel')}
                   okButtonProps={confirmOkProps(true)}
-                  onConfirm={() => remove.mutateAsync(c.id).catch(() => undefined)}
+                  onConfirm={() => remove.mutateAsync({ id: c.id }).catch(() => undefined)}
                 >
                   <Button
                     type="text"
@@ -88,9 +82,8 @@ export function CategoryList({
         open={adding}
         title={t('category.add')}
         onClose={() => setAdding(false)}
-        submit={({ name }) => call('materialCategoryCreate', { name: name.trim() })}
+        submit={({ name }) => create.mutateAsync({ name: name.trim() })}
         success={t('toast.categoryCreated')}
-        invalidate={MATERIAL_KEYS.categories}
         okText={t('action.save')}
         cancelText={t('action.cancel')}
         submitTestId="category-submit"

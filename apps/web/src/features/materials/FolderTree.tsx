@@ -1,16 +1,16 @@
 import { DeleteOutlined, DragOutlined, EditOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { MATERIAL_FOLDER_MAX_DEPTH, materialFolderNameSchema } from '@marquee/protocol';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Popconfirm, Radio, Result, Space, Spin, Tooltip, Tree, TreeSelect } from 'antd';
+import { App, Button, Empty, Form, Popconfirm, Radio, Result, Space, Spin, Tooltip, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
 import { FormDialog } from '../../components/FormDialog';
 import { SingleTextField } from '../../components/SingleTextField';
 import { requiredRule } from '../../components/zodRule';
-import { MATERIAL_KEYS, useFolderTree } from './api';
+import { useFolderTree } from './api';
+import { FolderSelect } from './FolderSelect';
 import type { FolderNode } from './types';
 
 /** The key of the tree's first node: every folder. */
@@ -27,18 +27,7 @@ export function findFolder(tree: readonly FolderNode[], id: string | undefined):
   return undefined;
 }
 
-/** The folders as TreeSelect options; `exclude` drops a node with its subtree (a move's own folder). */
-export interface FolderOption {
-  value: string;
-  title: string;
-  children: FolderOption[];
-}
-
-export function folderOptions(tree: readonly FolderNode[], exclude?: string): FolderOption[] {
-  return tree
-    .filter((n) => n.id !== exclude)
-    .map((n) => ({ value: n.id, title: n.name, children: folderOptions(n.children, exclude) }));
-}
+export { folderOptions } from './types';
 
 /**
  * The folder tree of the library (spec sections 1, 3 and 5): 'all materials', then the
@@ -58,17 +47,12 @@ export function FolderTree({
 }) {
   const { t } = useTranslation(['material', 'common']);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const tree = useFolderTree();
   const [naming, setNaming] = useState<{ parent: FolderNode | null; editing: FolderNode | null } | null>(null);
   const [moving, setMoving] = useState<FolderNode | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => call('materialFolderDelete', { id }),
-    onSuccess: (_a, id) => {
-      void message.success(t('toast.folderDeleted'));
-      if (selected === id) onSelect(undefined);
-      void queryClient.invalidateQueries({ queryKey: MATERIAL_KEYS.all });
-    },
+  const remove = useCallMutation('materialFolderDelete', {
+    success: t('toast.folderDeleted'),
+    onSuccess: (_a, { id }) => selected === id && onSelect(undefined),
   });
 
   const addUnder = (parent: FolderNode | null) => {
@@ -126,7 +110,7 @@ export function FolderTree({
                   okText={t('action.delete')}
                   cancelText={t('action.cancel')}
                   okButtonProps={confirmOkProps(true)}
-                  onConfirm={() => remove.mutateAsync(n.id).catch(() => undefined)}
+                  onConfirm={() => remove.mutateAsync({ id: n.id }).catch(() => undefined)}
                 >
                   <Tooltip title={t('action.delete')}>
                     <Button
@@ -209,7 +193,7 @@ export function FolderTree({
         editing={naming?.editing ?? null}
         onClose={() => setNaming(null)}
       />
-      <FolderMoveDialog folder={moving} tree={tree.data ?? []} onClose={() => setMoving(null)} />
+      <FolderMoveDialog folder={moving} onClose={() => setMoving(null)} />
     </div>
   );
 }
@@ -231,10 +215,12 @@ function FolderNameDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['material', 'common']);
-  const submit = async ({ name }: { name: string }) => {
-    if (editing) await call('materialFolderRename', { id: editing.id, name: name.trim() });
-    else await call('materialFolderCreate', { parentId: parent?.id, name: name.trim() });
-  };
+  const rename = useCallMutation('materialFolderRename');
+  const create = useCallMutation('materialFolderCreate');
+  const submit = ({ name }: { name: string }) =>
+    editing
+      ? rename.mutateAsync({ id: editing.id, name: name.trim() })
+      : create.mutateAsync({ parentId: parent?.id, name: name.trim() });
   return (
     <FormDialog<{ name: string }>
       open={open}
@@ -248,7 +234,6 @@ function FolderNameDialog({
       onClose={onClose}
       submit={submit}
       success={t(editing ? 'toast.folderRenamed' : 'toast.folderCreated')}
-      invalidate={MATERIAL_KEYS.all}
       values={{ name: editing?.name ?? '' }}
       okText={t('action.save')}
       cancelText={t('action.cancel')}
@@ -266,29 +251,20 @@ interface MoveValues {
 }
 
 /** Moves a folder into another one (not itself or its subtree) or to the top level. */
-function FolderMoveDialog({
-  folder,
-  tree,
-  onClose,
-}: {
-  folder: FolderNode | null;
-  tree: readonly FolderNode[];
-  onClose: () => void;
-}) {
+function FolderMoveDialog({ folder, onClose }: { folder: FolderNode | null; onClose: () => void }) {
   const { t } = useTranslation(['material', 'common', 'validation']);
   const [form] = Form.useForm<MoveValues>();
   const where = Form.useWatch('where', form);
-  const options = useMemo(() => folderOptions(tree, folder?.id), [tree, folder]);
+  const move = useCallMutation('materialFolderMove');
   return (
     <FormDialog<MoveValues>
       open={folder !== null}
       title={t('folder.moveTitle', { name: folder?.name ?? '' })}
       onClose={onClose}
       submit={(v) =>
-        call('materialFolderMove', { id: folder?.id ?? '', parentId: v.where === 'top' ? null : (v.parentId ?? null) })
+        move.mutateAsync({ id: folder?.id ?? '', parentId: v.where === 'top' ? null : (v.parentId ?? null) })
       }
       success={t('toast.folderMoved')}
-      invalidate={MATERIAL_KEYS.all}
       values={{ where: folder?.parentId ? 'under' : 'top', parentId: folder?.parentId ?? undefined }}
       okText={t('action.move')}
       cancelText={t('action.cancel')}
@@ -305,12 +281,11 @@ function FolderMoveDialog({
       </Form.Item>
       {where !== 'top' ? (
         <Form.Item name="parentId" label={t('folder.target')} rules={[requiredRule(t)]}>
-          <TreeSelect
-            treeData={options}
-            treeDefaultExpandAll
+          <FolderSelect
+            exclude={folder?.id}
             showSearch={{ treeNodeFilterProp: 'title' }}
             placeholder={t('folder.choose')}
-            data-testid="folder-move-target"
+            testId="folder-move-target"
           />
         </Form.Item>
       ) : null}

@@ -1,26 +1,24 @@
 import { type MaterialMediaType, materialNameSchema, mediaUrlValid } from '@marquee/protocol';
-import { Form, Input, Radio, TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { SingleTextField } from '../../components/SingleTextField';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { MATERIAL_KEYS, useFolderTree } from './api';
-import { folderOptions } from './FolderTree';
+import { FolderSelect } from './FolderSelect';
 import type { MaterialRow } from './types';
 
 /** Renames a material (the name shown in the library; the file keeps its content). */
 export function MaterialRenameDialog({ row, onClose }: { row: MaterialRow | null; onClose: () => void }) {
   const { t } = useTranslation(['material', 'common']);
+  const rename = useCallMutation('materialRename');
   return (
     <FormDialog<{ name: string }>
       open={row !== null}
       title={t('renameTitle', { name: row?.name ?? '' })}
       onClose={onClose}
-      submit={({ name }) => call('materialRename', { id: row?.id ?? '', name: name.trim() })}
+      submit={({ name }) => rename.mutateAsync({ id: row?.id ?? '', name: name.trim() })}
       success={t('toast.renamed')}
-      invalidate={MATERIAL_KEYS.all}
       values={{ name: row?.name ?? '' }}
       okText={t('action.save')}
       cancelText={t('action.cancel')}
@@ -42,29 +40,24 @@ export function MaterialMoveDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['material', 'common', 'validation']);
-  const tree = useFolderTree();
-  const options = useMemo(() => folderOptions(tree.data ?? []), [tree.data]);
+  const move = useCallMutation('materialMove');
   return (
     <FormDialog<{ folderId: string }>
       open={ids !== null}
       title={t('moveTitle', { count: ids?.length ?? 0 })}
       onClose={onClose}
       onDone={onDone}
-      submit={({ folderId }) => call('materialMove', { ids: ids ?? [], folderId })}
+      submit={({ folderId }) => move.mutateAsync({ ids: ids ?? [], folderId })}
       success={t('toast.moved')}
-      invalidate={MATERIAL_KEYS.all}
       okText={t('action.move')}
       cancelText={t('action.cancel')}
       submitTestId="material-move-submit"
     >
       <Form.Item name="folderId" label={t('folder.target')} rules={[requiredRule(t)]}>
-        <TreeSelect
-          treeData={options}
-          treeDefaultExpandAll
+        <FolderSelect
           showSearch={{ treeNodeFilterProp: 'title' }}
           placeholder={t('folder.choose')}
-          loading={tree.isLoading}
-          data-testid="material-move-target"
+          testId="material-move-target"
         />
       </Form.Item>
     </FormDialog>
@@ -89,16 +82,14 @@ export function MediaDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['material', 'common', 'validation']);
-  const tree = useFolderTree();
-  const options = useMemo(() => folderOptions(tree.data ?? []), [tree.data]);
+  const add = useCallMutation('materialMediaAdd');
   return (
     <FormDialog<MediaValues>
       open={open}
       title={t('media.title')}
       onClose={onClose}
-      submit={(v) => call('materialMediaAdd', { ...v, name: v.name.trim(), url: v.url.trim() })}
+      submit={(v) => add.mutateAsync({ ...v, name: v.name.trim(), url: v.url.trim() })}
       success={t('toast.mediaAdded')}
-      invalidate={MATERIAL_KEYS.all}
       initialValues={{ type: 'web' }}
       values={{ folderId }}
       okText={t('action.save')}
@@ -119,12 +110,7 @@ export function MediaDialog({
         label={t('field.folder')}
         rules={[{ required: true, message: t('upload.chooseFolder') }]}
       >
-        <TreeSelect
-          treeData={options}
-          treeDefaultExpandAll
-          placeholder={t('folder.choose')}
-          data-testid="media-folder"
-        />
+        <FolderSelect placeholder={t('folder.choose')} testId="media-folder" />
       </Form.Item>
       <Form.Item name="name" label={t('field.name')} rules={[requiredRule(t), zodRule(materialNameSchema, t)]}>
         <Input maxLength={materialNameSchema.maxLength ?? undefined} showCount data-testid="media-name" />

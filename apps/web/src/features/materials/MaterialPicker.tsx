@@ -1,25 +1,12 @@
 import { CustomerServiceOutlined, FileImageOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { RenderMaterial } from '@marquee/layout';
 import { formatSize, type Material } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  type ButtonProps,
-  Empty,
-  Input,
-  Modal,
-  Pagination,
-  Segmented,
-  Spin,
-  TreeSelect,
-  Typography,
-} from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, type ButtonProps, Empty, Input, Modal, Pagination, Segmented, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { MATERIAL_KEYS, useFolderTree } from './api';
+import { useCallQuery } from '../../api/queries';
 import { formatDuration } from './checks';
-import { folderOptions } from './FolderTree';
+import { FolderSelect } from './FolderSelect';
 import './materialPicker.css';
 
 /** The kinds of material an editor draws or plays. */
@@ -70,8 +57,6 @@ export function MaterialPicker({
   const [kindChoice, setKindChoice] = useState<MaterialKind>(kindList[0]);
   const kind = kindList.includes(kindChoice) ? kindChoice : kindList[0];
   const { t } = useTranslation('material');
-  const tree = useFolderTree();
-  const options = useMemo(() => folderOptions(tree.data ?? []), [tree.data]);
   const [folderId, setFolderId] = useState<string | undefined>();
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');
@@ -90,12 +75,7 @@ export function MaterialPicker({
     ...(folderId ? { folderId } : {}),
     ...(search ? { name: search } : {}),
   };
-  const list = useQuery({
-    queryKey: MATERIAL_KEYS.list({ picker: true, ...request }),
-    queryFn: () => call('materialList', request),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
+  const list = useCallQuery('materialList', request, { enabled: open, keepPrevious: true });
 
   const toggle = (m: Material) =>
     setPicked((current) => {
@@ -133,19 +113,17 @@ export function MaterialPicker({
               data-testid="material-picker-kind"
             />
           ) : null}
-          <TreeSelect
+          <FolderSelect
             allowClear
             value={folderId}
             onChange={(v: string | undefined) => {
               setFolderId(v);
               setPage(1);
             }}
-            treeData={options}
-            treeDefaultExpandAll
             placeholder={t('picker.allFolders')}
             aria-label={t('picker.folder')}
             style={{ width: 240 }}
-            data-testid="material-picker-folder"
+            testId="material-picker-folder"
           />
           <Input.Search
             allowClear

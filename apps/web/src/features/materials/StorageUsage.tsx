@@ -1,9 +1,7 @@
 import { formatSize } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Progress, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { MATERIAL_KEYS } from './api';
+import { useCallQuery } from '../../api/queries';
 
 /** Share of the quota above which the bar turns to a warning. */
 const WARN_RATIO = 0.9;
@@ -15,7 +13,7 @@ const WARN_RATIO = 0.9;
  */
 export function StorageUsage() {
   const { t } = useTranslation('material');
-  const usage = useQuery({ queryKey: MATERIAL_KEYS.usage, queryFn: () => call('materialStorageUsage', {}) });
+  const usage = useCallQuery('materialStorageUsage', {});
   if (usage.isLoading) return <Skeleton.Input active size="small" block />;
   if (!usage.data) return <Typography.Text type="secondary">{t('usage.unknown')}</Typography.Text>;
   const { usedBytes: used, quotaBytes: quota } = usage.data;

@@ -1,14 +1,14 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { formatSize, type MaterialWarning } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, List, Modal, Space, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Form, List, Modal, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { domainKey } from '../../api/queries';
 import { UploadQueue } from '../../components/upload';
-import { MATERIAL_KEYS, useFolderTree } from './api';
 import { ACCEPT, type CheckError, checkFile, type FileCheck, WARNING_VALUES } from './checks';
-import { folderOptions } from './FolderTree';
+import { FolderSelect } from './FolderSelect';
 import { readMediaFacts } from './mediaFacts';
 import { type MaterialUploaded, useMaterialUploads } from './uploads';
 
@@ -55,14 +55,12 @@ export function UploadDialog({
 }) {
   const { t } = useTranslation(['material', 'common']);
   const queryClient = useQueryClient();
-  const tree = useFolderTree();
-  const options = useMemo(() => folderOptions(tree.data ?? []), [tree.data]);
   const [folder, setFolder] = useState<string | undefined>(folderId);
   const [picked, setPicked] = useState<Picked[]>([]);
   const [reading, setReading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const uploads = useMaterialUploads({
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: MATERIAL_KEYS.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: domainKey('materials') }),
   });
 
   const { clearFinished } = uploads.queue;
@@ -133,13 +131,11 @@ export function UploadDialog({
             validateStatus={folder ? undefined : 'error'}
             help={folder ? undefined : t('upload.chooseFolder')}
           >
-            <TreeSelect
+            <FolderSelect
               value={folder}
               onChange={(v) => setFolder(v)}
-              treeData={options}
-              treeDefaultExpandAll
               placeholder={t('folder.choose')}
-              data-testid="upload-folder"
+              testId="upload-folder"
             />
           </Form.Item>
           <Form.Item label={t('upload.files')} extra={t('upload.limits')}>

@@ -18,3 +18,16 @@ export function buildFolderTree(flat: readonly MaterialFolder[]): FolderNode[] {
   }
   return roots;
 }
+
+/** The folders as TreeSelect options; `exclude` drops a node with its subtree (a move's own folder). */
+export interface FolderOption {
+  value: string;
+  title: string;
+  children: FolderOption[];
+}
+
+export function folderOptions(tree: readonly FolderNode[], exclude?: string): FolderOption[] {
+  return tree
+    .filter((n) => n.id !== exclude)
+    .map((n) => ({ value: n.id, title: n.name, children: folderOptions(n.children, exclude) }));
+}
