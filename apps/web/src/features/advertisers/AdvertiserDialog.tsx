@@ -8,7 +8,6 @@ import {
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { domainKey } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { requiredRule, zodRule } from '../../components/zodRule';
@@ -54,7 +53,7 @@ export function AdvertiserDialog({
       onClose={onClose}
       submit={submit}
       success={t(isEdit ? 'dialog.updated' : 'dialog.added')}
-      invalidate={domainKey(endpointDomain('advertiserAdd'))}
+      invalidates={[endpointDomain('advertiserAdd')]}
       values={
         editing ? { realName: editing.realName, phone: editing.phone ?? '', email: editing.email ?? '' } : undefined
       }
