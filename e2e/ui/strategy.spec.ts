@@ -74,10 +74,11 @@ test('a power strategy: the time conflict message for a bad period, saved, appli
     // Apply it to the paired player and follow its acknowledgement.
     await page.getByTestId(`strategy-apply-${name}`).click();
     await expect(page.getByTestId('strategy-apply-picker')).toBeVisible();
-    await page.getByTestId('strategy-apply-search').locator('input').fill(screen);
-    await page.getByTestId('strategy-apply-search').locator('input').press('Enter');
-    const deviceRow = page.getByTestId(`strategy-device-${screen}`);
-    await deviceRow.locator('.ant-checkbox-input').check();
+    // The device picker: search the left side, choose the device, move it to the right.
+    const picker = page.getByTestId('strategy-apply-devices');
+    await picker.locator('.ant-transfer-section').first().locator('input[type=text]').fill(screen);
+    await page.getByTestId(`strategy-apply-devices-item-${screen}`).click();
+    await picker.locator('.ant-transfer-actions button').first().click();
     await page.getByTestId('strategy-apply-submit').click();
     const ack = page.getByTestId(`strategy-ack-${screen}`);
     await expect(ack).toContainText('已确认', { timeout: 20_000 });

@@ -1,10 +1,10 @@
-import type { CommandStateValue, DeviceRow, StrategyApplicationDevice, StrategyRow } from '@marquee/protocol';
+import type { CommandStateValue, StrategyApplicationDevice, StrategyRow } from '@marquee/protocol';
 import { formatTime } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation, useCallQuery } from '../../api/queries';
+import { DeviceTransfer } from '../../components/pickers/DevicePicker';
 
 const STATE_COLOR: Record<CommandStateValue, string> = {
   pending: 'default',
@@ -14,7 +14,6 @@ const STATE_COLOR: Record<CommandStateValue, string> = {
   expired: 'warning',
 };
 const FINAL: readonly CommandStateValue[] = ['acknowledged', 'failed', 'expired'];
-const PICK_SIZE = 10;
 
 /** A command state as a coloured tag. */
 export function CommandStateTag({ state }: { state: CommandStateValue }) {
@@ -27,8 +26,8 @@ export function CommandStateTag({ state }: { state: CommandStateValue }) {
 }
 
 /**
- * Applies a strategy to devices: a searchable table of the caller's devices (device.list) to
- * pick from, then each device's acknowledgement, polled live until every command has
+ * Applies a strategy to devices: the device picker (the caller's devices, searched on the
+ * server) to choose them, then each device's acknowledgement, polled live until every command has
  * settled (acknowledged, failed or expired). Opened on `results`, it shows the latest
  * application's states.
  */
@@ -43,51 +42,31 @@ export function ApplyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('strategies');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const [applied, setApplied] = useState<string | null>(null);
   const open = strategy !== null;
   const showResults = results || applied !== null;
 
-  const devices = useQuery({
-    queryKey: ['strategies', 'devices', keyword, page],
-    queryFn: ({ signal }) => call('deviceList', { page, size: PICK_SIZE, ...(keyword ? { keyword } : {}) }, { signal }),
-    enabled: open && !showResults,
-    placeholderData: keepPreviousData,
+  const apply = useCallMutation('strategyApply', {
+    success: (answer) => t('apply.sent', { count: answer.commands.length }),
+    onSuccess: (answer) => setApplied(answer.applicationId),
   });
 
-  const apply = useMutation({
-    mutationFn: () => call('strategyApply', { id: strategy?.id ?? '', targets: { deviceIds: selected } }),
-    onSuccess: (answer) => {
-      setApplied(answer.applicationId);
-      void message.success(t('apply.sent', { count: answer.commands.length }));
-      void queryClient.invalidateQueries({ queryKey: ['strategies', 'list'] });
+  const application = useCallQuery(
+    'strategyApplication',
+    { strategyId: strategy?.id ?? '', ...(applied ? { applicationId: applied } : {}) },
+    {
+      enabled: open && showResults,
+      refetchInterval: (query) => {
+        const rows = query.state.data?.devices ?? [];
+        return rows.length > 0 && rows.every((d) => FINAL.includes(d.state)) ? false : 1000;
+      },
     },
-  });
-
-  const application = useQuery({
-    queryKey: ['strategies', 'application', strategy?.id, applied],
-    queryFn: ({ signal }) =>
-      call(
-        'strategyApplication',
-        { strategyId: strategy?.id ?? '', ...(applied ? { applicationId: applied } : {}) },
-        { signal },
-      ),
-    enabled: open && showResults,
-    refetchInterval: (query) => {
-      const rows = query.state.data?.devices ?? [];
-      return rows.length > 0 && rows.every((d) => FINAL.includes(d.state)) ? false : 1000;
-    },
-  });
+  );
 
   const close = () => {
     setSelected([]);
     setApplied(null);
-    setKeyword('');
-    setPage(1);
     onClose();
   };
 
@@ -115,7 +94,7 @@ export function ApplyDialog({
               type="primary"
               disabled={selected.length === 0}
               loading={apply.isPending}
-              onClick={() => apply.mutate()}
+              onClick={() => apply.mutate({ id: strategy?.id ?? '', targets: { deviceIds: selected } })}
               data-testid="strategy-apply-submit"
             >
               {t('apply.submit', { count: selected.length })}
@@ -171,54 +150,10 @@ export function ApplyDialog({
         </div>
       ) : (
         <div data-testid="strategy-apply-picker">
-          <Input.Search
-            allowClear
-            placeholder={t('apply.search')}
-            aria-label={t('apply.search')}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPage(1);
-            }}
-            style={{ marginBottom: 12, maxWidth: 320 }}
-            data-testid="strategy-apply-search"
-          />
-          <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
+          <Typography.Paragraph type="secondary">
             {t('apply.selected', { count: selected.length })}
-          </Typography.Text>
-          <Table<DeviceRow>
-            size="small"
-            rowKey="id"
-            loading={devices.isFetching}
-            dataSource={devices.data?.data ?? []}
-            locale={{ emptyText: t('apply.noDevices') }}
-            rowSelection={{
-              selectedRowKeys: selected,
-              preserveSelectedRowKeys: true,
-              onChange: (keys) => setSelected(keys as string[]),
-            }}
-            onRow={(row) => ({ 'data-testid': `strategy-device-${row.name}` }) as never}
-            pagination={{
-              current: page,
-              pageSize: PICK_SIZE,
-              total: devices.data?.total ?? 0,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
-            columns={[
-              { key: 'name', title: t('apply.device'), dataIndex: 'name', ellipsis: true },
-              { key: 'number', title: t('apply.number'), dataIndex: 'number', width: 160, render: (v) => v || '-' },
-              {
-                key: 'status',
-                title: t('apply.status'),
-                dataIndex: 'status',
-                width: 110,
-                render: (v: DeviceRow['status']) => (
-                  <Tag color={v === 'online' ? 'success' : 'default'}>{t(`deviceStatus.${v}`)}</Tag>
-                ),
-              },
-              { key: 'dept', title: t('field.dept'), dataIndex: 'deptName', width: 140, ellipsis: true },
-            ]}
-          />
+          </Typography.Paragraph>
+          <DeviceTransfer value={selected} onChange={setSelected} testId="strategy-apply-devices" />
         </div>
       )}
     </Modal>

@@ -86,7 +86,7 @@ export function StrategyDialog({
       onClose={onClose}
       submit={submit}
       success={t(editing ? 'dialog.updated' : 'dialog.added')}
-      invalidate={['strategies']}
+      invalidates={['strategies']}
       initialValues={{ rules: structuredClone(STRATEGY_DEFAULTS[type]) as unknown as Record<string, unknown> }}
       values={editing ? { name: editing.name, remark: editing.remark, rules: editing.rules } : undefined}
       okText={t('dialog.save')}

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   type DownloadRules,
-  formatTime,
   type LevelRules,
   type OperationRules,
   Perm,
@@ -10,22 +9,17 @@ import {
   type StrategyRow,
   type StrategyType,
 } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Tabs, Tag } from 'antd';
+import { Button, Tabs, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { useCallMutation } from '../../api/queries';
+import { timeColumn } from '../../components/columns';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
 import { ApplyDialog } from './ApplyDialog';
 import { StrategyDialog } from './StrategyDialog';
 import './strategy.css';
-
-const FILTER_KEYS = ['type', 'keyword'] as const;
 
 const isType = (v: string | undefined): v is StrategyType => (STRATEGY_TYPES as readonly string[]).includes(v ?? '');
 
@@ -64,34 +58,27 @@ function summary(t: TFunction, row: StrategyRow): string {
  */
 export default function StrategyPage() {
   const { t } = useTranslation(['strategies', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { filters, pageRequest } = listState;
-  const type: StrategyType = isType(filters.type) ? filters.type : 'power';
   const [dialog, setDialog] = useState<{ open: boolean; editing: StrategyRow | null }>({ open: false, editing: null });
   const [applying, setApplying] = useState<{ row: StrategyRow | null; results: boolean }>({
     row: null,
     results: false,
   });
 
-  const list = useQuery({
-    queryKey: ['strategies', 'list', pageRequest, type, filters.keyword],
-    queryFn: ({ signal }) => call('strategyList', { ...pageRequest, type, keyword: filters.keyword }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-
-  const remove = useMutation({
-    mutationFn: (id: string) => call('strategyDelete', { id }),
-    onSuccess: () => {
-      void message.success(t('toast.deleted'));
-      void queryClient.invalidateQueries({ queryKey: ['strategies'] });
-    },
-  });
+  const remove = useCallMutation('strategyDelete', { success: t('toast.deleted') });
 
   const manage = { authCode: Perm.deviceStrategy, notForMonitor: true };
-  const config: TableConfig<StrategyRow> = {
+  const list = useListPage({
     id: 'strategies',
+    endpoint: 'strategyList',
+    // The tab (type) is set beside the bar; no type in the URL is the first tab.
+    scope: ['type'],
+    filters: [{ key: 'keyword', label: t('field.name'), testId: 'strategy-filter-keyword' }],
+    request: (f, { page, size }) => ({
+      page,
+      size,
+      type: isType(f.type as string) ? (f.type as StrategyType) : 'power',
+      keyword: f.keyword as string | undefined,
+    }),
     operationsLabel: t('actions'),
     columns: [
       { prop: 'name', label: t('field.name'), width: 180, ellipsis: true },
@@ -120,7 +107,7 @@ export default function StrategyPage() {
       { prop: 'remark', label: t('field.remark'), width: 180, ellipsis: true },
       { prop: 'deptName', label: t('field.dept'), width: 130, ellipsis: true },
       { prop: 'ownerName', label: t('field.owner'), width: 120, ellipsis: true, show: false },
-      { prop: 'updatedAt', label: t('field.updatedAt'), width: 170, slot: (v: string) => formatTime(v) },
+      timeColumn<StrategyRow>('updatedAt', t('field.updatedAt')),
     ],
     operations: [
       {
@@ -152,55 +139,45 @@ export default function StrategyPage() {
         danger: true,
         disabled: (row) => (row.appliedCount > 0 ? t('inUse', { count: row.appliedCount }) : false),
         confirm: (row) => ({ title: t('confirm.delete', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `strategy-delete-${row.name}`,
       },
     ],
-  };
+  });
+  const type: StrategyType = isType(list.state.filters.type) ? list.state.filters.type : 'power';
 
   return (
-    <div className="mq-view mq-strategy" data-testid="strategy-page">
-      <Card size="small" className="mq-list-card">
+    <ListPage
+      list={list}
+      testId="strategy-page"
+      className="mq-strategy"
+      filterTestIds={{ search: 'strategy-search', reset: 'strategy-reset' }}
+      header={
         <Tabs
           activeKey={type}
-          onChange={(key) => listState.applyFilters({ type: key, keyword: filters.keyword })}
+          onChange={(key) => list.refine({ type: key })}
           items={STRATEGY_TYPES.map((key) => ({
             key,
             label: <span data-testid={`strategy-tab-${key}`}>{t(`type.${key}`)}</span>,
           }))}
         />
-        <FilterBar
-          values={{ keyword: filters.keyword }}
-          onSearch={(v) => listState.applyFilters({ type: filters.type, keyword: v.keyword })}
-          onReset={() => listState.applyFilters({ type: filters.type })}
-          testIds={{ search: 'strategy-search', reset: 'strategy-reset' }}
-          style={{ marginBottom: 12 }}
-        >
-          <Form.Item name="keyword" label={t('field.name')}>
-            <Input allowClear data-testid="strategy-filter-keyword" />
-          </Form.Item>
-        </FilterBar>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            <NotForMonitor>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setDialog({ open: true, editing: null })}
-                data-testid="strategy-add"
-              >
-                {t('add', { type: t(`type.${type}`) })}
-              </Button>
-            </NotForMonitor>
-          }
-          rowTestId={(row) => `strategy-row-${row.name}`}
-          empty={t('empty')}
-          showTotal={(total) => t('total', { count: total })}
-        />
-      </Card>
+      }
+      toolbar={
+        <NotForMonitor>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ open: true, editing: null })}
+            data-testid="strategy-add"
+          >
+            {t('add', { type: t(`type.${type}`) })}
+          </Button>
+        </NotForMonitor>
+      }
+      rowTestId={(row) => `strategy-row-${row.name}`}
+      empty={t('empty')}
+      showTotal={(total) => t('total', { count: total })}
+    >
       <StrategyDialog
         open={dialog.open}
         type={dialog.editing?.type ?? type}
@@ -212,6 +189,6 @@ export default function StrategyPage() {
         results={applying.results}
         onClose={() => setApplying({ row: null, results: false })}
       />
-    </div>
+    </ListPage>
   );
 }
