@@ -1,12 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type Advertiser, Perm } from '@marquee/protocol';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
-import { NotForMonitor } from '../../components/MonitorGuard';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
 /**
@@ -105,16 +104,12 @@ export default function AdvertiserPage() {
       filterTestIds={{ search: 'adv-search', reset: 'adv-reset' }}
       title={t('title')}
       toolbar={
-        <NotForMonitor>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, editing: null })}
-            data-testid="adv-add"
-          >
-            {t('add')}
-          </Button>
-        </NotForMonitor>
+        <AddButton
+          label={t('add')}
+          notForMonitor
+          onClick={() => setDialog({ open: true, editing: null })}
+          testId="adv-add"
+        />
       }
       rowTestId={(row) => `adv-row-${row.loginName}`}
       empty={t('empty')}

@@ -1,9 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type Endpoints, type EnterpriseRow, formatTime, Perm, type Req } from '@marquee/protocol';
-import { Button, Descriptions, Drawer, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
 import { EnterpriseDialog } from './EnterpriseDialog';
@@ -157,14 +157,11 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
       testId="company-list"
       filterTestIds={{ search: 'company-search', reset: 'company-reset' }}
       toolbar={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
+        <AddButton
+          label={t('enterprise.add')}
           onClick={() => setDialog({ open: true, editing: null })}
-          data-testid="company-add"
-        >
-          {t('enterprise.add')}
-        </Button>
+          testId="company-add"
+        />
       }
       rowTestId={(row) => `company-row-${row.name}`}
       empty={t('enterprise.empty')}

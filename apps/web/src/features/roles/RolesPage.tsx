@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { endpointDomain, Perm, ROLE_TYPES, type RoleRow } from '@marquee/protocol';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { formatThousands } from '../../components/tableConfig';
-import { useCan } from '../../session/useCan';
 import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
 
 /**
@@ -17,7 +16,6 @@ import { isAdminRole, RoleDialog, type RoleDialogMode } from './RoleDialog';
  */
 export default function RolesPage() {
   const { t, i18n } = useTranslation(['roles', 'common']);
-  const can = useCan();
   const [dialog, setDialog] = useState<{ mode: RoleDialogMode | null; role: RoleRow | null }>({
     mode: null,
     role: null,
@@ -122,16 +120,12 @@ export default function RolesPage() {
       filterTestIds={{ search: 'role-search', reset: 'role-reset' }}
       title={t('title')}
       toolbar={
-        can(Perm.userRoleManage) ? (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ mode: 'add', role: null })}
-            data-testid="role-add"
-          >
-            {t('add')}
-          </Button>
-        ) : null
+        <AddButton
+          label={t('add')}
+          authCode={Perm.userRoleManage}
+          onClick={() => setDialog({ mode: 'add', role: null })}
+          testId="role-add"
+        />
       }
       rowTestId={(row) => `role-row-${row.name}`}
       empty={t('empty')}
