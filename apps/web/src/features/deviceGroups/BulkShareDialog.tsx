@@ -1,6 +1,6 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEVICE_SHARE_IMPORT_MAX, type DeptTreeNode } from '@marquee/protocol';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -20,6 +20,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { useFormName } from '../../components/formName';
 import { GroupSelect, TagSelect } from '../../components/pickers/options';
 
@@ -71,16 +72,8 @@ export function BulkShareDialog({ open, defaultBy, onClose }: { open: boolean; d
   const [fileError, setFileError] = useState<string | null>(null);
   const [errors, setErrors] = useState<RowError[]>([]);
 
-  const depts = useQuery({
-    queryKey: ['permission', 'deptTree'],
-    queryFn: () => call('permissionDeptTree', {}),
-    enabled: open,
-  });
-  const accounts = useQuery({
-    queryKey: ['permission', 'subAccounts'],
-    queryFn: () => call('permissionSubAccounts', {}),
-    enabled: open,
-  });
+  const depts = useCallQuery('permissionDeptTree', {}, { enabled: open });
+  const accounts = useCallQuery('permissionSubAccounts', {}, { enabled: open });
   const tree = toTree(depts.data?.trees ?? []);
 
   const close = () => {

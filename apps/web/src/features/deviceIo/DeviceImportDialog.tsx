@@ -5,6 +5,7 @@ import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../api/client';
+import { domainKey } from '../../api/queries';
 import { NotForMonitor } from '../../components/MonitorGuard';
 
 /** A file's bytes as base64 (without the data-URL prefix). */
@@ -52,7 +53,7 @@ export function DeviceImportDialog({ open, onClose, onImported }: DeviceImportDi
         return;
       }
       void message.success(t('import.done', { count: answer.imported }));
-      void queryClient.invalidateQueries({ queryKey: ['devices'] });
+      void queryClient.invalidateQueries({ queryKey: domainKey('devices') });
       onImported?.(answer.imported);
       close();
     },

@@ -1,10 +1,9 @@
 import type { PlanBar } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Form, Spin, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { DevicePicker, useDeviceParam } from './DevicePicker';
 import './devicePlan.css';
 
@@ -50,11 +49,7 @@ export default function DevicePlanPage() {
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const from = range?.[0].format('YYYY-MM-DD');
   const to = range?.[1].format('YYYY-MM-DD');
-  const plan = useQuery({
-    queryKey: ['device.plan', deviceId, from, to],
-    queryFn: ({ signal }) => call('devicePlan', { deviceId: deviceId ?? '', from, to }, { signal }),
-    enabled: Boolean(deviceId),
-  });
+  const plan = useCallQuery('devicePlan', { deviceId: deviceId ?? '', from, to }, { enabled: Boolean(deviceId) });
   const days = useMemo(() => {
     if (!plan.data) return [];
     const out: string[] = [];

@@ -1,10 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { formatTime, type PlaylistEntry } from '@marquee/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation, useCallQuery } from '../../api/queries';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { DevicePicker, useDeviceParam } from './DevicePicker';
 import './devicePlan.css';
@@ -29,27 +28,18 @@ export function moveCommon(entries: readonly PlaylistEntry[], index: number, ste
  */
 export default function PlaylistPage() {
   const { t } = useTranslation('devicePlan');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [deviceId, setDeviceId] = useDeviceParam();
   const [draft, setDraft] = useState<PlaylistEntry[] | null>(null);
-  const playlist = useQuery({
-    queryKey: ['device.playlist', deviceId],
-    queryFn: ({ signal }) => call('devicePlaylist', { deviceId: deviceId ?? '' }, { signal }),
-    enabled: Boolean(deviceId),
+  const playlist = useCallQuery('devicePlaylist', { deviceId: deviceId ?? '' }, { enabled: Boolean(deviceId) });
+  const sort = useCallMutation('devicePlaylistSort', {
+    success: t('playlist.saved'),
+    onSuccess: () => setDraft(null),
   });
-  const save = useMutation({
-    mutationFn: (entries: PlaylistEntry[]) =>
-      call('devicePlaylistSort', {
-        deviceId: deviceId ?? '',
-        adIds: [...new Set(entries.filter((e) => e.type === 'common').map((e) => e.adId))],
-      }),
-    onSuccess: async () => {
-      setDraft(null);
-      message.success(t('playlist.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['device.playlist', deviceId] });
-    },
-  });
+  const save = (entries: PlaylistEntry[]) =>
+    sort.mutate({
+      deviceId: deviceId ?? '',
+      adIds: [...new Set(entries.filter((e) => e.type === 'common').map((e) => e.adId))],
+    });
   const entries = draft ?? playlist.data?.entries ?? [];
   const commonCount = entries.filter((e) => e.type === 'common').length;
 
@@ -170,8 +160,8 @@ export default function PlaylistPage() {
                   </Button>
                   <Button
                     type="primary"
-                    loading={save.isPending}
-                    onClick={() => save.mutate(draft)}
+                    loading={sort.isPending}
+                    onClick={() => save(draft)}
                     data-testid="playlist-save"
                   >
                     {t('playlist.save')}
