@@ -1,33 +1,14 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import type { DeviceReportRow } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
-import { DeptPicker, useCanPickDept } from '../accounts/AccountFields';
-import { useSearchRound } from '../reports/searchRound';
-import { type DeviceReportFilter, ExportDialog } from './ExportDialog';
+import { useCallQuery } from '../../api/queries';
+import { ExportButton } from '../../components/ExportDialog';
+import { ListPage, useListPage } from '../../components/listPage';
+import { DeptPicker, useCanPickDept } from '../../components/pickers/DeptPicker';
 import { hoursText, playText } from './format';
 
-const FILTER_KEYS = ['keyword', 'deptId', 'groupId', 'from', 'to'] as const;
-
-interface FormValues {
-  keyword?: string;
-  deptId?: string;
-  groupId?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-}
-
 /** The detail page of a device over the same range. */
-export function detailHref(deviceId: string, from?: string, to?: string): string {
+function detailHref(deviceId: string, from?: string, to?: string): string {
   const q = new URLSearchParams({ id: deviceId });
   if (from) q.set('from', from);
   if (to) q.set('to', to);
@@ -43,38 +24,38 @@ export function detailHref(deviceId: string, from?: string, to?: string): string
 export default function DeviceReportPage() {
   const { t } = useTranslation('deviceReports');
   const canPickDept = useCanPickDept();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
-  const { round, again } = useSearchRound();
-  const [exportFilter, setExportFilter] = useState<DeviceReportFilter | null>(null);
-  const filter: DeviceReportFilter = useMemo(
-    () => Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as DeviceReportFilter,
-    [filters],
-  );
-  const fields: FormValues = useMemo(
-    () => ({
-      keyword: filters.keyword,
-      deptId: filters.deptId,
-      groupId: filters.groupId,
-      range: filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : null,
-    }),
-    [filters],
-  );
-  const list = useQuery({
-    queryKey: ['report.deviceList', page, size, filter, round],
-    queryFn: ({ signal }) => call('reportDeviceList', { page, size, ...filter }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const groups = useQuery({ queryKey: ['deviceGroups', 'options'], queryFn: () => call('deviceGroupOptions', {}) });
-  const search = ({ range, ...values }: FormValues) => {
-    const [from, to] = range ?? [];
-    listState.applyFilters({ ...values, from: from?.format('YYYY-MM-DD'), to: to?.format('YYYY-MM-DD') });
-  };
-  const from = list.data?.from;
-  const to = list.data?.to;
-
-  const config: TableConfig<DeviceReportRow> = {
+  const groups = useCallQuery('deviceGroupOptions', {});
+  const list = useListPage({
     id: 'deviceReport',
+    endpoint: 'reportDeviceList',
+    filters: [
+      {
+        key: 'keyword',
+        label: t('filter.keyword'),
+        placeholder: t('filter.keywordPlaceholder'),
+        testId: 'device-report-keyword',
+      },
+      {
+        key: 'deptId',
+        kind: 'custom',
+        label: t('filter.dept'),
+        hidden: !canPickDept,
+        render: () => (
+          <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="device-report-dept" />
+        ),
+      },
+      {
+        key: 'groupId',
+        kind: 'select',
+        label: t('filter.group'),
+        showSearch: true,
+        placeholder: t('filter.all'),
+        loading: groups.isLoading,
+        options: groups.data?.map((g) => ({ value: g.id, label: g.name })) ?? [],
+        testId: 'device-report-group',
+      },
+      { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('filter.range'), testId: 'device-report-range' },
+    ],
     columns: [
       { prop: 'number', label: t('col.number'), width: 150, ellipsis: true },
       {
@@ -104,80 +85,47 @@ export default function DeviceReportPage() {
       },
       { prop: 'fullRate', label: t('col.fullRate'), width: 100, align: 'right', slot: (v: number) => `${v}%` },
     ],
-  };
+  });
+  // The range the figures are over (the last 7 days when none is chosen).
+  const from = list.query.data?.from;
+  const to = list.query.data?.to;
 
   return (
-    <div className="mq-view mq-device-report" data-testid="device-report-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={fields}
-          onSearch={again(search)}
-          onReset={again(listState.clearFilters)}
-          testIds={{ search: 'device-report-search', reset: 'device-report-reset' }}
-          className="mq-filter-form"
-        >
-          <Form.Item name="keyword" label={t('filter.keyword')}>
-            <Input allowClear placeholder={t('filter.keywordPlaceholder')} data-testid="device-report-keyword" />
-          </Form.Item>
-          {canPickDept ? (
-            <Form.Item name="deptId" label={t('filter.dept')}>
-              <DeptPicker allowClear style={{ width: 180 }} placeholder={t('filter.all')} testId="device-report-dept" />
-            </Form.Item>
+    <ListPage
+      list={list}
+      testId="device-report-page"
+      className="mq-device-report"
+      filterTestIds={{ search: 'device-report-search', reset: 'device-report-reset' }}
+      title={
+        <span>
+          {t('device.title')}
+          {from && to ? (
+            <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>
+              {t('range', { from, to })}
+            </Typography.Text>
           ) : null}
-          <Form.Item name="groupId" label={t('filter.group')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 160 }}
-              placeholder={t('filter.all')}
-              loading={groups.isLoading}
-              options={groups.data?.map((g) => ({ value: g.id, label: g.name }))}
-              data-testid="device-report-group"
-            />
-          </Form.Item>
-          <Form.Item name="range" label={t('filter.range')}>
-            <DatePicker.RangePicker data-testid="device-report-range" />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card
-        size="small"
-        className="mq-list-card"
-        title={
-          <span>
-            {t('device.title')}
-            {from && to ? (
-              <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>
-                {t('range', { from, to })}
-              </Typography.Text>
-            ) : null}
-          </span>
-        }
-      >
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          toolbar={
-            <NotForMonitor>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => setExportFilter(filter)}
-                data-testid="device-report-export"
-              >
-                {t('export.button')}
-              </Button>
-            </NotForMonitor>
-          }
-          rowTestId={() => 'device-report-row'}
-          empty={t('empty')}
-          showTotal={(total) => t('total', { count: total })}
+        </span>
+      }
+      toolbar={
+        <ExportButton
+          ns="deviceReports"
+          testId="device-report-export"
+          calls={{
+            start: 'reportDeviceExportStart',
+            status: 'reportDeviceExportStatus',
+            download: 'reportDeviceExportDownload',
+          }}
+          request={list.request}
         />
+      }
+      rowTestId={() => 'device-report-row'}
+      empty={t('empty')}
+      showTotal={(total) => t('total', { count: total })}
+      below={
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
           {t('note.downloads')}
         </Typography.Paragraph>
-      </Card>
-      <ExportDialog filter={exportFilter} onClose={() => setExportFilter(null)} />
-    </div>
+      }
+    />
   );
 }

@@ -1,20 +1,9 @@
 import { formatTime, Perm, PUSH_REASONS, type Push, type PushDevice, type PushDeviceState } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Drawer, Form, Input, Select, Space, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Drawer, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { ConfirmAction } from '../../components/ConfirmAction';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import { NotForMonitor } from '../../components/MonitorGuard';
-import type { TableConfig } from '../../components/tableConfig';
-import { useCan } from '../../session/useCan';
-import { useSearchRound } from '../reports/searchRound';
-
-const FILTER_KEYS = ['reason', 'keyword', 'from', 'to'] as const;
+import { useCallMutation, useCallQuery } from '../../api/queries';
+import { ListPage, useListPage } from '../../components/listPage';
 
 const STATE_COLOR: Record<PushDeviceState, string> = {
   pending: 'default',
@@ -24,23 +13,16 @@ const STATE_COLOR: Record<PushDeviceState, string> = {
   expired: 'warning',
 };
 
-interface FormValues {
-  reason?: string;
-  keyword?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-}
-
 /** One push's devices and their results, in a drawer. */
 function PushDevicesDrawer({ push, onClose }: { push: Push | null; onClose: () => void }) {
   const { t } = useTranslation('deviceReports');
   const [page, setPage] = useState(1);
   const [state, setState] = useState<PushDeviceState | undefined>();
-  const devices = useQuery({
-    queryKey: ['push.devices', push?.id, page, state],
-    queryFn: ({ signal }) => call('pushDevices', { id: push?.id ?? '', page, size: 20, state }, { signal }),
-    enabled: Boolean(push),
-    placeholderData: keepPreviousData,
-  });
+  const devices = useCallQuery(
+    'pushDevices',
+    { id: push?.id ?? '', page, size: 20, state },
+    { enabled: Boolean(push), keepPrevious: true },
+  );
   return (
     <Drawer open={Boolean(push)} onClose={onClose} title={t('issued.drawer')} size="large" destroyOnHidden>
       <Select
@@ -120,50 +102,30 @@ function PushDevicesDrawer({ push, onClose }: { push: Push | null; onClose: () =
  */
 export default function IssuedRecordsPage() {
   const { t } = useTranslation('deviceReports');
-  const listState = useUrlListState(FILTER_KEYS);
-  const { page, size, filters } = listState;
-  const { round, again } = useSearchRound();
   const [open, setOpen] = useState<Push | null>(null);
-  const can = useCan();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   // The devices whose last push of the ad failed or expired get it again (ad.repush).
-  const repush = useMutation({
-    mutationFn: (adId: string) => call('adRepush', { id: adId }),
-    onSuccess: async (result) => {
-      message.success(t('issued.repushed', { count: result.devices }));
-      await queryClient.invalidateQueries({ queryKey: ['push.list'] });
-    },
-  });
-  const filter = useMemo(
-    () =>
-      Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as {
-        reason?: Push['reason'];
-        keyword?: string;
-        from?: string;
-        to?: string;
-      },
-    [filters],
-  );
-  const fields: FormValues = useMemo(
-    () => ({
-      reason: filters.reason,
-      keyword: filters.keyword,
-      range: filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : null,
-    }),
-    [filters],
-  );
-  const list = useQuery({
-    queryKey: ['push.list', page, size, filter, round],
-    queryFn: ({ signal }) => call('pushList', { page, size, ...filter }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const search = ({ range, ...values }: FormValues) => {
-    const [from, to] = range ?? [];
-    listState.applyFilters({ ...values, from: from?.format('YYYY-MM-DD'), to: to?.format('YYYY-MM-DD') });
-  };
-  const config: TableConfig<Push> = {
+  const repush = useCallMutation('adRepush', { success: (result) => t('issued.repushed', { count: result.devices }) });
+  const list = useListPage({
     id: 'issuedRecords',
+    endpoint: 'pushList',
+    filters: [
+      {
+        key: 'reason',
+        kind: 'select',
+        label: t('issued.reason'),
+        width: 170,
+        placeholder: t('filter.all'),
+        options: PUSH_REASONS.map((r) => ({ value: r, label: t(`reason.${r}`) })),
+        testId: 'issued-filter-reason',
+      },
+      {
+        key: 'keyword',
+        label: t('issued.ad'),
+        placeholder: t('issued.adPlaceholder'),
+        testId: 'issued-filter-keyword',
+      },
+      { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('filter.range'), testId: 'issued-filter-range' },
+    ],
     columns: [
       { prop: 'createdAt', label: t('issued.when'), width: 170, slot: (v: string) => formatTime(v) },
       {
@@ -184,69 +146,34 @@ export default function IssuedRecordsPage() {
       { prop: 'acknowledged', label: t('issued.acked'), width: 90, showThousands: true },
       { prop: 'failed', label: t('issued.failed'), width: 90, showThousands: true },
       { prop: 'pending', label: t('issued.pending'), width: 90, showThousands: true },
+    ],
+    operationsLabel: t('issued.actions'),
+    operations: [
+      { key: 'view', label: t('issued.view'), handler: (row: Push) => setOpen(row), testId: () => 'push-view-devices' },
       {
-        prop: 'id',
-        label: t('issued.actions'),
-        width: 200,
-        slot: (_: unknown, row) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setOpen(row)} data-testid="push-view-devices">
-              {t('issued.view')}
-            </Button>
-            {row.adId && row.failed > 0 && can(Perm.advEdit) ? (
-              <NotForMonitor>
-                <ConfirmAction
-                  label={t('issued.repush')}
-                  title={t('issued.repushConfirm')}
-                  cancelText={t('issued.cancel')}
-                  testId="push-repush"
-                  onConfirm={() => repush.mutateAsync(row.adId ?? '')}
-                />
-              </NotForMonitor>
-            ) : null}
-          </Space>
-        ),
+        key: 'repush',
+        label: t('issued.repush'),
+        authCode: Perm.advEdit,
+        notForMonitor: true,
+        isShow: (row) => Boolean(row.adId) && row.failed > 0,
+        confirm: () => ({ title: t('issued.repushConfirm') }),
+        handler: (row) => repush.mutateAsync({ id: row.adId ?? '' }),
+        testId: () => 'push-repush',
       },
     ],
-  };
+  });
   return (
-    <div className="mq-view mq-issued-records" data-testid="issued-records-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={fields}
-          onSearch={again(search)}
-          onReset={again(listState.clearFilters)}
-          testIds={{ search: 'issued-search', reset: 'issued-reset' }}
-          className="mq-filter-form"
-        >
-          <Form.Item name="reason" label={t('issued.reason')}>
-            <Select
-              allowClear
-              style={{ width: 170 }}
-              placeholder={t('filter.all')}
-              options={PUSH_REASONS.map((r) => ({ value: r, label: t(`reason.${r}`) }))}
-              data-testid="issued-filter-reason"
-            />
-          </Form.Item>
-          <Form.Item name="keyword" label={t('issued.ad')}>
-            <Input allowClear placeholder={t('issued.adPlaceholder')} data-testid="issued-filter-keyword" />
-          </Form.Item>
-          <Form.Item name="range" label={t('filter.range')}>
-            <DatePicker.RangePicker data-testid="issued-filter-range" />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card size="small" className="mq-list-card" title={t('issued.title')}>
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          rowTestId={() => 'issued-row'}
-          empty={t('issued.empty')}
-          showTotal={(total) => t('issued.total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      testId="issued-records-page"
+      className="mq-issued-records"
+      filterTestIds={{ search: 'issued-search', reset: 'issued-reset' }}
+      title={t('issued.title')}
+      rowTestId={() => 'issued-row'}
+      empty={t('issued.empty')}
+      showTotal={(total) => t('issued.total', { count: total })}
+    >
       <PushDevicesDrawer push={open} onClose={() => setOpen(null)} />
-    </div>
+    </ListPage>
   );
 }

@@ -1,6 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { AD_REPORT_DEVICE_SORT_KEYS, type AdReportDeviceRow, type AdReportDetail as Detail } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdReportDetail as Detail, Endpoints, Req } from '@marquee/protocol';
 import {
   Alert,
   Button,
@@ -20,17 +19,15 @@ import {
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { call } from '../../api/client';
-import { dayRangeParams, dayRangeValue } from '../../components/dateRange';
+import { useCallQuery } from '../../api/queries';
+import { dayRangeValue } from '../../components/dateRange';
 import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import type { TableConfig } from '../../components/tableConfig';
+import { useListPage } from '../../components/listPage';
 import { fromFirstExpected } from './chartAxes';
 import { deliveryCell, pctText, playTime, ReportExportButton } from './look';
 import './reports.css';
 
 const ReportChart = lazy(() => import('./ReportChart'));
-const FILTER_KEYS = ['from', 'to', 'underOnly'] as const;
 
 /**
  * One ad's report (/report/adDetail and /advert/reportDetail; read-only at /adReport): the
@@ -42,59 +39,19 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation(['reports', 'ads']);
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const listState = useUrlListState(FILTER_KEYS, { defaultSize: 20, sortKeys: AD_REPORT_DEVICE_SORT_KEYS });
-  const { filters, pageRequest } = listState;
-  const request = {
-    id,
-    from: filters.from,
-    to: filters.to,
-  };
-  // The figures, days, materials and hours; the devices' table is its own paged call (a
-  // campaign has thousands of screens), so paging or sorting it leaves the rest as it is.
-  const detail = useQuery({
-    queryKey: ['reports', 'adDetail', request],
-    queryFn: ({ signal }) => call('reportAdDetail', request, { signal }),
-    enabled: Boolean(id),
-    placeholderData: keepPreviousData,
-  });
-  const deviceRows = useQuery({
-    queryKey: ['reports', 'adDevices', request, pageRequest, filters.underOnly],
-    queryFn: ({ signal }) =>
-      call(
-        'reportAdDevices',
-        { ...request, ...pageRequest, underOnly: filters.underOnly === 'true' || undefined },
-        { signal },
-      ),
-    enabled: Boolean(id),
-    placeholderData: keepPreviousData,
-  });
-  const d = detail.data;
-
-  const charts = useMemo(() => {
-    const days = d?.days ?? [];
-    return {
-      days: {
-        categories: days.map((p) => p.day.slice(5)),
-        series: [
-          { name: t('field.plays'), type: 'bar' as const, data: days.map((p) => p.plays) },
-          { name: t('field.expected'), type: 'line' as const, data: fromFirstExpected(days.map((p) => p.expected)) },
-        ],
-      },
-      hours: {
-        categories: (d?.hours ?? []).map((h) => String(h.hour).padStart(2, '0')),
-        series: [{ name: t('field.plays'), type: 'bar' as const, data: (d?.hours ?? []).map((h) => h.plays) }],
-      },
-    };
-  }, [d, t]);
-
-  if (!id) return <Empty description={t('noAd')} data-testid="ad-report-detail-empty" />;
-  if (detail.isError && !d) {
-    return <Alert type="error" showIcon title={t('loadFailed')} data-testid="ad-report-detail-error" />;
-  }
-  if (!d) return <Skeleton active paragraph={{ rows: 8 }} />;
-
-  const config: TableConfig<AdReportDeviceRow> = {
+  // The devices' table is its own paged call (a campaign has thousands of screens), so paging
+  // or sorting it leaves the figures, days, materials and hours as they are. The range and
+  // "under-delivered only" are set by the controls in the cards' headers.
+  const list = useListPage({
     id: 'adReportDevices',
+    endpoint: 'reportAdDevices',
+    defaultSize: 20,
+    enabled: Boolean(id),
+    filters: [
+      { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('field.range') },
+      { key: 'underOnly', kind: 'check', label: t('underOnly'), param: () => true },
+    ],
+    request: (filters, page) => ({ id, ...page, ...filters }) as Req<Endpoints['reportAdDevices']>,
     operationsLabel: t('actions'),
     columns: [
       { prop: 'number', label: t('field.deviceNumber'), width: 150, ellipsis: true },
@@ -126,7 +83,34 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
       },
     ],
     operations: [],
-  };
+  });
+  const { from, to } = list.state.filters;
+  const detail = useCallQuery('reportAdDetail', { id, from, to }, { enabled: Boolean(id), keepPrevious: true });
+  const d = detail.data;
+
+  const charts = useMemo(() => {
+    const days = d?.days ?? [];
+    return {
+      days: {
+        categories: days.map((p) => p.day.slice(5)),
+        series: [
+          { name: t('field.plays'), type: 'bar' as const, data: days.map((p) => p.plays) },
+          { name: t('field.expected'), type: 'line' as const, data: fromFirstExpected(days.map((p) => p.expected)) },
+        ],
+      },
+      hours: {
+        categories: (d?.hours ?? []).map((h) => String(h.hour).padStart(2, '0')),
+        series: [{ name: t('field.plays'), type: 'bar' as const, data: (d?.hours ?? []).map((h) => h.plays) }],
+      },
+    };
+  }, [d, t]);
+
+  if (!id) return <Empty description={t('noAd')} data-testid="ad-report-detail-empty" />;
+  if (detail.isError && !d) {
+    return <Alert type="error" showIcon title={t('loadFailed')} data-testid="ad-report-detail-error" />;
+  }
+  if (!d) return <Skeleton active paragraph={{ rows: 8 }} />;
+
   const chart = (c: typeof charts.days, label: string, testId: string) => (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
       <ReportChart categories={c.categories} series={c.series} label={label} testId={testId} />
@@ -144,7 +128,7 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
             <DatePicker.RangePicker
               allowEmpty={[true, true]}
               value={dayRangeValue(d.from, d.to)}
-              onChange={(v) => listState.applyFilters({ ...filters, ...dayRangeParams(v) })}
+              onChange={(range) => list.search({ ...list.values, range })}
               data-testid="ad-report-detail-range"
             />
             {readOnly ? (
@@ -154,7 +138,8 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
             ) : (
               <ReportExportButton
                 testId="ad-report-detail-export"
-                start={() => call('reportAdDetailExportStart', request)}
+                start="reportAdDetailExportStart"
+                request={{ id, from, to }}
               />
             )}
           </Space>
@@ -203,8 +188,8 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
         extra={
           <Checkbox
             className="mq-no-print"
-            checked={filters.underOnly === 'true'}
-            onChange={(e) => listState.applyFilters({ ...filters, underOnly: e.target.checked ? 'true' : undefined })}
+            checked={list.values.underOnly === true}
+            onChange={(e) => list.search({ ...list.values, underOnly: e.target.checked })}
             data-testid="ad-report-under-only"
           >
             {t('underOnly')}
@@ -212,9 +197,9 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
         }
       >
         <ListTable
-          config={config}
-          query={deviceRows}
-          state={listState}
+          config={list.config}
+          query={list.query}
+          state={list.state}
           rowKey="deviceId"
           rowTestId={(row) => `ad-report-device-${row.number}`}
           empty={t('noDevices')}

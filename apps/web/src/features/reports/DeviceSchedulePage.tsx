@@ -1,27 +1,10 @@
 import type { DeviceScheduleRow } from '@marquee/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Checkbox, DatePicker, Form, Input, Space, Tooltip, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { type DayRange, dayRangeParams, dayRangeValue } from '../../components/dateRange';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import type { TableConfig } from '../../components/tableConfig';
-import { DeptPicker, useCanPickDept } from '../accounts/AccountFields';
+import { ListPage, useListPage } from '../../components/listPage';
+import { DeptPicker, useCanPickDept } from '../../components/pickers/DeptPicker';
 import { deliveryCell, ReportExportButton } from './look';
-import { useSearchRound } from './searchRound';
 import './reports.css';
-
-const FILTER_KEYS = ['keyword', 'deptId', 'from', 'to', 'underFirst'] as const;
-
-interface FilterValues {
-  keyword?: string;
-  deptId?: string;
-  underFirst?: boolean;
-  range?: DayRange;
-}
 
 /**
  * The device schedule report (/report/deviceSchedule): per device of the caller's scope and
@@ -31,24 +14,36 @@ interface FilterValues {
 export default function DeviceSchedulePage() {
   const { t } = useTranslation('reports');
   const canPickDept = useCanPickDept();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { filters, pageRequest } = listState;
-  const { round, again } = useSearchRound();
-  const request = {
-    keyword: filters.keyword,
-    deptId: filters.deptId,
-    from: filters.from,
-    to: filters.to,
-    underFirst: filters.underFirst === 'true' || undefined,
-  };
-  const list = useQuery({
-    queryKey: ['reports', 'deviceSchedule', pageRequest, filters, round],
-    queryFn: ({ signal }) => call('reportDeviceSchedule', { ...pageRequest, ...request }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-
-  const config: TableConfig<DeviceScheduleRow> = {
+  const list = useListPage({
     id: 'deviceSchedule',
+    endpoint: 'reportDeviceSchedule',
+    filters: [
+      { key: 'keyword', label: t('field.deviceKeyword'), width: 180, testId: 'device-schedule-keyword' },
+      {
+        key: 'deptId',
+        kind: 'custom',
+        label: t('field.dept'),
+        hidden: !canPickDept,
+        render: () => (
+          <DeptPicker allowClear style={{ width: 180 }} placeholder={t('all')} testId="device-schedule-dept" />
+        ),
+      },
+      {
+        key: 'range',
+        kind: 'range',
+        from: 'from',
+        to: 'to',
+        label: t('field.rangeUtc'),
+        testId: 'device-schedule-range',
+      },
+      {
+        key: 'underFirst',
+        kind: 'check',
+        label: t('underFirst'),
+        testId: 'device-schedule-under-first',
+        param: () => true,
+      },
+    ],
     operationsLabel: t('actions'),
     columns: [
       { prop: 'number', label: t('field.deviceNumber'), width: 150, ellipsis: true },
@@ -82,74 +77,30 @@ export default function DeviceSchedulePage() {
         slot: (_v: number | null, row) => deliveryCell(t, row),
       },
     ],
-    operations: [],
-  };
-
-  const filterValues = useMemo<FilterValues>(
-    () => ({
-      keyword: filters.keyword,
-      deptId: filters.deptId,
-      underFirst: filters.underFirst === 'true',
-      range: dayRangeValue(filters.from, filters.to),
-    }),
-    [filters],
-  );
-  const search = (v: FilterValues) =>
-    listState.applyFilters({
-      keyword: v.keyword,
-      deptId: v.deptId,
-      underFirst: v.underFirst ? 'true' : undefined,
-      ...dayRangeParams(v.range),
-    });
+  });
 
   return (
-    <div className="mq-view mq-reports" data-testid="device-schedule-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filterValues}
-          onSearch={again(search)}
-          onReset={again(listState.clearFilters)}
-          testIds={{ search: 'device-schedule-search', reset: 'device-schedule-reset' }}
-        >
-          <Form.Item name="keyword" label={t('field.deviceKeyword')}>
-            <Input allowClear style={{ width: 180 }} data-testid="device-schedule-keyword" />
-          </Form.Item>
-          {canPickDept ? (
-            <Form.Item name="deptId" label={t('field.dept')}>
-              <DeptPicker allowClear style={{ width: 180 }} placeholder={t('all')} testId="device-schedule-dept" />
-            </Form.Item>
-          ) : null}
-          <Form.Item name="range" label={t('field.rangeUtc')}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="device-schedule-range" />
-          </Form.Item>
-          <Form.Item name="underFirst" valuePropName="checked">
-            <Checkbox data-testid="device-schedule-under-first">{t('underFirst')}</Checkbox>
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card
-        size="small"
-        className="mq-list-card"
-        title={list.data ? t('scheduleTitle', { from: list.data.from, to: list.data.to }) : t('schedule')}
-      >
-        <ListTable
-          config={config}
-          query={list}
-          state={listState}
-          rowKey={(r) => `${r.deviceId}|${r.day}`}
-          rowClassName={(r) => (r.underDelivered ? 'mq-report-under' : '')}
-          toolbar={
-            <ReportExportButton
-              testId="device-schedule-export"
-              start={() => call('reportDeviceScheduleExportStart', request)}
-            />
-          }
-          rowTestId={(row) => `device-schedule-row-${row.number}-${row.day}`}
-          empty={t('noDevicesInScope')}
-          failed={{ description: t('loadFailed'), retryLabel: t('retry') }}
-          showTotal={(total) => t('rowsTotal', { count: total })}
+    <ListPage
+      list={list}
+      testId="device-schedule-page"
+      className="mq-reports"
+      filterTestIds={{ search: 'device-schedule-search', reset: 'device-schedule-reset' }}
+      title={
+        list.query.data ? t('scheduleTitle', { from: list.query.data.from, to: list.query.data.to }) : t('schedule')
+      }
+      rowKey={(r) => `${r.deviceId}|${r.day}`}
+      rowClassName={(r) => (r.underDelivered ? 'mq-report-under' : '')}
+      toolbar={
+        <ReportExportButton
+          testId="device-schedule-export"
+          start="reportDeviceScheduleExportStart"
+          request={list.request}
         />
-      </Card>
-    </div>
+      }
+      rowTestId={(row) => `device-schedule-row-${row.number}-${row.day}`}
+      empty={t('noDevicesInScope')}
+      failed={{ description: t('loadFailed'), retryLabel: t('retry') }}
+      showTotal={(total) => t('rowsTotal', { count: total })}
+    />
   );
 }

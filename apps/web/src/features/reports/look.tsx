@@ -1,12 +1,7 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import type { ExportStatus } from '@marquee/protocol';
-import { Button, Tag } from 'antd';
+import type { EndpointName, Endpoints, Req } from '@marquee/protocol';
+import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { call, download } from '../../api/client';
-import { ExportDialog } from '../../components/ExportDialog';
-import { NotForMonitor } from '../../components/MonitorGuard';
+import { ExportButton } from '../../components/ExportDialog';
 
 /** Play time (ms) as h:mm:ss (hours unbounded). */
 export function playTime(ms: number): string {
@@ -35,26 +30,24 @@ export function deliveryCell(t: TFunction, row: { deliveryPct: number | null; un
 }
 
 /**
- * A report's Excel export: starts the background export with the page's current filters
- * (`start`) and shows its progress until the file downloads (the one export dialog).
+ * A report's Excel export: the background export of the page's current request by its
+ * `start` call; the reports share the status and download calls.
  */
-export function ReportExportButton({ start, testId }: { start: () => Promise<ExportStatus>; testId: string }) {
-  const { t } = useTranslation('reports');
-  const [exporting, setExporting] = useState<{ at: number } | null>(null);
+export function ReportExportButton<N extends EndpointName>({
+  start,
+  request,
+  testId,
+}: {
+  start: N;
+  request: Req<Endpoints[N]>;
+  testId: string;
+}) {
   return (
-    <NotForMonitor>
-      <Button icon={<DownloadOutlined />} onClick={() => setExporting({ at: Date.now() })} data-testid={testId}>
-        {t('export.button')}
-      </Button>
-      <ExportDialog
-        filter={exporting}
-        onClose={() => setExporting(null)}
-        ns="reports"
-        testIdPrefix={testId}
-        start={() => start()}
-        status={(exportId) => call('reportExportStatus', { exportId })}
-        fetchFile={(exportId) => download('reportExportDownload', { exportId })}
-      />
-    </NotForMonitor>
+    <ExportButton
+      ns="reports"
+      testId={testId}
+      calls={{ start, status: 'reportExportStatus', download: 'reportExportDownload' }}
+      request={request}
+    />
   );
 }
