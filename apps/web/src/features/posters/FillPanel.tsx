@@ -15,13 +15,13 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { domainKey } from '../../api/queries';
 import { currentLocale } from '../../i18n';
 import { useCan } from '../../session/useCan';
 import { useFolderTree } from '../materials/api';
 import { folderOptions } from '../materials/FolderTree';
 import { makePosterImage } from './exportPoster';
 import { PosterCanvas } from './PosterCanvas';
-import { posterKeys } from './queries';
 
 /** The folder last used for posters' library copies (this browser). */
 const LIBRARY_FOLDER_KEY = 'mq.poster.libraryFolder';
@@ -94,7 +94,9 @@ export function FillPanel({ template }: { template: PosterTemplate }) {
       if (libraryTarget) localStorage.setItem(LIBRARY_FOLDER_KEY, libraryTarget);
       setMade(result);
       message.success(t('fill.made'));
-      void queryClient.invalidateQueries({ queryKey: posterKeys.all });
+      void queryClient.invalidateQueries({ queryKey: domainKey('posters') });
+      // A poster kept in the library is a new material.
+      if (libraryTarget) void queryClient.invalidateQueries({ queryKey: domainKey('materials') });
     } catch (error) {
       // Server answers were shown by the API client; a drawing or upload failure is shown here.
       if (!(error instanceof ApiError && error.kind === 'server'))

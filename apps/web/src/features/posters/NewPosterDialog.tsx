@@ -11,7 +11,6 @@ import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { posterKeys } from './queries';
 
 interface Values {
   name: string;
@@ -51,7 +50,7 @@ export function NewPosterDialog({ open, onClose }: { open: boolean; onClose: () 
         navigate(`/poster/editor?id=${res.id}`);
       }}
       success={t('create.done')}
-      invalidate={posterKeys.all}
+      invalidates={['posters']}
       okText={t('create.ok')}
       cancelText={t('create.cancel')}
       submitTestId="poster-create-submit"

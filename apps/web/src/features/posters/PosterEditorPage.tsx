@@ -21,20 +21,20 @@ import {
   posterDocumentSchema,
   posterNameSchema,
 } from '@marquee/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Input, Space, Spin, Tooltip, Typography } from 'antd';
 import type Konva from 'konva';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client';
+import { domainKey, useCallQuery } from '../../api/queries';
 import { validationMessage } from '../../components/zodRule';
 import { editorReducer, initialEditorState, newNode, newNodeId } from './editorState';
 import { FillPanel } from './FillPanel';
 import { LayersPanel } from './LayersPanel';
 import { PosterCanvas } from './PosterCanvas';
 import { PropertiesPanel } from './PropertiesPanel';
-import { posterKeys } from './queries';
 import './poster.css';
 
 const ZOOM_STEPS = [0.05, 0.1, 0.15, 0.25, 0.33, 0.5, 0.67, 0.75, 1, 1.25, 1.5, 2, 3, 4];
@@ -74,14 +74,16 @@ export default function PosterEditorPage() {
   const fill = params.get('mode') === 'fill';
   const navigate = useNavigate();
 
-  const query = useQuery({
-    queryKey: posterKeys.info(id),
-    queryFn: () => call('posterTemplateInfo', { id }),
-    enabled: Boolean(id),
-    // The editor keeps its own copy; a refetch must not replace unsaved work.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const query = useCallQuery(
+    'posterTemplateInfo',
+    { id },
+    {
+      enabled: Boolean(id),
+      // The editor keeps its own copy; a refetch must not replace unsaved work.
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: 0,
+    },
+  );
 
   if (!id) {
     return (
@@ -168,7 +170,7 @@ function Editor({ template, onFill }: { template: PosterTemplate; onFill: () => 
       dispatch({ type: 'saved' });
       setNameDirty(false);
       message.success(t('editor.saved'));
-      void queryClient.invalidateQueries({ queryKey: posterKeys.all });
+      void queryClient.invalidateQueries({ queryKey: domainKey('posters') });
       return true;
     } catch {
       return false;

@@ -1,23 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type PosterTemplateRow, RefType } from '@marquee/protocol';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Image, Input, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Image, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
+import { domainKey, useCallMutation } from '../../api/queries';
 import { timeColumn } from '../../components/columns';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
-import type { TableConfig } from '../../components/tableConfig';
 import { NewPosterDialog } from './NewPosterDialog';
-import { posterKeys } from './queries';
 import './poster.css';
-
-const FILTER_KEYS = ['name'] as const;
 
 /**
  * Poster templates (/poster): the data-scoped list with the last poster made as a preview,
@@ -26,24 +20,27 @@ const FILTER_KEYS = ['name'] as const;
  */
 export default function PosterPage() {
   const { t } = useTranslation('posters');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const listState = useUrlListState(FILTER_KEYS, { defaultSize: 20 });
-  const { page, size, filters } = listState;
-  const name = filters.name ?? '';
   const [creating, setCreating] = useState(false);
   const [sharing, setSharing] = useState<PosterTemplateRow | null>(null);
 
-  const query = useQuery({
-    queryKey: posterKeys.page({ page, size, name }),
-    queryFn: ({ signal }) => call('posterTemplatePage', { page, size, name: name || undefined }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: posterKeys.all });
+  const copy = useCallMutation('posterTemplateCopy', { success: t('list.copied') });
+  const remove = useCallMutation('posterTemplateDelete', { success: t('list.deleted') });
 
-  const config: TableConfig<PosterTemplateRow> = {
+  const list = useListPage({
     id: 'posterTemplates',
+    endpoint: 'posterTemplatePage',
+    defaultSize: 20,
+    filters: [
+      {
+        key: 'name',
+        label: t('filter.name'),
+        placeholder: t('filter.namePlaceholder'),
+        width: 240,
+        testId: 'poster-filter-name',
+      },
+    ],
     operationsLabel: t('column.actions'),
     columns: [
       {
@@ -68,7 +65,7 @@ export default function PosterPage() {
       { prop: 'madeCount', label: t('column.made'), width: 100, align: 'right' },
       { prop: 'ownerName', label: t('column.owner'), width: 140, ellipsis: true },
       { prop: 'deptName', label: t('column.department'), width: 140, ellipsis: true },
-      timeColumn('updatedAt', t('column.updatedAt'), { width: 170 }),
+      timeColumn<PosterTemplateRow>('updatedAt', t('column.updatedAt'), { width: 170 }),
     ],
     operations: [
       {
@@ -88,11 +85,7 @@ export default function PosterPage() {
         key: 'copy',
         label: t('list.copy'),
         notForMonitor: true,
-        handler: async (row) => {
-          await call('posterTemplateCopy', { id: row.id });
-          message.success(t('list.copied'));
-          await refresh();
-        },
+        handler: (row) => copy.mutateAsync({ id: row.id }),
         testId: (row) => `poster-copy-${row.name}`,
       },
       {
@@ -118,52 +111,29 @@ export default function PosterPage() {
           title: t('list.deleteTitle', { name: row.name }),
           description: row.madeCount > 0 ? t('list.deleteMade', { count: row.madeCount }) : undefined,
         }),
-        handler: async (row) => {
-          await call('posterTemplateDelete', { id: row.id });
-          message.success(t('list.deleted'));
-          await refresh();
-        },
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `poster-delete-${row.name}`,
       },
     ],
-  };
+  });
 
   return (
-    <div className="mq-view mq-poster" data-testid="poster-page">
-      <Card>
-        <FilterBar values={filters} onSearch={listState.applyFilters} onReset={listState.clearFilters}>
-          <Form.Item name="name" label={t('filter.name')}>
-            <Input
-              maxLength={50}
-              placeholder={t('filter.namePlaceholder')}
-              style={{ width: 240 }}
-              data-testid="poster-filter-name"
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card title={t('title')}>
-        <ListTable
-          config={config}
-          query={query}
-          state={listState}
-          toolbar={
-            <NotForMonitor>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setCreating(true)}
-                data-testid="poster-create"
-              >
-                {t('list.create')}
-              </Button>
-            </NotForMonitor>
-          }
-          empty={t('list.empty')}
-          rowTestId={(row) => `poster-row-${row.name}`}
-          showTotal={(total) => t('list.total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      testId="poster-page"
+      className="mq-poster"
+      title={t('title')}
+      toolbar={
+        <NotForMonitor>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="poster-create">
+            {t('list.create')}
+          </Button>
+        </NotForMonitor>
+      }
+      empty={t('list.empty')}
+      rowTestId={(row) => `poster-row-${row.name}`}
+      showTotal={(total) => t('list.total', { count: total })}
+    >
       <NewPosterDialog open={creating} onClose={() => setCreating(false)} />
       <PermissionDialog
         open={sharing !== null}
@@ -171,8 +141,8 @@ export default function PosterPage() {
         refIds={sharing ? [sharing.id] : []}
         names={sharing ? [sharing.name] : []}
         onClose={() => setSharing(null)}
-        onDone={() => void refresh()}
+        onDone={() => void queryClient.invalidateQueries({ queryKey: domainKey('posters') })}
       />
-    </div>
+    </ListPage>
   );
 }
