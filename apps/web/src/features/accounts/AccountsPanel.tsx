@@ -8,6 +8,7 @@ import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { RolePicker } from '../../components/pickers/RolePicker';
+import { statusOperations } from '../../components/statusOperations';
 import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
 import { ACCOUNT_SHOWN_IN, AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
@@ -124,29 +125,26 @@ export function AccountsPanel() {
         handler: (row) => setDialog({ open: true, editing: row }),
         testId: (row) => `account-edit-${row.loginName}`,
       },
-      {
-        ...manageOp,
-        key: 'pause',
-        label: t('action.pause'),
-        isShow: (row) => row.status === 'enabled',
-        disabled: (row) => row.id === selfId,
-        danger: true,
-        confirm: (row) => ({
-          title: t('account.pauseConfirm', { name: row.loginName }),
-          description: t('account.pauseHint'),
-        }),
-        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'paused' }),
-        testId: (row) => `account-pause-${row.loginName}`,
-      },
-      {
-        ...manageOp,
-        key: 'enable',
-        label: t('action.enable'),
-        isShow: (row) => row.status === 'paused',
-        confirm: (row) => ({ title: t('account.enableConfirm', { name: row.loginName }) }),
-        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'enabled' }),
-        testId: (row) => `account-enable-${row.loginName}`,
-      },
+      ...statusOperations<AccountRow>(
+        (row, status) => setStatus.mutateAsync({ id: row.id, status }),
+        {
+          ...manageOp,
+          label: t('action.pause'),
+          disabled: (row) => row.id === selfId,
+          danger: true,
+          confirm: (row) => ({
+            title: t('account.pauseConfirm', { name: row.loginName }),
+            description: t('account.pauseHint'),
+          }),
+          testId: (row) => `account-pause-${row.loginName}`,
+        },
+        {
+          ...manageOp,
+          label: t('action.enable'),
+          confirm: (row) => ({ title: t('account.enableConfirm', { name: row.loginName }) }),
+          testId: (row) => `account-enable-${row.loginName}`,
+        },
+      ),
       {
         ...manageOp,
         key: 'resetPassword',

@@ -6,6 +6,7 @@ import { useCallMutation } from '../../api/queries';
 import { AddButton } from '../../components/AddButton';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
+import { statusOperations } from '../../components/statusOperations';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
 /**
@@ -67,23 +68,16 @@ export default function AdvertiserPage() {
         handler: (row) => setDialog({ open: true, editing: row }),
         testId: (row) => `adv-edit-${row.loginName}`,
       },
-      {
-        ...manage,
-        key: 'pause',
-        label: t('pause'),
-        isShow: (row) => row.status === 'enabled',
-        confirm: (row) => ({ title: t('confirm.pause', { name: row.loginName }) }),
-        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'paused' }),
-        testId: (row) => `adv-pause-${row.loginName}`,
-      },
-      {
-        ...manage,
-        key: 'enable',
-        label: t('enable'),
-        isShow: (row) => row.status === 'paused',
-        handler: (row) => setStatus.mutate({ id: row.id, status: 'enabled' }),
-        testId: (row) => `adv-enable-${row.loginName}`,
-      },
+      ...statusOperations<Advertiser>(
+        (row, status) => setStatus.mutateAsync({ id: row.id, status }),
+        {
+          ...manage,
+          label: t('pause'),
+          confirm: (row) => ({ title: t('confirm.pause', { name: row.loginName }) }),
+          testId: (row) => `adv-pause-${row.loginName}`,
+        },
+        { ...manage, label: t('enable'), testId: (row) => `adv-enable-${row.loginName}` },
+      ),
       {
         ...manage,
         key: 'delete',

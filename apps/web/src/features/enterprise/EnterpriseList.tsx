@@ -6,6 +6,7 @@ import { useCallMutation } from '../../api/queries';
 import { AddButton } from '../../components/AddButton';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
+import { statusOperations } from '../../components/statusOperations';
 import { EnterpriseDialog } from './EnterpriseDialog';
 
 /** Descriptions of one enterprise (the list's detail drawer and the own-enterprise card). */
@@ -125,28 +126,25 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         handler: (row) => setDialog({ open: true, editing: row }),
         testId: (row) => `company-edit-${row.name}`,
       },
-      {
-        key: 'pause',
-        label: t('action.pause'),
-        authCode: Perm.userCompanyManage,
-        isShow: (row) => row.status === 'enabled',
-        danger: true,
-        confirm: (row) => ({
-          title: t('enterprise.pauseConfirm', { name: row.name }),
-          description: t('enterprise.pauseHint'),
-        }),
-        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'paused' }),
-        testId: (row) => `company-pause-${row.name}`,
-      },
-      {
-        key: 'enable',
-        label: t('action.enable'),
-        authCode: Perm.userCompanyManage,
-        isShow: (row) => row.status === 'paused',
-        confirm: (row) => ({ title: t('enterprise.enableConfirm', { name: row.name }) }),
-        handler: (row) => setStatus.mutateAsync({ id: row.id, status: 'enabled' }),
-        testId: (row) => `company-enable-${row.name}`,
-      },
+      ...statusOperations<EnterpriseRow>(
+        (row, status) => setStatus.mutateAsync({ id: row.id, status }),
+        {
+          label: t('action.pause'),
+          authCode: Perm.userCompanyManage,
+          danger: true,
+          confirm: (row) => ({
+            title: t('enterprise.pauseConfirm', { name: row.name }),
+            description: t('enterprise.pauseHint'),
+          }),
+          testId: (row) => `company-pause-${row.name}`,
+        },
+        {
+          label: t('action.enable'),
+          authCode: Perm.userCompanyManage,
+          confirm: (row) => ({ title: t('enterprise.enableConfirm', { name: row.name }) }),
+          testId: (row) => `company-enable-${row.name}`,
+        },
+      ),
     ],
   });
 
