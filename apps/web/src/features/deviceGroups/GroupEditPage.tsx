@@ -1,12 +1,10 @@
 import { DEVICE_GROUP_REMARK_MAX, deviceGroupNameSchema } from '@marquee/protocol';
-import { Alert, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/queries';
-import { useFormName } from '../../components/formName';
-import { DeviceTransfer } from '../../components/pickers/DevicePicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
+import { MembersForm, useMembers } from './MembersForm';
 
 interface Values {
   name: string;
@@ -23,23 +21,12 @@ export default function GroupEditPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
-  const [form] = Form.useForm<Values>();
-  const formName = useFormName('device-group');
-  const [deviceIds, setDeviceIds] = useState<string[]>([]);
-
   const detail = useCallQuery('deviceGroupDetail', { id: id ?? '' }, { enabled: Boolean(id) });
-  useEffect(() => {
-    if (detail.data) {
-      form.setFieldsValue({ name: detail.data.name, remark: detail.data.remark });
-      setDeviceIds(detail.data.devices.map((d) => d.id));
-    }
-  }, [detail.data, form]);
-  useEffect(() => {
-    if (!id) {
-      form.resetFields();
-      setDeviceIds([]);
-    }
-  }, [id, form]);
+  const members = useMembers<Values, NonNullable<typeof detail.data>>(id, detail.data, (g) => ({
+    name: g.name,
+    remark: g.remark,
+  }));
+  const { deviceIds } = members;
 
   // The devices' group shows in the device list.
   const done = { invalidates: ['devices'] as const, onSuccess: () => navigate('/device/group') };
@@ -52,44 +39,30 @@ export default function GroupEditPage() {
     else create.mutate(fields);
   };
 
-  if (id && detail.isPending) return <Skeleton active />;
-  if (id && detail.isError) return <Alert type="error" showIcon title={t('form.notFound')} />;
   return (
-    <div className="mq-view" data-testid="device-group-edit">
-      <Card title={t(id ? 'form.editTitle' : 'form.addTitle')}>
-        <Form<Values>
-          form={form}
-          name={formName}
-          layout="vertical"
-          onFinish={submit}
-          disabled={save.isPending}
-          style={{ maxWidth: 780 }}
-        >
-          <Form.Item name="name" label={t('form.name')} rules={[requiredRule(t), zodRule(deviceGroupNameSchema, t)]}>
-            <Input placeholder={t('form.namePlaceholder')} data-testid="group-form-name" />
-          </Form.Item>
-          <Form.Item name="remark" label={t('form.remark')}>
-            <Input.TextArea maxLength={DEVICE_GROUP_REMARK_MAX} rows={2} data-testid="group-form-remark" />
-          </Form.Item>
-          <Form.Item label={t('form.devices')} extra={t('form.devicesHint')}>
-            <DeviceTransfer
-              value={deviceIds}
-              onChange={setDeviceIds}
-              known={detail.data?.devices}
-              testId="group-form-devices"
-            />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="group-form-save">
-              {t('form.save')}
-            </Button>
-            <Button onClick={() => navigate('/device/group')} data-testid="group-form-cancel">
-              {t('form.cancel')}
-            </Button>
-          </Space>
-          <Typography.Paragraph />
-        </Form>
-      </Card>
-    </div>
+    <MembersForm<Values>
+      ns="deviceGroups"
+      id={id}
+      testId="device-group-edit"
+      prefix="group"
+      formName="device-group"
+      title={t(id ? 'form.editTitle' : 'form.addTitle')}
+      loading={detail.isPending}
+      failed={detail.isError}
+      members={members}
+      known={detail.data?.devices}
+      devicesLabel={t('form.devices')}
+      devicesHint={t('form.devicesHint')}
+      saving={save.isPending}
+      onFinish={submit}
+      backTo="/device/group"
+    >
+      <Form.Item name="name" label={t('form.name')} rules={[requiredRule(t), zodRule(deviceGroupNameSchema, t)]}>
+        <Input placeholder={t('form.namePlaceholder')} data-testid="group-form-name" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('form.remark')}>
+        <Input.TextArea maxLength={DEVICE_GROUP_REMARK_MAX} rows={2} data-testid="group-form-remark" />
+      </Form.Item>
+    </MembersForm>
   );
 }
