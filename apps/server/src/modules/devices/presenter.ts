@@ -1,11 +1,9 @@
 import type { DeviceRow } from '@marquee/protocol';
 import { effectiveStatus, type ListedDevice } from './repository.js';
 
-/**
- * The device list's rows as the console shows them (DeviceRow): the repository's rows
- * (listRows: the device, its names and tags, whether the caller may manage it) shaped for the
- * answer, with the status shown at `now` (effectiveStatus).
- */
+// The device list's rows as the console shows them (DeviceRow): the repository's rows
+// (listRows: the device, its names and tags, whether the caller may manage it) shaped for the
+// answer, with the status shown at `now` (effectiveStatus).
 
 /** The row of a device as lists show it (`device` joined with its department's name). */
 export function presentRow(
