@@ -21,3 +21,8 @@ export function statusOperations<T extends { status: SwitchStatus }>(
     { ...enable, key: 'enable', isShow: (row) => row.status === 'paused', handler: (row) => set(row, 'enabled') },
   ];
 }
+
+/** The choices of a status filter (the page's texts `status.enabled` / `status.paused`, as `enabledLook`'s). */
+export function statusOptions(t: (key: string) => string): { value: SwitchStatus; label: string }[] {
+  return (['enabled', 'paused'] as const).map((value) => ({ value, label: t(`status.${value}`) }));
+}

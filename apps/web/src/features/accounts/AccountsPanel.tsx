@@ -8,7 +8,7 @@ import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { RolePicker } from '../../components/pickers/RolePicker';
-import { statusOperations } from '../../components/statusOperations';
+import { statusOperations, statusOptions } from '../../components/statusOperations';
 import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
 import { ACCOUNT_SHOWN_IN, AccountDialog, BatchDialog, ResetPasswordDialog } from './AccountDialogs';
@@ -71,10 +71,7 @@ export function AccountsPanel() {
         label: t('field.status'),
         width: 110,
         placeholder: t('filter.all'),
-        options: [
-          { value: 'enabled', label: t('status.enabled') },
-          { value: 'paused', label: t('status.paused') },
-        ],
+        options: statusOptions(t),
         testId: 'account-filter-status',
       },
     ],

@@ -6,7 +6,7 @@ import { useCallMutation } from '../../api/queries';
 import { AddButton } from '../../components/AddButton';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
-import { statusOperations } from '../../components/statusOperations';
+import { statusOperations, statusOptions } from '../../components/statusOperations';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
 /**
@@ -36,10 +36,7 @@ export default function AdvertiserPage() {
         label: t('field.status'),
         width: 120,
         placeholder: t('all'),
-        options: [
-          { value: 'enabled', label: t('status.enabled') },
-          { value: 'paused', label: t('status.paused') },
-        ],
+        options: statusOptions(t),
         testId: 'adv-filter-status',
       },
     ],

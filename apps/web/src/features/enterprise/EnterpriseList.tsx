@@ -6,7 +6,7 @@ import { useCallMutation } from '../../api/queries';
 import { AddButton } from '../../components/AddButton';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
-import { statusOperations } from '../../components/statusOperations';
+import { statusOperations, statusOptions } from '../../components/statusOperations';
 import { EnterpriseDialog } from './EnterpriseDialog';
 
 /** Descriptions of one enterprise (the list's detail drawer and the own-enterprise card). */
@@ -71,10 +71,7 @@ export function EnterpriseList({ allowAgent }: { allowAgent: boolean }) {
         label: t('field.status'),
         width: 110,
         placeholder: t('filter.all'),
-        options: [
-          { value: 'enabled', label: t('status.enabled') },
-          { value: 'paused', label: t('status.paused') },
-        ],
+        options: statusOptions(t),
       },
     ],
     request: (f, page) =>
