@@ -1,11 +1,5 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { Endpoints, Req } from '@marquee/protocol';
-import { Button } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { call, download } from '../../api/client';
-import { ExportDialog } from '../../components/ExportDialog';
-import { NotForMonitor } from '../../components/MonitorGuard';
+import { ExportButton } from '../../components/ExportDialog';
 
 export type DeviceExportFilter = Req<Endpoints['deviceExportStart']>;
 
@@ -15,22 +9,12 @@ export type DeviceExportFilter = Req<Endpoints['deviceExportStart']>;
  * file downloads. For the /device list page's toolbar: `<DeviceExportButton filter={filters} />`.
  */
 export function DeviceExportButton({ filter = {} }: { filter?: DeviceExportFilter }) {
-  const { t } = useTranslation('deviceIo');
-  const [exporting, setExporting] = useState<DeviceExportFilter | null>(null);
   return (
-    <NotForMonitor>
-      <Button icon={<DownloadOutlined />} onClick={() => setExporting({ ...filter })} data-testid="device-export">
-        {t('export.button')}
-      </Button>
-      <ExportDialog
-        filter={exporting}
-        onClose={() => setExporting(null)}
-        ns="deviceIo"
-        testIdPrefix="device-export"
-        start={(f) => call('deviceExportStart', f)}
-        status={(exportId) => call('deviceExportStatus', { exportId })}
-        fetchFile={(exportId) => download('deviceExportDownload', { exportId })}
-      />
-    </NotForMonitor>
+    <ExportButton
+      ns="deviceIo"
+      testId="device-export"
+      calls={{ start: 'deviceExportStart', status: 'deviceExportStatus', download: 'deviceExportDownload' }}
+      request={filter}
+    />
   );
 }

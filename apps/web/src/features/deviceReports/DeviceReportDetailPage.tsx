@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Descriptions, Empty, Form, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { hoursText, playText } from './format';
 import './deviceReports.css';
 
@@ -20,11 +19,7 @@ export default function DeviceReportDetailPage() {
   const id = params.get('id') ?? '';
   const from = params.get('from') || undefined;
   const to = params.get('to') || undefined;
-  const detail = useQuery({
-    queryKey: ['report.deviceDetail', id, from, to],
-    queryFn: ({ signal }) => call('reportDeviceDetail', { id, from, to }, { signal }),
-    enabled: Boolean(id),
-  });
+  const detail = useCallQuery('reportDeviceDetail', { id, from, to }, { enabled: Boolean(id) });
   const back = (
     <Link to="/report/device" data-testid="device-report-back">
       {t('detail.back')}

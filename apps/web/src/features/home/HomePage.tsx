@@ -19,12 +19,11 @@ import {
   TREND_DAYS,
   type TrendPoint,
 } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { MenuIcon } from '../../components/MenuIcon';
 import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
@@ -143,12 +142,8 @@ function TrendCard({ figure, points }: { figure: StatKey; points: TrendPoint[] }
 /** Quick statistics (spec section 7): what the user may see, computed by the server in its scope. */
 function Statistics() {
   const { t } = useTranslation('pages');
-  const entId = useSession((s) => s.entId);
-  const deptId = useSession((s) => s.deptId);
-  const stats = useQuery({
-    queryKey: ['home', 'stats', entId, deptId],
-    queryFn: () => call('homeStats', { utcOffset: 0 - new Date().getTimezoneOffset() }, { silent: true }),
-  });
+  // A switch of enterprise or department reloads the console: the figures of the new scope.
+  const stats = useCallQuery('homeStats', { utcOffset: 0 - new Date().getTimezoneOffset() }, { silent: true });
   if (stats.isPending) {
     return (
       <div data-testid="home-stats-loading" aria-busy>
