@@ -3,9 +3,6 @@ import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, zodRule } from '../../components/zodRule';
 
-/** Until every feature imports them from components/pickers. */
-export { DeptPicker, useCanPickDept } from '../../components/pickers/DeptPicker';
-
 /**
  * Fields every account form shares (accounts, a company's administrator, advertisers): the
  * login account with its rule and hint and the account type (the department and role pickers
