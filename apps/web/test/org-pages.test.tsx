@@ -96,6 +96,27 @@ describe('/user/company for an enterprise administrator', () => {
     expect(calls.some((c) => c.name === 'accountAdd')).toBe(false);
   });
 
+  it("takes the URL's filters into the account request; a pause refreshes the accounts and the department tree", async () => {
+    const calls = fakeServer({ ...orgAnswers, accountSetStatus: () => ({ code: 0, payload: null }) });
+    useSession.getState().setLogin(loginResponse({ permissionList: manager }));
+    render(renderApp('/user/company?tab=accounts&loginName=ali&status=enabled').tree);
+    await screen.findByTestId('account-row-alice_w');
+    const named = (name: string) => calls.filter((c) => c.name === name);
+    expect(named('accountList')[0].data).toMatchObject({ page: 1, size: 50, loginName: 'ali', status: 'enabled' });
+    expect((screen.getByTestId('account-filter-login') as HTMLInputElement).value).toBe('ali');
+    const lists = named('accountList').length;
+    const trees = named('deptTree').length;
+    fireEvent.click(screen.getByTestId('account-pause-alice_w'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() =>
+      expect(named('accountSetStatus')).toEqual([
+        { name: 'accountSetStatus', data: { id: 'id-alice_w', status: 'paused' } },
+      ]),
+    );
+    await waitFor(() => expect(named('accountList').length).toBe(lists + 1));
+    await waitFor(() => expect(named('deptTree').length).toBe(trees + 1));
+  });
+
   it('hides the management buttons without the account-management code', async () => {
     fakeServer(orgAnswers);
     useSession.getState().setLogin(loginResponse({ permissionList: [Perm.user, Perm.userCompany] }));
