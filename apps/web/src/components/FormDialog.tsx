@@ -5,6 +5,13 @@ import { type ReactNode, useEffect, useEffectEvent } from 'react';
 import { domainKey } from '../api/queries';
 import { useFormName } from './formName';
 
+/** The props of a dialog that adds a record or edits `editing` (null: a new one). */
+export interface EditDialogProps<T> {
+  open: boolean;
+  editing: T | null;
+  onClose: () => void;
+}
+
 export interface FormDialogProps<V extends object> {
   open: boolean;
   title: ReactNode;

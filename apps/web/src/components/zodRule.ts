@@ -26,3 +26,8 @@ export function zodRule(schema: z.ZodType, t: TFunction) {
 export function requiredRule(t: TFunction) {
   return { required: true, whitespace: true, message: t('required', { ns: 'validation' }) };
 }
+
+/** The antd Form rule of a text's longest length, with the `validation` namespace's `tooLong` message. */
+export function maxLengthRule(t: TFunction, max: number) {
+  return { max, message: t('tooLong', { ns: 'validation', max }) };
+}
