@@ -42,7 +42,17 @@ export default function AdListPage() {
     disabled: (row: Ad) => (row.hasPermission ? false : t('noPermission')),
   };
   const live = (row: Ad) => row.status !== 'deleted' && row.status !== 'expired';
-  const all = t('all');
+  /** A select filter: the field's label and test id, every value when none is chosen. */
+  const choice = <K extends string>(key: K, name: string, width: number, options: { value: string; label: string }[]) =>
+    ({
+      key,
+      kind: 'select',
+      label: t(`ad.field.${name}`),
+      width,
+      placeholder: t('all'),
+      options,
+      testId: `ad-filter-${name}`,
+    }) as const;
   const list = useListPage({
     id: 'ads',
     endpoint: 'adList',
@@ -56,35 +66,23 @@ export default function AdListPage() {
         rules: [{ pattern: /^\d{1,9}$/, message: t('ad.numberDigits') }],
         testId: 'ad-filter-number',
       },
+      choice(
+        'type',
+        'type',
+        130,
+        AD_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) })),
+      ),
+      choice(
+        'status',
+        'status',
+        140,
+        AD_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) })),
+      ),
       {
-        key: 'type',
-        kind: 'select',
-        label: t('ad.field.type'),
-        width: 130,
-        placeholder: all,
-        options: AD_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) })),
-        testId: 'ad-filter-type',
-      },
-      {
-        key: 'status',
-        kind: 'select',
-        label: t('ad.field.status'),
-        width: 140,
-        placeholder: all,
-        options: AD_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) })),
-        testId: 'ad-filter-status',
-      },
-      {
-        key: 'planId',
-        kind: 'select',
-        label: t('ad.field.plan'),
+        ...choice('planId', 'plan', 160, plans.data ?? []),
         hidden: !can(Perm.advPlan),
         showSearch: true,
-        width: 160,
-        placeholder: all,
         loading: plans.isFetching,
-        options: plans.data ?? [],
-        testId: 'ad-filter-plan',
       },
       { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('ad.field.period'), testId: 'ad-filter-range' },
     ],

@@ -8,7 +8,7 @@ import { domainKey, useCallMutation, useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import { requiredRule } from '../../components/zodRule';
+import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
 import { AdDetailDrawer } from './AdDetailDrawer';
 import { periodText, statusLook } from './adLook';
@@ -172,11 +172,7 @@ export default function AuditPage() {
         submitTestId="audit-fail-submit"
         testId="audit-fail-dialog"
       >
-        <Form.Item
-          name="reason"
-          label={t('audit.reason')}
-          rules={[requiredRule(t), { max: REASON_MAX, message: t('tooLong', { ns: 'validation', max: REASON_MAX }) }]}
-        >
+        <Form.Item name="reason" label={t('audit.reason')} rules={[requiredRule(t), maxLengthRule(t, REASON_MAX)]}>
           <Input.TextArea rows={4} maxLength={REASON_MAX} showCount data-testid="audit-fail-reason" />
         </Form.Item>
       </FormDialog>

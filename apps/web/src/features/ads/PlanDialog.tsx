@@ -3,8 +3,8 @@ import { DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
-import { FormDialog } from '../../components/FormDialog';
-import { requiredRule, validationMessage } from '../../components/zodRule';
+import { type EditDialogProps, FormDialog } from '../../components/FormDialog';
+import { maxLengthRule, requiredRule, validationMessage } from '../../components/zodRule';
 
 interface Values {
   name: string;
@@ -28,15 +28,7 @@ export function planFields(v: Values) {
  * Adds a promotion plan or edits one: name, budget (yuan, 2 decimals, optional) and dates
  * (optional). Validated with the server's plan rules; the default plan never comes here.
  */
-export function PlanDialog({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: PromotionPlan | null;
-  onClose: () => void;
-}) {
+export function PlanDialog({ open, editing, onClose }: EditDialogProps<PromotionPlan>) {
   const { t } = useTranslation(['ads', 'validation']);
   const isEdit = editing !== null;
   const create = useCallMutation('planSave');
@@ -74,14 +66,7 @@ export function PlanDialog({
       submitTestId="plan-dialog-submit"
       testId="plan-dialog"
     >
-      <Form.Item
-        name="name"
-        label={t('plan.field.name')}
-        rules={[
-          requiredRule(t),
-          { max: PLAN_NAME_MAX, message: t('tooLong', { ns: 'validation', max: PLAN_NAME_MAX }) },
-        ]}
-      >
+      <Form.Item name="name" label={t('plan.field.name')} rules={[requiredRule(t), maxLengthRule(t, PLAN_NAME_MAX)]}>
         <Input maxLength={PLAN_NAME_MAX} data-testid="plan-dialog-name" />
       </Form.Item>
       <Form.Item

@@ -1,13 +1,12 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { materialCategoryNameSchema } from '@marquee/protocol';
-import { Button, Empty, Popconfirm, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
-import { confirmOkProps } from '../../components/ConfirmAction';
 import { FormDialog } from '../../components/FormDialog';
 import { SingleTextField } from '../../components/SingleTextField';
 import { useCategories } from './api';
+import { DeleteAction, SideAddButton } from './sideParts';
 
 /**
  * The enterprise's material categories (spec section 3 'material category folder'): choosing
@@ -33,11 +32,7 @@ export function CategoryList({
   return (
     <div data-testid="category-panel">
       {canManage ? (
-        <div className="mq-material-side-tools">
-          <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="category-add">
-            {t('category.add')}
-          </Button>
-        </div>
+        <SideAddButton label={t('category.add')} onClick={() => setAdding(true)} testId="category-add" />
       ) : null}
       {categories.isLoading ? (
         <Spin className="mq-material-loading" />
@@ -57,22 +52,11 @@ export function CategoryList({
                 {c.name}
               </button>
               {canManage ? (
-                <Popconfirm
+                <DeleteAction
                   title={t('category.deleteConfirm', { name: c.name })}
-                  okText={t('action.delete')}
-                  cancelText={t('action.cancel')}
-                  okButtonProps={confirmOkProps(true)}
-                  onConfirm={() => remove.mutateAsync({ id: c.id }).catch(() => undefined)}
-                >
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('action.delete')}
-                    data-testid={`category-delete-${c.name}`}
-                  />
-                </Popconfirm>
+                  onConfirm={() => remove.mutateAsync({ id: c.id })}
+                  testId={`category-delete-${c.name}`}
+                />
               ) : null}
             </li>
           ))}

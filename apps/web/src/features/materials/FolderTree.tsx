@@ -1,16 +1,16 @@
-import { DeleteOutlined, DragOutlined, EditOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { DragOutlined, EditOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { MATERIAL_FOLDER_MAX_DEPTH, materialFolderNameSchema } from '@marquee/protocol';
-import { App, Button, Empty, Form, Popconfirm, Radio, Result, Space, Spin, Tooltip, Tree } from 'antd';
+import { App, Button, Empty, Form, Radio, Result, Space, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
-import { confirmOkProps } from '../../components/ConfirmAction';
 import { FormDialog } from '../../components/FormDialog';
 import { SingleTextField } from '../../components/SingleTextField';
 import { requiredRule } from '../../components/zodRule';
 import { useFolderTree } from './api';
 import { FolderSelect } from './FolderSelect';
+import { DeleteAction, IconAction, SideAddButton } from './sideParts';
 import type { FolderNode } from './types';
 
 /** The key of the tree's first node: every folder. */
@@ -74,55 +74,30 @@ export function FolderTree({
             {n.materialCount > 0 ? <span className="mq-folder-count">{n.materialCount}</span> : null}
             {canManage && n.hasPermission ? (
               <Space size={0} className="mq-folder-actions" onClick={(e) => e.stopPropagation()}>
-                <Tooltip title={t('folder.addChild')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<PlusOutlined />}
-                    aria-label={t('folder.addChild')}
-                    onClick={() => addUnder(n)}
-                    data-testid={`folder-add-${n.name}`}
-                  />
-                </Tooltip>
-                <Tooltip title={t('action.rename')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={t('action.rename')}
-                    onClick={() => setNaming({ parent: null, editing: n })}
-                    data-testid={`folder-rename-${n.name}`}
-                  />
-                </Tooltip>
-                <Tooltip title={t('action.move')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<DragOutlined />}
-                    aria-label={t('action.move')}
-                    onClick={() => setMoving(n)}
-                    data-testid={`folder-move-${n.name}`}
-                  />
-                </Tooltip>
-                <Popconfirm
+                <IconAction
+                  icon={<PlusOutlined />}
+                  label={t('folder.addChild')}
+                  onClick={() => addUnder(n)}
+                  testId={`folder-add-${n.name}`}
+                />
+                <IconAction
+                  icon={<EditOutlined />}
+                  label={t('action.rename')}
+                  onClick={() => setNaming({ parent: null, editing: n })}
+                  testId={`folder-rename-${n.name}`}
+                />
+                <IconAction
+                  icon={<DragOutlined />}
+                  label={t('action.move')}
+                  onClick={() => setMoving(n)}
+                  testId={`folder-move-${n.name}`}
+                />
+                <DeleteAction
                   title={t('folder.deleteConfirm', { name: n.name })}
                   description={t('folder.deleteHint')}
-                  okText={t('action.delete')}
-                  cancelText={t('action.cancel')}
-                  okButtonProps={confirmOkProps(true)}
-                  onConfirm={() => remove.mutateAsync({ id: n.id }).catch(() => undefined)}
-                >
-                  <Tooltip title={t('action.delete')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('action.delete')}
-                      data-testid={`folder-delete-${n.name}`}
-                    />
-                  </Tooltip>
-                </Popconfirm>
+                  onConfirm={() => remove.mutateAsync({ id: n.id })}
+                  testId={`folder-delete-${n.name}`}
+                />
               </Space>
             ) : null}
           </span>
@@ -180,11 +155,7 @@ export function FolderTree({
   return (
     <div data-testid="folder-panel">
       {canManage ? (
-        <div className="mq-material-side-tools">
-          <Button size="small" icon={<PlusOutlined />} onClick={() => addUnder(null)} data-testid="folder-add-root">
-            {t('folder.addRoot')}
-          </Button>
-        </div>
+        <SideAddButton label={t('folder.addRoot')} onClick={() => addUnder(null)} testId="folder-add-root" />
       ) : null}
       {body}
       <FolderNameDialog

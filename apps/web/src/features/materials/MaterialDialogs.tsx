@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { SingleTextField } from '../../components/SingleTextField';
 import { requiredRule, zodRule } from '../../components/zodRule';
 import { FolderSelect } from './FolderSelect';
-import type { MaterialRow } from './types';
+import type { AddToFolderProps, MaterialRow } from './types';
 
 /** Renames a material (the name shown in the library; the file keeps its content). */
 export function MaterialRenameDialog({ row, onClose }: { row: MaterialRow | null; onClose: () => void }) {
@@ -72,15 +72,7 @@ interface MediaValues {
 }
 
 /** Adds a web page or a live stream URL as a material of a folder. */
-export function MediaDialog({
-  open,
-  folderId,
-  onClose,
-}: {
-  open: boolean;
-  folderId: string | undefined;
-  onClose: () => void;
-}) {
+export function MediaDialog({ open, folderId, onClose }: AddToFolderProps) {
   const { t } = useTranslation(['material', 'common', 'validation']);
   const add = useCallMutation('materialMediaAdd');
   return (

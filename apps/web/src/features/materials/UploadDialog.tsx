@@ -10,6 +10,7 @@ import { UploadQueue } from '../../components/upload';
 import { ACCEPT, type CheckError, checkFile, type FileCheck, WARNING_VALUES } from './checks';
 import { FolderSelect } from './FolderSelect';
 import { readMediaFacts } from './mediaFacts';
+import type { AddToFolderProps } from './types';
 import { type MaterialUploaded, useMaterialUploads } from './uploads';
 
 interface Picked {
@@ -44,15 +45,7 @@ let pickCounter = 0;
  * policy (upload apply -> POST with progress, cancellable -> verify). The server's answer
  * says 'duplicate material' or 'file format error' per file.
  */
-export function UploadDialog({
-  open,
-  folderId,
-  onClose,
-}: {
-  open: boolean;
-  folderId: string | undefined;
-  onClose: () => void;
-}) {
+export function UploadDialog({ open, folderId, onClose }: AddToFolderProps) {
   const { t } = useTranslation(['material', 'common']);
   const queryClient = useQueryClient();
   const [folder, setFolder] = useState<string | undefined>(folderId);

@@ -3,6 +3,13 @@ import type { Material, MaterialFolder } from '@marquee/protocol';
 /** A material as the list answers it. */
 export type MaterialRow = Material;
 
+/** A dialog that adds materials to a folder (the one chosen in the library, changeable in the dialog). */
+export interface AddToFolderProps {
+  open: boolean;
+  folderId: string | undefined;
+  onClose: () => void;
+}
+
 /** A folder with its sub-folders (the tree answer is flat, parents before children). */
 export type FolderNode = MaterialFolder & { children: FolderNode[] };
 
