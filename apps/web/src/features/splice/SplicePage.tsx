@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { formatTime, Perm } from '@marquee/protocol';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { ListPage, useListPage } from '../../components/listPage';
-import { NotForMonitor } from '../../components/MonitorGuard';
 import { SpliceDialog } from './SpliceDialog';
 
 /**
@@ -76,16 +75,12 @@ export default function SplicePage() {
       className="mq-splice"
       title={t('title')}
       toolbar={
-        <NotForMonitor>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, id: null })}
-            data-testid="splice-add"
-          >
-            {t('add')}
-          </Button>
-        </NotForMonitor>
+        <AddButton
+          label={t('add')}
+          notForMonitor
+          onClick={() => setDialog({ open: true, id: null })}
+          testId="splice-add"
+        />
       }
       rowTestId={(row) => `splice-row-${row.name}`}
       empty={t('empty')}

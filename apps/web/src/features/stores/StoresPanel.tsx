@@ -1,12 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { formatTime, Perm, type Store } from '@marquee/protocol';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { ListPage, useListPage } from '../../components/listPage';
 import { DeptPicker, useCanPickDept } from '../../components/pickers/DeptPicker';
-import { useCan } from '../../session/useCan';
 import { AssignDevicesDialog } from './AssignDevicesDialog';
 import { RegionPicker } from './RegionPicker';
 import { StoreDialog } from './StoreDialog';
@@ -20,8 +19,6 @@ import { formatPoint } from './texts';
 export function StoresPanel() {
   const { t } = useTranslation(['stores', 'common']);
   const canPickDept = useCanPickDept();
-  const can = useCan();
-  const manage = can(Perm.userStoreManage);
   const [dialog, setDialog] = useState<{ open: boolean; editing: Store | null }>({ open: false, editing: null });
   const [assigning, setAssigning] = useState<Store | null>(null);
 
@@ -138,16 +135,12 @@ export function StoresPanel() {
       testId="stores-panel"
       filterTestIds={{ search: 'store-search', reset: 'store-reset' }}
       toolbar={
-        manage ? (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, editing: null })}
-            data-testid="store-add"
-          >
-            {t('add')}
-          </Button>
-        ) : null
+        <AddButton
+          label={t('add')}
+          authCode={Perm.userStoreManage}
+          onClick={() => setDialog({ open: true, editing: null })}
+          testId="store-add"
+        />
       }
       rowTestId={(row) => `store-row-${row.name}`}
       empty={t('empty')}
