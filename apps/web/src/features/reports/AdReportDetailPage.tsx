@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import type { AdReportDetail as Detail, Endpoints, Req } from '@marquee/protocol';
+import type { AdReportDeviceRow, AdReportDetail as Detail, Endpoints, Req } from '@marquee/protocol';
 import {
   Alert,
   Button,
@@ -24,7 +24,7 @@ import { dayRangeValue } from '../../components/dateRange';
 import { ListTable } from '../../components/ListTable';
 import { useListPage } from '../../components/listPage';
 import { fromFirstExpected } from './chartAxes';
-import { deliveryCell, pctText, playTime, ReportExportButton } from './look';
+import { deliveryCell, pctText, playColumns, playTime, ReportExportButton } from './look';
 import './reports.css';
 
 const ReportChart = lazy(() => import('./ReportChart'));
@@ -56,15 +56,7 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
     columns: [
       { prop: 'number', label: t('field.deviceNumber'), width: 150, ellipsis: true },
       { prop: 'name', label: t('field.deviceName'), width: 180, ellipsis: true },
-      { prop: 'plays', label: t('field.plays'), width: 110, align: 'right', showThousands: true, sortable: true },
-      {
-        prop: 'durationMs',
-        label: t('field.playTime'),
-        width: 120,
-        align: 'right',
-        sortable: true,
-        slot: (v: number) => playTime(v),
-      },
+      ...playColumns<AdReportDeviceRow>(t),
       {
         prop: 'expected',
         label: t('field.expected'),

@@ -8,7 +8,7 @@ import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
 import { usePlanOptions } from '../ads/plans';
 import { fromFirstExpected } from './chartAxes';
-import { deliveryCell, pctText, playTime, ReportExportButton } from './look';
+import { deliveryCell, pctText, playColumns, ReportExportButton } from './look';
 import './reports.css';
 
 const ReportChart = lazy(() => import('./ReportChart'));
@@ -66,15 +66,7 @@ export default function AdReportListPage() {
       { prop: 'name', label: t('field.name'), width: 200, ellipsis: true },
       tagColumn<AdReportRow>('type', t('field.type'), (v) => ({ text: t(`ads:type.${v}`) }), { width: 110 }),
       { prop: 'planName', label: t('field.plan'), width: 150, ellipsis: true, show: false },
-      { prop: 'plays', label: t('field.plays'), width: 110, align: 'right', showThousands: true, sortable: true },
-      {
-        prop: 'durationMs',
-        label: t('field.playTime'),
-        width: 120,
-        align: 'right',
-        sortable: true,
-        slot: (v: number) => playTime(v),
-      },
+      ...playColumns<AdReportRow>(t),
       { prop: 'devices', label: t('field.devices'), width: 100, align: 'right', showThousands: true, sortable: true },
       { prop: 'expected', label: t('field.expected'), width: 120, align: 'right', showThousands: true },
       {

@@ -2,6 +2,7 @@ import type { EndpointName, Endpoints, Req } from '@marquee/protocol';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { ExportButton } from '../../components/ExportDialog';
+import type { TableColumn } from '../../components/tableConfig';
 
 /** Play time (ms) as h:mm:ss (hours unbounded). */
 export function playTime(ms: number): string {
@@ -13,6 +14,21 @@ export function playTime(ms: number): string {
 /** A percentage with 2 decimals, or a dash when there is none (nothing expected, no valid day). */
 export function pctText(value: number | null): string {
   return value === null ? '—' : `${value.toFixed(2)} %`;
+}
+
+/** A report's plays and play time columns (the list sorts by both). */
+export function playColumns<T>(t: TFunction): TableColumn<T>[] {
+  return [
+    { prop: 'plays', label: t('reports:field.plays'), width: 110, align: 'right', showThousands: true, sortable: true },
+    {
+      prop: 'durationMs',
+      label: t('reports:field.playTime'),
+      width: 120,
+      align: 'right',
+      sortable: true,
+      slot: (v: number) => playTime(v),
+    },
+  ];
 }
 
 /** The delivery of a row: its percentage, tagged when under-delivered. */
