@@ -22,6 +22,7 @@ import { App, Button, type ButtonProps, Empty, Input, Tabs, Tooltip } from 'antd
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { domainKey } from '../../api/queries';
 import { usePageLeaveTip as useLeaveTip } from '../../components/leaveTip';
 import { currentLocale } from '../../i18n';
 import { createLayout, updateLayout } from './api';
@@ -147,7 +148,9 @@ export function LayoutEditor({
       setSavedName(trimmed);
       setName(trimmed);
       message.success(t('save.done'));
-      void queryClient.invalidateQueries({ queryKey: ['template'] });
+      // The layout (templates) and the template list (of the sharing domain).
+      for (const domain of ['templates', 'sharing'] as const)
+        void queryClient.invalidateQueries({ queryKey: domainKey(domain) });
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.LAYOUT_VERSION_CONFLICT && layoutId) {
         modal.confirm({

@@ -7,29 +7,19 @@ import {
   ShareAltOutlined,
 } from '@ant-design/icons';
 import { Perm, RefType, TEMPLATE_PAGE_SIZE, type TemplateRow } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Input, Space, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
-import type { TableConfig } from '../../components/tableConfig';
-import { useCan } from '../../session/useCan';
-import './template.css';
+import { domainKey, useCallMutation } from '../../api/queries';
 import { timeColumn } from '../../components/columns';
+import { ListPage, useListPage } from '../../components/listPage';
+import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
+import { useCan } from '../../session/useCan';
 import { LayoutThumb } from './LayoutThumb';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
-
-const FILTER_KEYS = ['name'] as const;
-
-export const templateKeys = {
-  all: ['template', 'page'] as const,
-  page: (q: { page: number; size: number; name: string }) => ['template', 'page', q] as const,
-};
+import './template.css';
 
 /**
  * The template page (route /template, spec section 2 'Template page'): a name filter with
@@ -47,54 +37,40 @@ export default function TemplatePage() {
   const canEdit = can(Perm.templateEdit);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [previewId, setPreviewId] = useState<string | null>(null);
-  // Spec section 9: the template list pages by 20.
-  const listState = useUrlListState(FILTER_KEYS, { defaultSize: TEMPLATE_PAGE_SIZE });
-  const { page, size, filters } = listState;
-  const name = filters.name ?? '';
   const [selected, setSelected] = useState<string[]>([]);
   const [sharing, setSharing] = useState<Pick<TemplateRow, 'id' | 'name'>[] | null>(null);
   // The names of the selected rows (kept across pages, as the selection is) for the dialog's title.
   const [selectedNames, setSelectedNames] = useState<Record<string, string>>({});
 
-  const query = useQuery({
-    queryKey: templateKeys.page({ page, size, name }),
-    queryFn: () => call('templatePage', { page, size, name: name || undefined }),
-    placeholderData: keepPreviousData,
-  });
-
-  const copy = useMutation({
-    mutationFn: (id: string) => call('templateCopy', { id }),
-    onSuccess: () => {
-      void message.success(t('toast.copied'));
-      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => call('templateDelete', { id }),
-    onSuccess: (_r, id) => {
-      void message.success(t('toast.deleted'));
-      setSelected((keys) => keys.filter((k) => k !== id));
-      void queryClient.invalidateQueries({ queryKey: templateKeys.all });
-    },
+  // The list (templatePage) is of the sharing domain: a copy or a delete refreshes it.
+  const copy = useCallMutation('templateCopy', { success: t('toast.copied'), invalidates: ['sharing'] });
+  const remove = useCallMutation('templateDelete', {
+    success: t('toast.deleted'),
+    invalidates: ['sharing'],
+    onSuccess: (_r, { id }) => setSelected((keys) => keys.filter((k) => k !== id)),
   });
   // A default layout cannot be changed; a layout the caller does not manage neither.
   const lockedReason = (row: TemplateRow) =>
     row.isDefault ? t('locked.default') : row.hasPermission ? false : t('locked.noPermission');
 
-  // A new search starts a new selection.
-  const search = (values: typeof filters) => {
-    setSelected([]);
-    listState.applyFilters(values);
-  };
-  const clear = () => {
-    setSelected([]);
-    listState.clearFilters();
-  };
-
-  const config: TableConfig<TemplateRow> = {
+  const list = useListPage({
     id: 'templates',
+    endpoint: 'templatePage',
+    // Spec section 9: the template list pages by 20.
+    defaultSize: TEMPLATE_PAGE_SIZE,
+    filters: [
+      {
+        key: 'name',
+        label: t('filter.name'),
+        placeholder: t('filter.namePlaceholder'),
+        maxLength: 100,
+        width: 240,
+        testId: 'template-filter-name',
+      },
+    ],
+    // A new search starts a new selection.
+    onFilter: () => setSelected([]),
     operationsLabel: t('column.actions'),
     columns: [
       {
@@ -125,7 +101,7 @@ export default function TemplatePage() {
         width: 130,
         slot: (_v, row) => `${row.width} × ${row.height}`,
       },
-      timeColumn('updatedAt', t('column.updatedAt'), { width: 180 }),
+      timeColumn<TemplateRow>('updatedAt', t('column.updatedAt'), { width: 180 }),
     ],
     operations: [
       {
@@ -151,7 +127,7 @@ export default function TemplatePage() {
         authCode: Perm.templateEdit,
         notForMonitor: true,
         icon: <CopyOutlined />,
-        handler: (row) => copy.mutateAsync(row.id),
+        handler: (row) => copy.mutateAsync({ id: row.id }),
         testId: (row) => `template-copy-${row.name}`,
       },
       {
@@ -163,7 +139,7 @@ export default function TemplatePage() {
         icon: <DeleteOutlined />,
         disabled: lockedReason,
         confirm: (row) => ({ title: t('confirm.delete', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync(row.id),
+        handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `template-delete-${row.name}`,
       },
       {
@@ -177,87 +153,67 @@ export default function TemplatePage() {
         testId: (row) => `template-share-${row.name}`,
       },
     ],
-  };
+  });
 
   return (
-    <div className="mq-view mq-template" data-testid="template-page">
-      <Card className="mq-template-filters">
-        <FilterBar
-          values={filters}
-          onSearch={search}
-          onReset={clear}
-          testIds={{ search: 'template-filter-search', reset: 'template-filter-clear' }}
-          resetIcon={null}
-        >
-          <Form.Item name="name" label={t('filter.name')}>
-            <Input
-              allowClear={false}
-              maxLength={100}
-              placeholder={t('filter.namePlaceholder')}
-              data-testid="template-filter-name"
-              style={{ width: 240 }}
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card className="mq-template-list" title={t('title')}>
-        <ListTable
-          config={config}
-          query={query}
-          state={listState}
-          toolbar={
-            <Space>
-              {canEdit ? (
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => navigate('/template/new')}
-                  data-testid="template-create"
-                >
-                  {t('create')}
-                </Button>
-              ) : null}
-              {canShare ? (
-                <Button
-                  type="primary"
-                  icon={<ShareAltOutlined />}
-                  disabled={selected.length === 0}
-                  onClick={() => setSharing(selected.map((id) => ({ id, name: selectedNames[id] ?? id })))}
-                  data-testid="template-share"
-                >
-                  {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
-                </Button>
-              ) : null}
-            </Space>
-          }
-          empty={t('empty')}
-          emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
-          rowTestId={(row) => `template-row-${row.name}`}
-          rowSelection={
-            canShare
-              ? {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys, rows) => {
-                    setSelected(keys.map(String));
-                    setSelectedNames((known) => ({
-                      ...known,
-                      ...Object.fromEntries(rows.filter(Boolean).map((r) => [r.id, r.name])),
-                    }));
-                  },
-                  // Spec section 5: rows whose has-permission is falsy cannot be selected.
-                  getCheckboxProps: (row) =>
-                    ({
-                      disabled: !row.hasPermission,
-                      'aria-label': t('selection.label', { name: row.name }),
-                      'data-testid': `template-select-${row.name}`,
-                    }) as object,
-                }
-              : undefined
-          }
-          showTotal={(total) => t('total', { count: total })}
-        />
-      </Card>
+    <ListPage
+      list={list}
+      testId="template-page"
+      className="mq-template"
+      title={t('title')}
+      filterTestIds={{ search: 'template-filter-search', reset: 'template-filter-clear' }}
+      toolbar={
+        <Space>
+          {canEdit ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/template/new')}
+              data-testid="template-create"
+            >
+              {t('create')}
+            </Button>
+          ) : null}
+          {canShare ? (
+            <Button
+              type="primary"
+              icon={<ShareAltOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => setSharing(selected.map((id) => ({ id, name: selectedNames[id] ?? id })))}
+              data-testid="template-share"
+            >
+              {selected.length > 0 ? t('share.selected', { count: selected.length }) : t('share')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+      empty={t('empty')}
+      emptyImage={Empty.PRESENTED_IMAGE_SIMPLE}
+      rowTestId={(row) => `template-row-${row.name}`}
+      rowSelection={
+        canShare
+          ? {
+              selectedRowKeys: selected,
+              preserveSelectedRowKeys: true,
+              onChange: (keys, rows) => {
+                setSelected(keys.map(String));
+                setSelectedNames((known) => ({
+                  ...known,
+                  ...Object.fromEntries(rows.filter(Boolean).map((r) => [r.id, r.name])),
+                }));
+              },
+              // Spec section 5: rows whose has-permission is falsy cannot be selected.
+              getCheckboxProps: (row) =>
+                ({
+                  disabled: !row.hasPermission,
+                  'aria-label': t('selection.label', { name: row.name }),
+                  'data-testid': `template-select-${row.name}`,
+                }) as object,
+            }
+          : undefined
+      }
+      showTotal={(total) => t('total', { count: total })}
+    >
       <TemplatePreviewDialog id={previewId} onClose={() => setPreviewId(null)} />
       <PermissionDialog
         open={sharing !== null}
@@ -267,9 +223,9 @@ export default function TemplatePage() {
         onClose={() => setSharing(null)}
         onDone={() => {
           setSelected([]);
-          void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+          void queryClient.invalidateQueries({ queryKey: domainKey('sharing') });
         }}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -1,9 +1,8 @@
 import { fitScale, LayoutPlayer } from '@marquee/layout';
-import { useQuery } from '@tanstack/react-query';
 import { Empty, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 
 const BOX = { width: 800, height: 450 };
 
@@ -14,11 +13,7 @@ const BOX = { width: 800, height: 450 };
 export function TemplatePreviewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('templates');
   const [pageIndex, setPageIndex] = useState(0);
-  const info = useQuery({
-    queryKey: ['template', 'info', id],
-    queryFn: ({ signal }) => call('templateInfo', { id: id as string }, { signal }),
-    enabled: id !== null,
-  });
+  const info = useCallQuery('templateInfo', { id: id ?? '' }, { enabled: id !== null });
   const doc = info.data?.document;
   // The weather components' cities: their readings come from the server's provider (or none).
   const cities = [
@@ -28,12 +23,11 @@ export function TemplatePreviewDialog({ id, onClose }: { id: string | null; onCl
       ),
     ),
   ].slice(0, 20);
-  const weather = useQuery({
-    queryKey: ['template', 'weather', cities],
-    queryFn: ({ signal }) => call('weatherCurrent', { cities }, { signal }),
-    enabled: id !== null && cities.length > 0,
-    staleTime: 5 * 60_000,
-  });
+  const weather = useCallQuery(
+    'weatherCurrent',
+    { cities },
+    { enabled: id !== null && cities.length > 0, staleTime: 5 * 60_000 },
+  );
   return (
     <Modal
       open={id !== null}

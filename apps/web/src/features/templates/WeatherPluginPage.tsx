@@ -1,10 +1,9 @@
 import { CloudOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatTime } from '@marquee/protocol';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Form, Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import './template.css';
 
 const MAX_CITIES = 20;
@@ -32,9 +31,8 @@ export default function WeatherPluginPage() {
   const [text, setText] = useState('');
   const cities = parseCities(text);
   const tooMany = cities.length > MAX_CITIES;
-  const check = useMutation({
-    mutationFn: (list: string[]) => call('weatherCurrent', { cities: list }),
-  });
+  // A check, not a change: the readings are the answer (what it invalidates, weather reads, is current anyway).
+  const check = useCallMutation('weatherCurrent');
   const provider = check.data?.provider;
   const rows = check.data ? Object.entries(check.data.readings).map(([city, reading]) => ({ city, reading })) : [];
   return (
@@ -44,7 +42,7 @@ export default function WeatherPluginPage() {
         <Form
           layout="vertical"
           onFinish={() => {
-            if (cities.length > 0 && !tooMany) check.mutate(cities);
+            if (cities.length > 0 && !tooMany) check.mutate({ cities });
           }}
         >
           <Form.Item
