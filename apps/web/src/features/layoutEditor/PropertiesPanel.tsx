@@ -10,9 +10,10 @@ import {
 import { AutoComplete, Button, Divider, Empty, Input, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ColorField, Field, NumberField, SelectField, SwitchField, TextField } from './fields';
+import { Field, NumberField, SelectField, SwitchField, TextField } from './fields';
 import { useModule } from './lazyModule';
 import { MaterialField } from './MaterialField';
+import { ChoiceRow, ColorRow, NumberRow, SelectRow, SwitchRow, TextRow } from './propRows';
 import { currentPage, type EditorState, selectedComponent, supports } from './state/editorState';
 import type { EditorDispatch } from './useEditor';
 
@@ -49,42 +50,39 @@ function PageProps({ page, doc, dispatch }: { page: LayoutPage; doc: LayoutDocum
   const { t } = useTranslation('layoutEditor');
   const update = (patch: Partial<Pick<LayoutPage, 'name' | 'duration' | 'background'>>) =>
     dispatch({ type: 'updatePage', pageId: page.id, patch });
+  const background = (patch: Partial<LayoutPage['background']>) =>
+    update({ background: { ...page.background, ...patch } });
   return (
     <>
       <Typography.Title level={5}>{t('props.page')}</Typography.Title>
       <Typography.Paragraph type="secondary" className="mq-le-hint">
         {t('props.noSelection')}
       </Typography.Paragraph>
-      <Field label={t('props.pageName')}>
-        <TextField
-          value={page.name}
-          maxLength={LAYOUT_LIMITS.maxNameLength}
-          onCommit={(name) => update({ name })}
-          testId="le-page-name"
-        />
-      </Field>
-      <Field label={t('props.pageDuration')}>
-        <NumberField
-          value={page.duration}
-          min={LAYOUT_LIMITS.minPageDuration}
-          max={LAYOUT_LIMITS.maxPageDuration}
-          suffix={t('unit.seconds')}
-          onCommit={(v) => v !== null && update({ duration: v })}
-          testId="le-page-duration"
-        />
-      </Field>
-      <Field label={t('props.background')}>
-        <ColorField
-          value={page.background.color}
-          onCommit={(color) => update({ background: { ...page.background, color } })}
-        />
-      </Field>
+      <TextRow
+        of={page}
+        name="name"
+        set={update}
+        label={t('props.pageName')}
+        maxLength={LAYOUT_LIMITS.maxNameLength}
+        testId="le-page-name"
+      />
+      <NumberRow
+        of={page}
+        name="duration"
+        set={update}
+        label={t('props.pageDuration')}
+        min={LAYOUT_LIMITS.minPageDuration}
+        max={LAYOUT_LIMITS.maxPageDuration}
+        suffix={t('unit.seconds')}
+        testId="le-page-duration"
+      />
+      <ColorRow of={page.background} name="color" set={background} label={t('props.background')} />
       <Field label={t('props.backgroundPicture')}>
         <MaterialField
           kind="image"
           single
           value={page.background.materialId ? [{ materialId: page.background.materialId, duration: 10 }] : []}
-          onCommit={(items) => update({ background: { ...page.background, materialId: items[0]?.materialId ?? null } })}
+          onCommit={(items) => background({ materialId: items[0]?.materialId ?? null })}
         />
       </Field>
       <Divider />
@@ -98,56 +96,23 @@ function PageProps({ page, doc, dispatch }: { page: LayoutPage; doc: LayoutDocum
 function ComponentProps({ c, doc, dispatch }: { c: LayoutComponent; doc: LayoutDocument; dispatch: EditorDispatch }) {
   const { t } = useTranslation('layoutEditor');
   const prop = (patch: Record<string, unknown>) => dispatch({ type: 'updateProps', id: c.id, patch });
+  const base = (patch: Partial<Pick<LayoutComponent, 'name' | 'timing' | 'rtbSlot'>>) =>
+    dispatch({ type: 'updateBase', id: c.id, patch });
   const box = (patch: Partial<Record<'x' | 'y' | 'w' | 'h' | 'rotation', number>>) =>
     dispatch({ type: 'transform', id: c.id, box: patch });
   const max = 2 * LAYOUT_LIMITS.maxSize;
   return (
     <>
       <Typography.Title level={5}>{t(`type.${c.type}`)}</Typography.Title>
-      <Field label={t('props.name')}>
-        <TextField
-          value={c.name}
-          maxLength={LAYOUT_LIMITS.maxNameLength}
-          onCommit={(name) => dispatch({ type: 'updateBase', id: c.id, patch: { name } })}
-          testId="le-prop-name"
-        />
-      </Field>
+      <TextRow of={c} name="name" set={base} maxLength={LAYOUT_LIMITS.maxNameLength} testId="le-prop-name" />
       <div className="mq-le-grid2">
-        <Field label="X">
-          <NumberField
-            value={c.x}
-            min={-LAYOUT_LIMITS.maxSize}
-            max={max}
-            onCommit={(x) => x !== null && box({ x })}
-            testId="le-prop-x"
-          />
-        </Field>
-        <Field label="Y">
-          <NumberField
-            value={c.y}
-            min={-LAYOUT_LIMITS.maxSize}
-            max={max}
-            onCommit={(y) => y !== null && box({ y })}
-            testId="le-prop-y"
-          />
-        </Field>
-        <Field label={t('props.width')}>
-          <NumberField value={c.w} min={1} max={max} onCommit={(w) => w !== null && box({ w })} testId="le-prop-w" />
-        </Field>
-        <Field label={t('props.height')}>
-          <NumberField value={c.h} min={1} max={max} onCommit={(h) => h !== null && box({ h })} testId="le-prop-h" />
-        </Field>
+        <NumberRow of={c} name="x" set={box} label="X" min={-LAYOUT_LIMITS.maxSize} max={max} testId="le-prop-x" />
+        <NumberRow of={c} name="y" set={box} label="Y" min={-LAYOUT_LIMITS.maxSize} max={max} testId="le-prop-y" />
+        <NumberRow of={c} name="w" set={box} label={t('props.width')} min={1} max={max} testId="le-prop-w" />
+        <NumberRow of={c} name="h" set={box} label={t('props.height')} min={1} max={max} testId="le-prop-h" />
       </div>
       {supports(c.type, 'rotate') ? (
-        <Field label={t('props.rotation')}>
-          <NumberField
-            value={c.rotation}
-            min={-360}
-            max={360}
-            suffix="°"
-            onCommit={(r) => r !== null && box({ rotation: r })}
-          />
-        </Field>
+        <NumberRow of={c} name="rotation" set={box} min={-360} max={360} suffix="°" />
       ) : null}
       <div className="mq-le-grid2">
         <Field label={t('props.start')}>
@@ -159,7 +124,7 @@ function ComponentProps({ c, doc, dispatch }: { c: LayoutComponent; doc: LayoutD
             onCommit={(start) =>
               start !== null &&
               (c.timing.end === null || c.timing.end > start) &&
-              dispatch({ type: 'updateBase', id: c.id, patch: { timing: { ...c.timing, start } } })
+              base({ timing: { ...c.timing, start } })
             }
           />
         </Field>
@@ -170,19 +135,11 @@ function ComponentProps({ c, doc, dispatch }: { c: LayoutComponent; doc: LayoutD
             min={0}
             max={LAYOUT_LIMITS.maxPageDuration}
             suffix={t('unit.seconds')}
-            onCommit={(end) =>
-              (end === null || end > c.timing.start) &&
-              dispatch({ type: 'updateBase', id: c.id, patch: { timing: { ...c.timing, end } } })
-            }
+            onCommit={(end) => (end === null || end > c.timing.start) && base({ timing: { ...c.timing, end } })}
           />
         </Field>
       </div>
-      <Field label={t('props.rtbSlot')}>
-        <SwitchField
-          value={c.rtbSlot}
-          onCommit={(rtbSlot) => dispatch({ type: 'updateBase', id: c.id, patch: { rtbSlot } })}
-        />
-      </Field>
+      <SwitchRow of={c} name="rtbSlot" set={base} />
       <Divider className="mq-le-divider" />
       <TypeProps c={c} doc={doc} prop={prop} />
       <Divider className="mq-le-divider" />
@@ -257,6 +214,18 @@ function ButtonActionField({ action, doc, prop }: { action: ButtonAction; doc: L
   );
 }
 
+const FONTS = [
+  '',
+  'sans-serif',
+  'serif',
+  'monospace',
+  'Microsoft YaHei',
+  'PingFang SC',
+  'Noto Sans CJK SC',
+  'Arial',
+  'Helvetica',
+];
+
 function TextStyle({
   p,
   prop,
@@ -265,90 +234,40 @@ function TextStyle({
   prop: Prop;
 }) {
   const { t } = useTranslation('layoutEditor');
-  const fonts = [
-    '',
-    'sans-serif',
-    'serif',
-    'monospace',
-    'Microsoft YaHei',
-    'PingFang SC',
-    'Noto Sans CJK SC',
-    'Arial',
-    'Helvetica',
-  ];
   return (
     <>
       <div className="mq-le-grid2">
-        <Field label={t('props.fontSize')}>
-          <NumberField
-            value={p.fontSize}
-            min={6}
-            max={2000}
-            onCommit={(v) => v !== null && prop({ fontSize: v })}
-            testId="le-prop-fontSize"
-          />
-        </Field>
-        <Field label={t('props.color')}>
-          <ColorField value={p.color} onCommit={(color) => prop({ color })} />
-        </Field>
+        <NumberRow of={p} name="fontSize" set={prop} min={6} max={2000} testId="le-prop-fontSize" />
+        <ColorRow of={p} name="color" set={prop} />
       </div>
-      <Field label={t('props.font')}>
-        <SelectField
-          value={p.fontFamily}
-          options={fonts.map((f) => ({ value: f, label: f || t('props.fontDefault') }))}
-          onCommit={(fontFamily) => prop({ fontFamily })}
-        />
-      </Field>
+      <SelectRow
+        of={p}
+        name="fontFamily"
+        set={prop}
+        label={t('props.font')}
+        options={FONTS.map((f) => ({ value: f, label: f || t('props.fontDefault') }))}
+      />
       <div className="mq-le-grid2">
-        <Field label={t('props.bold')}>
-          <SwitchField value={p.bold} onCommit={(bold) => prop({ bold })} />
-        </Field>
-        <Field label={t('props.italic')}>
-          <SwitchField value={p.italic} onCommit={(italic) => prop({ italic })} />
-        </Field>
+        <SwitchRow of={p} name="bold" set={prop} />
+        <SwitchRow of={p} name="italic" set={prop} />
       </div>
     </>
   );
 }
 
-function AlignField({ value, prop }: { value: 'left' | 'center' | 'right'; prop: Prop }) {
-  const { t } = useTranslation('layoutEditor');
-  return (
-    <Field label={t('props.align')}>
-      <SelectField
-        value={value}
-        options={(['left', 'center', 'right'] as const).map((v) => ({ value: v, label: t(`align.${v}`) }))}
-        onCommit={(align) => prop({ align })}
-      />
-    </Field>
-  );
+function AlignField({ p, prop }: { p: { align: 'left' | 'center' | 'right' }; prop: Prop }) {
+  return <ChoiceRow of={p} name="align" set={prop} values={['left', 'center', 'right']} labels="align" />;
 }
 
-function FitField({ value, prop }: { value: 'contain' | 'cover' | 'fill'; prop: Prop }) {
-  const { t } = useTranslation('layoutEditor');
-  return (
-    <Field label={t('props.fit')}>
-      <SelectField
-        value={value}
-        options={(['contain', 'cover', 'fill'] as const).map((v) => ({ value: v, label: t(`fit.${v}`) }))}
-        onCommit={(fit) => prop({ fit })}
-      />
-    </Field>
-  );
+function FitField({ p, prop }: { p: { fit: 'contain' | 'cover' | 'fill' }; prop: Prop }) {
+  return <ChoiceRow of={p} name="fit" set={prop} values={['contain', 'cover', 'fill']} labels="fit" />;
 }
 
 function VolumeFields({ p, prop }: { p: { volume: number; muted?: boolean }; prop: Prop }) {
-  const { t } = useTranslation('layoutEditor');
   return (
     <div className="mq-le-grid2">
-      <Field label={t('props.volume')}>
-        <NumberField value={p.volume} min={0} max={100} onCommit={(v) => v !== null && prop({ volume: v })} />
-      </Field>
-      {p.muted !== undefined ? (
-        <Field label={t('props.muted')}>
-          <SwitchField value={p.muted} onCommit={(muted) => prop({ muted })} />
-        </Field>
-      ) : null}
+      <NumberRow of={p} name="volume" set={prop} min={0} max={100} />
+      {p.muted !== undefined ? <SwitchRow of={{ muted: p.muted }} name="muted" set={prop} /> : null}
     </div>
   );
 }
@@ -357,26 +276,24 @@ function UrlFields({ p, prop, refresh }: { p: { url: string; refresh?: number };
   const { t } = useTranslation('layoutEditor');
   return (
     <>
-      <Field label={t('props.url')}>
-        <TextField
-          value={p.url}
-          maxLength={LAYOUT_LIMITS.maxUrlLength}
-          placeholder="https://"
-          validate={urlError}
-          onCommit={(url) => prop({ url })}
-          testId="le-prop-url"
-        />
-      </Field>
+      <TextRow
+        of={p}
+        name="url"
+        set={prop}
+        maxLength={LAYOUT_LIMITS.maxUrlLength}
+        placeholder="https://"
+        validate={urlError}
+        testId="le-prop-url"
+      />
       {refresh && p.refresh !== undefined ? (
-        <Field label={t('props.refresh')}>
-          <NumberField
-            value={p.refresh}
-            min={0}
-            max={86400}
-            suffix={t('unit.seconds')}
-            onCommit={(v) => v !== null && prop({ refresh: v })}
-          />
-        </Field>
+        <NumberRow
+          of={{ refresh: p.refresh }}
+          name="refresh"
+          set={prop}
+          min={0}
+          max={86400}
+          suffix={t('unit.seconds')}
+        />
       ) : null}
     </>
   );
@@ -402,19 +319,13 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
           </Field>
           {c.type === 'picture' ? (
             <>
-              <FitField value={c.props.fit} prop={prop} />
-              <Field label={t('props.transition')}>
-                <SelectField
-                  value={c.props.transition}
-                  options={(['none', 'fade'] as const).map((v) => ({ value: v, label: t(`transition.${v}`) }))}
-                  onCommit={(transition) => prop({ transition })}
-                />
-              </Field>
+              <FitField p={c.props} prop={prop} />
+              <ChoiceRow of={c.props} name="transition" set={prop} values={['none', 'fade']} labels="transition" />
             </>
           ) : null}
           {c.type === 'video' ? (
             <>
-              <FitField value={c.props.fit} prop={prop} />
+              <FitField p={c.props} prop={prop} />
               <VolumeFields p={c.props} prop={prop} />
             </>
           ) : null}
@@ -424,65 +335,33 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
     }
     case 'text': {
       const p = c.props;
+      const scroll = (patch: Partial<typeof p.scroll>) => prop({ scroll: { ...p.scroll, ...patch } });
       return (
         <>
-          <Field label={t('props.content')}>
-            <TextField
-              value={p.content}
-              multiline
-              maxLength={LAYOUT_LIMITS.maxTextLength}
-              onCommit={(content) => prop({ content })}
-              testId="le-prop-content"
-            />
-          </Field>
+          <TextRow
+            of={p}
+            name="content"
+            set={prop}
+            multiline
+            maxLength={LAYOUT_LIMITS.maxTextLength}
+            testId="le-prop-content"
+          />
           <TextStyle p={p} prop={prop} />
-          <Field label={t('props.underline')}>
-            <SwitchField value={p.underline} onCommit={(underline) => prop({ underline })} />
-          </Field>
-          <Field label={t('props.backgroundColor')}>
-            <ColorField
-              value={p.backgroundColor}
-              allowTransparent
-              onCommit={(backgroundColor) => prop({ backgroundColor })}
-            />
-          </Field>
-          <AlignField value={p.align} prop={prop} />
-          <Field label={t('props.verticalAlign')}>
-            <SelectField
-              value={p.verticalAlign}
-              options={(['top', 'middle', 'bottom'] as const).map((v) => ({ value: v, label: t(`valign.${v}`) }))}
-              onCommit={(verticalAlign) => prop({ verticalAlign })}
-            />
-          </Field>
-          <Field label={t('props.lineHeight')}>
-            <NumberField
-              value={p.lineHeight}
-              min={0.5}
-              max={5}
-              step={0.1}
-              precision={2}
-              onCommit={(v) => v !== null && prop({ lineHeight: v })}
-            />
-          </Field>
+          <SwitchRow of={p} name="underline" set={prop} />
+          <ColorRow of={p} name="backgroundColor" set={prop} allowTransparent />
+          <AlignField p={p} prop={prop} />
+          <ChoiceRow of={p} name="verticalAlign" set={prop} values={['top', 'middle', 'bottom']} labels="valign" />
+          <NumberRow of={p} name="lineHeight" set={prop} min={0.5} max={5} step={0.1} precision={2} />
           <div className="mq-le-grid2">
-            <Field label={t('props.scroll')}>
-              <SelectField
-                value={p.scroll.direction}
-                options={(['none', 'left', 'right', 'up', 'down'] as const).map((v) => ({
-                  value: v,
-                  label: t(`scroll.${v}`),
-                }))}
-                onCommit={(direction) => prop({ scroll: { ...p.scroll, direction } })}
-              />
-            </Field>
-            <Field label={t('props.speed')}>
-              <NumberField
-                value={p.scroll.speed}
-                min={1}
-                max={2000}
-                onCommit={(v) => v !== null && prop({ scroll: { ...p.scroll, speed: v } })}
-              />
-            </Field>
+            <ChoiceRow
+              of={p.scroll}
+              name="direction"
+              set={scroll}
+              label={t('props.scroll')}
+              values={['none', 'left', 'right', 'up', 'down']}
+              labels="scroll"
+            />
+            <NumberRow of={p.scroll} name="speed" set={scroll} min={1} max={2000} />
           </div>
         </>
       );
@@ -490,19 +369,16 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
     case 'weather':
       return (
         <>
-          <Field label={t('props.city')}>
-            <TextField value={c.props.city} maxLength={100} onCommit={(city) => prop({ city })} />
-          </Field>
-          <Field label={t('props.unit')}>
-            <SelectField
-              value={c.props.unit}
-              options={[
-                { value: 'c', label: '°C' },
-                { value: 'f', label: '°F' },
-              ]}
-              onCommit={(unit) => prop({ unit })}
-            />
-          </Field>
+          <TextRow of={c.props} name="city" set={prop} maxLength={100} />
+          <SelectRow
+            of={c.props}
+            name="unit"
+            set={prop}
+            options={[
+              { value: 'c', label: '°C' },
+              { value: 'f', label: '°F' },
+            ]}
+          />
           <TextStyle p={c.props} prop={prop} />
         </>
       );
@@ -522,15 +398,14 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
               data-testid="le-prop-clockFormat"
             />
           </Field>
-          <Field label={t('props.timezone')}>
-            <SelectField
-              value={c.props.timezone}
-              options={[{ value: '', label: t('props.timezoneScreen') }, ...zones.map((z) => ({ value: z, label: z }))]}
-              onCommit={(timezone) => prop({ timezone })}
-            />
-          </Field>
+          <SelectRow
+            of={c.props}
+            name="timezone"
+            set={prop}
+            options={[{ value: '', label: t('props.timezoneScreen') }, ...zones.map((z) => ({ value: z, label: z }))]}
+          />
           <TextStyle p={c.props} prop={prop} />
-          <AlignField value={c.props.align} prop={prop} />
+          <AlignField p={c.props} prop={prop} />
         </>
       );
     case 'webPage':
@@ -539,36 +414,18 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
       return (
         <>
           <UrlFields p={c.props} prop={prop} refresh />
-          <Field label={t('props.interactive')}>
-            <SwitchField value={c.props.interactive} onCommit={(interactive) => prop({ interactive })} />
-          </Field>
+          <SwitchRow of={c.props} name="interactive" set={prop} />
         </>
       );
     case 'button': {
       const p = c.props;
-      const action = p.action;
       return (
         <>
-          <Field label={t('props.label')}>
-            <TextField value={p.label} maxLength={200} onCommit={(label) => prop({ label })} testId="le-prop-label" />
-          </Field>
+          <TextRow of={p} name="label" set={prop} maxLength={200} testId="le-prop-label" />
           <TextStyle p={p} prop={prop} />
-          <Field label={t('props.backgroundColor')}>
-            <ColorField
-              value={p.backgroundColor}
-              allowTransparent
-              onCommit={(backgroundColor) => prop({ backgroundColor })}
-            />
-          </Field>
-          <Field label={t('props.borderRadius')}>
-            <NumberField
-              value={p.borderRadius}
-              min={0}
-              max={1000}
-              onCommit={(v) => v !== null && prop({ borderRadius: v })}
-            />
-          </Field>
-          <ButtonActionField action={action} doc={doc} prop={prop} />
+          <ColorRow of={p} name="backgroundColor" set={prop} allowTransparent />
+          <NumberRow of={p} name="borderRadius" set={prop} min={0} max={1000} />
+          <ButtonActionField action={p.action} doc={doc} prop={prop} />
           <div className="mq-le-grid2">
             <Field label={t('props.autoJump')}>
               <SwitchField
@@ -578,31 +435,22 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
               />
             </Field>
             {p.autoJump !== null ? (
-              <Field label={t('props.autoJumpAfter')}>
-                <NumberField
-                  value={p.autoJump}
-                  min={1}
-                  max={86400}
-                  suffix={t('unit.seconds')}
-                  onCommit={(v) => v !== null && prop({ autoJump: v })}
-                />
-              </Field>
+              <NumberRow
+                of={{ autoJump: p.autoJump }}
+                name="autoJump"
+                set={prop}
+                label={t('props.autoJumpAfter')}
+                min={1}
+                max={86400}
+                suffix={t('unit.seconds')}
+              />
             ) : null}
           </div>
         </>
       );
     }
     case 'html':
-      return (
-        <Field label={t('props.html')}>
-          <TextField
-            value={c.props.html}
-            multiline
-            maxLength={LAYOUT_LIMITS.maxHtmlLength}
-            onCommit={(html) => prop({ html })}
-          />
-        </Field>
-      );
+      return <TextRow of={c.props} name="html" set={prop} multiline maxLength={LAYOUT_LIMITS.maxHtmlLength} />;
     case 'liveStream':
       return (
         <>
@@ -613,20 +461,9 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
     case 'networkSignal':
       return (
         <>
-          <Field label={t('props.color')}>
-            <ColorField value={c.props.color} onCommit={(color) => prop({ color })} />
-          </Field>
-          <Field label={t('props.showLabel')}>
-            <SwitchField value={c.props.showLabel} onCommit={(showLabel) => prop({ showLabel })} />
-          </Field>
-          <Field label={t('props.fontSize')}>
-            <NumberField
-              value={c.props.fontSize}
-              min={6}
-              max={2000}
-              onCommit={(v) => v !== null && prop({ fontSize: v })}
-            />
-          </Field>
+          <ColorRow of={c.props} name="color" set={prop} />
+          <SwitchRow of={c.props} name="showLabel" set={prop} />
+          <NumberRow of={c.props} name="fontSize" set={prop} min={6} max={2000} />
         </>
       );
     case 'countdown': {
@@ -636,44 +473,37 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
           <Field label={t('props.target')}>
             <CountdownTarget value={p.target} onCommit={(target) => prop({ target })} />
           </Field>
-          <Field label={t('props.countdownFormat')}>
-            <SelectField
-              value={p.format}
-              options={COUNTDOWN_FORMATS.map((v) => ({ value: v, label: t(`countdownFormat.${v}`) }))}
-              onCommit={(format) => prop({ format })}
-            />
-          </Field>
-          <Field label={t('props.finishedText')}>
-            <TextField value={p.finishedText} maxLength={200} onCommit={(finishedText) => prop({ finishedText })} />
-          </Field>
+          <ChoiceRow
+            of={p}
+            name="format"
+            set={prop}
+            label={t('props.countdownFormat')}
+            values={COUNTDOWN_FORMATS}
+            labels="countdownFormat"
+          />
+          <TextRow of={p} name="finishedText" set={prop} maxLength={200} />
           <TextStyle p={p} prop={prop} />
-          <AlignField value={p.align} prop={prop} />
+          <AlignField p={p} prop={prop} />
         </>
       );
     }
     case 'qrCode':
       return (
         <>
-          <Field label={t('props.qrContent')}>
-            <TextField
-              value={c.props.content}
-              multiline
-              maxLength={LAYOUT_LIMITS.maxQrLength}
-              onCommit={(content) => prop({ content })}
-              testId="le-prop-qr"
-            />
-          </Field>
+          <TextRow
+            of={c.props}
+            name="content"
+            set={prop}
+            label={t('props.qrContent')}
+            multiline
+            maxLength={LAYOUT_LIMITS.maxQrLength}
+            testId="le-prop-qr"
+          />
           <div className="mq-le-grid2">
-            <Field label={t('props.color')}>
-              <ColorField value={c.props.color} onCommit={(color) => prop({ color })} />
-            </Field>
-            <Field label={t('props.backgroundColor')}>
-              <ColorField value={c.props.backgroundColor} onCommit={(backgroundColor) => prop({ backgroundColor })} />
-            </Field>
+            <ColorRow of={c.props} name="color" set={prop} />
+            <ColorRow of={c.props} name="backgroundColor" set={prop} />
           </div>
-          <Field label={t('props.margin')}>
-            <NumberField value={c.props.margin} min={0} max={16} onCommit={(v) => v !== null && prop({ margin: v })} />
-          </Field>
+          <NumberRow of={c.props} name="margin" set={prop} min={0} max={16} />
         </>
       );
     default:
