@@ -1,5 +1,8 @@
 import { theme } from 'antd';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useMemo } from 'react';
+import { useEChart } from '../../components/useEChart';
+
+const loadBar = () => import('./echartsBar');
 
 /** One series of a bar chart. */
 export interface BarSeries {
@@ -14,7 +17,7 @@ export interface BarSeries {
 
 /**
  * A bar chart in the console's look (the home page's trend, the audience, the device report):
- * ECharts loaded on first use (echartsBar, a chunk of its own), SVG, one category axis,
+ * ECharts loaded on first use (echartsBar, a chunk of its own; useEChart), one category axis,
  * themed axes, a tooltip per category, `label` as the screen readers' description; resized
  * with its element and disposed with the component. `categories` and `series` should be
  * memoized: a new array draws the chart again.
@@ -33,63 +36,34 @@ export function useBarChart(
 ): void {
   const { token } = theme.useToken();
   const { label, categories, series, barMaxWidth = 24, integer = false } = chart;
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    let disposed = false;
-    let dispose = () => {};
-    void import('./echartsBar')
-      .then(({ echarts }) => {
-        if (disposed) return;
-        const instance = echarts.init(el, undefined, { renderer: 'svg' });
-        instance.setOption({
-          aria: { enabled: true, label: { description: label } },
-          grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
-          tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-          xAxis: {
-            type: 'category',
-            data: categories,
-            axisTick: { show: false },
-            axisLine: { lineStyle: { color: token.colorBorder } },
-            axisLabel: { color: token.colorTextSecondary },
-          },
-          yAxis: {
-            type: 'value',
-            minInterval: integer ? 1 : undefined,
-            splitLine: { lineStyle: { color: token.colorBorderSecondary } },
-            axisLabel: { color: token.colorTextSecondary },
-          },
-          series: series.map((s) => ({
-            type: 'bar',
-            name: s.name,
-            data: s.data,
-            stack: s.stack,
-            barMaxWidth,
-            itemStyle: { color: s.color, ...(s.rounded ? { borderRadius: [3, 3, 0, 0] } : {}) },
-          })),
-        });
-        // A resize only when the size changed: an observer reports the element once when it starts
-        // observing (the size the chart was just drawn at), and hiding the page reports 0 x 0.
-        let drawn = `${el.clientWidth}x${el.clientHeight}`;
-        const observer =
-          typeof ResizeObserver === 'undefined'
-            ? null
-            : new ResizeObserver(() => {
-                const size = `${el.clientWidth}x${el.clientHeight}`;
-                if (size === drawn || el.clientWidth === 0 || el.clientHeight === 0) return;
-                drawn = size;
-                instance.resize();
-              });
-        observer?.observe(el);
-        dispose = () => {
-          observer?.disconnect();
-          instance.dispose();
-        };
-      })
-      .catch((err: unknown) => console.warn(`[${logTag}] chart failed`, err));
-    return () => {
-      disposed = true;
-      dispose();
-    };
-  }, [ref, label, categories, series, barMaxWidth, integer, token, logTag]);
+  const option = useMemo(
+    () => ({
+      aria: { enabled: true, label: { description: label } },
+      grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      xAxis: {
+        type: 'category',
+        data: categories,
+        axisTick: { show: false },
+        axisLine: { lineStyle: { color: token.colorBorder } },
+        axisLabel: { color: token.colorTextSecondary },
+      },
+      yAxis: {
+        type: 'value',
+        minInterval: integer ? 1 : undefined,
+        splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+        axisLabel: { color: token.colorTextSecondary },
+      },
+      series: series.map((s) => ({
+        type: 'bar',
+        name: s.name,
+        data: s.data,
+        stack: s.stack,
+        barMaxWidth,
+        itemStyle: { color: s.color, ...(s.rounded ? { borderRadius: [3, 3, 0, 0] } : {}) },
+      })),
+    }),
+    [label, categories, series, barMaxWidth, integer, token],
+  );
+  useEChart(ref, loadBar, option, logTag);
 }

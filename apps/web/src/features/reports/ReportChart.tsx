@@ -1,8 +1,11 @@
 import { theme } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useMemo, useRef } from 'react';
+import { useEChart } from '../../components/useEChart';
 import { type ChartSeries, seriesAxes } from './chartAxes';
 
 export type { ChartSeries } from './chartAxes';
+
+const loadReport = () => import('./echartsReport');
 
 /**
  * A report chart over categories (days, hours): bars and lines with a legend (ECharts, loaded
@@ -22,59 +25,39 @@ export default function ReportChart({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    let disposed = false;
-    let dispose = () => {};
+  const option = useMemo(() => {
     const colors = [token.colorPrimary, token.colorWarning, token.colorSuccess];
-    void import('./echartsReport')
-      .then(({ echarts }) => {
-        if (disposed) return;
-        const chart = echarts.init(el, undefined, { renderer: 'svg' });
-        const axes = seriesAxes(series);
-        const axis = (own?: { name: string; color: string }) => ({
-          type: 'value',
-          minInterval: 1,
-          splitLine: own ? { show: false } : { lineStyle: { color: token.colorBorderSecondary } },
-          axisLabel: { color: own?.color ?? token.colorTextSecondary },
-          ...(own ? { name: own.name, nameTextStyle: { color: own.color } } : {}),
-        });
-        const right = axes.indexOf(1);
-        chart.setOption({
-          aria: { enabled: true, label: { description: label } },
-          legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
-          grid: { left: 8, right: 8, top: right < 0 ? 32 : 48, bottom: 4, containLabel: true },
-          tooltip: { trigger: 'axis' },
-          xAxis: {
-            type: 'category',
-            data: categories,
-            axisTick: { show: false },
-            axisLine: { lineStyle: { color: token.colorBorder } },
-            axisLabel: { color: token.colorTextSecondary },
-          },
-          yAxis:
-            right < 0 ? axis() : [axis(), axis({ name: series[right].name, color: colors[right % colors.length] })],
-          series: series.map((s, i) => ({
-            ...s,
-            yAxisIndex: axes[i],
-            barMaxWidth: 22,
-            itemStyle: { color: colors[i % colors.length] },
-            ...(s.type === 'line' ? { symbolSize: 6 } : {}),
-          })),
-        });
-        const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
-        observer?.observe(el);
-        dispose = () => {
-          observer?.disconnect();
-          chart.dispose();
-        };
-      })
-      .catch((err: unknown) => console.warn('[reports] chart failed', err));
-    return () => {
-      disposed = true;
-      dispose();
+    const axes = seriesAxes(series);
+    const axis = (own?: { name: string; color: string }) => ({
+      type: 'value',
+      minInterval: 1,
+      splitLine: own ? { show: false } : { lineStyle: { color: token.colorBorderSecondary } },
+      axisLabel: { color: own?.color ?? token.colorTextSecondary },
+      ...(own ? { name: own.name, nameTextStyle: { color: own.color } } : {}),
+    });
+    const right = axes.indexOf(1);
+    return {
+      aria: { enabled: true, label: { description: label } },
+      legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
+      grid: { left: 8, right: 8, top: right < 0 ? 32 : 48, bottom: 4, containLabel: true },
+      tooltip: { trigger: 'axis' },
+      xAxis: {
+        type: 'category',
+        data: categories,
+        axisTick: { show: false },
+        axisLine: { lineStyle: { color: token.colorBorder } },
+        axisLabel: { color: token.colorTextSecondary },
+      },
+      yAxis: right < 0 ? axis() : [axis(), axis({ name: series[right].name, color: colors[right % colors.length] })],
+      series: series.map((s, i) => ({
+        ...s,
+        yAxisIndex: axes[i],
+        barMaxWidth: 22,
+        itemStyle: { color: colors[i % colors.length] },
+        ...(s.type === 'line' ? { symbolSize: 6 } : {}),
+      })),
     };
   }, [categories, series, label, token]);
+  useEChart(ref, loadReport, option, 'reports');
   return <div ref={ref} className="mq-report-chart" data-testid={testId} />;
 }
