@@ -1,4 +1,4 @@
-import type { DeviceRow } from '@marquee/protocol';
+import type { DeviceRow, Endpoints, Req } from '@marquee/protocol';
 import { type RefSelectProps, Select, type SelectProps, Transfer, Typography } from 'antd';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,13 @@ export interface KnownDevice {
 /** A device as a picker names it: its name and, when it has one, its number. */
 export const deviceLabel = (d: KnownDevice) => (d.number ? `${d.name} (${d.number})` : d.name);
 
+/**
+ * Where devices are searched: the device list (the device pages' permission), or the ad form's
+ * own list (ad.targetDevices: whoever may make ads picks among the screens they see; its rows
+ * have only the id, name and number).
+ */
+export type DeviceSource = 'deviceList' | 'adTargetDevices';
+
 /** How long the search waits for the typing to pause (ms). */
 const SEARCH_PAUSE = 250;
 
@@ -29,9 +36,9 @@ const SEARCH_PAUSE = 250;
  * The first `limit` devices the caller sees matching `search` (trimmed, sent once the typing
  * pauses); the previous answer stays shown while the next loads.
  */
-export function useDeviceSearch(
+export function useDeviceSearch<S extends DeviceSource = 'deviceList'>(
   search: string,
-  { limit = 50, enabled = true }: { limit?: number; enabled?: boolean } = {},
+  { limit = 50, enabled = true, source = 'deviceList' as S }: { limit?: number; enabled?: boolean; source?: S } = {},
 ) {
   const [keyword, setKeyword] = useState(search.trim());
   useEffect(() => {
@@ -39,11 +46,9 @@ export function useDeviceSearch(
     const timer = setTimeout(() => setKeyword(next), next ? SEARCH_PAUSE : 0);
     return () => clearTimeout(timer);
   }, [search]);
-  return useCallQuery(
-    'deviceList',
-    { page: 1, size: limit, keyword: keyword || undefined },
-    { keepPrevious: true, enabled },
-  );
+  // Both sources take a page and a keyword.
+  const request = { page: 1, size: limit, keyword: keyword || undefined } as Req<Endpoints[S]>;
+  return useCallQuery(source, request, { keepPrevious: true, enabled });
 }
 
 /**
@@ -69,8 +74,10 @@ interface DeviceSelectBase
   disabledIds?: ReadonlySet<string>;
   /** Shown when the search finds nothing. */
   notFound?: ReactNode;
-  /** Told each search's answer (a page that shows more of the chosen device than its name). */
+  /** Told each search's answer (a page that shows more of the chosen device than its name; the device list only). */
   onFound?: (rows: readonly DeviceRow[]) => void;
+  /** Where the devices are searched (default the device list). */
+  source?: DeviceSource;
   ref?: Ref<RefSelectProps>;
 }
 
@@ -85,14 +92,17 @@ export type DeviceSelectProps =
 
 /** Picks one device (or several with `mode="multiple"`) by a server-side search. */
 export function DeviceSelect(props: DeviceSelectProps) {
-  const { testId, limit, enabled, known, disabledIds, notFound, onFound, mode, value, onChange, ...rest } = props;
+  const { testId, limit, enabled, known, disabledIds, notFound, onFound, source, mode, value, onChange, ...rest } =
+    props;
   const [search, setSearch] = useState('');
-  const found = useDeviceSearch(search, { limit, enabled });
-  const rows = found.data?.data;
+  const found = useDeviceSearch(search, { limit, enabled, source });
+  // The device list's rows are whole (DeviceRow); ad.targetDevices' only named.
+  const rows = found.data?.data as readonly DeviceRow[] | undefined;
   const seen = useSeenDevices(rows, known);
+  const whole = (source ?? 'deviceList') === 'deviceList';
   useEffect(() => {
-    if (rows) onFound?.(rows);
-  }, [rows, onFound]);
+    if (rows && whole) onFound?.(rows);
+  }, [rows, whole, onFound]);
 
   const options = (rows ?? []).map((d) => ({ value: d.id, label: deviceLabel(d), disabled: disabledIds?.has(d.id) }));
   // The chosen devices stay named when the search no longer finds them.
@@ -105,11 +115,7 @@ export function DeviceSelect(props: DeviceSelectProps) {
   const change = (next: string | string[] | undefined) => {
     setSearch('');
     if (props.mode === 'multiple') props.onChange?.((next as string[] | undefined) ?? []);
-    else
-      props.onChange?.(
-        next as string | undefined,
-        rows?.find((d) => d.id === next),
-      );
+    else props.onChange?.(next as string | undefined, whole ? rows?.find((d) => d.id === next) : undefined);
   };
   return (
     <Select

@@ -4,33 +4,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/queries';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
+import { DeviceSelect } from '../../components/pickers/DevicePicker';
 import { useCan } from '../../session/useCan';
 import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
 
 type Known = AdInfo['targetNames'];
 
 /**
- * The list endpoint each searched kind of target is picked from. Devices come from the ad
- * form's own call (ad.targetDevices, the ad edit permission): an advertiser without the device
- * pages still picks among the screens shared with it.
+ * The split screens, picked from the first 100 matching the typed keyword (shown when the
+ * caller may list them); the edited ad's own keep their names when they are not among those.
  */
-const SEARCHED = { deviceIds: 'adTargetDevices', spliceIds: 'spliceList' } as const;
-
-/**
- * A kind of target picked from its list endpoint's first 100 rows matching the typed keyword
- * (shown when the caller may call it); the edited ad's own targets keep their names when they
- * are not among those rows.
- */
-function SearchedField({ name, known, testId }: { name: keyof typeof SEARCHED; known: Known; testId: string }) {
+function SpliceField({ known }: { known: Known }) {
   const can = useCan();
-  const endpoint = SEARCHED[name];
-  const allowed = can(endpoints[endpoint].permission);
+  const allowed = can(endpoints.spliceList.permission);
   const { t } = useTranslation('ads');
   const [keyword, setKeyword] = useState('');
-  const rows = useCallQuery(endpoint, { page: 1, size: 100, keyword: keyword || undefined }, { enabled: allowed });
+  const rows = useCallQuery('spliceList', { page: 1, size: 100, keyword: keyword || undefined }, { enabled: allowed });
   if (!allowed) return null;
   return (
-    <Form.Item name={name} label={t(`ad.target.${name}`)}>
+    <Form.Item name="spliceIds" label={t('ad.target.spliceIds')}>
       <Select
         mode="multiple"
         showSearch={{ filterOption: false, onSearch: setKeyword }}
@@ -38,10 +30,10 @@ function SearchedField({ name, known, testId }: { name: keyof typeof SEARCHED; k
         options={[
           ...(rows.data?.data ?? []).map((d) => ({ value: d.id, label: d.name })),
           ...known
-            .filter((k) => k.kind === name && !rows.data?.data.some((d) => d.id === k.id))
+            .filter((k) => k.kind === 'spliceIds' && !rows.data?.data.some((d) => d.id === k.id))
             .map((k) => ({ value: k.id, label: k.name })),
         ]}
-        data-testid={testId}
+        data-testid="ad-edit-splices"
       />
     </Form.Item>
   );
@@ -58,7 +50,19 @@ export function AdTargetsFields({ known = [] }: { known?: Known }) {
   const label = (k: string) => t(`ad.target.${k}`);
   return (
     <>
-      <SearchedField name="deviceIds" known={known} testId="ad-edit-devices" />
+      {/* Devices from the ad form's own list (ad.targetDevices, the ad edit permission): an
+          advertiser without the device pages still picks among the screens shared with it. */}
+      {can(endpoints.adTargetDevices.permission) ? (
+        <Form.Item name="deviceIds" label={label('deviceIds')}>
+          <DeviceSelect
+            mode="multiple"
+            source="adTargetDevices"
+            limit={100}
+            known={known.filter((k) => k.kind === 'deviceIds')}
+            testId="ad-edit-devices"
+          />
+        </Form.Item>
+      ) : null}
       {can(endpoints.deviceGroupOptions.permission) ? (
         <Form.Item name="groupIds" label={label('groupIds')}>
           <GroupSelect testId="ad-edit-groups" />
@@ -74,7 +78,7 @@ export function AdTargetsFields({ known = [] }: { known?: Known }) {
           <DeptPicker multiple testId="ad-edit-depts" />
         </Form.Item>
       ) : null}
-      <SearchedField name="spliceIds" known={known} testId="ad-edit-splices" />
+      <SpliceField known={known} />
     </>
   );
 }
