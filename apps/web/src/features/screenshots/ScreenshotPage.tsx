@@ -1,43 +1,22 @@
 import { CameraOutlined, HistoryOutlined } from '@ant-design/icons';
 import {
   DEVICE_STATUSES,
-  type DeviceStatusValue,
   formatTime,
   type LatestScreenshotRow,
   Perm,
   SCREENSHOT_INTERVALS,
-  type ScreenshotSettings,
 } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Image,
-  Input,
-  Pagination,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Image, Row, Select, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client';
-import { FilterBar } from '../../components/FilterBar';
-import { listPagination, useUrlListState } from '../../components/listState';
+import { callKey, useCallMutation, useCallQuery } from '../../api/queries';
+import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { useCan } from '../../session/useCan';
 import { STATUS_COLORS } from './RemotePage';
 
-const FILTER_KEYS = ['keyword', 'status'] as const;
 /** After 'take now' the grid refreshes this often until the new screenshots arrived (or this long). */
 const WATCH_INTERVAL_MS = 2000;
 const WATCH_FOR_MS = 60_000;
@@ -49,50 +28,46 @@ const WATCH_FOR_MS = 60_000;
  */
 export default function ScreenshotPage() {
   const { t } = useTranslation(['screenshots', 'common']);
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const can = useCan();
-  const listState = useUrlListState(FILTER_KEYS, { defaultSize: 20 });
-  const { filters, pageRequest } = listState;
   const [watchUntil, setWatchUntil] = useState(0);
 
-  const list = useQuery({
-    queryKey: ['screenshots', 'latest', pageRequest, filters],
-    queryFn: ({ signal }) =>
-      call(
-        'screenshotLatest',
-        {
-          page: pageRequest.page,
-          size: pageRequest.size,
-          keyword: filters.keyword,
-          status: filters.status as DeviceStatusValue | undefined,
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
+  const list = useListPage({
+    id: 'screenshots',
+    endpoint: 'screenshotLatest',
+    defaultSize: 20,
+    filters: [
+      {
+        key: 'keyword',
+        label: t('screenshots:filter.keyword'),
+        placeholder: t('screenshots:filter.keywordHint'),
+        testId: 'shot-filter-keyword',
+      },
+      {
+        key: 'status',
+        kind: 'select',
+        label: t('screenshots:col.status'),
+        placeholder: t('screenshots:filter.all'),
+        width: 130,
+        options: DEVICE_STATUSES.map((s) => ({ value: s, label: t(`screenshots:status.${s}`) })),
+        testId: 'shot-filter-status',
+      },
+    ],
+    columns: [],
     refetchInterval: () => (Date.now() < watchUntil ? WATCH_INTERVAL_MS : false),
   });
-  const settings = useQuery({
-    queryKey: ['screenshots', 'settings'],
-    queryFn: () => call('screenshotSettings', {}),
+  const settings = useCallQuery('screenshotSettings', {});
+  const saveSettings = useCallMutation('screenshotSaveSettings', {
+    success: t('settingsSaved'),
+    onSuccess: (saved) => queryClient.setQueryData(callKey('screenshotSettings', {}), saved),
   });
-  const saveSettings = useMutation({
-    mutationFn: (next: ScreenshotSettings) => call('screenshotSaveSettings', next),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(['screenshots', 'settings'], saved);
-      void message.success(t('settingsSaved'));
-    },
-  });
-  const take = useMutation({
-    mutationFn: (deviceIds: string[]) => call('screenshotTake', { deviceIds }),
-    onSuccess: (answer) => {
-      void message.success(t('requested', { count: answer.commands.length }));
-      setWatchUntil(Date.now() + WATCH_FOR_MS);
-      setTimeout(() => void list.refetch(), 800);
-    },
+  const take = useCallMutation('screenshotTake', {
+    success: (answer) => t('requested', { count: answer.commands.length }),
+    onSuccess: () => setWatchUntil(Date.now() + WATCH_FOR_MS),
   });
 
-  const rows = list.data?.data ?? [];
+  const query = list.query;
+  const rows = query.data?.data ?? [];
   const mayTake = can(Perm.deviceScreenshot);
   const current = settings.data;
 
@@ -127,8 +102,8 @@ export default function ScreenshotPage() {
                       type="link"
                       size="small"
                       icon={<CameraOutlined />}
-                      loading={take.isPending && take.variables?.includes(row.deviceId)}
-                      onClick={() => take.mutate([row.deviceId])}
+                      loading={take.isPending && take.variables?.deviceIds.includes(row.deviceId)}
+                      onClick={() => take.mutate({ deviceIds: [row.deviceId] })}
                       data-testid={`shot-take-${row.deviceName}`}
                     >
                       {t('takeNow')}
@@ -171,92 +146,68 @@ export default function ScreenshotPage() {
   };
 
   return (
-    <div className="mq-view mq-screenshots" data-testid="screenshot-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filters}
-          onSearch={listState.applyFilters}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'shot-search', reset: 'shot-reset' }}
-        >
-          <Form.Item name="keyword" label={t('screenshots:filter.keyword')}>
-            <Input allowClear placeholder={t('screenshots:filter.keywordHint')} data-testid="shot-filter-keyword" />
-          </Form.Item>
-          <Form.Item name="status" label={t('screenshots:col.status')}>
-            <Select
-              allowClear
-              style={{ width: 130 }}
-              placeholder={t('screenshots:filter.all')}
-              options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`screenshots:status.${s}`) }))}
-              data-testid="shot-filter-status"
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Card
-        size="small"
-        title={t('title')}
-        extra={
-          <Space wrap>
-            {current ? (
-              <Space size={8} data-testid="shot-settings">
-                <Typography.Text id="shot-timed-label">{t('timed')}</Typography.Text>
-                <Switch
-                  checked={current.timedEnabled}
-                  loading={saveSettings.isPending}
-                  disabled={!mayTake}
-                  onChange={(on) => saveSettings.mutate({ ...current, timedEnabled: on })}
-                  aria-labelledby="shot-timed-label"
-                  data-testid="shot-timed-switch"
-                />
-                <Select
-                  size="small"
-                  style={{ width: 150 }}
-                  value={current.intervalHours}
-                  disabled={!mayTake || !current.timedEnabled}
-                  aria-label={t('interval')}
-                  options={SCREENSHOT_INTERVALS.map((n) => ({ value: n, label: t('everyHours', { count: n }) }))}
-                  onChange={(n) => saveSettings.mutate({ ...current, intervalHours: n })}
-                  data-testid="shot-interval"
-                />
-              </Space>
-            ) : null}
-            {mayTake ? (
-              <NotForMonitor>
-                <Button
-                  type="primary"
-                  icon={<CameraOutlined />}
-                  disabled={rows.length === 0}
-                  loading={take.isPending}
-                  onClick={() => take.mutate(rows.map((r) => r.deviceId))}
-                  data-testid="shot-take-page"
-                >
-                  {t('takePage')}
-                </Button>
-              </NotForMonitor>
-            ) : null}
-            <Link to="/device/screenshotHistory">{t('history')}</Link>
-          </Space>
-        }
-      >
-        {list.isLoading ? (
+    <ListPage
+      list={list}
+      testId="screenshot-page"
+      className="mq-screenshots"
+      filterTestIds={{ search: 'shot-search', reset: 'shot-reset' }}
+      title={t('title')}
+      showTotal={(total) => t('total', { count: total })}
+      extra={
+        <Space wrap>
+          {current ? (
+            <Space size={8} data-testid="shot-settings">
+              <Typography.Text id="shot-timed-label">{t('timed')}</Typography.Text>
+              <Switch
+                checked={current.timedEnabled}
+                loading={saveSettings.isPending}
+                disabled={!mayTake}
+                onChange={(on) => saveSettings.mutate({ ...current, timedEnabled: on })}
+                aria-labelledby="shot-timed-label"
+                data-testid="shot-timed-switch"
+              />
+              <Select
+                size="small"
+                style={{ width: 150 }}
+                value={current.intervalHours}
+                disabled={!mayTake || !current.timedEnabled}
+                aria-label={t('interval')}
+                options={SCREENSHOT_INTERVALS.map((n) => ({ value: n, label: t('everyHours', { count: n }) }))}
+                onChange={(n) => saveSettings.mutate({ ...current, intervalHours: n })}
+                data-testid="shot-interval"
+              />
+            </Space>
+          ) : null}
+          {mayTake ? (
+            <NotForMonitor>
+              <Button
+                type="primary"
+                icon={<CameraOutlined />}
+                disabled={rows.length === 0}
+                loading={take.isPending}
+                onClick={() => take.mutate({ deviceIds: rows.map((r) => r.deviceId) })}
+                data-testid="shot-take-page"
+              >
+                {t('takePage')}
+              </Button>
+            </NotForMonitor>
+          ) : null}
+          <Link to="/device/screenshotHistory">{t('history')}</Link>
+        </Space>
+      }
+      body={
+        query.isLoading ? (
           <Skeleton active />
-        ) : list.isError ? (
+        ) : query.isError ? (
           <Empty description={t('loadFailed')}>
-            <Button onClick={() => void list.refetch()}>{t('retry')}</Button>
+            <Button onClick={() => void query.refetch()}>{t('retry')}</Button>
           </Empty>
         ) : rows.length === 0 ? (
           <Empty description={t('empty')} data-testid="shot-empty" />
         ) : (
           <Row gutter={[12, 12]}>{rows.map(card)}</Row>
-        )}
-        {(list.data?.total ?? 0) > 0 ? (
-          <Pagination
-            style={{ marginTop: 16, textAlign: 'right' }}
-            {...listPagination(listState, list.data?.total ?? 0, (total) => t('total', { count: total }))}
-          />
-        ) : null}
-      </Card>
-    </div>
+        )
+      }
+    />
   );
 }
