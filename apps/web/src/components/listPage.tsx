@@ -1,5 +1,5 @@
 import type { EndpointName, Endpoints, Req, Res } from '@marquee/protocol';
-import { Card, Checkbox, DatePicker, Form, Input, InputNumber, Pagination, Select, Space } from 'antd';
+import { Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Pagination, Row, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type CSSProperties, type ReactNode, useMemo, useRef } from 'react';
@@ -351,6 +351,11 @@ export type ListPageProps<T extends object> = Omit<ListTableProps<T>, 'config' |
    */
   body?: ReactNode;
   bodyTools?: ReactNode;
+  /**
+   * Right of the list card on wide screens, below it on narrow ones (a panel acting on the
+   * chosen rows: remote control's commands).
+   */
+  beside?: ReactNode;
   /** Shown in the list card instead of the toolbar, table and pagination (another view of the list: a map). */
   instead?: ReactNode;
   /**
@@ -401,6 +406,7 @@ export function ListPage<T extends object>({
   side,
   body,
   bodyTools,
+  beside,
   instead,
   bare,
   children,
@@ -427,6 +433,30 @@ export function ListPage<T extends object>({
         {children}
       </div>
     );
+  const listCard = (
+    <Card size="small" className="mq-list-card" title={title} extra={extra}>
+      {instead !== undefined ? (
+        instead
+      ) : body === undefined ? (
+        <ListTable<T> config={list.config} query={list.query} state={list.state} {...table} />
+      ) : (
+        <>
+          <div className="mq-list-tools">
+            <div className="mq-list-tools-main">{table.toolbar}</div>
+            {bodyTools}
+          </div>
+          {body}
+          <Pagination
+            className="mq-list-pagination"
+            {...listPagination(list.state, list.query.data?.total ?? 0, (total) =>
+              table.showTotal(total, Boolean(list.query.data?.totalCapped)),
+            )}
+          />
+        </>
+      )}
+      {below}
+    </Card>
+  );
   const main = (
     <>
       {header}
@@ -436,28 +466,18 @@ export function ListPage<T extends object>({
         </Card>
       )}
       {above}
-      <Card size="small" className="mq-list-card" title={title} extra={extra}>
-        {instead !== undefined ? (
-          instead
-        ) : body === undefined ? (
-          <ListTable<T> config={list.config} query={list.query} state={list.state} {...table} />
-        ) : (
-          <>
-            <div className="mq-list-tools">
-              <div className="mq-list-tools-main">{table.toolbar}</div>
-              {bodyTools}
-            </div>
-            {body}
-            <Pagination
-              className="mq-list-pagination"
-              {...listPagination(list.state, list.query.data?.total ?? 0, (total) =>
-                table.showTotal(total, Boolean(list.query.data?.totalCapped)),
-              )}
-            />
-          </>
-        )}
-        {below}
-      </Card>
+      {beside === undefined ? (
+        listCard
+      ) : (
+        <Row gutter={12}>
+          <Col xs={24} xl={15}>
+            {listCard}
+          </Col>
+          <Col xs={24} xl={9}>
+            {beside}
+          </Col>
+        </Row>
+      )}
     </>
   );
   return (
