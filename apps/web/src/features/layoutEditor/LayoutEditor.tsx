@@ -18,12 +18,13 @@ import {
 } from '@marquee/layout';
 import { ErrorCode } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, type ButtonProps, Empty, Input, Tabs, Tooltip } from 'antd';
+import { App, Button, type ButtonProps, Empty, Input, Tabs } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { domainKey } from '../../api/queries';
 import { usePageLeaveTip as useLeaveTip } from '../../components/leaveTip';
+import { TipButton } from '../../components/TipButton';
 import { currentLocale } from '../../i18n';
 import { createLayout, updateLayout } from './api';
 import { Canvas, clampZoom } from './Canvas';
@@ -189,58 +190,46 @@ export function LayoutEditor({
             {state.doc.width} × {state.doc.height}
           </span>
           <div className="mq-le-toolbar-group">
-            <Tooltip title={t('toolbar.undo')}>
-              <Button
-                icon={<UndoOutlined />}
-                disabled={state.past.length === 0 || readOnly}
-                onClick={() => dispatch({ type: 'undo' })}
-                data-testid="le-undo"
-                aria-label={t('toolbar.undo')}
-              />
-            </Tooltip>
-            <Tooltip title={t('toolbar.redo')}>
-              <Button
-                icon={<RedoOutlined />}
-                disabled={state.future.length === 0 || readOnly}
-                onClick={() => dispatch({ type: 'redo' })}
-                data-testid="le-redo"
-                aria-label={t('toolbar.redo')}
-              />
-            </Tooltip>
+            <TipButton
+              label={t('toolbar.undo')}
+              icon={<UndoOutlined />}
+              disabled={state.past.length === 0 || readOnly}
+              onClick={() => dispatch({ type: 'undo' })}
+              testId="le-undo"
+            />
+            <TipButton
+              label={t('toolbar.redo')}
+              icon={<RedoOutlined />}
+              disabled={state.future.length === 0 || readOnly}
+              onClick={() => dispatch({ type: 'redo' })}
+              testId="le-redo"
+            />
           </div>
           <div className="mq-le-toolbar-group">
-            <Tooltip title={t('toolbar.zoomOut')}>
-              <Button
-                icon={<ZoomOutOutlined />}
-                onClick={() => setZoom((z) => clampZoom(z / 1.25))}
-                data-testid="le-zoom-out"
-                aria-label={t('toolbar.zoomOut')}
-              />
-            </Tooltip>
+            <TipButton
+              label={t('toolbar.zoomOut')}
+              icon={<ZoomOutOutlined />}
+              onClick={() => setZoom((z) => clampZoom(z / 1.25))}
+              testId="le-zoom-out"
+            />
             <span className="mq-le-zoom" data-testid="le-zoom">
               {percent}%
             </span>
-            <Tooltip title={t('toolbar.zoomIn')}>
-              <Button
-                icon={<ZoomInOutlined />}
-                onClick={() => setZoom((z) => clampZoom(z * 1.25))}
-                data-testid="le-zoom-in"
-                aria-label={t('toolbar.zoomIn')}
-              />
-            </Tooltip>
-            <Tooltip title={t('toolbar.fit')}>
-              <Button icon={<CompressOutlined />} onClick={fit} data-testid="le-fit" aria-label={t('toolbar.fit')} />
-            </Tooltip>
-            <Tooltip title={t('toolbar.grid')}>
-              <Button
-                icon={<BorderOutlined />}
-                type={grid ? 'primary' : 'default'}
-                onClick={() => setGrid((g) => !g)}
-                data-testid="le-grid-toggle"
-                aria-pressed={grid}
-                aria-label={t('toolbar.grid')}
-              />
-            </Tooltip>
+            <TipButton
+              label={t('toolbar.zoomIn')}
+              icon={<ZoomInOutlined />}
+              onClick={() => setZoom((z) => clampZoom(z * 1.25))}
+              testId="le-zoom-in"
+            />
+            <TipButton label={t('toolbar.fit')} icon={<CompressOutlined />} onClick={fit} testId="le-fit" />
+            <TipButton
+              label={t('toolbar.grid')}
+              icon={<BorderOutlined />}
+              type={grid ? 'primary' : 'default'}
+              onClick={() => setGrid((g) => !g)}
+              testId="le-grid-toggle"
+              aria-pressed={grid}
+            />
           </div>
           <div className="mq-le-toolbar-end">
             {readOnly ? <span className="mq-le-readonly">{t('readOnly')}</span> : null}

@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Tooltip } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmOkProps } from '../../components/ConfirmAction';
+import { TipButton } from '../../components/TipButton';
 import type { EditorState } from './state/editorState';
 import type { EditorDispatch } from './useEditor';
 
@@ -14,44 +15,36 @@ export function PagesPanel({ state, dispatch }: { state: EditorState; dispatch: 
     <div className="mq-le-pages" data-testid="le-pages">
       <div className="mq-le-pages-tools">
         <span className="mq-le-pages-title">{t('pages.title', { count: pages.length })}</span>
-        <Tooltip title={t('pages.add')}>
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => dispatch({ type: 'addPage' })}
-            data-testid="le-page-add"
-            aria-label={t('pages.add')}
-          />
-        </Tooltip>
-        <Tooltip title={t('pages.duplicate')}>
-          <Button
-            size="small"
-            icon={<CopyOutlined />}
-            onClick={() => dispatch({ type: 'duplicatePage' })}
-            data-testid="le-page-duplicate"
-            aria-label={t('pages.duplicate')}
-          />
-        </Tooltip>
-        <Tooltip title={t('pages.moveEarlier')}>
-          <Button
-            size="small"
-            icon={<ArrowLeftOutlined />}
-            disabled={index <= 0}
-            onClick={() => dispatch({ type: 'movePage', from: index, to: index - 1 })}
-            data-testid="le-page-earlier"
-            aria-label={t('pages.moveEarlier')}
-          />
-        </Tooltip>
-        <Tooltip title={t('pages.moveLater')}>
-          <Button
-            size="small"
-            icon={<ArrowRightOutlined />}
-            disabled={index < 0 || index >= pages.length - 1}
-            onClick={() => dispatch({ type: 'movePage', from: index, to: index + 1 })}
-            data-testid="le-page-later"
-            aria-label={t('pages.moveLater')}
-          />
-        </Tooltip>
+        <TipButton
+          label={t('pages.add')}
+          size="small"
+          icon={<PlusOutlined />}
+          onClick={() => dispatch({ type: 'addPage' })}
+          testId="le-page-add"
+        />
+        <TipButton
+          label={t('pages.duplicate')}
+          size="small"
+          icon={<CopyOutlined />}
+          onClick={() => dispatch({ type: 'duplicatePage' })}
+          testId="le-page-duplicate"
+        />
+        <TipButton
+          label={t('pages.moveEarlier')}
+          size="small"
+          icon={<ArrowLeftOutlined />}
+          disabled={index <= 0}
+          onClick={() => dispatch({ type: 'movePage', from: index, to: index - 1 })}
+          testId="le-page-earlier"
+        />
+        <TipButton
+          label={t('pages.moveLater')}
+          size="small"
+          icon={<ArrowRightOutlined />}
+          disabled={index < 0 || index >= pages.length - 1}
+          onClick={() => dispatch({ type: 'movePage', from: index, to: index + 1 })}
+          testId="le-page-later"
+        />
         <Popconfirm
           title={t('pages.deleteConfirm')}
           okText={t('pages.delete')}

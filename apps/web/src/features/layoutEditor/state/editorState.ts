@@ -258,6 +258,18 @@ function updateComponent(s: EditorState, id: string, fn: (c: LayoutComponent) =>
   return commit(s, { doc: replacePage(s.doc, withComponents(page, components)) });
 }
 
+/** Adds a copy on top of the page, unlocked, and selects it (refused past the limits). */
+function placeCopy(s: EditorState, page: LayoutPage, copy: LayoutComponent): EditorState {
+  copy.z = maxZ(page.components) + 1;
+  copy.locked = false;
+  const refused = checkAdding(s.doc, page, [copy]);
+  if (refused) return notice(s, refused);
+  return commit(s, {
+    doc: replacePage(s.doc, withComponents(page, [...page.components, copy])),
+    selectedId: copy.id,
+  });
+}
+
 // --- the reducer ----------------------------------------------------------------------------
 
 export function editorReducer(s: EditorState, action: EditorAction): EditorState {
@@ -357,14 +369,7 @@ export function editorReducer(s: EditorState, action: EditorAction): EditorState
       const copy = cloneComponent(c, false);
       copy.x = round(c.x + 20);
       copy.y = round(c.y + 20);
-      copy.z = maxZ(page.components) + 1;
-      copy.locked = false;
-      const refused = checkAdding(s.doc, page, [copy]);
-      if (refused) return notice(s, refused);
-      return commit(s, {
-        doc: replacePage(s.doc, withComponents(page, [...page.components, copy])),
-        selectedId: copy.id,
-      });
+      return placeCopy(s, page, copy);
     }
 
     case 'zOrder': {
@@ -433,14 +438,7 @@ export function editorReducer(s: EditorState, action: EditorAction): EditorState
         copy.x = round(copy.x + 20);
         copy.y = round(copy.y + 20);
       }
-      copy.z = maxZ(page.components) + 1;
-      copy.locked = false;
-      const refused = checkAdding(s.doc, page, [copy]);
-      if (refused) return notice(s, refused);
-      return commit(s, {
-        doc: replacePage(s.doc, withComponents(page, [...page.components, copy])),
-        selectedId: copy.id,
-      });
+      return placeCopy(s, page, copy);
     }
 
     case 'addPage': {
