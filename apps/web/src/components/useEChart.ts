@@ -51,3 +51,14 @@ export function useEChart(
     };
   }, [ref, load, option, logTag]);
 }
+
+/** The category axis of the console's charts (days, hours): no ticks, the theme's line and text colours. */
+export function categoryAxis(data: readonly string[], token: { colorBorder: string; colorTextSecondary: string }) {
+  return {
+    type: 'category',
+    data,
+    axisTick: { show: false },
+    axisLine: { lineStyle: { color: token.colorBorder } },
+    axisLabel: { color: token.colorTextSecondary },
+  };
+}

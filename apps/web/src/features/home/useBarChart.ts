@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { type RefObject, useMemo } from 'react';
-import { useEChart } from '../../components/useEChart';
+import { categoryAxis, useEChart } from '../../components/useEChart';
 
 const loadBar = () => import('./echartsBar');
 
@@ -41,13 +41,7 @@ export function useBarChart(
       aria: { enabled: true, label: { description: label } },
       grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      xAxis: {
-        type: 'category',
-        data: categories,
-        axisTick: { show: false },
-        axisLine: { lineStyle: { color: token.colorBorder } },
-        axisLabel: { color: token.colorTextSecondary },
-      },
+      xAxis: categoryAxis(categories, token),
       yAxis: {
         type: 'value',
         minInterval: integer ? 1 : undefined,

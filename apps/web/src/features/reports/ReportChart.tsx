@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { useMemo, useRef } from 'react';
-import { useEChart } from '../../components/useEChart';
+import { categoryAxis, useEChart } from '../../components/useEChart';
 import { type ChartSeries, seriesAxes } from './chartAxes';
 
 export type { ChartSeries } from './chartAxes';
@@ -41,13 +41,7 @@ export default function ReportChart({
       legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
       grid: { left: 8, right: 8, top: right < 0 ? 32 : 48, bottom: 4, containLabel: true },
       tooltip: { trigger: 'axis' },
-      xAxis: {
-        type: 'category',
-        data: categories,
-        axisTick: { show: false },
-        axisLine: { lineStyle: { color: token.colorBorder } },
-        axisLabel: { color: token.colorTextSecondary },
-      },
+      xAxis: categoryAxis(categories, token),
       yAxis: right < 0 ? axis() : [axis(), axis({ name: series[right].name, color: colors[right % colors.length] })],
       series: series.map((s, i) => ({
         ...s,
