@@ -4,7 +4,7 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { useSession } from '../../session/session';
-import { LanguageSwitch } from './LanguageSwitch';
+import { AuthFrame } from './AuthFrame';
 import { PasswordPair, useRules } from './PasswordPair';
 import './auth.css';
 
@@ -40,51 +40,42 @@ export default function ChangePasswordPage() {
   });
 
   return (
-    <div className="mq-login" data-testid="change-password-page">
-      <aside className="mq-login-brand">
-        <div className="mq-login-logo" aria-hidden>
-          M
-        </div>
-        <h1>{t('change.title')}</h1>
-        <p>{userName}</p>
-      </aside>
-      <main className="mq-login-panel">
-        <div className="mq-login-top">
-          <LanguageSwitch />
-        </div>
-        <section className="mq-login-card mq-register-card">
-          <h2>{t('change.title')}</h2>
-          {forced ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={t('change.forced')}
-              className="mq-register-weak"
-              data-testid="change-forced"
-            />
-          ) : null}
-          <Form<Values>
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(v) => change.mutate(v)}
-            disabled={change.isPending}
-          >
-            <Form.Item name="oldPassword" label={t('change.old')} rules={[required, rule(loginPasswordSchema)]}>
-              <Input.Password autoFocus autoComplete="current-password" data-testid="change-old" />
-            </Form.Item>
-            <PasswordPair prefix="change" label={t('change.new')} />
-            <Button type="primary" htmlType="submit" block loading={change.isPending} data-testid="change-submit">
-              {t('change.submit')}
-            </Button>
-          </Form>
-          <div className="mq-login-footer">
-            <Button type="link" onClick={() => void useSession.getState().logout()} data-testid="change-logout">
-              {t('change.logout')}
-            </Button>
-          </div>
-        </section>
-      </main>
-    </div>
+    <AuthFrame
+      testId="change-password-page"
+      cardClassName="mq-register-card"
+      brand={t('change.title')}
+      subtitle={userName}
+      title={t('change.title')}
+      footer={
+        <Button type="link" onClick={() => void useSession.getState().logout()} data-testid="change-logout">
+          {t('change.logout')}
+        </Button>
+      }
+    >
+      {forced ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('change.forced')}
+          className="mq-register-weak"
+          data-testid="change-forced"
+        />
+      ) : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(v) => change.mutate(v)}
+        disabled={change.isPending}
+      >
+        <Form.Item name="oldPassword" label={t('change.old')} rules={[required, rule(loginPasswordSchema)]}>
+          <Input.Password autoFocus autoComplete="current-password" data-testid="change-old" />
+        </Form.Item>
+        <PasswordPair prefix="change" label={t('change.new')} />
+        <Button type="primary" htmlType="submit" block loading={change.isPending} data-testid="change-submit">
+          {t('change.submit')}
+        </Button>
+      </Form>
+    </AuthFrame>
   );
 }

@@ -17,7 +17,7 @@ import { SvgIcon } from '../../components/plain/SvgIcon';
 import { validationMessage } from '../../components/zodRule';
 import { canStorePasswords, recallPassword } from '../../session/credentials';
 import { useSession } from '../../session/session';
-import { LanguageSwitch } from './LanguageSwitch';
+import { AuthFrame } from './AuthFrame';
 import { PhoneCodeLogin } from './PhoneCodeLogin';
 import { finishLogin, SubmitButton } from './plainForm';
 import './auth.css';
@@ -156,120 +156,113 @@ export default function LoginPage() {
   );
 
   return (
-    <div className="mq-login" data-testid="login-page">
-      <aside className="mq-login-brand">
-        <div className="mq-login-logo" aria-hidden>
-          M
-        </div>
-        <h1>{t('common:app.name')}</h1>
-        <p>{t('subtitle')}</p>
-      </aside>
-      <main className="mq-login-panel">
-        <div className="mq-login-top">
-          <LanguageSwitch />
-        </div>
-        <section className="mq-login-card" aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`}>{t('title')}</h2>
-          {forgot ? (
-            <Suspense fallback={<span className="mq-spinner" aria-hidden />}>
-              <ForgotPassword
-                onBack={() => setForgot(false)}
-                onDone={(message) => {
-                  setForgot(false);
-                  setTab('account');
-                  setValues((v) => ({ ...v, password: '' }));
-                  setNotice(message);
-                }}
-              />
-            </Suspense>
-          ) : (
-            <>
-              <div className="mq-login-tabs" role="tablist">
-                {TABS.map((item) => (
-                  <button
-                    key={item.key}
-                    type="button"
-                    role="tab"
-                    id={`${id}-tab-${item.key}`}
-                    aria-selected={item.key === tab}
-                    aria-controls={`${id}-panel`}
-                    className={item.key === tab ? 'mq-login-tab mq-login-tab-active' : 'mq-login-tab'}
-                    onClick={() => setTab(item.key)}
-                    data-testid={`login-tab-${item.key}`}
-                  >
-                    {t(item.label)}
-                  </button>
-                ))}
-              </div>
-              <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
-                {tab === 'account' ? (
-                  <form className="mq-login-form" onSubmit={submit} noValidate>
-                    {serverError ? (
-                      <div className="mq-alert mq-alert-error" role="alert" data-testid="login-error">
-                        <SvgIcon icon={CloseCircleFilled} className="mq-alert-icon" />
-                        <span>{serverError}</span>
-                      </div>
-                    ) : null}
-                    {input('loginName', 'text', UserOutlined)}
-                    {input('password', showPassword ? 'text' : 'password', LockOutlined)}
-                    <div className="mq-login-row">
-                      <label className="mq-checkbox">
-                        <input
-                          type="checkbox"
-                          checked={values.remember}
-                          onChange={(e) => setValues((v) => ({ ...v, remember: e.target.checked }))}
-                          data-testid="login-remember"
-                        />
-                        <span>{t('remember')}</span>
-                      </label>
-                      <button
-                        type="button"
-                        className="mq-link-button"
-                        onClick={() => {
-                          setNotice(null);
-                          setForgot(true);
-                        }}
-                        data-testid="login-forgot"
-                      >
-                        {t('forgot')}
-                      </button>
-                    </div>
-                    {values.remember ? (
-                      <p className="mq-login-hint">
-                        {canStorePasswords() ? t('remember.browser') : t('remember.accountOnly')}
-                      </p>
-                    ) : null}
-                    {notice ? (
-                      <p
-                        className="mq-login-hint mq-login-notice mq-login-success"
-                        role="status"
-                        data-testid="login-notice"
-                      >
-                        {notice}
-                      </p>
-                    ) : null}
-                    <SubmitButton submitting={submitting} testId="login-submit">
-                      {t('submit')}
-                    </SubmitButton>
-                  </form>
-                ) : null}
-                {tab === 'phone' ? <PhoneCodeLogin /> : null}
-                {tab === 'wechat' || tab === 'dingtalk' ? (
-                  <Suspense fallback={<span className="mq-spinner" aria-hidden />}>
-                    <ScanLogin key={tab} provider={tab} />
-                  </Suspense>
-                ) : null}
-              </div>
-            </>
-          )}
-          <div className="mq-login-footer">
-            <span>{t('register.prompt')}</span>{' '}
-            <Link to="/login/register" data-testid="login-register">
-              {t('register')}
-            </Link>
+    <AuthFrame
+      testId="login-page"
+      brand={t('common:app.name')}
+      subtitle={t('subtitle')}
+      title={t('title')}
+      titleId={`${id}-title`}
+      footer={
+        <>
+          <span>{t('register.prompt')}</span>{' '}
+          <Link to="/login/register" data-testid="login-register">
+            {t('register')}
+          </Link>
+        </>
+      }
+    >
+      {forgot ? (
+        <Suspense fallback={<span className="mq-spinner" aria-hidden />}>
+          <ForgotPassword
+            onBack={() => setForgot(false)}
+            onDone={(message) => {
+              setForgot(false);
+              setTab('account');
+              setValues((v) => ({ ...v, password: '' }));
+              setNotice(message);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <div className="mq-login-tabs" role="tablist">
+            {TABS.map((item) => (
+              <button
+                key={item.key}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${item.key}`}
+                aria-selected={item.key === tab}
+                aria-controls={`${id}-panel`}
+                className={item.key === tab ? 'mq-login-tab mq-login-tab-active' : 'mq-login-tab'}
+                onClick={() => setTab(item.key)}
+                data-testid={`login-tab-${item.key}`}
+              >
+                {t(item.label)}
+              </button>
+            ))}
           </div>
-        </section>
-      </main>
-    </div>
+          <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
+            {tab === 'account' ? (
+              <form className="mq-login-form" onSubmit={submit} noValidate>
+                {serverError ? (
+                  <div className="mq-alert mq-alert-error" role="alert" data-testid="login-error">
+                    <SvgIcon icon={CloseCircleFilled} className="mq-alert-icon" />
+                    <span>{serverError}</span>
+                  </div>
+                ) : null}
+                {input('loginName', 'text', UserOutlined)}
+                {input('password', showPassword ? 'text' : 'password', LockOutlined)}
+                <div className="mq-login-row">
+                  <label className="mq-checkbox">
+                    <input
+                      type="checkbox"
+                      checked={values.remember}
+                      onChange={(e) => setValues((v) => ({ ...v, remember: e.target.checked }))}
+                      data-testid="login-remember"
+                    />
+                    <span>{t('remember')}</span>
+                  </label>
+                  <button
+                    type="button"
+                    className="mq-link-button"
+                    onClick={() => {
+                      setNotice(null);
+                      setForgot(true);
+                    }}
+                    data-testid="login-forgot"
+                  >
+                    {t('forgot')}
+                  </button>
+                </div>
+                {values.remember ? (
+                  <p className="mq-login-hint">
+                    {canStorePasswords() ? t('remember.browser') : t('remember.accountOnly')}
+                  </p>
+                ) : null}
+                {notice ? (
+                  <p
+                    className="mq-login-hint mq-login-notice mq-login-success"
+                    role="status"
+                    data-testid="login-notice"
+                  >
+                    {notice}
+                  </p>
+                ) : null}
+                <SubmitButton submitting={submitting} testId="login-submit">
+                  {t('submit')}
+                </SubmitButton>
+              </form>
+            ) : null}
+            {tab === 'phone' ? <PhoneCodeLogin /> : null}
+            {tab === 'wechat' || tab === 'dingtalk' ? (
+              <Suspense fallback={<span className="mq-spinner" aria-hidden />}>
+                <ScanLogin key={tab} provider={tab} />
+              </Suspense>
+            ) : null}
+          </div>
+        </>
+      )}
+    </AuthFrame>
   );
 }

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { LanguageSwitch } from './LanguageSwitch';
+import { AuthFrame } from './AuthFrame';
 import { PasswordPair, useRules } from './PasswordPair';
 import { finishLogin, useCountdown } from './plainForm';
 import './auth.css';
@@ -226,29 +226,23 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const invite = params.get('invite');
   return (
-    <div className="mq-login mq-register" data-testid="register-page">
-      <aside className="mq-login-brand">
-        <div className="mq-login-logo" aria-hidden>
-          M
-        </div>
-        <h1>{t('common:app.name')}</h1>
-        <p>{t(invite ? 'invite.subtitle' : 'register.subtitle')}</p>
-      </aside>
-      <main className="mq-login-panel">
-        <div className="mq-login-top">
-          <LanguageSwitch />
-        </div>
-        <section className="mq-login-card mq-register-card">
-          <h2>{t(invite ? 'invite.title' : 'register.title')}</h2>
-          {invite ? <InviteForm token={invite} /> : <CompanyForm />}
-          <div className="mq-login-footer">
-            <span>{t('register.haveAccount')}</span>{' '}
-            <Link to="/login" data-testid="register-login-link">
-              {t('register.toLogin')}
-            </Link>
-          </div>
-        </section>
-      </main>
-    </div>
+    <AuthFrame
+      testId="register-page"
+      className="mq-register"
+      cardClassName="mq-register-card"
+      brand={t('common:app.name')}
+      subtitle={t(invite ? 'invite.subtitle' : 'register.subtitle')}
+      title={t(invite ? 'invite.title' : 'register.title')}
+      footer={
+        <>
+          <span>{t('register.haveAccount')}</span>{' '}
+          <Link to="/login" data-testid="register-login-link">
+            {t('register.toLogin')}
+          </Link>
+        </>
+      }
+    >
+      {invite ? <InviteForm token={invite} /> : <CompanyForm />}
+    </AuthFrame>
   );
 }
