@@ -469,7 +469,7 @@ export function ListPage<T extends object>({
       {beside === undefined ? (
         listCard
       ) : (
-        <Row gutter={12}>
+        <Row gutter={[12, 12]}>
           <Col xs={24} xl={15}>
             {listCard}
           </Col>

@@ -16,36 +16,14 @@ import {
   formatTime,
   Perm,
 } from '@marquee/protocol';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Input,
-  Popconfirm,
-  Row,
-  Select,
-  Slider,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Empty, Popconfirm, Slider, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallMutation } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
-import { FilterBar } from '../../components/FilterBar';
-import { ListTable } from '../../components/ListTable';
-import { useUrlListState } from '../../components/listState';
-import type { TableConfig } from '../../components/tableConfig';
+import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
 import { type SentCommand, useCommandResults } from './useCommandResults';
-
-const FILTER_KEYS = ['keyword', 'status'] as const;
 
 export const STATUS_COLORS: Record<DeviceStatusValue, string> = {
   online: 'success',
@@ -70,34 +48,14 @@ const STATE_COLORS: Record<CommandStateValue, string> = {
  */
 export default function RemotePage() {
   const { t } = useTranslation(['screenshots', 'common']);
-  const { message } = App.useApp();
   const can = useCan();
-  const listState = useUrlListState(FILTER_KEYS);
-  const { filters, pageRequest } = listState;
   const [selected, setSelected] = useState<DeviceRow[]>([]);
   const [volume, setVolume] = useState(50);
   const [brightness, setBrightness] = useState(80);
   const results = useCommandResults();
 
-  const list = useQuery({
-    queryKey: ['remote.devices', pageRequest, filters],
-    queryFn: ({ signal }) =>
-      call(
-        'deviceList',
-        {
-          page: pageRequest.page,
-          size: pageRequest.size,
-          keyword: filters.keyword,
-          status: filters.status as DeviceStatusValue | undefined,
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-  const send = useMutation({
-    mutationFn: (body: CommandBody) =>
-      call('deviceSendCommand', { deviceIds: selected.map((d) => d.id), ...body } as never),
+  const send = useCallMutation('deviceSendCommand', {
+    success: (answer) => t('sent', { count: answer.commands.length }),
     onSuccess: (answer, body) => {
       const names = new Map(selected.map((d) => [d.id, d.name]));
       const now = Date.now();
@@ -111,12 +69,29 @@ export default function RemotePage() {
           sentAt: now,
         })),
       );
-      void message.success(t('sent', { count: answer.commands.length }));
     },
   });
 
-  const config: TableConfig<DeviceRow> = {
+  const list = useListPage({
     id: 'remoteDevices',
+    endpoint: 'deviceList',
+    filters: [
+      {
+        key: 'keyword',
+        label: t('filter.keyword'),
+        placeholder: t('filter.keywordHint'),
+        testId: 'remote-filter-keyword',
+      },
+      {
+        key: 'status',
+        kind: 'select',
+        label: t('col.status'),
+        placeholder: t('filter.all'),
+        width: 130,
+        options: DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        testId: 'remote-filter-status',
+      },
+    ],
     columns: [
       { prop: 'name', label: t('col.name'), width: 180, ellipsis: true },
       { prop: 'number', label: t('col.number'), width: 150, ellipsis: true, slot: (v: string | null) => v ?? '-' },
@@ -142,12 +117,13 @@ export default function RemotePage() {
         slot: (v: string | null) => (v ? formatTime(v) : '-'),
       },
     ],
-  };
+  });
 
   const none = selected.length === 0;
   const busy = send.isPending;
   const mayAct = can(Perm.deviceRemote);
-  const run = (body: CommandBody) => send.mutateAsync(body).catch(() => undefined);
+  const run = (body: CommandBody) =>
+    send.mutateAsync({ deviceIds: selected.map((d) => d.id), ...body } as never).catch(() => undefined);
   const confirmed = (key: string, body: CommandBody, icon: React.ReactNode, testId: string) => (
     <Popconfirm
       title={t(`confirm.${key}`, { count: selected.length })}
@@ -170,151 +146,125 @@ export default function RemotePage() {
   };
 
   return (
-    <div className="mq-view mq-remote" data-testid="remote-page">
-      <Card size="small" className="mq-filter-card" style={{ marginBottom: 12 }}>
-        <FilterBar
-          values={filters}
-          onSearch={listState.applyFilters}
-          onReset={listState.clearFilters}
-          testIds={{ search: 'remote-search', reset: 'remote-reset' }}
+    <ListPage
+      list={list}
+      testId="remote-page"
+      className="mq-remote"
+      filterTestIds={{ search: 'remote-search', reset: 'remote-reset' }}
+      title={t('devices')}
+      rowSelection={{
+        selectedRowKeys: selected.map((d) => d.id),
+        preserveSelectedRowKeys: true,
+        onChange: (_keys, rows) =>
+          setSelected((previous) => {
+            const byId = new Map(previous.map((d) => [d.id, d]));
+            for (const row of rows) if (row) byId.set(row.id, row);
+            const keep = new Set(_keys as string[]);
+            return [...byId.values()].filter((d) => keep.has(d.id));
+          }),
+      }}
+      rowTestId={(row) => `remote-row-${row.name}`}
+      empty={t('empty')}
+      showTotal={(total) => t('total', { count: total })}
+      beside={
+        <Card
+          size="small"
+          title={t('actions')}
+          extra={
+            <Typography.Text type={none ? 'secondary' : undefined} data-testid="remote-selected">
+              {none ? t('noneSelected') : t('selected', { count: selected.length })}
+            </Typography.Text>
+          }
         >
-          <Form.Item name="keyword" label={t('filter.keyword')}>
-            <Input allowClear placeholder={t('filter.keywordHint')} data-testid="remote-filter-keyword" />
-          </Form.Item>
-          <Form.Item name="status" label={t('col.status')}>
-            <Select
-              allowClear
-              style={{ width: 130 }}
-              placeholder={t('filter.all')}
-              options={DEVICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              data-testid="remote-filter-status"
-            />
-          </Form.Item>
-        </FilterBar>
-      </Card>
-      <Row gutter={12}>
-        <Col xs={24} xl={15}>
-          <Card size="small" className="mq-list-card" title={t('devices')} style={{ marginBottom: 12 }}>
-            <ListTable
-              config={config}
-              query={list}
-              state={listState}
-              rowSelection={{
-                selectedRowKeys: selected.map((d) => d.id),
-                preserveSelectedRowKeys: true,
-                onChange: (_keys, rows) =>
-                  setSelected((previous) => {
-                    const byId = new Map(previous.map((d) => [d.id, d]));
-                    for (const row of rows) if (row) byId.set(row.id, row);
-                    const keep = new Set(_keys as string[]);
-                    return [...byId.values()].filter((d) => keep.has(d.id));
-                  }),
-              }}
-              rowTestId={(row) => `remote-row-${row.name}`}
-              empty={t('empty')}
-              showTotal={(total) => t('total', { count: total })}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={9}>
-          <Card
-            size="small"
-            title={t('actions')}
-            style={{ marginBottom: 12 }}
-            extra={
-              <Typography.Text type={none ? 'secondary' : undefined} data-testid="remote-selected">
-                {none ? t('noneSelected') : t('selected', { count: selected.length })}
-              </Typography.Text>
-            }
-          >
-            {mayAct ? (
-              <Space direction="vertical" style={{ width: '100%' }} size="middle">
-                <div>
-                  <Typography.Text id="remote-volume-label">
-                    <SoundOutlined /> {t('action.volume')}: {volume}
-                  </Typography.Text>
-                  <Space.Compact style={{ width: '100%', alignItems: 'center' }}>
-                    <Slider
-                      style={{ flex: 1, marginInlineEnd: 12 }}
-                      min={0}
-                      max={100}
-                      value={volume}
-                      onChange={setVolume}
-                      ariaLabelForHandle={t('action.volume')}
-                      data-testid="remote-volume-slider"
-                    />
-                    <Button
-                      type="primary"
-                      disabled={none || busy}
-                      onClick={() => run({ kind: 'volume', params: { level: volume } })}
-                      data-testid="remote-volume-apply"
-                    >
-                      {t('apply')}
-                    </Button>
-                  </Space.Compact>
-                </div>
-                <div>
-                  <Typography.Text id="remote-brightness-label">
-                    <SunOutlined /> {t('action.brightness')}: {brightness}
-                  </Typography.Text>
-                  <Space.Compact style={{ width: '100%', alignItems: 'center' }}>
-                    <Slider
-                      style={{ flex: 1, marginInlineEnd: 12 }}
-                      min={0}
-                      max={100}
-                      value={brightness}
-                      onChange={setBrightness}
-                      ariaLabelForHandle={t('action.brightness')}
-                      data-testid="remote-brightness-slider"
-                    />
-                    <Button
-                      type="primary"
-                      disabled={none || busy}
-                      onClick={() => run({ kind: 'brightness', params: { level: brightness } })}
-                      data-testid="remote-brightness-apply"
-                    >
-                      {t('apply')}
-                    </Button>
-                  </Space.Compact>
-                </div>
-                <Space wrap>
+          {mayAct ? (
+            <Space direction="vertical" style={{ width: '100%' }} size="middle">
+              <div>
+                <Typography.Text id="remote-volume-label">
+                  <SoundOutlined /> {t('action.volume')}: {volume}
+                </Typography.Text>
+                <Space.Compact style={{ width: '100%', alignItems: 'center' }}>
+                  <Slider
+                    style={{ flex: 1, marginInlineEnd: 12 }}
+                    min={0}
+                    max={100}
+                    value={volume}
+                    onChange={setVolume}
+                    ariaLabelForHandle={t('action.volume')}
+                    data-testid="remote-volume-slider"
+                  />
                   <Button
-                    icon={<EyeOutlined />}
+                    type="primary"
                     disabled={none || busy}
-                    onClick={() => run({ kind: 'screen', params: { on: true } })}
-                    data-testid="remote-screen-on"
+                    onClick={() => run({ kind: 'volume', params: { level: volume } })}
+                    data-testid="remote-volume-apply"
                   >
-                    {t('action.screenOn')}
+                    {t('apply')}
                   </Button>
-                  {confirmed(
-                    'screenOff',
-                    { kind: 'screen', params: { on: false } },
-                    <EyeInvisibleOutlined />,
-                    'remote-screen-off',
-                  )}
+                </Space.Compact>
+              </div>
+              <div>
+                <Typography.Text id="remote-brightness-label">
+                  <SunOutlined /> {t('action.brightness')}: {brightness}
+                </Typography.Text>
+                <Space.Compact style={{ width: '100%', alignItems: 'center' }}>
+                  <Slider
+                    style={{ flex: 1, marginInlineEnd: 12 }}
+                    min={0}
+                    max={100}
+                    value={brightness}
+                    onChange={setBrightness}
+                    ariaLabelForHandle={t('action.brightness')}
+                    data-testid="remote-brightness-slider"
+                  />
                   <Button
-                    icon={<CameraOutlined />}
+                    type="primary"
                     disabled={none || busy}
-                    onClick={() => run({ kind: 'screenshot', params: {} })}
-                    data-testid="remote-screenshot"
+                    onClick={() => run({ kind: 'brightness', params: { level: brightness } })}
+                    data-testid="remote-brightness-apply"
                   >
-                    {t('action.screenshot')}
+                    {t('apply')}
                   </Button>
-                </Space>
-                <Space wrap>
-                  {confirmed('reboot', { kind: 'reboot', params: {} }, <PoweroffOutlined />, 'remote-reboot')}
-                  {confirmed('clearCache', { kind: 'clearCache', params: {} }, <ClearOutlined />, 'remote-clear-cache')}
-                </Space>
+                </Space.Compact>
+              </div>
+              <Space wrap>
+                <Button
+                  icon={<EyeOutlined />}
+                  disabled={none || busy}
+                  onClick={() => run({ kind: 'screen', params: { on: true } })}
+                  data-testid="remote-screen-on"
+                >
+                  {t('action.screenOn')}
+                </Button>
+                {confirmed(
+                  'screenOff',
+                  { kind: 'screen', params: { on: false } },
+                  <EyeInvisibleOutlined />,
+                  'remote-screen-off',
+                )}
+                <Button
+                  icon={<CameraOutlined />}
+                  disabled={none || busy}
+                  onClick={() => run({ kind: 'screenshot', params: {} })}
+                  data-testid="remote-screenshot"
+                >
+                  {t('action.screenshot')}
+                </Button>
               </Space>
-            ) : (
-              <Empty description={t('noPermission')} />
-            )}
-          </Card>
-        </Col>
-      </Row>
+              <Space wrap>
+                {confirmed('reboot', { kind: 'reboot', params: {} }, <PoweroffOutlined />, 'remote-reboot')}
+                {confirmed('clearCache', { kind: 'clearCache', params: {} }, <ClearOutlined />, 'remote-clear-cache')}
+              </Space>
+            </Space>
+          ) : (
+            <Empty description={t('noPermission')} />
+          )}
+        </Card>
+      }
+    >
       <Card
         size="small"
         title={t('results')}
+        style={{ marginTop: 12 }}
         extra={
           <Button
             size="small"
@@ -365,6 +315,6 @@ export default function RemotePage() {
           ]}
         />
       </Card>
-    </div>
+    </ListPage>
   );
 }

@@ -1,11 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import {
-  formatSize,
-  formatTime,
-  Perm,
-  SCREENSHOT_TRIGGERS,
-  type ScreenshotTrigger,
-} from '@marquee/protocol';
+import { formatSize, formatTime, Perm, SCREENSHOT_TRIGGERS, type ScreenshotTrigger } from '@marquee/protocol';
 import { Button, Image, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,5 @@
 import { CameraOutlined, HistoryOutlined } from '@ant-design/icons';
-import {
-  DEVICE_STATUSES,
-  formatTime,
-  type LatestScreenshotRow,
-  Perm,
-  SCREENSHOT_INTERVALS,
-} from '@marquee/protocol';
+import { DEVICE_STATUSES, formatTime, type LatestScreenshotRow, Perm, SCREENSHOT_INTERVALS } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Image, Row, Select, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';

@@ -2,6 +2,7 @@ import type { CommandRow, CommandStateValue } from '@marquee/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { call } from '../../api/client';
+import { callKey } from '../../api/queries';
 
 /** A command this page sent, with the state the server last reported. */
 export interface SentCommand {
@@ -39,7 +40,8 @@ export function useCommandResults() {
   const clear = useCallback(() => setSent((previous) => previous.filter((c) => OPEN.includes(c.state))), []);
 
   useQuery({
-    queryKey: ['remote.results', open.map((c) => c.id).join(','), cursor],
+    // device.commands for the open commands, a batch of devices per tick.
+    queryKey: [...callKey('deviceCommands'), { ids: open.map((c) => c.id), cursor }],
     enabled: open.length > 0,
     refetchInterval: 1000,
     queryFn: async ({ signal }) => {
