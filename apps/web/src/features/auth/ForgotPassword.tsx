@@ -5,7 +5,7 @@ import { codeTargetSchema, strongPasswordSchema, verificationCodeSchema } from '
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { failure, PlainAlert, PlainField, ruleError, SubmitButton, useCountdown } from './plainForm';
+import { failure, PlainAlert, PlainField, ruleError, SendCodeButton, SubmitButton, useCountdown } from './plainForm';
 import './auth.css';
 
 type Field = 'target' | 'code' | 'password' | 'confirmPassword';
@@ -113,17 +113,7 @@ export default function ForgotPassword({ onDone, onBack }: { onDone: (message: s
         autoComplete: 'one-time-code',
         maxLength: 6,
         testId: 'forgot-code',
-        after: (
-          <button
-            type="button"
-            className="mq-button mq-code-button"
-            onClick={send}
-            disabled={sending || left > 0}
-            data-testid="forgot-send-code"
-          >
-            {left > 0 ? t('code.resendIn', { seconds: left }) : sent ? t('code.resend') : t('code.send')}
-          </button>
-        ),
+        after: <SendCodeButton left={left} sent={sent} sending={sending} onSend={send} testId="forgot-send-code" />,
       })}
       {sent ? (
         <p className="mq-login-hint" role="status">

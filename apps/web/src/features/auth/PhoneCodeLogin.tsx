@@ -5,7 +5,16 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client';
-import { failure, finishLogin, PlainAlert, PlainField, ruleError, SubmitButton, useCountdown } from './plainForm';
+import {
+  failure,
+  finishLogin,
+  PlainAlert,
+  PlainField,
+  ruleError,
+  SendCodeButton,
+  SubmitButton,
+  useCountdown,
+} from './plainForm';
 
 /**
  * Verification-code login (spec section 2 'Login': phone verification code): send a code
@@ -106,17 +115,7 @@ export function PhoneCodeLogin() {
           if (errors.code) setErrors((e) => ({ ...e, code: undefined }));
         }}
         testId="login-code"
-        after={
-          <button
-            type="button"
-            className="mq-button mq-code-button"
-            onClick={send}
-            disabled={sending || left > 0}
-            data-testid="login-send-code"
-          >
-            {left > 0 ? t('code.resendIn', { seconds: left }) : sent ? t('code.resend') : t('code.send')}
-          </button>
-        }
+        after={<SendCodeButton left={left} sent={sent} sending={sending} onSend={send} testId="login-send-code" />}
       />
       {sent ? (
         <p className="mq-login-hint" role="status" data-testid="login-code-sent">

@@ -3,6 +3,7 @@ import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { type ErrorCodeValue, issueMessage, type LoginResponse, VERIFICATION_RULES } from '@marquee/protocol';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { SvgIcon } from '../../components/plain/SvgIcon';
@@ -99,6 +100,34 @@ export function PlainAlert({ children, testId }: { children: ReactNode; testId: 
       <SvgIcon icon={CloseCircleFilled} className="mq-alert-icon" />
       <span>{children}</span>
     </div>
+  );
+}
+
+/** A code field's send button: 'resend in n s' while the countdown runs, then 'resend' once a code went out. */
+export function SendCodeButton({
+  left,
+  sent,
+  sending,
+  onSend,
+  testId,
+}: {
+  left: number;
+  sent: boolean;
+  sending: boolean;
+  onSend: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('login');
+  return (
+    <button
+      type="button"
+      className="mq-button mq-code-button"
+      onClick={onSend}
+      disabled={sending || left > 0}
+      data-testid={testId}
+    >
+      {left > 0 ? t('code.resendIn', { seconds: left }) : sent ? t('code.resend') : t('code.send')}
+    </button>
   );
 }
 
