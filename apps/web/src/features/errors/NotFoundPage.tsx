@@ -1,11 +1,10 @@
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { LinkButton } from '../../components/LinkButton';
 
 /** Spec sections 2 and 8: 404 'This page could not be found' with a back-to-home link. */
 export default function NotFoundPage() {
   const { t } = useTranslation('pages');
-  const navigate = useNavigate();
   return (
     <div className="mq-error-page" data-testid="not-found">
       <Result
@@ -13,16 +12,9 @@ export default function NotFoundPage() {
         title="404"
         subTitle={t('notFound.title')}
         extra={
-          <Button
-            type="primary"
-            href="/"
-            onClick={(event) => {
-              event.preventDefault();
-              navigate('/');
-            }}
-          >
+          <LinkButton type="primary" to="/">
             {t('notFound.backHome')}
-          </Button>
+          </LinkButton>
         }
       />
     </div>
