@@ -1,9 +1,9 @@
 import { ADDRESS_MAX, latitudeSchema, longitudeSchema, POI_MAX } from '@marquee/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { requiredRule, zodRule } from '../../components/zodRule';
 import { RegionPicker } from '../stores/RegionPicker';
@@ -28,13 +28,8 @@ const poiRule = z.string().max(POI_MAX);
 export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string | null; onClose: () => void }) {
   const { t } = useTranslation(['stores', 'geo', 'validation']);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const current = useQuery({
-    queryKey: ['deviceMap', 'location', deviceId],
-    queryFn: ({ signal }) => call('deviceLocation', { id: deviceId as string }, { signal }),
-    enabled: deviceId !== null,
-  });
+  const current = useCallQuery('deviceLocation', { id: deviceId ?? '' }, { enabled: deviceId !== null });
   const lat = Form.useWatch('latitude', form);
   const lng = Form.useWatch('longitude', form);
   const oneCoordinate = (lat == null) !== (lng == null);
@@ -64,11 +59,8 @@ export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string |
       onClose={onClose}
       submit={submit}
       success={t('location.saved', { ns: 'geo' })}
-      invalidate={['deviceMap']}
-      onDone={() => {
-        void queryClient.invalidateQueries({ queryKey: ['devices'] });
-        onClose();
-      }}
+      // The map and the location (geo), and the device list's location column (devices).
+      invalidates={['geo', 'devices']}
       values={
         loc
           ? {

@@ -1,10 +1,9 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { RegionStat } from '@marquee/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Empty, Progress, Skeleton, Space, Statistic, Table } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
 import './deviceMap.css';
 
 const RegionChart = lazy(() => import('./RegionChart'));
@@ -21,10 +20,7 @@ const percent = (share: number) => Math.round(share * 1000) / 10;
 export function DeviceRegionMap({ storeId }: { storeId?: string }) {
   const { t, i18n } = useTranslation('geo');
   const [parentCode, setParentCode] = useState<string | undefined>(undefined);
-  const stats = useQuery({
-    queryKey: ['deviceMap', parentCode ?? '', storeId ?? ''],
-    queryFn: ({ signal }) => call('deviceRegionStats', { parentCode, storeId }, { signal }),
-  });
+  const stats = useCallQuery('deviceRegionStats', { parentCode, storeId });
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const data = stats.data;
   const drillable = data ? data.level !== 'district' : false;
