@@ -21,6 +21,7 @@ import { roleEndpoints } from './endpoints/roles.js';
 import { schedulingEndpoints } from './endpoints/scheduling.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
+import { storeEndpoints } from './endpoints/stores.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
 
 export * from './endpoints/access.js';
@@ -28,6 +29,7 @@ export * from './endpoints/common.js';
 export * from './endpoints/deviceGroups.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/geo.js';
+export * from './endpoints/stores.js';
 
 import { spliceEndpoints } from './endpoints/splice.js';
 import { templateEndpoints } from './endpoints/templates.js';
@@ -77,6 +79,7 @@ const DOMAINS = {
   sharing: sharingEndpoints,
   devices: deviceEndpoints,
   geo: geoEndpoints,
+  stores: storeEndpoints,
   strategies: strategyEndpoints,
   screenshots: screenshotEndpoints,
   deviceGroups: deviceGroupEndpoints,

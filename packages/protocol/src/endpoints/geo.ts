@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
-import { listPageSize, optionalPhoneSchema, sortFields } from '../validation.js';
-import { endpoint, ok } from './common.js';
+import { endpoint } from './common.js';
 
 /**
  * Geography (issue 9): China's administrative regions (GB/T 2260 codes, province > city >
  * district), geocoding of an address through a pluggable provider, where each device stands
- * (device.setLocation), the stores screens stand in (the spec's 'users, departments and
- * stores' group) and the device map by province, city and district.
+ * (device.setLocation) and the device map by province, city and district. The stores
+ * (stores.ts) are located with the same fields.
  */
 
 export const REGION_LEVELS = ['province', 'city', 'district'] as const;
@@ -19,7 +18,6 @@ export type RegionLevel = (typeof REGION_LEVELS)[number];
  */
 export const GEO_PRECISIONS = ['exact', 'district', 'city', 'province'] as const;
 export type GeoPrecision = (typeof GEO_PRECISIONS)[number];
-export const STORE_SORT_KEYS = ['name', 'deviceCount', 'createdAt'] as const;
 
 /** A six-digit region code of GB/T 2260 (440305: Nanshan, Shenzhen, Guangdong). */
 export const regionCodeSchema = z.string().regex(/^\d{6}$/);
@@ -27,10 +25,10 @@ export const latitudeSchema = z.number().min(-90).max(90);
 export const longitudeSchema = z.number().min(-180).max(180);
 export const ADDRESS_MAX = 200;
 export const POI_MAX = 100;
-export const STORE_NAME_MAX = 50;
 
-const id = z.string().min(1).max(64);
-const pageSize = listPageSize();
+/** An object's id in the geography calls (a device's, a store's). */
+export const geoIdSchema = z.string().min(1).max(64);
+const id = geoIdSchema;
 
 export const regionSchema = z.object({
   code: z.string(),
@@ -62,16 +60,17 @@ export type GeoPoint = z.infer<typeof geoPointSchema>;
  * An address with, optionally, what the user picked: a region (it wins over the region read
  * from the text) and a point (both coordinates or neither; given, it is stored as exact).
  */
-const locationInput = {
+/** A place's location fields (a device's, a store's): address, POI, region, coordinates. */
+export const locationInput = {
   address: z.string().trim().min(1).max(ADDRESS_MAX),
   poi: z.string().trim().max(POI_MAX).optional(),
   regionCode: regionCodeSchema.optional(),
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
 };
-const bothOrNeither = (v: { latitude?: number; longitude?: number }) =>
+export const bothOrNeither = (v: { latitude?: number; longitude?: number }) =>
   (v.latitude === undefined) === (v.longitude === undefined);
-const coordinatesTogether = { message: 'latitudeLongitudeTogether', path: ['latitude'] };
+export const coordinatesTogether = { message: 'latitudeLongitudeTogether', path: ['latitude'] };
 
 export const deviceLocationSchema = z.object({
   id: z.string(),
@@ -100,37 +99,8 @@ export const regionStatSchema = z.object({
 });
 export type RegionStat = z.infer<typeof regionStatSchema>;
 
-export const storeSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string(),
-  poi: z.string(),
-  provinceCode: z.string().nullable(),
-  cityCode: z.string().nullable(),
-  districtCode: z.string().nullable(),
-  regionName: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  approximate: z.boolean(),
-  deptId: z.string().nullable(),
-  deptName: z.string(),
-  contactName: z.string(),
-  contactPhone: z.string(),
-  deviceCount: z.number(),
-  createdAt: z.string(),
-});
-export type Store = z.infer<typeof storeSchema>;
-
-const storeFields = {
-  name: z.string().trim().min(1, 'validation.required').max(STORE_NAME_MAX),
-  ...locationInput,
-  /** The store's department (within the caller's scope); default the caller's current one. */
-  deptId: id.optional(),
-  contactName: z.string().trim().max(30).optional(),
-  contactPhone: optionalPhoneSchema,
-};
-
-const locatedAnswer = z.object({
+/** What a located write answers: the point and how precisely the address placed it. */
+export const locatedAnswer = z.object({
   id: z.string(),
   latitude: z.number(),
   longitude: z.number(),
@@ -214,81 +184,5 @@ export const geoEndpoints = {
       unlocated: z.number(),
       regions: z.array(regionStatSchema),
     }),
-  }),
-
-  // Stores
-  storeList: endpoint({
-    name: 'store.list',
-    path: '/api/store/list.shtm',
-    auth: 'session',
-    permission: Perm.userCompany,
-    scope: { object: 'store', kind: 'list' },
-    request: z
-      .object({
-        page: z.number().int().min(1).default(1),
-        size: pageSize,
-        /** Name, address, POI or contact contains. */
-        keyword: z.string().trim().max(64).optional(),
-        /** A province, city or district: the stores within it. */
-        regionCode: regionCodeSchema.optional(),
-        /** The stores of this department (and below when the caller's scope includes them). */
-        deptId: id.optional(),
-        ...sortFields(STORE_SORT_KEYS),
-      })
-      .strict(),
-    response: z.object({ total: z.number(), data: z.array(storeSchema) }),
-  }),
-  storeAdd: endpoint({
-    name: 'store.add',
-    path: '/api/store/add.shtm',
-    auth: 'session',
-    permission: Perm.userStoreManage,
-    mutation: true,
-    notForMonitor: true,
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.GEO_NO_COORDINATES],
-    request: z.object(storeFields).strict().refine(bothOrNeither, coordinatesTogether),
-    response: locatedAnswer,
-  }),
-  storeUpdate: endpoint({
-    name: 'store.update',
-    path: '/api/store/update.shtm',
-    auth: 'session',
-    permission: Perm.userStoreManage,
-    mutation: true,
-    notForMonitor: true,
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND, ErrorCode.GEO_NO_COORDINATES],
-    request: z
-      .object({ id, ...storeFields })
-      .strict()
-      .refine(bothOrNeither, coordinatesTogether),
-    response: locatedAnswer,
-  }),
-  storeDelete: endpoint({
-    name: 'store.delete',
-    path: '/api/store/delete.shtm',
-    auth: 'session',
-    permission: Perm.userStoreManage,
-    mutation: true,
-    notForMonitor: true,
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-    /** Refused while devices stand in the store. */
-    request: z.object({ id }).strict(),
-    response: ok,
-  }),
-  storeAssignDevices: endpoint({
-    name: 'store.assignDevices',
-    path: '/api/store/assignDevices.shtm',
-    auth: 'session',
-    permission: Perm.userStoreManage,
-    mutation: true,
-    notForMonitor: true,
-    errors: [ErrorCode.NOT_FOUND],
-    /**
-     * Places the devices in the store (each device stands in one store: it leaves its
-     * previous one) and gives them the store's address and point; `storeId` null takes them
-     * out of their store.
-     */
-    request: z.object({ storeId: id.nullable(), deviceIds: z.array(id).min(1).max(500) }).strict(),
-    response: z.object({ moved: z.number() }),
   }),
 } as const;

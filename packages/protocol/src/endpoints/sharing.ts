@@ -1,14 +1,11 @@
-import { layoutDocumentShapeSchema } from '@marquee/layout/schema';
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { REF_TYPES, RefType } from '../refTypes.js';
-import { PAGE_SIZES } from '../validation.js';
 import { empty, endpoint, ok } from './common.js';
 
 /**
- * Data sharing (spec sections 4 and 7: the permission dialog's four calls) and the template
- * page list (spec section 2 'Template page'). The calls are generic over ref-types
+ * Data sharing (spec sections 4 and 7: the permission dialog's four calls). The calls are generic over ref-types
  * (refTypes.ts); a module whose objects can be shared registers them on the server.
  */
 
@@ -53,29 +50,6 @@ export const allocateEntrySchema = z
   })
   .strict();
 export type AllocateEntry = z.input<typeof allocateEntrySchema>;
-
-/** The template page's default page size (spec section 9). */
-export const TEMPLATE_PAGE_SIZE = 20;
-
-export const templateRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  width: z.number(),
-  height: z.number(),
-  ownerId: z.string(),
-  ownerName: z.string(),
-  deptId: z.string().nullable(),
-  deptName: z.string(),
-  /** The caller may share it: the owner, the administrator, or a department-and-below scope covering it. */
-  hasPermission: z.boolean(),
-  updatedAt: z.string(),
-  /** A default layout (issue 11): copied, never edited or deleted. */
-  isDefault: z.boolean(),
-  version: z.number(),
-  /** The layout with its first page only, to draw the row's thumbnail; null before it has a document. */
-  thumb: layoutDocumentShapeSchema.nullable(),
-});
-export type TemplateRow = z.infer<typeof templateRowSchema>;
 
 export const sharingEndpoints = {
   permissionSubAccounts: endpoint({
@@ -126,24 +100,5 @@ export const sharingEndpoints = {
       })
       .strict(),
     response: ok,
-  }),
-  templatePage: endpoint({
-    name: 'template.page',
-    path: '/api/template/page.shtm',
-    auth: 'session',
-    permission: Perm.template,
-    scope: { object: 'template', kind: 'list' },
-    request: z
-      .object({
-        page: z.number().int().min(1).default(1),
-        size: z
-          .number()
-          .int()
-          .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-          .default(TEMPLATE_PAGE_SIZE),
-        name: z.string().max(100).optional(),
-      })
-      .strict(),
-    response: z.object({ total: z.number(), data: z.array(templateRowSchema) }),
   }),
 } as const;

@@ -2,6 +2,7 @@ import { type LayoutRule, layoutDocumentShapeSchema } from '@marquee/layout/sche
 import { z } from 'zod';
 import { ErrorCode, type ErrorCodeValue } from '../errors.js';
 import { Perm } from '../permissions.js';
+import { PAGE_SIZES } from '../validation.js';
 import { endpoint, ok } from './common.js';
 
 /**
@@ -72,6 +73,29 @@ export const templateInfoSchema = z.object({
 });
 export type TemplateInfo = z.infer<typeof templateInfoSchema>;
 
+/** The template page's default page size (spec section 9). */
+export const TEMPLATE_PAGE_SIZE = 20;
+
+export const templateRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  width: z.number(),
+  height: z.number(),
+  ownerId: z.string(),
+  ownerName: z.string(),
+  deptId: z.string().nullable(),
+  deptName: z.string(),
+  /** The caller may share it: the owner, the administrator, or a department-and-below scope covering it. */
+  hasPermission: z.boolean(),
+  updatedAt: z.string(),
+  /** A default layout (issue 11): copied, never edited or deleted. */
+  isDefault: z.boolean(),
+  version: z.number(),
+  /** The layout with its first page only, to draw the row's thumbnail; null before it has a document. */
+  thumb: layoutDocumentShapeSchema.nullable(),
+});
+export type TemplateRow = z.infer<typeof templateRowSchema>;
+
 export const templateEndpoints = {
   templateInfo: endpoint({
     name: 'template.info',
@@ -134,5 +158,25 @@ export const templateEndpoints = {
     notForMonitor: true,
     request: z.object({ id: idSchema }).strict(),
     response: ok,
+  }),
+  /** The template page's list (spec section 2 'Template page'). */
+  templatePage: endpoint({
+    name: 'template.page',
+    path: '/api/template/page.shtm',
+    auth: 'session',
+    permission: Perm.template,
+    scope: { object: 'template', kind: 'list' },
+    request: z
+      .object({
+        page: z.number().int().min(1).default(1),
+        size: z
+          .number()
+          .int()
+          .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+          .default(TEMPLATE_PAGE_SIZE),
+        name: z.string().max(100).optional(),
+      })
+      .strict(),
+    response: z.object({ total: z.number(), data: z.array(templateRowSchema) }),
   }),
 } as const;
