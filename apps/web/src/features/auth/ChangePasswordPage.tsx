@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { useSession } from '../../session/session';
 import { AuthFrame } from './AuthFrame';
-import { PasswordPair, useRules } from './PasswordPair';
+import { AuthForm, PasswordPair, useRules } from './PasswordPair';
 import './auth.css';
 
 interface Values {
@@ -61,21 +61,17 @@ export default function ChangePasswordPage() {
           data-testid="change-forced"
         />
       ) : null}
-      <Form<Values>
+      <AuthForm<Values>
         form={form}
-        layout="vertical"
-        requiredMark={false}
+        pending={change.isPending}
         onFinish={(v) => change.mutate(v)}
-        disabled={change.isPending}
+        submit={{ label: t('change.submit'), testId: 'change-submit' }}
       >
         <Form.Item name="oldPassword" label={t('change.old')} rules={[required, rule(loginPasswordSchema)]}>
           <Input.Password autoFocus autoComplete="current-password" data-testid="change-old" />
         </Form.Item>
         <PasswordPair prefix="change" label={t('change.new')} />
-        <Button type="primary" htmlType="submit" block loading={change.isPending} data-testid="change-submit">
-          {t('change.submit')}
-        </Button>
-      </Form>
+      </AuthForm>
     </AuthFrame>
   );
 }

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { AuthFrame } from './AuthFrame';
-import { PasswordPair, useRules } from './PasswordPair';
+import { AuthForm, PasswordPair, useRules } from './PasswordPair';
 import { finishLogin, useCountdown } from './plainForm';
 import './auth.css';
 
@@ -65,13 +65,12 @@ function CompanyForm() {
   });
 
   return (
-    <Form<CompanyValues>
+    <AuthForm<CompanyValues>
       form={form}
-      layout="vertical"
-      requiredMark={false}
+      pending={submit.isPending}
       onFinish={(v) => submit.mutate(v)}
-      disabled={submit.isPending}
-      data-testid="register-form"
+      submit={{ label: t('register.submit'), testId: 'register-submit' }}
+      testId="register-form"
     >
       <Form.Item name="companyName" label={t('register.company')} rules={[required, rule(companyNameSchema)]}>
         <Input autoFocus maxLength={100} data-testid="register-company" />
@@ -116,10 +115,7 @@ function CompanyForm() {
           </Button>
         </Space.Compact>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submit.isPending} data-testid="register-submit">
-        {t('register.submit')}
-      </Button>
-    </Form>
+    </AuthForm>
   );
 }
 
@@ -186,13 +182,12 @@ function InviteForm({ token }: { token: string }) {
         }
         description={[info.data.deptName, info.data.roleName].filter(Boolean).join(' · ') || undefined}
       />
-      <Form<InviteValues>
+      <AuthForm<InviteValues>
         form={form}
-        layout="vertical"
-        requiredMark={false}
+        pending={accept.isPending}
         onFinish={(v) => accept.mutate(v)}
-        disabled={accept.isPending}
-        data-testid="invite-form"
+        submit={{ label: t('invite.submit'), testId: 'invite-submit' }}
+        testId="invite-form"
       >
         <Form.Item
           name="loginName"
@@ -209,10 +204,7 @@ function InviteForm({ token }: { token: string }) {
         <Form.Item name="phone" label={t('invite.phone')} rules={[rule(mobileSchema)]}>
           <Input type="tel" autoComplete="tel" maxLength={20} data-testid="invite-phone" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={accept.isPending} data-testid="invite-submit">
-          {t('invite.submit')}
-        </Button>
-      </Form>
+      </AuthForm>
     </>
   );
 }

@@ -78,20 +78,16 @@ export function NewLayoutDialog({
           />
         </Form.Item>
         <div className="mq-le-grid2">
-          <Form.Item
-            name="width"
-            label={t('new.width')}
-            rules={[{ required: true, message: t('new.sizeRequired') }, sizeRule]}
-          >
-            <InputNumber style={{ width: '100%' }} precision={0} suffix="px" data-testid="le-new-width" />
-          </Form.Item>
-          <Form.Item
-            name="height"
-            label={t('new.height')}
-            rules={[{ required: true, message: t('new.sizeRequired') }, sizeRule]}
-          >
-            <InputNumber style={{ width: '100%' }} precision={0} suffix="px" data-testid="le-new-height" />
-          </Form.Item>
+          {(['width', 'height'] as const).map((name) => (
+            <Form.Item
+              key={name}
+              name={name}
+              label={t(`new.${name}`)}
+              rules={[{ required: true, message: t('new.sizeRequired') }, sizeRule]}
+            >
+              <InputNumber style={{ width: '100%' }} precision={0} suffix="px" data-testid={`le-new-${name}`} />
+            </Form.Item>
+          ))}
         </div>
       </Form>
     </Modal>
