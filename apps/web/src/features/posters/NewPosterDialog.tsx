@@ -68,32 +68,22 @@ export function NewPosterDialog({ open, onClose }: { open: boolean; onClose: () 
           options={[...Object.keys(PRESETS), 'custom'].map((p) => ({ value: p, label: t(`preset.${p}`) }))}
         />
       </Form.Item>
-      <Form.Item
-        name="width"
-        label={t('props.width')}
-        rules={[{ required: true, message: t('required', { ns: 'validation' }) }, zodRule(posterSizeSchema, t)]}
-      >
-        <InputNumber
-          min={POSTER_MIN_SIZE}
-          max={POSTER_MAX_SIZE}
-          precision={0}
-          onChange={() => form.setFieldValue('preset', 'custom')}
-          data-testid="poster-create-width"
-        />
-      </Form.Item>
-      <Form.Item
-        name="height"
-        label={t('props.height')}
-        rules={[{ required: true, message: t('required', { ns: 'validation' }) }, zodRule(posterSizeSchema, t)]}
-      >
-        <InputNumber
-          min={POSTER_MIN_SIZE}
-          max={POSTER_MAX_SIZE}
-          precision={0}
-          onChange={() => form.setFieldValue('preset', 'custom')}
-          data-testid="poster-create-height"
-        />
-      </Form.Item>
+      {(['width', 'height'] as const).map((side) => (
+        <Form.Item
+          key={side}
+          name={side}
+          label={t(`props.${side}`)}
+          rules={[{ required: true, message: t('required', { ns: 'validation' }) }, zodRule(posterSizeSchema, t)]}
+        >
+          <InputNumber
+            min={POSTER_MIN_SIZE}
+            max={POSTER_MAX_SIZE}
+            precision={0}
+            onChange={() => form.setFieldValue('preset', 'custom')}
+            data-testid={`poster-create-${side}`}
+          />
+        </Form.Item>
+      ))}
     </FormDialog>
   );
 }

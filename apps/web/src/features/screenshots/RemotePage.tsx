@@ -178,54 +178,37 @@ export default function RemotePage() {
         >
           {mayAct ? (
             <Space direction="vertical" style={{ width: '100%' }} size="middle">
-              <div>
-                <Typography.Text id="remote-volume-label">
-                  <SoundOutlined /> {t('action.volume')}: {volume}
-                </Typography.Text>
-                <Space.Compact style={{ width: '100%', alignItems: 'center' }}>
-                  <Slider
-                    style={{ flex: 1, marginInlineEnd: 12 }}
-                    min={0}
-                    max={100}
-                    value={volume}
-                    onChange={setVolume}
-                    ariaLabelForHandle={t('action.volume')}
-                    data-testid="remote-volume-slider"
-                  />
-                  <Button
-                    type="primary"
-                    disabled={none || busy}
-                    onClick={() => run({ kind: 'volume', params: { level: volume } })}
-                    data-testid="remote-volume-apply"
-                  >
-                    {t('apply')}
-                  </Button>
-                </Space.Compact>
-              </div>
-              <div>
-                <Typography.Text id="remote-brightness-label">
-                  <SunOutlined /> {t('action.brightness')}: {brightness}
-                </Typography.Text>
-                <Space.Compact style={{ width: '100%', alignItems: 'center' }}>
-                  <Slider
-                    style={{ flex: 1, marginInlineEnd: 12 }}
-                    min={0}
-                    max={100}
-                    value={brightness}
-                    onChange={setBrightness}
-                    ariaLabelForHandle={t('action.brightness')}
-                    data-testid="remote-brightness-slider"
-                  />
-                  <Button
-                    type="primary"
-                    disabled={none || busy}
-                    onClick={() => run({ kind: 'brightness', params: { level: brightness } })}
-                    data-testid="remote-brightness-apply"
-                  >
-                    {t('apply')}
-                  </Button>
-                </Space.Compact>
-              </div>
+              {(
+                [
+                  ['volume', <SoundOutlined key="icon" />, volume, setVolume],
+                  ['brightness', <SunOutlined key="icon" />, brightness, setBrightness],
+                ] as const
+              ).map(([kind, icon, level, setLevel]) => (
+                <div key={kind}>
+                  <Typography.Text id={`remote-${kind}-label`}>
+                    {icon} {t(`action.${kind}`)}: {level}
+                  </Typography.Text>
+                  <Space.Compact style={{ width: '100%', alignItems: 'center' }}>
+                    <Slider
+                      style={{ flex: 1, marginInlineEnd: 12 }}
+                      min={0}
+                      max={100}
+                      value={level}
+                      onChange={setLevel}
+                      ariaLabelForHandle={t(`action.${kind}`)}
+                      data-testid={`remote-${kind}-slider`}
+                    />
+                    <Button
+                      type="primary"
+                      disabled={none || busy}
+                      onClick={() => run({ kind, params: { level } })}
+                      data-testid={`remote-${kind}-apply`}
+                    >
+                      {t('apply')}
+                    </Button>
+                  </Space.Compact>
+                </div>
+              ))}
               <Space wrap>
                 <Button
                   icon={<EyeOutlined />}
