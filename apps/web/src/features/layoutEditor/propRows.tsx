@@ -23,62 +23,32 @@ function Row({ name, label, children }: { name: string; label?: ReactNode; child
 
 const patch = <K extends string, V>(name: K, value: V) => ({ [name]: value }) as Record<K, V>;
 
-/** A number (an emptied field keeps the old value). */
-export function NumberRow<K extends string>({
-  of,
-  name,
-  set,
-  label,
-  ...field
-}: Bound<K, number> & Rest<typeof NumberField>) {
-  return (
-    <Row name={name} label={label}>
-      <NumberField value={of[name]} onCommit={(v) => v !== null && set(patch(name, v))} {...field} />
-    </Row>
-  );
+/** A control of the panel: it shows `value` and reports a finished edit through `onCommit`. */
+type Control<V, F> = (props: F & { value: V; onCommit: (value: V) => void }) => ReactNode;
+
+/** The row of a control, bound to `of[name]`. */
+function boundRow<V, F extends object>(Control: Control<V, F>) {
+  return function BoundRow<K extends string>({ of, name, set, label, ...field }: Bound<K, V> & F) {
+    return (
+      <Row name={name} label={label}>
+        <Control {...(field as unknown as F)} value={of[name]} onCommit={(v: V) => set(patch(name, v))} />
+      </Row>
+    );
+  };
 }
 
-export function TextRow<K extends string>({
-  of,
-  name,
-  set,
-  label,
+/** A number that is never empty: an emptied field keeps the old value. */
+function FilledNumberField({
+  onCommit,
   ...field
-}: Bound<K, string> & Rest<typeof TextField>) {
-  return (
-    <Row name={name} label={label}>
-      <TextField value={of[name]} onCommit={(v) => set(patch(name, v))} {...field} />
-    </Row>
-  );
+}: Rest<typeof NumberField> & { value: number; onCommit: (value: number) => void }) {
+  return <NumberField {...field} onCommit={(v) => v !== null && onCommit(v)} />;
 }
 
-export function ColorRow<K extends string>({
-  of,
-  name,
-  set,
-  label,
-  ...field
-}: Bound<K, string> & Rest<typeof ColorField>) {
-  return (
-    <Row name={name} label={label}>
-      <ColorField value={of[name]} onCommit={(v) => set(patch(name, v))} {...field} />
-    </Row>
-  );
-}
-
-export function SwitchRow<K extends string>({
-  of,
-  name,
-  set,
-  label,
-  ...field
-}: Bound<K, boolean> & Rest<typeof SwitchField>) {
-  return (
-    <Row name={name} label={label}>
-      <SwitchField value={of[name]} onCommit={(v) => set(patch(name, v))} {...field} />
-    </Row>
-  );
-}
+export const NumberRow = boundRow<number, Rest<typeof NumberField>>(FilledNumberField);
+export const TextRow = boundRow<string, Rest<typeof TextField>>(TextField);
+export const ColorRow = boundRow<string, Rest<typeof ColorField>>(ColorField);
+export const SwitchRow = boundRow<boolean, Rest<typeof SwitchField>>(SwitchField);
 
 /** One of `options`. */
 export function SelectRow<K extends string, T extends string>({
