@@ -181,6 +181,76 @@ export interface LevelPeriod {
   level: number;
 }
 
+/**
+ * Periods of days and a time range each (and what `extra` adds to a row), with add and
+ * remove: the level periods' and the download windows' editors.
+ */
+function PeriodList<P extends DownloadWindow>({
+  value,
+  onChange,
+  issues,
+  testId,
+  empty,
+  add,
+  fresh,
+  extra,
+}: {
+  value: P[];
+  onChange?: (value: P[]) => void;
+  issues: Map<string, string>;
+  /** Each row's test id is `<testId>-<index>`; the add button's `<testId>-add`. */
+  testId: string;
+  /** Shown while there is no period. */
+  empty: string;
+  /** The add button's text. */
+  add: string;
+  /** A new period. */
+  fresh: P;
+  extra?: (period: P, update: (next: Partial<P>) => void) => ReactNode;
+}) {
+  const { t } = useTranslation('strategies');
+  const update = (i: number, next: Partial<P>) => onChange?.(value.map((p, j) => (j === i ? { ...p, ...next } : p)));
+  return (
+    <NoFormStyle status>
+      <div className="mq-strategy-editor">
+        {value.length === 0 ? <Typography.Paragraph type="secondary">{empty}</Typography.Paragraph> : null}
+        {value.map((p, i) => (
+          <Row
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+            key={i}
+            invalid={rowHasIssue(issues, String(i))}
+            testId={`${testId}-${i}`}
+            onRemove={() => onChange?.(value.filter((_, j) => j !== i))}
+          >
+            <WeekdayPicker
+              value={p.weekdays}
+              invalid={issues.has(`${i}.weekdays`)}
+              onChange={(weekdays) => update(i, { weekdays } as Partial<P>)}
+            />
+            <DayRange
+              start={p.start}
+              end={p.end}
+              labels={[t('period.start'), t('period.end')]}
+              invalid={issues.has(`${i}.start`) || issues.has(`${i}.end`)}
+              onChange={(start, end) => update(i, { start, end } as Partial<P>)}
+              testId={`${testId}-${i}-time`}
+            />
+            {extra?.(p, (next) => update(i, next))}
+          </Row>
+        ))}
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => onChange?.([...value, fresh])}
+          data-testid={`${testId}-add`}
+        >
+          {add}
+        </Button>
+      </div>
+    </NoFormStyle>
+  );
+}
+
 /** Volume or brightness periods: days, a time range and a level each. */
 export function LevelPeriodsEditor({
   value = [],
@@ -194,54 +264,29 @@ export function LevelPeriodsEditor({
   testId: string;
 }) {
   const { t } = useTranslation('strategies');
-  const update = (i: number, next: Partial<LevelPeriod>) =>
-    onChange?.(value.map((p, j) => (j === i ? { ...p, ...next } : p)));
   return (
-    <NoFormStyle status>
-      <div className="mq-strategy-editor">
-        {value.length === 0 ? <Typography.Paragraph type="secondary">{t('level.none')}</Typography.Paragraph> : null}
-        {value.map((p, i) => (
-          <Row
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-            key={i}
-            invalid={rowHasIssue(issues, String(i))}
-            testId={`${testId}-${i}`}
-            onRemove={() => onChange?.(value.filter((_, j) => j !== i))}
-          >
-            <WeekdayPicker
-              value={p.weekdays}
-              invalid={issues.has(`${i}.weekdays`)}
-              onChange={(weekdays) => update(i, { weekdays })}
-            />
-            <DayRange
-              start={p.start}
-              end={p.end}
-              labels={[t('period.start'), t('period.end')]}
-              invalid={issues.has(`${i}.start`) || issues.has(`${i}.end`)}
-              onChange={(start, end) => update(i, { start, end })}
-              testId={`${testId}-${i}-time`}
-            />
-            <Slider
-              style={{ width: 160 }}
-              min={0}
-              max={100}
-              value={p.level}
-              onChange={(level) => update(i, { level })}
-              aria-label={t('level.level')}
-            />
-            <span className="mq-strategy-level">{p.level}</span>
-          </Row>
-        ))}
-        <Button
-          type="dashed"
-          icon={<PlusOutlined />}
-          onClick={() => onChange?.([...value, { weekdays: ALL_DAYS, start: '08:00', end: '20:00', level: 50 }])}
-          data-testid={`${testId}-add`}
-        >
-          {t('level.add')}
-        </Button>
-      </div>
-    </NoFormStyle>
+    <PeriodList
+      value={value}
+      onChange={onChange}
+      issues={issues}
+      testId={testId}
+      empty={t('level.none')}
+      add={t('level.add')}
+      fresh={{ weekdays: ALL_DAYS, start: '08:00', end: '20:00', level: 50 }}
+      extra={(p, update) => (
+        <>
+          <Slider
+            style={{ width: 160 }}
+            min={0}
+            max={100}
+            value={p.level}
+            onChange={(level) => update({ level })}
+            aria-label={t('level.level')}
+          />
+          <span className="mq-strategy-level">{p.level}</span>
+        </>
+      )}
+    />
   );
 }
 
@@ -262,46 +307,15 @@ export function WindowsEditor({
   issues: Map<string, string>;
 }) {
   const { t } = useTranslation('strategies');
-  const update = (i: number, next: Partial<DownloadWindow>) =>
-    onChange?.(value.map((p, j) => (j === i ? { ...p, ...next } : p)));
   return (
-    <NoFormStyle status>
-      <div className="mq-strategy-editor">
-        {value.length === 0 ? (
-          <Typography.Paragraph type="secondary">{t('download.anyTime')}</Typography.Paragraph>
-        ) : null}
-        {value.map((p, i) => (
-          <Row
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-            key={i}
-            invalid={rowHasIssue(issues, String(i))}
-            testId={`strategy-window-${i}`}
-            onRemove={() => onChange?.(value.filter((_, j) => j !== i))}
-          >
-            <WeekdayPicker
-              value={p.weekdays}
-              invalid={issues.has(`${i}.weekdays`)}
-              onChange={(weekdays) => update(i, { weekdays })}
-            />
-            <DayRange
-              start={p.start}
-              end={p.end}
-              labels={[t('period.start'), t('period.end')]}
-              invalid={issues.has(`${i}.start`) || issues.has(`${i}.end`)}
-              onChange={(start, end) => update(i, { start, end })}
-              testId={`strategy-window-${i}-time`}
-            />
-          </Row>
-        ))}
-        <Button
-          type="dashed"
-          icon={<PlusOutlined />}
-          onClick={() => onChange?.([...value, { weekdays: ALL_DAYS, start: '01:00', end: '05:00' }])}
-          data-testid="strategy-window-add"
-        >
-          {t('download.add')}
-        </Button>
-      </div>
-    </NoFormStyle>
+    <PeriodList
+      value={value}
+      onChange={onChange}
+      issues={issues}
+      testId="strategy-window"
+      empty={t('download.anyTime')}
+      add={t('download.add')}
+      fresh={{ weekdays: ALL_DAYS, start: '01:00', end: '05:00' }}
+    />
   );
 }
