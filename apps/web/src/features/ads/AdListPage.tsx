@@ -42,6 +42,22 @@ export default function AdListPage() {
     disabled: (row: Ad) => (row.hasPermission ? false : t('noPermission')),
   };
   const live = (row: Ad) => row.status !== 'deleted' && row.status !== 'expired';
+  /** A change of the ad by its endpoint (`ask`: the question asked first), for whoever may edit it. */
+  const act = (
+    key: 'pause' | 'broadcast' | 'enable' | 'delete',
+    run: { mutateAsync: (request: { id: string }) => Promise<unknown> },
+    isShow: (row: Ad) => boolean,
+    ask?: string,
+  ) => ({
+    ...manage,
+    key,
+    label: t(key === 'delete' ? 'delete' : `ad.${key}`),
+    danger: key === 'delete',
+    isShow,
+    confirm: ask ? (row: Ad) => ({ title: t(ask, { name: row.name }) }) : undefined,
+    handler: (row: Ad) => run.mutateAsync({ id: row.id }),
+    testId: (row: Ad) => `ad-${key}-${row.name}`,
+  });
   /** A select filter: the field's label and test id, every value when none is chosen. */
   const choice = <K extends string>(key: K, name: string, width: number, options: { value: string; label: string }[]) =>
     ({
@@ -150,42 +166,15 @@ export default function AdListPage() {
             },
           ]
         : []),
-      {
-        ...manage,
-        key: 'pause',
-        label: t('ad.pause'),
-        isShow: (row) => live(row) && !row.paused,
-        confirm: (row) => ({ title: t('ad.confirmPause', { name: row.name }) }),
-        handler: (row) => pause.mutateAsync({ id: row.id }),
-        testId: (row) => `ad-pause-${row.name}`,
-      },
-      {
-        ...manage,
-        key: 'broadcast',
-        label: t('ad.broadcast'),
-        isShow: (row) => live(row) && !row.paused && row.reviewState === 'passed',
-        confirm: (row) => ({ title: t('ad.confirmBroadcast', { name: row.name }) }),
-        handler: (row) => broadcast.mutateAsync({ id: row.id }),
-        testId: (row) => `ad-broadcast-${row.name}`,
-      },
-      {
-        ...manage,
-        key: 'enable',
-        label: t('ad.enable'),
-        isShow: (row) => live(row) && row.paused,
-        handler: (row) => enable.mutateAsync({ id: row.id }),
-        testId: (row) => `ad-enable-${row.name}`,
-      },
-      {
-        ...manage,
-        key: 'delete',
-        label: t('delete'),
-        danger: true,
-        isShow: (row) => row.status !== 'deleted',
-        confirm: (row) => ({ title: t('ad.confirmDelete', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync({ id: row.id }),
-        testId: (row) => `ad-delete-${row.name}`,
-      },
+      act('pause', pause, (row) => live(row) && !row.paused, 'ad.confirmPause'),
+      act(
+        'broadcast',
+        broadcast,
+        (row) => live(row) && !row.paused && row.reviewState === 'passed',
+        'ad.confirmBroadcast',
+      ),
+      act('enable', enable, (row) => live(row) && row.paused),
+      act('delete', remove, (row) => row.status !== 'deleted', 'ad.confirmDelete'),
     ],
   });
 
