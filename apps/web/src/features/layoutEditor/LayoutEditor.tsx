@@ -149,9 +149,8 @@ export function LayoutEditor({
       setSavedName(trimmed);
       setName(trimmed);
       message.success(t('save.done'));
-      // The layout (templates) and the template list (of the sharing domain).
-      for (const domain of ['templates', 'sharing'] as const)
-        void queryClient.invalidateQueries({ queryKey: domainKey(domain) });
+      // The layout and the template list.
+      void queryClient.invalidateQueries({ queryKey: domainKey('templates') });
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.LAYOUT_VERSION_CONFLICT && layoutId) {
         modal.confirm({

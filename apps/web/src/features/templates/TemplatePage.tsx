@@ -43,11 +43,9 @@ export default function TemplatePage() {
   // The names of the selected rows (kept across pages, as the selection is) for the dialog's title.
   const [selectedNames, setSelectedNames] = useState<Record<string, string>>({});
 
-  // The list (templatePage) is of the sharing domain: a copy or a delete refreshes it.
-  const copy = useCallMutation('templateCopy', { success: t('toast.copied'), invalidates: ['sharing'] });
+  const copy = useCallMutation('templateCopy', { success: t('toast.copied') });
   const remove = useCallMutation('templateDelete', {
     success: t('toast.deleted'),
-    invalidates: ['sharing'],
     onSuccess: (_r, { id }) => setSelected((keys) => keys.filter((k) => k !== id)),
   });
   // A default layout cannot be changed; a layout the caller does not manage neither.
@@ -223,7 +221,7 @@ export default function TemplatePage() {
         onClose={() => setSharing(null)}
         onDone={() => {
           setSelected([]);
-          void queryClient.invalidateQueries({ queryKey: domainKey('sharing') });
+          void queryClient.invalidateQueries({ queryKey: domainKey('templates') });
         }}
       />
     </ListPage>
