@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /**
@@ -53,5 +54,27 @@ export function AuthFrame({
         </section>
       </main>
     </div>
+  );
+}
+
+/** A footer's question and its link ("No account yet? Register"). */
+export function PromptLink({
+  prompt,
+  to,
+  testId,
+  children,
+}: {
+  prompt: ReactNode;
+  to: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <span>{prompt}</span>{' '}
+      <Link to={to} data-testid={testId}>
+        {children}
+      </Link>
+    </>
   );
 }

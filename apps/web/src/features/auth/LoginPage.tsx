@@ -10,14 +10,14 @@ import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { issueMessage, loginAccountSchema, loginPasswordSchema } from '@marquee/protocol';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, call } from '../../api/client';
 import { SvgIcon } from '../../components/plain/SvgIcon';
 import { validationMessage } from '../../components/zodRule';
 import { canStorePasswords, recallPassword } from '../../session/credentials';
 import { useSession } from '../../session/session';
-import { AuthFrame } from './AuthFrame';
+import { AuthFrame, PromptLink } from './AuthFrame';
 import { PhoneCodeLogin } from './PhoneCodeLogin';
 import { finishLogin, SubmitButton } from './plainForm';
 import './auth.css';
@@ -163,12 +163,9 @@ export default function LoginPage() {
       title={t('title')}
       titleId={`${id}-title`}
       footer={
-        <>
-          <span>{t('register.prompt')}</span>{' '}
-          <Link to="/login/register" data-testid="login-register">
-            {t('register')}
-          </Link>
-        </>
+        <PromptLink prompt={t('register.prompt')} to="/login/register" testId="login-register">
+          {t('register')}
+        </PromptLink>
       }
     >
       {forgot ? (

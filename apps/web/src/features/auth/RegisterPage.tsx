@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { AuthFrame } from './AuthFrame';
+import { AuthFrame, PromptLink } from './AuthFrame';
 import { AuthForm, PasswordPair, useRules } from './PasswordPair';
 import { finishLogin, useCountdown } from './plainForm';
 import './auth.css';
@@ -226,12 +226,9 @@ export default function RegisterPage() {
       subtitle={t(invite ? 'invite.subtitle' : 'register.subtitle')}
       title={t(invite ? 'invite.title' : 'register.title')}
       footer={
-        <>
-          <span>{t('register.haveAccount')}</span>{' '}
-          <Link to="/login" data-testid="register-login-link">
-            {t('register.toLogin')}
-          </Link>
-        </>
+        <PromptLink prompt={t('register.haveAccount')} to="/login" testId="register-login-link">
+          {t('register.toLogin')}
+        </PromptLink>
       }
     >
       {invite ? <InviteForm token={invite} /> : <CompanyForm />}
