@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
  * directory with the seeded demo data.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18700);
+/** The product's data directory (removed at each start): another E2E_PORT and E2E_DATA_DIR run beside this one. */
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Without Chromium the `ui` project runs one test that fails with this line (e2e/no-chromium.ts)
@@ -48,14 +50,14 @@ export default defineConfig({
     { name: 'ui', testMatch: NO_CHROMIUM ? /no-chromium\.ts$/ : /ui\/.*\.spec\.ts/ },
   ],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs',
+    command: `rm -rf ${JSON.stringify(E2E_DATA_DIR)} && node scripts/start.mjs`,
     cwd: '..',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: E2E_DATA_DIR,
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
       // Players in the browser reach the broker at /mqtt on PORT; no TCP port to collide with a running product.
