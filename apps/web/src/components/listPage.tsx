@@ -330,10 +330,15 @@ export type ListPageProps<T extends object> = Omit<ListTableProps<T>, 'config' |
   list: ListPageState<T>;
   /** The list card's title. */
   title?: ReactNode;
-  /** The page's data-testid (default `<table id>-page`) and its class names besides `mq-view`. */
+  /**
+   * The prefix of the page's test ids (default the table id): the page `<prefix>-page`, the
+   * filter bar's `<prefix>-search` and `<prefix>-reset`, a filter's `<prefix>-filter-<key>`.
+   */
+  testPrefix?: string;
+  /** The page's data-testid (default `<prefix>-page`) and its class names besides `mq-view`. */
   testId?: string;
   className?: string;
-  /** The data-testids of the filter bar's Search and Reset (default `<table id>-search` / `-reset`). */
+  /** The data-testids of the filter bar's Search and Reset (default `<prefix>-search` / `-reset`). */
   filterTestIds?: { search?: string; reset?: string };
   /** Shown above the filter card (a page heading, a description). */
   header?: ReactNode;
@@ -396,6 +401,7 @@ function filterItem(field: FilterField, testId: string) {
 export function ListPage<T extends object>({
   list,
   title,
+  testPrefix,
   testId,
   className,
   filterTestIds,
@@ -412,7 +418,7 @@ export function ListPage<T extends object>({
   children,
   ...table
 }: ListPageProps<T>) {
-  const id = list.config.id;
+  const id = testPrefix ?? list.config.id;
   const filterBar = list.fields.length > 0 && (
     <FilterBar
       values={list.values}

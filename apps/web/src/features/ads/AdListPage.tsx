@@ -73,7 +73,7 @@ export default function AdListPage() {
     id: 'ads',
     endpoint: 'adList',
     filters: [
-      { key: 'name', label: t('ad.field.name'), width: 160, testId: 'ad-filter-name' },
+      { key: 'name', label: t('ad.field.name'), width: 160 },
       {
         key: 'number',
         label: t('ad.field.number'),
@@ -100,7 +100,7 @@ export default function AdListPage() {
         showSearch: true,
         loading: plans.isFetching,
       },
-      { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('ad.field.period'), testId: 'ad-filter-range' },
+      { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('ad.field.period') },
     ],
     operationsLabel: t('actions'),
     columns: [
@@ -181,9 +181,8 @@ export default function AdListPage() {
   return (
     <ListPage
       list={list}
-      testId="ad-page"
+      testPrefix="ad"
       className="mq-ads"
-      filterTestIds={{ search: 'ad-search', reset: 'ad-reset' }}
       title={t('ad.title')}
       toolbar={
         canEditPage && can(Perm.advEdit) ? (

@@ -73,7 +73,7 @@ export default function AuditPage() {
     id: 'adAudit',
     endpoint: 'adList',
     filters: [
-      { key: 'name', label: t('ad.field.name'), width: 160, testId: 'audit-filter-name' },
+      { key: 'name', label: t('ad.field.name'), width: 160 },
       {
         key: 'view',
         kind: 'select',
@@ -151,9 +151,8 @@ export default function AuditPage() {
   return (
     <ListPage
       list={list}
-      testId="audit-page"
+      testPrefix="audit"
       className="mq-ad-audit"
-      filterTestIds={{ search: 'audit-search', reset: 'audit-reset' }}
       title={t('audit.title')}
       extra={can(Perm.advAudit) ? <SecondAuditSwitch /> : null}
       rowTestId={(row) => `audit-row-${row.name}`}

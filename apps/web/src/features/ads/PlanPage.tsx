@@ -27,7 +27,7 @@ export default function PlanPage() {
   const list = useListPage({
     id: 'adPlans',
     endpoint: 'planList',
-    filters: [{ key: 'name', label: t('plan.field.name'), testId: 'plan-filter-name' }],
+    filters: [{ key: 'name', label: t('plan.field.name') }],
     operationsLabel: t('actions'),
     columns: [
       {
@@ -88,9 +88,8 @@ export default function PlanPage() {
   return (
     <ListPage
       list={list}
-      testId="plan-page"
+      testPrefix="plan"
       className="mq-ad-plans"
-      filterTestIds={{ search: 'plan-search', reset: 'plan-reset' }}
       title={t('plan.title')}
       toolbar={
         <NotForMonitor>

@@ -29,7 +29,7 @@ export default function AdvertiserPage() {
     filters: [
       { key: 'loginName', label: t('field.loginName'), testId: 'adv-filter-login' },
       { key: 'realName', label: t('field.realName'), testId: 'adv-filter-name' },
-      { key: 'phone', label: t('field.phone'), testId: 'adv-filter-phone' },
+      { key: 'phone', label: t('field.phone') },
       {
         key: 'status',
         kind: 'select',
@@ -90,9 +90,8 @@ export default function AdvertiserPage() {
   return (
     <ListPage
       list={list}
-      testId="adv-page"
+      testPrefix="adv"
       className="mq-advertisers"
-      filterTestIds={{ search: 'adv-search', reset: 'adv-reset' }}
       title={t('title')}
       toolbar={
         <AddButton

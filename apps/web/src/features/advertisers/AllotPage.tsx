@@ -67,9 +67,8 @@ export default function AllotPage() {
   return (
     <ListPage
       list={list}
-      testId="allot-page"
+      testPrefix="allot"
       className="mq-allot"
-      filterTestIds={{ search: 'allot-search', reset: 'allot-reset' }}
       title={t('allot.title')}
       toolbar={
         <NotForMonitor>

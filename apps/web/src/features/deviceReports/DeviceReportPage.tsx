@@ -93,9 +93,8 @@ export default function DeviceReportPage() {
   return (
     <ListPage
       list={list}
-      testId="device-report-page"
+      testPrefix="device-report"
       className="mq-device-report"
-      filterTestIds={{ search: 'device-report-search', reset: 'device-report-reset' }}
       title={
         <span>
           {t('device.title')}

@@ -160,9 +160,8 @@ export default function DeviceListPage() {
   return (
     <ListPage
       list={list}
-      testId="device-page"
+      testPrefix="device"
       className="mq-devices"
-      filterTestIds={{ search: 'device-search', reset: 'device-reset' }}
       title={t('title')}
       extra={
         <Segmented

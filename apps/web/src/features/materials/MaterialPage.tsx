@@ -124,7 +124,7 @@ export default function MaterialPage() {
     scope: ['folderId'],
     onFilter: () => setSelected([]),
     filters: [
-      { key: 'name', label: t('field.name'), width: 160, testId: 'material-filter-name' },
+      { key: 'name', label: t('field.name'), width: 160 },
       {
         key: 'type',
         kind: 'select',
@@ -173,7 +173,7 @@ export default function MaterialPage() {
         label: t('field.sizeMb'),
         placeholders: [t('field.min'), t('field.max')],
       },
-      { key: 'duplicates', kind: 'check', label: t('field.duplicatesOnly'), testId: 'material-filter-duplicates' },
+      { key: 'duplicates', kind: 'check', label: t('field.duplicatesOnly') },
     ],
     request: (f, { page, size }) => ({
       page,
@@ -334,9 +334,8 @@ export default function MaterialPage() {
   return (
     <ListPage
       list={list}
-      testId="material-page"
+      testPrefix="material"
       className="mq-materials"
-      filterTestIds={{ search: 'material-search', reset: 'material-reset' }}
       side={
         <>
           <Card size="small" title={t('folder.title')} className="mq-material-side-card">

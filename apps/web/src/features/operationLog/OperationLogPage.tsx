@@ -114,9 +114,8 @@ export default function OperationLogPage() {
   return (
     <ListPage
       list={list}
-      testId="oplog-page"
+      testPrefix="oplog"
       className="mq-oplog"
-      filterTestIds={{ search: 'oplog-search', reset: 'oplog-reset' }}
       title={t('title')}
       toolbar={
         <ExportButton

@@ -62,8 +62,7 @@ export default function OutboxPage() {
   return (
     <ListPage
       list={list}
-      testId="outbox-page"
-      filterTestIds={{ search: 'outbox-search', reset: 'outbox-reset' }}
+      testPrefix="outbox"
       header={
         <>
           <Typography.Title level={3}>{t('title')}</Typography.Title>

@@ -107,9 +107,8 @@ export default function AdReportListPage() {
   return (
     <ListPage
       list={list}
-      testId="ad-report-page"
+      testPrefix="ad-report"
       className="mq-reports"
-      filterTestIds={{ search: 'ad-report-search', reset: 'ad-report-reset' }}
       above={
         <Card
           size="small"

@@ -82,9 +82,8 @@ export default function DeviceSchedulePage() {
   return (
     <ListPage
       list={list}
-      testId="device-schedule-page"
+      testPrefix="device-schedule"
       className="mq-reports"
-      filterTestIds={{ search: 'device-schedule-search', reset: 'device-schedule-reset' }}
       title={
         list.query.data ? t('scheduleTitle', { from: list.query.data.from, to: list.query.data.to }) : t('schedule')
       }

@@ -148,9 +148,8 @@ export default function RemotePage() {
   return (
     <ListPage
       list={list}
-      testId="remote-page"
+      testPrefix="remote"
       className="mq-remote"
-      filterTestIds={{ search: 'remote-search', reset: 'remote-reset' }}
       title={t('devices')}
       rowSelection={{
         selectedRowKeys: selected.map((d) => d.id),

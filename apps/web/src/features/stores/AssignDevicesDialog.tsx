@@ -1,5 +1,4 @@
 import type { Store } from '@marquee/protocol';
-import { useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -17,7 +16,6 @@ interface Values {
  */
 export function AssignDevicesDialog({ store, onClose }: { store: Store | null; onClose: () => void }) {
   const { t } = useTranslation('stores');
-  const queryClient = useQueryClient();
   return (
     <FormDialog<Values>
       open={store !== null}
@@ -25,12 +23,9 @@ export function AssignDevicesDialog({ store, onClose }: { store: Store | null; o
       onClose={onClose}
       submit={(v) => call('storeAssignDevices', { storeId: store?.id ?? null, deviceIds: v.deviceIds })}
       success={t('assign.done')}
-      invalidates={['geo', 'devices']}
-      onDone={() => {
-        // The devices moved: the device map counts them in their new region.
-        void queryClient.invalidateQueries({ queryKey: ['deviceMap'] });
-        onClose();
-      }}
+      // The devices moved: the device map (geo) counts them in their new region.
+      invalidates={['stores', 'geo', 'devices']}
+      onDone={onClose}
       okText={t('dialog.save')}
       cancelText={t('dialog.cancel')}
       submitTestId="store-assign-submit"

@@ -102,7 +102,7 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
       }}
       submit={submit}
       success={t(editing ? 'toast.updated' : 'toast.added')}
-      invalidates={['geo', 'devices']}
+      invalidates={['stores', 'geo', 'devices']}
       values={
         editing
           ? {

@@ -72,7 +72,7 @@ export default function StrategyPage() {
     endpoint: 'strategyList',
     // The tab (type) is set beside the bar; no type in the URL is the first tab.
     scope: ['type'],
-    filters: [{ key: 'keyword', label: t('field.name'), testId: 'strategy-filter-keyword' }],
+    filters: [{ key: 'keyword', label: t('field.name') }],
     request: (f, { page, size }) => ({
       page,
       size,
@@ -149,9 +149,8 @@ export default function StrategyPage() {
   return (
     <ListPage
       list={list}
-      testId="strategy-page"
+      testPrefix="strategy"
       className="mq-strategy"
-      filterTestIds={{ search: 'strategy-search', reset: 'strategy-reset' }}
       header={
         <Tabs
           activeKey={type}
