@@ -1,24 +1,20 @@
-import { ADDRESS_MAX, latitudeSchema, longitudeSchema, POI_MAX } from '@marquee/protocol';
-import { App, Form, Input, InputNumber, Space, Tag } from 'antd';
+import { App, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
-import { requiredRule, zodRule } from '../../components/zodRule';
-import { RegionPicker } from '../stores/RegionPicker';
-import { formatPoint, precisionText } from '../stores/texts';
+import {
+  AddressField,
+  type LocationValues,
+  locationRequest,
+  RegionPoiCoordinates,
+  regionCodeOf,
+  useOneCoordinate,
+  warnApproximate,
+} from '../stores/LocationFields';
+import { formatPoint } from '../stores/texts';
 
-interface Values {
-  address: string;
-  poi?: string;
-  regionCode?: string;
-  latitude?: number | null;
-  longitude?: number | null;
-}
-
-const addressRule = z.string().max(ADDRESS_MAX);
-const poiRule = z.string().max(POI_MAX);
+type Values = LocationValues;
 
 /**
  * Where a device stands (device.setLocation): its address and POI, the region (picked, or
@@ -30,25 +26,12 @@ export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string |
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const current = useCallQuery('deviceLocation', { id: deviceId ?? '' }, { enabled: deviceId !== null });
-  const lat = Form.useWatch('latitude', form);
-  const lng = Form.useWatch('longitude', form);
-  const oneCoordinate = (lat == null) !== (lng == null);
+  const oneCoordinate = useOneCoordinate(form);
   const loc = current.data;
 
   const submit = async (v: Values) => {
-    const point = v.latitude != null && v.longitude != null ? { latitude: v.latitude, longitude: v.longitude } : {};
-    const answer = await call('deviceSetLocation', {
-      id: deviceId as string,
-      address: v.address.trim(),
-      poi: v.poi?.trim() ?? '',
-      regionCode: v.regionCode || undefined,
-      ...point,
-    });
-    if (answer.approximate) {
-      void message.warning(
-        t('toast.approximate', { precision: precisionText(t, answer.precision), region: answer.regionName }),
-      );
-    }
+    const answer = await call('deviceSetLocation', { id: deviceId as string, ...locationRequest(v) });
+    warnApproximate(message, t, answer);
   };
 
   return (
@@ -66,7 +49,7 @@ export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string |
           ? {
               address: loc.address ?? '',
               poi: loc.poi ?? '',
-              regionCode: loc.districtCode ?? loc.cityCode ?? loc.provinceCode ?? undefined,
+              regionCode: regionCodeOf(loc),
             }
           : undefined
       }
@@ -82,34 +65,10 @@ export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string |
           {loc.approximate ? <Tag color="warning">{t('approximate')}</Tag> : null}
         </p>
       ) : null}
-      <Form.Item name="address" label={t('field.address')} rules={[requiredRule(t), zodRule(addressRule, t)]}>
+      <AddressField t={t}>
         <Input data-testid="device-location-address" />
-      </Form.Item>
-      <Form.Item name="regionCode" label={t('field.region')} extra={t('dialog.regionHint')}>
-        <RegionPicker testId="device-location-region" />
-      </Form.Item>
-      <Form.Item name="poi" label={t('field.poi')} rules={[zodRule(poiRule, t)]}>
-        <Input data-testid="device-location-poi" />
-      </Form.Item>
-      <Form.Item label={t('field.coordinates')} extra={t('dialog.coordinatesHint')}>
-        <Space.Compact block>
-          <Form.Item name="latitude" noStyle rules={[zodRule(latitudeSchema, t)]}>
-            <InputNumber style={{ width: '50%' }} placeholder={t('field.latitude')} aria-label={t('field.latitude')} />
-          </Form.Item>
-          <Form.Item name="longitude" noStyle rules={[zodRule(longitudeSchema, t)]}>
-            <InputNumber
-              style={{ width: '50%' }}
-              placeholder={t('field.longitude')}
-              aria-label={t('field.longitude')}
-            />
-          </Form.Item>
-        </Space.Compact>
-        {oneCoordinate ? (
-          <div className="ant-form-item-explain-error" role="alert">
-            {t('dialog.bothCoordinates')}
-          </div>
-        ) : null}
-      </Form.Item>
+      </AddressField>
+      <RegionPoiCoordinates t={t} testId="device-location" oneCoordinate={oneCoordinate} />
     </FormDialog>
   );
 }

@@ -1,15 +1,6 @@
 import { AimOutlined } from '@ant-design/icons';
-import {
-  ADDRESS_MAX,
-  type GeoPoint,
-  latitudeSchema,
-  longitudeSchema,
-  POI_MAX,
-  phoneSchema,
-  STORE_NAME_MAX,
-  type Store,
-} from '@marquee/protocol';
-import { Alert, App, Button, Form, Input, InputNumber, Space } from 'antd';
+import { type GeoPoint, phoneSchema, STORE_NAME_MAX, type Store } from '@marquee/protocol';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -17,24 +8,25 @@ import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { RegionPicker } from './RegionPicker';
+import {
+  AddressField,
+  type LocationValues,
+  locationRequest,
+  RegionPoiCoordinates,
+  regionCodeOf,
+  useOneCoordinate,
+  warnApproximate,
+} from './LocationFields';
 import { formatPoint, precisionText } from './texts';
 
-interface Values {
+interface Values extends LocationValues {
   name: string;
-  address: string;
-  poi?: string;
-  regionCode?: string;
-  latitude?: number | null;
-  longitude?: number | null;
   deptId?: string;
   contactName?: string;
   contactPhone?: string;
 }
 
 const nameRule = z.string().max(STORE_NAME_MAX);
-const addressRule = z.string().max(ADDRESS_MAX);
-const poiRule = z.string().max(POI_MAX);
 const contactRule = z.string().max(30);
 
 /**
@@ -51,23 +43,15 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
   const [locating, setLocating] = useState(false);
 
   const submit = async (v: Values) => {
-    const point = v.latitude != null && v.longitude != null ? { latitude: v.latitude, longitude: v.longitude } : {};
     const fields = {
       name: v.name.trim(),
-      address: v.address.trim(),
-      poi: v.poi?.trim() ?? '',
-      regionCode: v.regionCode || undefined,
+      ...locationRequest(v),
       deptId: v.deptId || undefined,
       contactName: v.contactName?.trim() ?? '',
       contactPhone: v.contactPhone?.trim() ?? '',
-      ...point,
     };
     const answer = editing ? await call('storeUpdate', { id: editing.id, ...fields }) : await call('storeAdd', fields);
-    if (answer.approximate) {
-      void message.warning(
-        t('toast.approximate', { precision: precisionText(t, answer.precision), region: answer.regionName }),
-      );
-    }
+    warnApproximate(message, t, answer);
     setPreview(null);
   };
 
@@ -88,9 +72,7 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
   };
 
   const required = requiredRule(t);
-  const lat = Form.useWatch('latitude', form);
-  const lng = Form.useWatch('longitude', form);
-  const oneCoordinate = (lat == null) !== (lng == null);
+  const oneCoordinate = useOneCoordinate(form);
   return (
     <FormDialog<Values>
       open={open}
@@ -109,7 +91,7 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
               name: editing.name,
               address: editing.address,
               poi: editing.poi,
-              regionCode: editing.districtCode ?? editing.cityCode ?? editing.provinceCode ?? undefined,
+              regionCode: regionCodeOf(editing),
               deptId: editing.deptId ?? undefined,
               contactName: editing.contactName,
               contactPhone: editing.contactPhone,
@@ -130,12 +112,7 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
       <Form.Item name="deptId" label={t('field.dept')} extra={t('dialog.deptHint')}>
         <DeptPicker allowClear testId="store-dialog-dept" />
       </Form.Item>
-      <Form.Item
-        name="address"
-        label={t('field.address')}
-        rules={[required, zodRule(addressRule, t)]}
-        className="mq-span"
-      >
+      <AddressField t={t} className="mq-span">
         <Input
           data-testid="store-dialog-address"
           onChange={() => setPreview(null)}
@@ -152,7 +129,7 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
             </Button>
           }
         />
-      </Form.Item>
+      </AddressField>
       {preview ? (
         <Alert
           className="mq-span"
@@ -171,39 +148,14 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
           description={preview.regionName || undefined}
         />
       ) : null}
-      <Form.Item name="regionCode" label={t('field.region')} extra={t('dialog.regionHint')}>
-        <RegionPicker testId="store-dialog-region" />
-      </Form.Item>
-      <Form.Item name="poi" label={t('field.poi')} rules={[zodRule(poiRule, t)]}>
-        <Input data-testid="store-dialog-poi" />
-      </Form.Item>
-      <Form.Item label={t('field.coordinates')} extra={t('dialog.coordinatesHint')} className="mq-span">
-        <Space.Compact block>
-          <Form.Item name="latitude" noStyle rules={[zodRule(latitudeSchema, t)]}>
-            <InputNumber
-              style={{ width: '50%' }}
-              placeholder={t('field.latitude')}
-              aria-label={t('field.latitude')}
-              step={0.000001}
-              data-testid="store-dialog-lat"
-            />
-          </Form.Item>
-          <Form.Item name="longitude" noStyle rules={[zodRule(longitudeSchema, t)]}>
-            <InputNumber
-              style={{ width: '50%' }}
-              placeholder={t('field.longitude')}
-              aria-label={t('field.longitude')}
-              step={0.000001}
-              data-testid="store-dialog-lng"
-            />
-          </Form.Item>
-        </Space.Compact>
-        {oneCoordinate ? (
-          <div className="ant-form-item-explain-error" role="alert">
-            {t('dialog.bothCoordinates')}
-          </div>
-        ) : null}
-      </Form.Item>
+      <RegionPoiCoordinates
+        t={t}
+        testId="store-dialog"
+        oneCoordinate={oneCoordinate}
+        coordinatesClassName="mq-span"
+        coordinateTestIds
+        step={0.000001}
+      />
       <Form.Item name="contactName" label={t('field.contactName')} rules={[zodRule(contactRule, t)]}>
         <Input data-testid="store-dialog-contact" />
       </Form.Item>

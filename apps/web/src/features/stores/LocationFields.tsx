@@ -1,0 +1,125 @@
+import { ADDRESS_MAX, latitudeSchema, longitudeSchema, POI_MAX } from '@marquee/protocol';
+import { Form, type FormInstance, Input, InputNumber, Space } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { requiredRule, zodRule } from '../../components/zodRule';
+import { RegionPicker } from './RegionPicker';
+import { precisionText } from './texts';
+
+/** The location part of a form: a store's (StoreDialog) or a device's (DeviceLocationDialog). */
+export interface LocationValues {
+  address: string;
+  poi?: string;
+  regionCode?: string;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+const addressRule = z.string().max(ADDRESS_MAX);
+const poiRule = z.string().max(POI_MAX);
+
+/** The region a located thing is in, the most precise level known (the form's regionCode). */
+export function regionCodeOf(x: {
+  districtCode?: string | null;
+  cityCode?: string | null;
+  provinceCode?: string | null;
+}): string | undefined {
+  return x.districtCode ?? x.cityCode ?? x.provinceCode ?? undefined;
+}
+
+/** The request's location fields: trimmed texts, and the point only when both coordinates are given. */
+export function locationRequest(v: LocationValues) {
+  const point = v.latitude != null && v.longitude != null ? { latitude: v.latitude, longitude: v.longitude } : {};
+  return { address: v.address.trim(), poi: v.poi?.trim() ?? '', regionCode: v.regionCode || undefined, ...point };
+}
+
+/** Says so when the save geocoded the address only approximately. */
+export function warnApproximate(
+  message: { warning: (text: string) => unknown },
+  t: TFunction,
+  answer: { approximate: boolean; precision: Parameters<typeof precisionText>[1]; regionName: string },
+) {
+  if (answer.approximate) {
+    void message.warning(
+      t('toast.approximate', { precision: precisionText(t, answer.precision), region: answer.regionName }),
+    );
+  }
+}
+
+/** True while exactly one coordinate is filled in (the form cannot be submitted then). */
+export function useOneCoordinate(form: FormInstance): boolean {
+  const lat = Form.useWatch('latitude', form);
+  const lng = Form.useWatch('longitude', form);
+  return (lat == null) !== (lng == null);
+}
+
+/** The address item (required, bounded); `children` is its input. */
+export function AddressField({ t, className, children }: { t: TFunction; className?: string; children: ReactNode }) {
+  return (
+    <Form.Item
+      name="address"
+      label={t('field.address')}
+      rules={[requiredRule(t), zodRule(addressRule, t)]}
+      className={className}
+    >
+      {children}
+    </Form.Item>
+  );
+}
+
+/**
+ * The region (picked, or read from the address), the POI and the two coordinates, with the
+ * error while only one of them is filled in. Test ids: `${testId}-region`, `${testId}-poi`,
+ * and with `coordinateTestIds` `${testId}-lat` and `${testId}-lng`.
+ */
+export function RegionPoiCoordinates({
+  t,
+  testId,
+  oneCoordinate,
+  coordinatesClassName,
+  coordinateTestIds = false,
+  step,
+}: {
+  t: TFunction;
+  testId: string;
+  oneCoordinate: boolean;
+  coordinatesClassName?: string;
+  coordinateTestIds?: boolean;
+  step?: number;
+}) {
+  const coordinate = (field: 'latitude' | 'longitude', suffix: string) => (
+    <InputNumber
+      style={{ width: '50%' }}
+      placeholder={t(`field.${field}`)}
+      aria-label={t(`field.${field}`)}
+      step={step}
+      data-testid={coordinateTestIds ? `${testId}-${suffix}` : undefined}
+    />
+  );
+  return (
+    <>
+      <Form.Item name="regionCode" label={t('field.region')} extra={t('dialog.regionHint')}>
+        <RegionPicker testId={`${testId}-region`} />
+      </Form.Item>
+      <Form.Item name="poi" label={t('field.poi')} rules={[zodRule(poiRule, t)]}>
+        <Input data-testid={`${testId}-poi`} />
+      </Form.Item>
+      <Form.Item label={t('field.coordinates')} extra={t('dialog.coordinatesHint')} className={coordinatesClassName}>
+        <Space.Compact block>
+          <Form.Item name="latitude" noStyle rules={[zodRule(latitudeSchema, t)]}>
+            {coordinate('latitude', 'lat')}
+          </Form.Item>
+          <Form.Item name="longitude" noStyle rules={[zodRule(longitudeSchema, t)]}>
+            {coordinate('longitude', 'lng')}
+          </Form.Item>
+        </Space.Compact>
+        {oneCoordinate ? (
+          <div className="ant-form-item-explain-error" role="alert">
+            {t('dialog.bothCoordinates')}
+          </div>
+        ) : null}
+      </Form.Item>
+    </>
+  );
+}
