@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
 import { timeColumn } from '../../components/columns';
+import { editDeleteOperations } from '../../components/editDeleteOperations';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { PlanDialog } from './PlanDialog';
@@ -65,24 +66,15 @@ export default function PlanPage() {
       { prop: 'deptName', label: t('field.dept'), width: 130, ellipsis: true },
       timeColumn('createdAt', t('field.createdAt')),
     ],
-    operations: [
-      {
-        ...manage,
-        key: 'edit',
-        label: t('edit'),
-        handler: (row) => setDialog({ open: true, editing: row }),
-        testId: (row) => `plan-edit-${row.name}`,
-      },
-      {
-        ...manage,
-        key: 'delete',
-        label: t('delete'),
-        danger: true,
-        confirm: (row) => ({ title: t('plan.confirmDelete', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync({ id: row.id }),
-        testId: (row) => `plan-delete-${row.name}`,
-      },
-    ],
+    operations: editDeleteOperations({
+      prefix: 'plan',
+      shared: manage,
+      edit: (row) => setDialog({ open: true, editing: row }),
+      remove: remove.mutateAsync,
+      editLabel: t('edit'),
+      deleteLabel: t('delete'),
+      confirm: (row) => ({ title: t('plan.confirmDelete', { name: row.name }) }),
+    }),
   });
 
   return (

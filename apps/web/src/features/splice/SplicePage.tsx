@@ -1,9 +1,10 @@
-import { formatTime, Perm } from '@marquee/protocol';
+import { formatTime, Perm, type SpliceRow } from '@marquee/protocol';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
 import { AddButton } from '../../components/AddButton';
+import { editDeleteOperations } from '../../components/editDeleteOperations';
 import { ListPage, useListPage } from '../../components/listPage';
 import { SpliceDialog } from './SpliceDialog';
 
@@ -49,24 +50,15 @@ export default function SplicePage() {
       { prop: 'deptName', label: t('field.dept'), width: 140, ellipsis: true },
       { prop: 'updatedAt', label: t('field.updatedAt'), width: 170, slot: (v: string) => formatTime(v) },
     ],
-    operations: [
-      {
-        ...manage,
-        key: 'edit',
-        label: t('edit'),
-        handler: (row) => setDialog({ open: true, id: row.id }),
-        testId: (row) => `splice-edit-${row.name}`,
-      },
-      {
-        ...manage,
-        key: 'delete',
-        label: t('delete'),
-        danger: true,
-        confirm: (row) => ({ title: t('confirm.delete', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync({ id: row.id }),
-        testId: (row) => `splice-delete-${row.name}`,
-      },
-    ],
+    operations: editDeleteOperations<SpliceRow>({
+      prefix: 'splice',
+      shared: manage,
+      edit: (row) => setDialog({ open: true, id: row.id }),
+      remove: remove.mutateAsync,
+      editLabel: t('edit'),
+      deleteLabel: t('delete'),
+      confirm: (row) => ({ title: t('confirm.delete', { name: row.name }) }),
+    }),
   });
 
   return (

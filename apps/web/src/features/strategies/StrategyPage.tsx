@@ -20,6 +20,7 @@ import { NotForMonitor } from '../../components/MonitorGuard';
 import { ApplyDialog } from './ApplyDialog';
 import { StrategyDialog } from './StrategyDialog';
 import './strategy.css';
+import { editDeleteOperations } from '../../components/editDeleteOperations';
 
 const isType = (v: string | undefined): v is StrategyType => (STRATEGY_TYPES as readonly string[]).includes(v ?? '');
 
@@ -125,23 +126,16 @@ export default function StrategyPage() {
         handler: (row) => setApplying({ row, results: true }),
         testId: (row) => `strategy-results-${row.name}`,
       },
-      {
-        ...manage,
-        key: 'edit',
-        label: t('edit'),
-        handler: (row) => setDialog({ open: true, editing: row }),
-        testId: (row) => `strategy-edit-${row.name}`,
-      },
-      {
-        ...manage,
-        key: 'delete',
-        label: t('delete'),
-        danger: true,
-        disabled: (row) => (row.appliedCount > 0 ? t('inUse', { count: row.appliedCount }) : false),
+      ...editDeleteOperations<StrategyRow>({
+        prefix: 'strategy',
+        shared: manage,
+        edit: (row) => setDialog({ open: true, editing: row }),
+        remove: remove.mutateAsync,
+        editLabel: t('edit'),
+        deleteLabel: t('delete'),
+        deleteDisabled: (row) => (row.appliedCount > 0 ? t('inUse', { count: row.appliedCount }) : false),
         confirm: (row) => ({ title: t('confirm.delete', { name: row.name }) }),
-        handler: (row) => remove.mutateAsync({ id: row.id }),
-        testId: (row) => `strategy-delete-${row.name}`,
-      },
+      }),
     ],
   });
   const type: StrategyType = isType(list.state.filters.type) ? list.state.filters.type : 'power';
