@@ -1,4 +1,4 @@
-import { PlusOutlined, ShareAltOutlined, TeamOutlined } from '@ant-design/icons';
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { type DeviceGroupRow, formatTime, Perm, RefType } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Space } from 'antd';
@@ -9,6 +9,7 @@ import { domainKey, useCallMutation } from '../../api/queries';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
+import { shareOperation } from '../../components/shareOperation';
 import { useCan } from '../../session/useCan';
 import { BulkShareDialog } from './BulkShareDialog';
 
@@ -61,15 +62,13 @@ export default function GroupPage() {
         handler: edit,
         testId: (row) => `group-edit-${row.name}`,
       },
-      {
-        key: 'share',
+      shareOperation<DeviceGroupRow>({
+        prefix: 'group',
         label: t('share'),
-        authCode: Perm.dataAllocation,
-        icon: <ShareAltOutlined />,
-        disabled: (row) => (row.hasPermission ? false : t('share.noPermission')),
-        handler: (row) => setSharing([row]),
-        testId: (row) => `group-share-${row.name}`,
-      },
+        noPermission: t('share.noPermission'),
+        share: (row) => setSharing([row]),
+        icon: true,
+      }),
       {
         key: 'delete',
         label: t('delete'),

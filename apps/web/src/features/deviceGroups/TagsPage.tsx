@@ -15,6 +15,7 @@ import { useCan } from '../../session/useCan';
 import { BulkShareDialog } from './BulkShareDialog';
 import { BulkTagDialog } from './BulkTagDialog';
 import './deviceGroups.css';
+import { editDeleteOperations } from '../../components/editDeleteOperations';
 
 /**
  * Device tags (/device/tags): tag categories on the left (with their tag counts; add, rename,
@@ -65,26 +66,15 @@ export default function TagsPage() {
       { prop: 'deviceCount', label: t('column.devices'), width: 110, align: 'right', showThousands: true },
       { prop: 'updatedAt', label: t('column.updatedAt'), width: 180, slot: (v: string) => formatTime(v) },
     ],
-    operations: [
-      {
-        key: 'edit',
-        label: t('edit'),
-        authCode: Perm.deviceTags,
-        notForMonitor: true,
-        handler: (row) => navigate(`/device/tag/addView?id=${encodeURIComponent(row.id)}`),
-        testId: (row) => `tag-edit-${row.name}`,
-      },
-      {
-        key: 'delete',
-        label: t('delete'),
-        authCode: Perm.deviceTags,
-        notForMonitor: true,
-        danger: true,
-        confirm: (row) => ({ title: t('confirm.delete', { name: row.name }), description: t('confirm.deleteHint') }),
-        handler: (row: TagRow) => removeTag.mutateAsync({ ids: [row.id] }),
-        testId: (row) => `tag-delete-${row.name}`,
-      },
-    ],
+    operations: editDeleteOperations<TagRow>({
+      prefix: 'tag',
+      shared: { authCode: Perm.deviceTags, notForMonitor: true },
+      edit: (row) => navigate(`/device/tag/addView?id=${encodeURIComponent(row.id)}`),
+      remove: ({ id }) => removeTag.mutateAsync({ ids: [id] }),
+      editLabel: t('edit'),
+      deleteLabel: t('delete'),
+      confirm: (row) => ({ title: t('confirm.delete', { name: row.name }), description: t('confirm.deleteHint') }),
+    }),
   });
   const { filters } = list.state;
 

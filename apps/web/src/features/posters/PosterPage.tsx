@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm, type PosterTemplateRow, RefType } from '@marquee/protocol';
+import { type PosterTemplateRow, RefType } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Image, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
 import { NewPosterDialog } from './NewPosterDialog';
 import './poster.css';
+import { shareOperation } from '../../components/shareOperation';
 
 /**
  * Poster templates (/poster): the data-scoped list with the last poster made as a preview,
@@ -93,14 +94,12 @@ export default function PosterPage() {
         label: t('list.history'),
         handler: (row) => navigate(`/poster/tplHistory?templateId=${row.id}`),
       },
-      {
-        key: 'share',
+      shareOperation<PosterTemplateRow>({
+        prefix: 'poster',
         label: t('list.share'),
-        authCode: Perm.dataAllocation,
-        disabled: (row) => (row.hasPermission ? false : t('list.noManage')),
-        handler: (row) => setSharing(row),
-        testId: (row) => `poster-share-${row.name}`,
-      },
+        noPermission: t('list.noManage'),
+        share: (row) => setSharing(row),
+      }),
       {
         key: 'delete',
         label: t('list.delete'),

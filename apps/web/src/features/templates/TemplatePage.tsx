@@ -20,6 +20,7 @@ import { useCan } from '../../session/useCan';
 import { LayoutThumb } from './LayoutThumb';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
 import './template.css';
+import { shareOperation } from '../../components/shareOperation';
 
 /**
  * The template page (route /template, spec section 2 'Template page'): a name filter with
@@ -140,16 +141,13 @@ export default function TemplatePage() {
         handler: (row) => remove.mutateAsync({ id: row.id }),
         testId: (row) => `template-delete-${row.name}`,
       },
-      {
-        key: 'share',
+      shareOperation<TemplateRow>({
+        prefix: 'template',
         label: t('share'),
-        authCode: Perm.dataAllocation,
-        icon: <ShareAltOutlined />,
-        // Spec section 5: a row whose has-permission is falsy cannot be shared.
-        disabled: (row) => (row.hasPermission ? false : t('share.noPermission')),
-        handler: (row) => setSharing([row]),
-        testId: (row) => `template-share-${row.name}`,
-      },
+        noPermission: t('share.noPermission'),
+        share: (row) => setSharing([row]),
+        icon: true,
+      }),
     ],
   });
 
