@@ -14,6 +14,7 @@ import { requiredRule, zodRule } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
 import { BulkShareDialog } from './BulkShareDialog';
 import { BulkTagDialog } from './BulkTagDialog';
+import '../../components/categoryList.css';
 import './deviceGroups.css';
 import { editDeleteOperations } from '../../components/editDeleteOperations';
 
@@ -108,7 +109,7 @@ export default function TagsPage() {
           {!categories.isPending && cats.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('categories.empty')} />
           ) : null}
-          <ul className="mq-tag-categories" aria-label={t('categories')}>
+          <ul className="mq-category-list mq-tag-categories" aria-label={t('categories')}>
             {cats.length > 0 ? (
               <li>
                 <button

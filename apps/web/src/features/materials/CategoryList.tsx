@@ -7,6 +7,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { SingleTextField } from '../../components/SingleTextField';
 import { useCategories } from './api';
 import { DeleteAction, SideAddButton } from './sideParts';
+import '../../components/categoryList.css';
 
 /**
  * The enterprise's material categories (spec section 3 'material category folder'): choosing
@@ -39,7 +40,7 @@ export function CategoryList({
       ) : (categories.data ?? []).length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('category.empty')} />
       ) : (
-        <ul className="mq-material-categories">
+        <ul className="mq-category-list mq-material-categories">
           {(categories.data ?? []).map((c) => (
             <li key={c.id}>
               <button
