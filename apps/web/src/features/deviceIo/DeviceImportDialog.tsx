@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../api/client';
 import { domainKey } from '../../api/queries';
+import { dialogFooter } from '../../components/dialogFooter';
 import { NotForMonitor } from '../../components/MonitorGuard';
 
 /** A file's bytes as base64 (without the data-URL prefix). */
@@ -77,22 +78,18 @@ export function DeviceImportDialog({ open, onClose, onImported }: DeviceImportDi
       maskClosable={false}
       destroyOnHidden
       width={720}
-      footer={[
-        <Button key="cancel" onClick={close} data-testid="device-import-cancel">
-          {t('import.cancel')}
-        </Button>,
-        <Button
-          key="import"
-          type="primary"
-          icon={<UploadOutlined />}
-          disabled={!file || tooBig}
-          loading={importing.isPending}
-          onClick={() => file && importing.mutate(file)}
-          data-testid="device-import-submit"
-        >
-          {t('import.submit')}
-        </Button>,
-      ]}
+      footer={dialogFooter(
+        { key: 'cancel', label: t('import.cancel'), onClick: close, testId: 'device-import-cancel' },
+        {
+          key: 'import',
+          label: t('import.submit'),
+          icon: <UploadOutlined />,
+          disabled: !file || tooBig,
+          loading: importing.isPending,
+          onClick: () => file && importing.mutate(file),
+          testId: 'device-import-submit',
+        },
+      )}
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph style={{ marginBottom: 0 }}>

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { domainKey } from '../../api/queries';
+import { dialogFooter } from '../../components/dialogFooter';
 import { UploadQueue } from '../../components/upload';
 import { ACCEPT, type CheckError, checkFile, type FileCheck, WARNING_VALUES } from './checks';
 import { FolderSelect } from './FolderSelect';
@@ -100,21 +101,17 @@ export function UploadDialog({ open, folderId, onClose }: AddToFolderProps) {
       onCancel={onClose}
       width={720}
       maskClosable={false}
-      footer={[
-        <Button key="close" onClick={onClose} data-testid="upload-close">
-          {t('action.close')}
-        </Button>,
-        <Button
-          key="start"
-          type="primary"
-          icon={<CloudUploadOutlined />}
-          disabled={!folder || ready.length === 0 || reading}
-          onClick={start}
-          data-testid="upload-start"
-        >
-          {t('upload.start', { count: ready.length })}
-        </Button>,
-      ]}
+      footer={dialogFooter(
+        { key: 'close', label: t('action.close'), onClick: onClose, testId: 'upload-close' },
+        {
+          key: 'start',
+          label: t('upload.start', { count: ready.length }),
+          icon: <CloudUploadOutlined />,
+          disabled: !folder || ready.length === 0 || reading,
+          onClick: start,
+          testId: 'upload-start',
+        },
+      )}
     >
       <div data-testid="upload-dialog">
         <Form layout="vertical">
