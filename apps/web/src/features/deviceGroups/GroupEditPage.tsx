@@ -1,10 +1,10 @@
 import { DEVICE_GROUP_REMARK_MAX, deviceGroupNameSchema } from '@marquee/protocol';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useCallMutation, useCallQuery } from '../../api/queries';
+import { useSearchParams } from 'react-router';
+import { useCallQuery } from '../../api/queries';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { MembersForm, useMembers } from './MembersForm';
+import { MembersForm, useMembers, useSaveMembers } from './MembersForm';
 
 interface Values {
   name: string;
@@ -18,7 +18,6 @@ interface Values {
  */
 export default function GroupEditPage() {
   const { t } = useTranslation(['deviceGroups', 'validation']);
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const detail = useCallQuery('deviceGroupDetail', { id: id ?? '' }, { enabled: Boolean(id) });
@@ -28,16 +27,8 @@ export default function GroupEditPage() {
   }));
   const { deviceIds } = members;
 
-  // The devices' group shows in the device list.
-  const done = { invalidates: ['devices'] as const, onSuccess: () => navigate('/device/group') };
-  const create = useCallMutation('deviceGroupCreate', { ...done, success: t('toast.created') });
-  const update = useCallMutation('deviceGroupUpdate', { ...done, success: t('toast.updated') });
-  const save = id ? update : create;
-  const submit = (v: Values) => {
-    const fields = { name: v.name.trim(), remark: v.remark?.trim() ?? '', deviceIds };
-    if (id) update.mutate({ id, ...fields });
-    else create.mutate(fields);
-  };
+  const save = useSaveMembers(id, 'deviceGroupCreate', 'deviceGroupUpdate', '/device/group', t);
+  const submit = (v: Values) => save.save({ name: v.name.trim(), remark: v.remark?.trim() ?? '', deviceIds });
 
   return (
     <MembersForm<Values>
@@ -53,7 +44,7 @@ export default function GroupEditPage() {
       known={detail.data?.devices}
       devicesLabel={t('form.devices')}
       devicesHint={t('form.devicesHint')}
-      saving={save.isPending}
+      saving={save.saving}
       onFinish={submit}
       backTo="/device/group"
     >

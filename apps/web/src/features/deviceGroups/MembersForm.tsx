@@ -1,10 +1,37 @@
-import type { MemberDevice } from '@marquee/protocol';
+import type { EndpointName, Endpoints, MemberDevice, Req } from '@marquee/protocol';
 import { Alert, Button, Card, Form, type FormInstance, Skeleton, Space } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCallMutation } from '../../api/queries';
 import { useFormName } from '../../components/formName';
 import { DeviceTransfer } from '../../components/pickers/DevicePicker';
+
+/**
+ * Saves a group or a tag with its devices: `create` without an id, `update` with it. Both say
+ * so (the page's `toast.created` / `toast.updated`), refresh the device list (which shows the
+ * devices' groups and tags) and go back to `backTo`.
+ */
+export function useSaveMembers<C extends EndpointName, U extends EndpointName>(
+  id: string | null,
+  create: C,
+  update: U,
+  backTo: string,
+  t: (key: string) => string,
+) {
+  const navigate = useNavigate();
+  const done = { invalidates: ['devices'] as const, onSuccess: () => navigate(backTo) };
+  const creating = useCallMutation(create, { ...done, success: t('toast.created') });
+  const updating = useCallMutation(update, { ...done, success: t('toast.updated') });
+  return {
+    saving: (id ? updating : creating).isPending,
+    /** `update` takes the id and the fields `create` takes. */
+    save: (fields: Req<Endpoints[C]>) => {
+      if (id) updating.mutate({ id, ...fields } as Req<Endpoints[U]>);
+      else creating.mutate(fields);
+    },
+  };
+}
 
 /**
  * What a group's and a tag's edit pages share: a record with its fields and its member

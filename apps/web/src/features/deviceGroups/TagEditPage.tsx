@@ -1,10 +1,10 @@
 import { tagNameSchema } from '@marquee/protocol';
 import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useCallMutation, useCallQuery } from '../../api/queries';
+import { useSearchParams } from 'react-router';
+import { useCallQuery } from '../../api/queries';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { MembersForm, useMembers } from './MembersForm';
+import { MembersForm, useMembers, useSaveMembers } from './MembersForm';
 
 interface Values {
   name: string;
@@ -17,7 +17,6 @@ interface Values {
  */
 export default function TagEditPage() {
   const { t } = useTranslation(['deviceTags', 'deviceGroups', 'validation']);
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const presetCategory = params.get('categoryId') ?? undefined;
@@ -31,16 +30,8 @@ export default function TagEditPage() {
   );
   const { deviceIds } = members;
 
-  // The devices' tags show in the device list.
-  const done = { invalidates: ['devices'] as const, onSuccess: () => navigate('/device/tags') };
-  const create = useCallMutation('deviceTagCreate', { ...done, success: t('toast.created') });
-  const update = useCallMutation('deviceTagUpdate', { ...done, success: t('toast.updated') });
-  const save = id ? update : create;
-  const submit = (v: Values) => {
-    const fields = { name: v.name.trim(), categoryId: v.categoryId, deviceIds };
-    if (id) update.mutate({ id, ...fields });
-    else create.mutate(fields);
-  };
+  const save = useSaveMembers(id, 'deviceTagCreate', 'deviceTagUpdate', '/device/tags', t);
+  const submit = (v: Values) => save.save({ name: v.name.trim(), categoryId: v.categoryId, deviceIds });
 
   const noCategory = categories.isSuccess && categories.data.length === 0;
   return (
@@ -59,7 +50,7 @@ export default function TagEditPage() {
       members={members}
       known={detail.data?.devices}
       devicesLabel={t('form.devices')}
-      saving={save.isPending}
+      saving={save.saving}
       onFinish={submit}
       backTo="/device/tags"
     >
