@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { AD_STATUSES, AD_TYPES, type Ad, Perm, ROUTES } from '@marquee/protocol';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
-import { NotForMonitor } from '../../components/MonitorGuard';
 import { useCan } from '../../session/useCan';
 import { AdDetailDrawer } from './AdDetailDrawer';
 import { periodText, statusLook } from './adLook';
@@ -186,16 +185,7 @@ export default function AdListPage() {
       title={t('ad.title')}
       toolbar={
         canEditPage && can(Perm.advEdit) ? (
-          <NotForMonitor>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate('/advert/edit')}
-              data-testid="ad-add"
-            >
-              {t('ad.add')}
-            </Button>
-          </NotForMonitor>
+          <AddButton label={t('ad.add')} notForMonitor onClick={() => navigate('/advert/edit')} testId="ad-add" />
         ) : null
       }
       rowTestId={(row) => `ad-row-${row.name}`}

@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type PromotionPlan } from '@marquee/protocol';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { timeColumn } from '../../components/columns';
 import { editDeleteOperations } from '../../components/editDeleteOperations';
 import { ListPage, useListPage } from '../../components/listPage';
-import { NotForMonitor } from '../../components/MonitorGuard';
 import { PlanDialog } from './PlanDialog';
 
 /**
@@ -84,16 +83,12 @@ export default function PlanPage() {
       className="mq-ad-plans"
       title={t('plan.title')}
       toolbar={
-        <NotForMonitor>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, editing: null })}
-            data-testid="plan-add"
-          >
-            {t('plan.add')}
-          </Button>
-        </NotForMonitor>
+        <AddButton
+          label={t('plan.add')}
+          notForMonitor
+          onClick={() => setDialog({ open: true, editing: null })}
+          testId="plan-add"
+        />
       }
       rowTestId={(row) => `plan-row-${row.name}`}
       empty={t('plan.empty')}

@@ -1,4 +1,4 @@
-import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { TeamOutlined } from '@ant-design/icons';
 import { type DeviceGroupRow, formatTime, Perm, RefType } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Space } from 'antd';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { domainKey, useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
@@ -93,14 +94,7 @@ export default function GroupPage() {
       toolbar={
         <NotForMonitor>
           <Space>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate('/device/group/addView')}
-              data-testid="group-add"
-            >
-              {t('add')}
-            </Button>
+            <AddButton label={t('add')} onClick={() => navigate('/device/group/addView')} testId="group-add" />
             {can(Perm.dataAllocation) ? (
               <Button icon={<TeamOutlined />} onClick={() => setBulkOpen(true)} data-testid="group-bulk-share">
                 {t('bulkShare')}

@@ -16,6 +16,7 @@ import { BulkShareDialog } from './BulkShareDialog';
 import { BulkTagDialog } from './BulkTagDialog';
 import '../../components/categoryList.css';
 import './deviceGroups.css';
+import { AddButton } from '../../components/AddButton';
 import { editDeleteOperations } from '../../components/editDeleteOperations';
 
 /**
@@ -171,18 +172,15 @@ export default function TagsPage() {
       toolbar={
         <NotForMonitor>
           <Space wrap>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
+            <AddButton
+              label={t('add')}
               onClick={() =>
                 navigate(
                   `/device/tag/addView${filters.categoryId ? `?categoryId=${encodeURIComponent(filters.categoryId)}` : ''}`,
                 )
               }
-              data-testid="tag-add"
-            >
-              {t('add')}
-            </Button>
+              testId="tag-add"
+            />
             <Button icon={<TagsOutlined />} onClick={() => setBulkTag(true)} data-testid="tag-bulk">
               {t('bulkTag')}
             </Button>

@@ -1,17 +1,16 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type PosterTemplateRow, RefType } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Image, Typography } from 'antd';
+import { Image, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { domainKey, useCallMutation } from '../../api/queries';
 import { timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
-import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
 import { NewPosterDialog } from './NewPosterDialog';
 import './poster.css';
+import { AddButton } from '../../components/AddButton';
 import { shareOperation } from '../../components/shareOperation';
 
 /**
@@ -123,11 +122,7 @@ export default function PosterPage() {
       className="mq-poster"
       title={t('title')}
       toolbar={
-        <NotForMonitor>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="poster-create">
-            {t('list.create')}
-          </Button>
-        </NotForMonitor>
+        <AddButton label={t('list.create')} notForMonitor onClick={() => setCreating(true)} testId="poster-create" />
       }
       empty={t('list.empty')}
       rowTestId={(row) => `poster-row-${row.name}`}

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type DownloadRules,
   type LevelRules,
@@ -9,17 +8,17 @@ import {
   type StrategyRow,
   type StrategyType,
 } from '@marquee/protocol';
-import { Button, Tabs, Tag } from 'antd';
+import { Tabs, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
 import { timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
-import { NotForMonitor } from '../../components/MonitorGuard';
 import { ApplyDialog } from './ApplyDialog';
 import { StrategyDialog } from './StrategyDialog';
 import './strategy.css';
+import { AddButton } from '../../components/AddButton';
 import { editDeleteOperations } from '../../components/editDeleteOperations';
 
 const isType = (v: string | undefined): v is StrategyType => (STRATEGY_TYPES as readonly string[]).includes(v ?? '');
@@ -156,16 +155,12 @@ export default function StrategyPage() {
         />
       }
       toolbar={
-        <NotForMonitor>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ open: true, editing: null })}
-            data-testid="strategy-add"
-          >
-            {t('add', { type: t(`type.${type}`) })}
-          </Button>
-        </NotForMonitor>
+        <AddButton
+          label={t('add', { type: t(`type.${type}`) })}
+          notForMonitor
+          onClick={() => setDialog({ open: true, editing: null })}
+          testId="strategy-add"
+        />
       }
       rowTestId={(row) => `strategy-row-${row.name}`}
       empty={t('empty')}
