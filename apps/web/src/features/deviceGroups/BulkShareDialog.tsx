@@ -1,5 +1,5 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { DEVICE_SHARE_IMPORT_MAX, type DeptTreeNode } from '@marquee/protocol';
+import { DownloadOutlined, TeamOutlined, UploadOutlined } from '@ant-design/icons';
+import { DEVICE_SHARE_IMPORT_MAX, type DeptTreeNode, Perm } from '@marquee/protocol';
 import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,6 +23,7 @@ import { call, download } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { useFormName } from '../../components/formName';
 import { GroupSelect, TagSelect } from '../../components/pickers/options';
+import { useCan } from '../../session/useCan';
 
 type By = 'tag' | 'group' | 'department' | 'import';
 
@@ -53,6 +54,25 @@ function readBase64(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(file);
   });
+}
+
+/**
+ * The toolbar button of the group and tag lists that opens the bulk sharing dialog (choosing
+ * by `defaultBy` first); shown only to those holding data allocation.
+ */
+export function BulkShareButton({ defaultBy, testId }: { defaultBy: By; testId: string }) {
+  const { t } = useTranslation('deviceGroups');
+  const can = useCan();
+  const [open, setOpen] = useState(false);
+  if (!can(Perm.dataAllocation)) return null;
+  return (
+    <>
+      <Button icon={<TeamOutlined />} onClick={() => setOpen(true)} data-testid={testId}>
+        {t('bulkShare')}
+      </Button>
+      <BulkShareDialog open={open} defaultBy={defaultBy} onClose={() => setOpen(false)} />
+    </>
+  );
 }
 
 /**

@@ -1,7 +1,6 @@
-import { TeamOutlined } from '@ant-design/icons';
 import { type DeviceGroupRow, formatTime, Perm, RefType } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Space } from 'antd';
+import { Empty, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,8 +10,7 @@ import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
 import { shareOperation } from '../../components/shareOperation';
-import { useCan } from '../../session/useCan';
-import { BulkShareDialog } from './BulkShareDialog';
+import { BulkShareButton } from './BulkShareDialog';
 
 /**
  * Device groups (/device/group): the groups the caller can see with their visible device
@@ -23,10 +21,8 @@ import { BulkShareDialog } from './BulkShareDialog';
 export default function GroupPage() {
   const { t } = useTranslation(['deviceGroups', 'common']);
   const navigate = useNavigate();
-  const can = useCan();
   const queryClient = useQueryClient();
   const [sharing, setSharing] = useState<DeviceGroupRow[] | null>(null);
-  const [bulkOpen, setBulkOpen] = useState(false);
 
   // A deleted group's devices show no group in the device list.
   const remove = useCallMutation('deviceGroupDelete', { success: t('toast.deleted'), invalidates: ['devices'] });
@@ -95,11 +91,7 @@ export default function GroupPage() {
         <NotForMonitor>
           <Space>
             <AddButton label={t('add')} onClick={() => navigate('/device/group/addView')} testId="group-add" />
-            {can(Perm.dataAllocation) ? (
-              <Button icon={<TeamOutlined />} onClick={() => setBulkOpen(true)} data-testid="group-bulk-share">
-                {t('bulkShare')}
-              </Button>
-            ) : null}
+            <BulkShareButton defaultBy="group" testId="group-bulk-share" />
           </Space>
         </NotForMonitor>
       }
@@ -116,7 +108,6 @@ export default function GroupPage() {
         onClose={() => setSharing(null)}
         onDone={() => void queryClient.invalidateQueries({ queryKey: domainKey('deviceGroups') })}
       />
-      <BulkShareDialog open={bulkOpen} defaultBy="group" onClose={() => setBulkOpen(false)} />
     </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { formatTime, Perm, type TagCategoryRow, type TagRow, tagCategoryNameSchema } from '@marquee/protocol';
 import { Button, Card, Empty, Form, Input, Popconfirm, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,8 +11,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { useCan } from '../../session/useCan';
-import { BulkShareDialog } from './BulkShareDialog';
+import { BulkShareButton } from './BulkShareDialog';
 import { BulkTagDialog } from './BulkTagDialog';
 import '../../components/categoryList.css';
 import './deviceGroups.css';
@@ -28,13 +27,11 @@ import { editDeleteOperations } from '../../components/editDeleteOperations';
 export default function TagsPage() {
   const { t } = useTranslation(['deviceTags', 'common']);
   const navigate = useNavigate();
-  const can = useCan();
   const [category, setCategory] = useState<{ open: boolean; editing: TagCategoryRow | null }>({
     open: false,
     editing: null,
   });
   const [bulkTag, setBulkTag] = useState(false);
-  const [bulkShare, setBulkShare] = useState(false);
 
   const categories = useCallQuery('tagCategoryList', {});
   // A deleted tag leaves the devices that carried it (the device list shows their tags).
@@ -184,11 +181,7 @@ export default function TagsPage() {
             <Button icon={<TagsOutlined />} onClick={() => setBulkTag(true)} data-testid="tag-bulk">
               {t('bulkTag')}
             </Button>
-            {can(Perm.dataAllocation) ? (
-              <Button icon={<TeamOutlined />} onClick={() => setBulkShare(true)} data-testid="tag-bulk-share">
-                {t('bulkShare', { ns: 'deviceGroups' })}
-              </Button>
-            ) : null}
+            <BulkShareButton defaultBy="tag" testId="tag-bulk-share" />
           </Space>
         </NotForMonitor>
       }
@@ -218,7 +211,6 @@ export default function TagsPage() {
         </Form.Item>
       </FormDialog>
       <BulkTagDialog open={bulkTag} onClose={() => setBulkTag(false)} />
-      <BulkShareDialog open={bulkShare} defaultBy="tag" onClose={() => setBulkShare(false)} />
     </ListPage>
   );
 }
