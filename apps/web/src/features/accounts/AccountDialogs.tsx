@@ -1,12 +1,12 @@
 import { type AccountRow, emailSchema, endpointDomain, optionalPhoneSchema, realNameSchema } from '@marquee/protocol';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { RolePicker } from '../../components/pickers/RolePicker';
-import { requiredRule, zodRule } from '../../components/zodRule';
-import { AccountTypeField, LoginNameField } from './AccountFields';
+import { requiredRule } from '../../components/zodRule';
+import { AccountTypeField, LoginNameField, PersonFields, personFields } from './AccountFields';
 import { PasswordFields } from './PasswordFields';
 
 /**
@@ -47,9 +47,7 @@ export function AccountDialog({
 
   const submit = async (v: AccountValues) => {
     const fields = {
-      realName: v.realName.trim(),
-      phone: v.phone?.trim() ?? '',
-      email: v.email?.trim() ?? '',
+      ...personFields(v),
       accountType: v.accountType,
       roleIds: v.roleIds ?? [],
       deptIds: v.deptIds ?? [],
@@ -95,15 +93,11 @@ export function AccountDialog({
       width={760}
     >
       {!isEdit ? <LoginNameField testId="account-dialog-login" /> : null}
-      <Form.Item name="realName" label={t('field.realName')} rules={[required, zodRule(realNameSchema, t)]}>
-        <Input data-testid="account-dialog-name" />
-      </Form.Item>
-      <Form.Item name="phone" label={t('field.phone')} rules={[zodRule(optionalPhoneSchema, t)]}>
-        <Input data-testid="account-dialog-phone" />
-      </Form.Item>
-      <Form.Item name="email" label={t('field.email')} rules={[zodRule(emailSchema, t)]}>
-        <Input data-testid="account-dialog-email" />
-      </Form.Item>
+      <PersonFields
+        t={t}
+        schemas={{ realName: realNameSchema, phone: optionalPhoneSchema, email: emailSchema }}
+        testIdPrefix="account-dialog"
+      />
       <AccountTypeField />
       <Form.Item
         className="mq-span"

@@ -5,13 +5,11 @@ import {
   advertiserPhoneSchema,
   endpointDomain,
 } from '@marquee/protocol';
-import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { requiredRule, zodRule } from '../../components/zodRule';
-import { LoginNameField } from '../accounts/AccountFields';
+import { LoginNameField, PersonFields, personFields } from '../accounts/AccountFields';
 
 interface Values {
   loginName: string;
@@ -40,12 +38,11 @@ export function AdvertiserDialog({
   const isEdit = editing !== null;
 
   const submit = async (v: Values) => {
-    const fields = { realName: v.realName.trim(), phone: v.phone?.trim() ?? '', email: v.email?.trim() ?? '' };
+    const fields = personFields(v);
     if (editing) await call('advertiserUpdate', { id: editing.id, ...fields });
     else await call('advertiserAdd', { ...fields, loginName: v.loginName.trim(), password: v.password });
   };
 
-  const required = requiredRule(t);
   return (
     <FormDialog<Values>
       open={open}
@@ -63,15 +60,11 @@ export function AdvertiserDialog({
       testId="adv-dialog"
     >
       {!isEdit ? <LoginNameField testId="adv-dialog-login" /> : null}
-      <Form.Item name="realName" label={t('field.realName')} rules={[required, zodRule(advertiserNameSchema, t)]}>
-        <Input data-testid="adv-dialog-name" />
-      </Form.Item>
-      <Form.Item name="phone" label={t('field.phone')} rules={[zodRule(advertiserPhoneSchema, t)]}>
-        <Input data-testid="adv-dialog-phone" />
-      </Form.Item>
-      <Form.Item name="email" label={t('field.email')} rules={[zodRule(advertiserEmailSchema, t)]}>
-        <Input data-testid="adv-dialog-email" />
-      </Form.Item>
+      <PersonFields
+        t={t}
+        schemas={{ realName: advertiserNameSchema, phone: advertiserPhoneSchema, email: advertiserEmailSchema }}
+        testIdPrefix="adv-dialog"
+      />
       {!isEdit ? (
         <NewPasswordFields
           testIdPrefix="adv-dialog"
