@@ -40,6 +40,43 @@ function Row({
   );
 }
 
+/**
+ * The rows of a list, each a Row (`${testId}-${i}`, marked when an issue lies under
+ * `${issuePrefix}${i}`) whose remove drops it; `children` renders row i's fields, `update`
+ * changing that row only.
+ */
+function Rows<P>({
+  items,
+  onChange,
+  issues,
+  issuePrefix,
+  testId,
+  children,
+}: {
+  items: readonly P[];
+  onChange: (items: P[]) => void;
+  issues: Map<string, string>;
+  issuePrefix: string;
+  testId: string;
+  children: (item: P, i: number, update: (next: Partial<P>) => void) => ReactNode;
+}) {
+  return (
+    <>
+      {items.map((p, i) => (
+        <Row
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+          key={i}
+          invalid={rowHasIssue(issues, `${issuePrefix}${i}`)}
+          testId={`${testId}-${i}`}
+          onRemove={() => onChange(items.filter((_, j) => j !== i))}
+        >
+          {children(p, i, (next) => onChange(items.map((q, j) => (j === i ? { ...q, ...next } : q))))}
+        </Row>
+      ))}
+    </>
+  );
+}
+
 /** A time range of a day (antd TimePicker range) over `HH:mm` strings; the rules, not the picker, order them. */
 function DayRange({
   start,
@@ -97,29 +134,31 @@ export function PowerEditor({
         <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>
           {t('power.hint')}
         </Typography.Paragraph>
-        {weekly.map((p, i) => (
-          <Row
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-            key={i}
-            invalid={rowHasIssue(issues, `weekly.${i}`)}
-            testId={`strategy-power-${i}`}
-            onRemove={() => set({ weekly: weekly.filter((_, j) => j !== i) })}
-          >
-            <WeekdayPicker
-              value={p.weekdays}
-              invalid={issues.has(`weekly.${i}.weekdays`)}
-              onChange={(weekdays) => set({ weekly: weekly.map((q, j) => (j === i ? { ...q, weekdays } : q)) })}
-            />
-            <DayRange
-              start={p.off}
-              end={p.on}
-              labels={[t('power.off'), t('power.on')]}
-              invalid={rowHasIssue(issues, `weekly.${i}`) && !issues.has(`weekly.${i}.weekdays`)}
-              onChange={(off, on) => set({ weekly: weekly.map((q, j) => (j === i ? { ...q, off, on } : q)) })}
-              testId={`strategy-power-${i}-time`}
-            />
-          </Row>
-        ))}
+        <Rows
+          items={weekly}
+          onChange={(next) => set({ weekly: next })}
+          issues={issues}
+          issuePrefix="weekly."
+          testId="strategy-power"
+        >
+          {(p, i, update) => (
+            <>
+              <WeekdayPicker
+                value={p.weekdays}
+                invalid={issues.has(`weekly.${i}.weekdays`)}
+                onChange={(weekdays) => update({ weekdays })}
+              />
+              <DayRange
+                start={p.off}
+                end={p.on}
+                labels={[t('power.off'), t('power.on')]}
+                invalid={rowHasIssue(issues, `weekly.${i}`) && !issues.has(`weekly.${i}.weekdays`)}
+                onChange={(off, on) => update({ off, on })}
+                testId={`strategy-power-${i}-time`}
+              />
+            </>
+          )}
+        </Rows>
         <Button
           type="dashed"
           icon={<PlusOutlined />}
@@ -131,14 +170,14 @@ export function PowerEditor({
         <div style={{ marginTop: 16 }}>
           <Typography.Text strong>{t('power.once')}</Typography.Text>
         </div>
-        {once.map((p, i) => (
-          <Row
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-            key={i}
-            invalid={rowHasIssue(issues, `once.${i}`)}
-            testId={`strategy-once-${i}`}
-            onRemove={() => set({ once: once.filter((_, j) => j !== i) })}
-          >
+        <Rows
+          items={once}
+          onChange={(next) => set({ once: next })}
+          issues={issues}
+          issuePrefix="once."
+          testId="strategy-once"
+        >
+          {(p, i, update) => (
             <DatePicker.RangePicker
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
@@ -148,16 +187,12 @@ export function PowerEditor({
               value={[instantValue(p.off), instantValue(p.on)]}
               placeholder={[t('power.off'), t('power.on')]}
               onChange={(values) =>
-                set({
-                  once: once.map((q, j) =>
-                    j === i ? { off: instantText(values?.[0] as Dayjs), on: instantText(values?.[1] as Dayjs) } : q,
-                  ),
-                })
+                update({ off: instantText(values?.[0] as Dayjs), on: instantText(values?.[1] as Dayjs) })
               }
               data-testid={`strategy-once-${i}-time`}
             />
-          </Row>
-        ))}
+          )}
+        </Rows>
         <Button
           type="dashed"
           icon={<PlusOutlined />}
@@ -209,35 +244,30 @@ function PeriodList<P extends DownloadWindow>({
   extra?: (period: P, update: (next: Partial<P>) => void) => ReactNode;
 }) {
   const { t } = useTranslation('strategies');
-  const update = (i: number, next: Partial<P>) => onChange?.(value.map((p, j) => (j === i ? { ...p, ...next } : p)));
   return (
     <NoFormStyle status>
       <div className="mq-strategy-editor">
         {value.length === 0 ? <Typography.Paragraph type="secondary">{empty}</Typography.Paragraph> : null}
-        {value.map((p, i) => (
-          <Row
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-            key={i}
-            invalid={rowHasIssue(issues, String(i))}
-            testId={`${testId}-${i}`}
-            onRemove={() => onChange?.(value.filter((_, j) => j !== i))}
-          >
-            <WeekdayPicker
-              value={p.weekdays}
-              invalid={issues.has(`${i}.weekdays`)}
-              onChange={(weekdays) => update(i, { weekdays } as Partial<P>)}
-            />
-            <DayRange
-              start={p.start}
-              end={p.end}
-              labels={[t('period.start'), t('period.end')]}
-              invalid={issues.has(`${i}.start`) || issues.has(`${i}.end`)}
-              onChange={(start, end) => update(i, { start, end } as Partial<P>)}
-              testId={`${testId}-${i}-time`}
-            />
-            {extra?.(p, (next) => update(i, next))}
-          </Row>
-        ))}
+        <Rows items={value} onChange={(next) => onChange?.(next)} issues={issues} issuePrefix="" testId={testId}>
+          {(p, i, update) => (
+            <>
+              <WeekdayPicker
+                value={p.weekdays}
+                invalid={issues.has(`${i}.weekdays`)}
+                onChange={(weekdays) => update({ weekdays } as Partial<P>)}
+              />
+              <DayRange
+                start={p.start}
+                end={p.end}
+                labels={[t('period.start'), t('period.end')]}
+                invalid={issues.has(`${i}.start`) || issues.has(`${i}.end`)}
+                onChange={(start, end) => update({ start, end } as Partial<P>)}
+                testId={`${testId}-${i}-time`}
+              />
+              {extra?.(p, update)}
+            </>
+          )}
+        </Rows>
         <Button
           type="dashed"
           icon={<PlusOutlined />}
