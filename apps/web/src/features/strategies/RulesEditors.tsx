@@ -42,8 +42,8 @@ function Row({
 
 /**
  * The rows of a list, each a Row (`${testId}-${i}`, marked when an issue lies under
- * `${issuePrefix}${i}`) whose remove drops it; `children` renders row i's fields, `update`
- * changing that row only.
+ * `${issuePrefix}${i}`) whose remove drops it, then the button (`${testId}-add`, text `add`)
+ * that appends `fresh()`; `children` renders row i's fields, `update` changing that row only.
  */
 function Rows<P>({
   items,
@@ -51,6 +51,8 @@ function Rows<P>({
   issues,
   issuePrefix,
   testId,
+  add,
+  fresh,
   children,
 }: {
   items: readonly P[];
@@ -58,6 +60,8 @@ function Rows<P>({
   issues: Map<string, string>;
   issuePrefix: string;
   testId: string;
+  add: string;
+  fresh: () => P;
   children: (item: P, i: number, update: (next: Partial<P>) => void) => ReactNode;
 }) {
   return (
@@ -73,6 +77,14 @@ function Rows<P>({
           {children(p, i, (next) => onChange(items.map((q, j) => (j === i ? { ...q, ...next } : q))))}
         </Row>
       ))}
+      <Button
+        type="dashed"
+        icon={<PlusOutlined />}
+        onClick={() => onChange([...items, fresh()])}
+        data-testid={`${testId}-add`}
+      >
+        {add}
+      </Button>
     </>
   );
 }
@@ -140,6 +152,8 @@ export function PowerEditor({
           issues={issues}
           issuePrefix="weekly."
           testId="strategy-power"
+          add={t('power.add')}
+          fresh={() => ({ weekdays: ALL_DAYS, off: '00:00', on: '06:00' })}
         >
           {(p, i, update) => (
             <>
@@ -159,14 +173,6 @@ export function PowerEditor({
             </>
           )}
         </Rows>
-        <Button
-          type="dashed"
-          icon={<PlusOutlined />}
-          onClick={() => set({ weekly: [...weekly, { weekdays: ALL_DAYS, off: '00:00', on: '06:00' }] })}
-          data-testid="strategy-power-add"
-        >
-          {t('power.add')}
-        </Button>
         <div style={{ marginTop: 16 }}>
           <Typography.Text strong>{t('power.once')}</Typography.Text>
         </div>
@@ -176,6 +182,11 @@ export function PowerEditor({
           issues={issues}
           issuePrefix="once."
           testId="strategy-once"
+          add={t('power.addOnce')}
+          fresh={() => {
+            const start = instantValue(new Date().toISOString())?.add(1, 'day').hour(0).minute(0) ?? null;
+            return { off: instantText(start), on: instantText(start?.hour(6) ?? null) };
+          }}
         >
           {(p, i, update) => (
             <DatePicker.RangePicker
@@ -193,17 +204,6 @@ export function PowerEditor({
             />
           )}
         </Rows>
-        <Button
-          type="dashed"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            const start = instantValue(new Date().toISOString())?.add(1, 'day').hour(0).minute(0) ?? null;
-            set({ once: [...once, { off: instantText(start), on: instantText(start?.hour(6) ?? null) }] });
-          }}
-          data-testid="strategy-once-add"
-        >
-          {t('power.addOnce')}
-        </Button>
       </div>
     </NoFormStyle>
   );
@@ -248,7 +248,15 @@ function PeriodList<P extends DownloadWindow>({
     <NoFormStyle status>
       <div className="mq-strategy-editor">
         {value.length === 0 ? <Typography.Paragraph type="secondary">{empty}</Typography.Paragraph> : null}
-        <Rows items={value} onChange={(next) => onChange?.(next)} issues={issues} issuePrefix="" testId={testId}>
+        <Rows
+          items={value}
+          onChange={(next) => onChange?.(next)}
+          issues={issues}
+          issuePrefix=""
+          testId={testId}
+          add={add}
+          fresh={() => fresh}
+        >
           {(p, i, update) => (
             <>
               <WeekdayPicker
@@ -268,14 +276,6 @@ function PeriodList<P extends DownloadWindow>({
             </>
           )}
         </Rows>
-        <Button
-          type="dashed"
-          icon={<PlusOutlined />}
-          onClick={() => onChange?.([...value, fresh])}
-          data-testid={`${testId}-add`}
-        >
-          {add}
-        </Button>
       </div>
     </NoFormStyle>
   );
