@@ -7,8 +7,8 @@ import {
   AddressField,
   type LocationValues,
   locationRequest,
+  locationValues,
   RegionPoiCoordinates,
-  regionCodeOf,
   useOneCoordinate,
   warnApproximate,
 } from '../stores/LocationFields';
@@ -44,15 +44,7 @@ export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string |
       success={t('location.saved', { ns: 'geo' })}
       // The map and the location (geo), and the device list's location column (devices).
       invalidates={['geo', 'devices']}
-      values={
-        loc
-          ? {
-              address: loc.address ?? '',
-              poi: loc.poi ?? '',
-              regionCode: regionCodeOf(loc),
-            }
-          : undefined
-      }
+      values={loc ? locationValues(loc) : undefined}
       canSubmit={() => !oneCoordinate}
       okText={t('dialog.save')}
       cancelText={t('dialog.cancel')}

@@ -19,13 +19,22 @@ export interface LocationValues {
 const addressRule = z.string().max(ADDRESS_MAX);
 const poiRule = z.string().max(POI_MAX);
 
-/** The region a located thing is in, the most precise level known (the form's regionCode). */
-export function regionCodeOf(x: {
+/**
+ * The form's location values of a located thing (a store, a device): its address and POI,
+ * and the region at the most precise level known.
+ */
+export function locationValues(x: {
+  address: string | null;
+  poi: string | null;
   districtCode?: string | null;
   cityCode?: string | null;
   provinceCode?: string | null;
-}): string | undefined {
-  return x.districtCode ?? x.cityCode ?? x.provinceCode ?? undefined;
+}): Pick<LocationValues, 'address' | 'poi' | 'regionCode'> {
+  return {
+    address: x.address ?? '',
+    poi: x.poi ?? '',
+    regionCode: x.districtCode ?? x.cityCode ?? x.provinceCode ?? undefined,
+  };
 }
 
 /** The request's location fields: trimmed texts, and the point only when both coordinates are given. */

@@ -12,8 +12,8 @@ import {
   AddressField,
   type LocationValues,
   locationRequest,
+  locationValues,
   RegionPoiCoordinates,
-  regionCodeOf,
   useOneCoordinate,
   warnApproximate,
 } from './LocationFields';
@@ -89,9 +89,7 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
         editing
           ? {
               name: editing.name,
-              address: editing.address,
-              poi: editing.poi,
-              regionCode: regionCodeOf(editing),
+              ...locationValues(editing),
               deptId: editing.deptId ?? undefined,
               contactName: editing.contactName,
               contactPhone: editing.contactPhone,
