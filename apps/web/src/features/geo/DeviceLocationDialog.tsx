@@ -1,17 +1,9 @@
-import { App, Form, Input, Tag } from 'antd';
+import { Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
-import {
-  AddressField,
-  type LocationValues,
-  locationRequest,
-  locationValues,
-  RegionPoiCoordinates,
-  useOneCoordinate,
-  warnApproximate,
-} from '../stores/LocationFields';
+import { LocationFields, type LocationValues, locationValues, useLocationForm } from '../stores/LocationFields';
 import { formatPoint } from '../stores/texts';
 
 type Values = LocationValues;
@@ -23,15 +15,14 @@ type Values = LocationValues;
  */
 export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string | null; onClose: () => void }) {
   const { t } = useTranslation(['stores', 'geo', 'validation']);
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const current = useCallQuery('deviceLocation', { id: deviceId ?? '' }, { enabled: deviceId !== null });
-  const oneCoordinate = useOneCoordinate(form);
+  const location = useLocationForm(form, t);
   const loc = current.data;
 
   const submit = async (v: Values) => {
-    const answer = await call('deviceSetLocation', { id: deviceId as string, ...locationRequest(v) });
-    warnApproximate(message, t, answer);
+    const answer = await call('deviceSetLocation', { id: deviceId as string, ...location.request(v) });
+    location.warn(answer);
   };
 
   return (
@@ -45,7 +36,7 @@ export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string |
       // The map and the location (geo), and the device list's location column (devices).
       invalidates={['geo', 'devices']}
       values={loc ? locationValues(loc) : undefined}
-      canSubmit={() => !oneCoordinate}
+      canSubmit={() => !location.oneCoordinate}
       okText={t('dialog.save')}
       cancelText={t('dialog.cancel')}
       submitTestId="device-location-submit"
@@ -57,10 +48,12 @@ export function DeviceLocationDialog({ deviceId, onClose }: { deviceId: string |
           {loc.approximate ? <Tag color="warning">{t('approximate')}</Tag> : null}
         </p>
       ) : null}
-      <AddressField t={t}>
-        <Input data-testid="device-location-address" />
-      </AddressField>
-      <RegionPoiCoordinates t={t} testId="device-location" oneCoordinate={oneCoordinate} />
+      <LocationFields
+        t={t}
+        testId="device-location"
+        oneCoordinate={location.oneCoordinate}
+        address={<Input data-testid="device-location-address" />}
+      />
     </FormDialog>
   );
 }

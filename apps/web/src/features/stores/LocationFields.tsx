@@ -1,5 +1,5 @@
-import { ADDRESS_MAX, latitudeSchema, longitudeSchema, POI_MAX } from '@marquee/protocol';
-import { Form, type FormInstance, Input, InputNumber, Space } from 'antd';
+import { ADDRESS_MAX, type GeoPrecision, latitudeSchema, longitudeSchema, POI_MAX } from '@marquee/protocol';
+import { App, Form, type FormInstance, Input, InputNumber, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
@@ -37,63 +37,55 @@ export function locationValues(x: {
   };
 }
 
-/** The request's location fields: trimmed texts, and the point only when both coordinates are given. */
-export function locationRequest(v: LocationValues) {
-  const point = v.latitude != null && v.longitude != null ? { latitude: v.latitude, longitude: v.longitude } : {};
-  return { address: v.address.trim(), poi: v.poi?.trim() ?? '', regionCode: v.regionCode || undefined, ...point };
-}
-
-/** Says so when the save geocoded the address only approximately. */
-export function warnApproximate(
-  message: { warning: (text: string) => unknown },
-  t: TFunction,
-  answer: { approximate: boolean; precision: Parameters<typeof precisionText>[1]; regionName: string },
-) {
-  if (answer.approximate) {
-    void message.warning(
-      t('toast.approximate', { precision: precisionText(t, answer.precision), region: answer.regionName }),
-    );
-  }
-}
-
-/** True while exactly one coordinate is filled in (the form cannot be submitted then). */
-export function useOneCoordinate(form: FormInstance): boolean {
+/**
+ * A location form's state and save: `oneCoordinate` while exactly one coordinate is filled in
+ * (the form cannot be submitted then); `request`, the request's location fields (trimmed
+ * texts, the point only when both coordinates are given); `warn`, saying so when the save
+ * geocoded the address only approximately.
+ */
+export function useLocationForm(form: FormInstance, t: TFunction) {
+  const { message } = App.useApp();
   const lat = Form.useWatch('latitude', form);
   const lng = Form.useWatch('longitude', form);
-  return (lat == null) !== (lng == null);
-}
-
-/** The address item (required, bounded); `children` is its input. */
-export function AddressField({ t, className, children }: { t: TFunction; className?: string; children: ReactNode }) {
-  return (
-    <Form.Item
-      name="address"
-      label={t('field.address')}
-      rules={[requiredRule(t), zodRule(addressRule, t)]}
-      className={className}
-    >
-      {children}
-    </Form.Item>
-  );
+  return {
+    oneCoordinate: (lat == null) !== (lng == null),
+    request: (v: LocationValues) => {
+      const point = v.latitude != null && v.longitude != null ? { latitude: v.latitude, longitude: v.longitude } : {};
+      return { address: v.address.trim(), poi: v.poi?.trim() ?? '', regionCode: v.regionCode || undefined, ...point };
+    },
+    warn: (answer: { approximate: boolean; precision: GeoPrecision; regionName: string }) => {
+      if (answer.approximate) {
+        void message.warning(
+          t('toast.approximate', { precision: precisionText(t, answer.precision), region: answer.regionName }),
+        );
+      }
+    },
+  };
 }
 
 /**
- * The region (picked, or read from the address), the POI and the two coordinates, with the
- * error while only one of them is filled in. Test ids: `${testId}-region`, `${testId}-poi`,
- * and with `coordinateTestIds` `${testId}-lat` and `${testId}-lng`.
+ * The address (required, bounded; `address` is its input, `children` follow it), the region
+ * (picked, or read from the address), the POI and the two coordinates, with the error while
+ * only one of them is filled in. `spanClassName` goes on the address and the coordinates.
+ * Test ids: `${testId}-region`, `${testId}-poi`, and with `coordinateTestIds`
+ * `${testId}-lat` and `${testId}-lng`.
  */
-export function RegionPoiCoordinates({
+export function LocationFields({
   t,
   testId,
   oneCoordinate,
-  coordinatesClassName,
+  address,
+  children,
+  spanClassName,
   coordinateTestIds = false,
   step,
 }: {
   t: TFunction;
   testId: string;
   oneCoordinate: boolean;
-  coordinatesClassName?: string;
+  address: ReactNode;
+  children?: ReactNode;
+  spanClassName?: string;
   coordinateTestIds?: boolean;
   step?: number;
 }) {
@@ -108,13 +100,22 @@ export function RegionPoiCoordinates({
   );
   return (
     <>
+      <Form.Item
+        name="address"
+        label={t('field.address')}
+        rules={[requiredRule(t), zodRule(addressRule, t)]}
+        className={spanClassName}
+      >
+        {address}
+      </Form.Item>
+      {children}
       <Form.Item name="regionCode" label={t('field.region')} extra={t('dialog.regionHint')}>
         <RegionPicker testId={`${testId}-region`} />
       </Form.Item>
       <Form.Item name="poi" label={t('field.poi')} rules={[zodRule(poiRule, t)]}>
         <Input data-testid={`${testId}-poi`} />
       </Form.Item>
-      <Form.Item label={t('field.coordinates')} extra={t('dialog.coordinatesHint')} className={coordinatesClassName}>
+      <Form.Item label={t('field.coordinates')} extra={t('dialog.coordinatesHint')} className={spanClassName}>
         <Space.Compact block>
           <Form.Item name="latitude" noStyle rules={[zodRule(latitudeSchema, t)]}>
             {coordinate('latitude', 'lat')}

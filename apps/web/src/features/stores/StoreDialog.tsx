@@ -1,6 +1,6 @@
 import { AimOutlined } from '@ant-design/icons';
 import { type GeoPoint, phoneSchema, STORE_NAME_MAX, type Store } from '@marquee/protocol';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,15 +8,7 @@ import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import {
-  AddressField,
-  type LocationValues,
-  locationRequest,
-  locationValues,
-  RegionPoiCoordinates,
-  useOneCoordinate,
-  warnApproximate,
-} from './LocationFields';
+import { LocationFields, type LocationValues, locationValues, useLocationForm } from './LocationFields';
 import { formatPoint, precisionText } from './texts';
 
 interface Values extends LocationValues {
@@ -37,21 +29,21 @@ const contactRule = z.string().max(30);
  */
 export function StoreDialog({ open, editing, onClose }: { open: boolean; editing: Store | null; onClose: () => void }) {
   const { t } = useTranslation(['stores', 'validation']);
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const location = useLocationForm(form, t);
   const [preview, setPreview] = useState<GeoPoint | null>(null);
   const [locating, setLocating] = useState(false);
 
   const submit = async (v: Values) => {
     const fields = {
       name: v.name.trim(),
-      ...locationRequest(v),
+      ...location.request(v),
       deptId: v.deptId || undefined,
       contactName: v.contactName?.trim() ?? '',
       contactPhone: v.contactPhone?.trim() ?? '',
     };
     const answer = editing ? await call('storeUpdate', { id: editing.id, ...fields }) : await call('storeAdd', fields);
-    warnApproximate(message, t, answer);
+    location.warn(answer);
     setPreview(null);
   };
 
@@ -72,7 +64,6 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
   };
 
   const required = requiredRule(t);
-  const oneCoordinate = useOneCoordinate(form);
   return (
     <FormDialog<Values>
       open={open}
@@ -96,7 +87,7 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
             }
           : undefined
       }
-      canSubmit={() => !oneCoordinate}
+      canSubmit={() => !location.oneCoordinate}
       okText={t('dialog.save')}
       cancelText={t('dialog.cancel')}
       submitTestId="store-dialog-submit"
@@ -110,50 +101,51 @@ export function StoreDialog({ open, editing, onClose }: { open: boolean; editing
       <Form.Item name="deptId" label={t('field.dept')} extra={t('dialog.deptHint')}>
         <DeptPicker allowClear testId="store-dialog-dept" />
       </Form.Item>
-      <AddressField t={t} className="mq-span">
-        <Input
-          data-testid="store-dialog-address"
-          onChange={() => setPreview(null)}
-          addonAfter={
-            <Button
-              type="text"
-              size="small"
-              icon={<AimOutlined />}
-              loading={locating}
-              onClick={() => void locate()}
-              data-testid="store-dialog-locate"
-            >
-              {t('dialog.locate')}
-            </Button>
-          }
-        />
-      </AddressField>
-      {preview ? (
-        <Alert
-          className="mq-span"
-          style={{ marginBottom: 16 }}
-          type={preview.approximate ? 'warning' : 'success'}
-          showIcon
-          data-testid="store-dialog-preview"
-          message={
-            preview.approximate
-              ? t('dialog.previewApproximate', {
-                  point: formatPoint(preview.latitude, preview.longitude),
-                  precision: precisionText(t, preview.precision),
-                })
-              : t('dialog.previewExact', { point: formatPoint(preview.latitude, preview.longitude) })
-          }
-          description={preview.regionName || undefined}
-        />
-      ) : null}
-      <RegionPoiCoordinates
+      <LocationFields
         t={t}
         testId="store-dialog"
-        oneCoordinate={oneCoordinate}
-        coordinatesClassName="mq-span"
+        oneCoordinate={location.oneCoordinate}
+        address={
+          <Input
+            data-testid="store-dialog-address"
+            onChange={() => setPreview(null)}
+            addonAfter={
+              <Button
+                type="text"
+                size="small"
+                icon={<AimOutlined />}
+                loading={locating}
+                onClick={() => void locate()}
+                data-testid="store-dialog-locate"
+              >
+                {t('dialog.locate')}
+              </Button>
+            }
+          />
+        }
+        spanClassName="mq-span"
         coordinateTestIds
         step={0.000001}
-      />
+      >
+        {preview ? (
+          <Alert
+            className="mq-span"
+            style={{ marginBottom: 16 }}
+            type={preview.approximate ? 'warning' : 'success'}
+            showIcon
+            data-testid="store-dialog-preview"
+            message={
+              preview.approximate
+                ? t('dialog.previewApproximate', {
+                    point: formatPoint(preview.latitude, preview.longitude),
+                    precision: precisionText(t, preview.precision),
+                  })
+                : t('dialog.previewExact', { point: formatPoint(preview.latitude, preview.longitude) })
+            }
+            description={preview.regionName || undefined}
+          />
+        ) : null}
+      </LocationFields>
       <Form.Item name="contactName" label={t('field.contactName')} rules={[zodRule(contactRule, t)]}>
         <Input data-testid="store-dialog-contact" />
       </Form.Item>
