@@ -121,24 +121,27 @@ function DayRange({
   );
 }
 
+/** A rules editor as a form control: its value, the change, and the issues of the shared rules. */
+interface EditorProps<V> {
+  value?: V;
+  onChange?: (value: V) => void;
+  issues: Map<string, string>;
+}
+
 /**
  * The power strategy: weekly shutdown–startup periods (the screen is off between them) and
  * one-off shutdowns (a holiday). Inputs with an issue of the shared rules are marked; the
  * form item under it says which rule.
  */
-export function PowerEditor({
-  value = { weekly: [], once: [] },
-  onChange,
-  issues,
-}: {
-  value?: PowerRules;
-  onChange?: (value: PowerRules) => void;
-  issues: Map<string, string>;
-}) {
+export function PowerEditor({ value = { weekly: [], once: [] }, onChange, issues }: EditorProps<PowerRules>) {
   const { t } = useTranslation('strategies');
-  const set = (next: Partial<PowerRules>) => onChange?.({ ...value, ...next });
-  const weekly = value.weekly ?? [];
-  const once = value.once ?? [];
+  // The weekly and the one-off periods: each a list of the rules, its issues under its key.
+  const list = <K extends 'weekly' | 'once'>(key: K) => ({
+    items: value[key] ?? [],
+    onChange: (next: PowerRules[K]) => onChange?.({ ...value, [key]: next }),
+    issues,
+    issuePrefix: `${key}.`,
+  });
   return (
     <NoFormStyle status>
       <div className="mq-strategy-editor">
@@ -147,10 +150,7 @@ export function PowerEditor({
           {t('power.hint')}
         </Typography.Paragraph>
         <Rows
-          items={weekly}
-          onChange={(next) => set({ weekly: next })}
-          issues={issues}
-          issuePrefix="weekly."
+          {...list('weekly')}
           testId="strategy-power"
           add={t('power.add')}
           fresh={() => ({ weekdays: ALL_DAYS, off: '00:00', on: '06:00' })}
@@ -177,10 +177,7 @@ export function PowerEditor({
           <Typography.Text strong>{t('power.once')}</Typography.Text>
         </div>
         <Rows
-          items={once}
-          onChange={(next) => set({ once: next })}
-          issues={issues}
-          issuePrefix="once."
+          {...list('once')}
           testId="strategy-once"
           add={t('power.addOnce')}
           fresh={() => {
@@ -221,7 +218,7 @@ export interface LevelPeriod {
  * remove: the level periods' and the download windows' editors.
  */
 function PeriodList<P extends DownloadWindow>({
-  value,
+  value = [],
   onChange,
   issues,
   testId,
@@ -229,10 +226,7 @@ function PeriodList<P extends DownloadWindow>({
   add,
   fresh,
   extra,
-}: {
-  value: P[];
-  onChange?: (value: P[]) => void;
-  issues: Map<string, string>;
+}: EditorProps<P[]> & {
   /** Each row's test id is `<testId>-<index>`; the add button's `<testId>-add`. */
   testId: string;
   /** Shown while there is no period. */
@@ -282,24 +276,11 @@ function PeriodList<P extends DownloadWindow>({
 }
 
 /** Volume or brightness periods: days, a time range and a level each. */
-export function LevelPeriodsEditor({
-  value = [],
-  onChange,
-  issues,
-  testId,
-}: {
-  value?: LevelPeriod[];
-  onChange?: (value: LevelPeriod[]) => void;
-  issues: Map<string, string>;
-  testId: string;
-}) {
+export function LevelPeriodsEditor(props: EditorProps<LevelPeriod[]> & { testId: string }) {
   const { t } = useTranslation('strategies');
   return (
     <PeriodList
-      value={value}
-      onChange={onChange}
-      issues={issues}
-      testId={testId}
+      {...props}
       empty={t('level.none')}
       add={t('level.add')}
       fresh={{ weekdays: ALL_DAYS, start: '08:00', end: '20:00', level: 50 }}
@@ -327,21 +308,11 @@ export interface DownloadWindow {
 }
 
 /** Download windows: days and a time range each; none means any time. */
-export function WindowsEditor({
-  value = [],
-  onChange,
-  issues,
-}: {
-  value?: DownloadWindow[];
-  onChange?: (value: DownloadWindow[]) => void;
-  issues: Map<string, string>;
-}) {
+export function WindowsEditor(props: EditorProps<DownloadWindow[]>) {
   const { t } = useTranslation('strategies');
   return (
     <PeriodList
-      value={value}
-      onChange={onChange}
-      issues={issues}
+      {...props}
       testId="strategy-window"
       empty={t('download.anyTime')}
       add={t('download.add')}
