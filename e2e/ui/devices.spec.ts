@@ -50,7 +50,12 @@ test.describe('devices', () => {
     await page.getByTestId('device-search').click();
     await expect(row.getByTestId('device-status-online')).toBeVisible({ timeout: 20_000 });
     await expect(row).toContainText('headless-1.0.0');
-    await expect(row).toContainText('10.0.0.23');
+    // The address is the heartbeat's (the pairing saw 127.0.0.1): Search fetches again until
+    // the first heartbeat is written (Search refetches even with the same filters).
+    await expect(async () => {
+      await page.getByTestId('device-search').click();
+      await expect(row).toContainText('10.0.0.23', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
 
     // Filter by status.
     await page.getByTestId('device-filter-keyword').fill(name);
