@@ -20,7 +20,7 @@ const steps = [
   { name: 'lint', budget: 30, cmd: ['npx', 'biome', 'check', '.'] },
   {
     name: 'unit',
-    budget: 120,
+    budget: 150,
     cmd: [
       'npx',
       'vitest',
@@ -44,7 +44,7 @@ const steps = [
   },
   {
     name: 'server',
-    budget: 600,
+    budget: 450,
     cmd: [
       'npx',
       'vitest',
@@ -62,7 +62,7 @@ const steps = [
   },
   {
     name: 'e2e',
-    budget: 300,
+    budget: 540,
     cmd: ['npm', 'run', '-s', 'test:e2e'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
     report: 'e2e.json',
