@@ -170,7 +170,7 @@ describe('route table and pages', () => {
     expect(Object.keys(PAGE_MODULES)).toEqual(expect.arrayContaining(pages(true)));
     // A page module no route names would be dead code with a chunk of its own.
     expect(Object.keys(SHELL_PAGE_MODULES).sort()).toEqual(pages(false));
-    expect(ROUTES.filter((r) => r.online).length).toBe(ROUTES.filter((r) => r.page).length);
+    for (const r of ROUTES) expect(Boolean(r.online), r.path).toBe(Boolean(r.page));
   });
 
   it('puts tab meta on shell routes, with isCache false for the four uncached pages', async () => {

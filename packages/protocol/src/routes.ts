@@ -29,8 +29,8 @@ export interface RouteDef {
    * export draws the route). Without one the route shows 'feature not online'.
    */
   page?: string;
-  /** Derived from `page`: the page's module is built. */
-  readonly online?: boolean;
+  /** The page's module is built (exactly the routes with a `page`: test/guards.test.ts). */
+  online?: boolean;
 }
 
 const r = (path: string, title: string, permission?: string, extra: Partial<RouteDef> = {}): RouteDef => ({
@@ -40,71 +40,93 @@ const r = (path: string, title: string, permission?: string, extra: Partial<Rout
   ...extra,
 });
 
-/** The plain routes (logged-out pages), which have no menu title. */
-const plain = (path: string, page: string): RouteDef => ({ path, plain: true, page });
-
-const DECLARED: readonly RouteDef[] = [
+export const ROUTES: readonly RouteDef[] = [
   // Top level with a menu title
-  r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, page: 'home/HomePage' }),
-  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert', page: 'ads/AdListPage' }),
-  r('/template', 'template', Perm.template, { menu: true, page: 'templates/TemplatePage' }),
-  r('/poster', 'poster', Perm.poster, { menu: true, page: 'posters/PosterPage' }),
-  r('/device', 'device', Perm.device, { menu: true, icon: 'device', page: 'devices/DeviceListPage' }),
-  r('/user', 'user', Perm.user, { menu: true, icon: 'user', page: 'accounts/UserIndexPage' }),
+  r('/', 'home', undefined, { menu: true, icon: 'home', affix: true, online: true, page: 'home/HomePage' }),
+  r('/advert', 'advert', Perm.adv, { menu: true, icon: 'advert', online: true, page: 'ads/AdListPage' }),
+  r('/template', 'template', Perm.template, { menu: true, online: true, page: 'templates/TemplatePage' }),
+  r('/poster', 'poster', Perm.poster, { menu: true, online: true, page: 'posters/PosterPage' }),
+  r('/device', 'device', Perm.device, { menu: true, icon: 'device', online: true, page: 'devices/DeviceListPage' }),
+  r('/user', 'user', Perm.user, { menu: true, icon: 'user', online: true, page: 'accounts/UserIndexPage' }),
   r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate' }),
   r('/report', 'report', Perm.report, { menu: true, icon: 'report' }),
   r('/shop', 'shop', Perm.applicationMarket, { menu: true, icon: 'shop' }),
-  r('/my', 'my', Perm.my, { menu: true, icon: 'my', page: 'my/MyPage' }),
-  r('/skin', 'skin', undefined, { menu: true, page: 'skin/SkinPage' }),
+  r('/my', 'my', Perm.my, { menu: true, icon: 'my', online: true, page: 'my/MyPage' }),
+  r('/skin', 'skin', undefined, { menu: true, online: true, page: 'skin/SkinPage' }),
   r('/alarm', 'alarm', Perm.alarm, { menu: true, icon: 'alarm' }),
   r('/help', 'help', Perm.help, { menu: true, icon: 'help' }),
 
   // Without a menu title
-  plain('/404', 'errors/NotFoundPage'),
-  plain('/login', 'auth/LoginPage'),
-  plain('/login/register', 'auth/RegisterPage'),
-  plain('/dingTalkLogin', 'auth/DingTalkLoginPage'),
-  plain('/wechatLogin', 'auth/WechatLoginPage'),
+  { path: '/404', plain: true, online: true, page: 'errors/NotFoundPage' },
+  { path: '/login', plain: true, online: true, page: 'auth/LoginPage' },
+  { path: '/login/register', plain: true, online: true, page: 'auth/RegisterPage' },
+  { path: '/dingTalkLogin', plain: true, online: true, page: 'auth/DingTalkLoginPage' },
+  { path: '/wechatLogin', plain: true, online: true, page: 'auth/WechatLoginPage' },
   // Access (issue 3): the forced password change (updatePwd) and the development outbox
-  plain('/changePassword', 'auth/ChangePasswordPage'),
-  r('/dev/outbox', 'devOutbox', Perm.devOutbox, { page: 'outbox/OutboxPage' }),
-  { path: '/adReport', title: 'adReport', page: 'reports/AdReportPrintPage' },
+  { path: '/changePassword', plain: true, online: true, page: 'auth/ChangePasswordPage' },
+  r('/dev/outbox', 'devOutbox', Perm.devOutbox, { online: true, page: 'outbox/OutboxPage' }),
+  { path: '/adReport', title: 'adReport', online: true, page: 'reports/AdReportPrintPage' },
   { path: '/pay', title: 'pay' },
   { path: '/payUnderline', title: 'payUnderline' },
   r('/template/plugins/shares', 'templateShares', Perm.template),
-  r('/template/plugins/weather', 'templateWeather', Perm.template, { page: 'templates/WeatherPluginPage' }),
-  r('/device/gather', 'deviceGather', Perm.deviceGather, { page: 'devicePlan/GatherPage' }),
+  r('/template/plugins/weather', 'templateWeather', Perm.template, {
+    online: true,
+    page: 'templates/WeatherPluginPage',
+  }),
+  r('/device/gather', 'deviceGather', Perm.deviceGather, { online: true, page: 'devicePlan/GatherPage' }),
 
   // Advert
-  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true, page: 'ads/AuditPage' }),
-  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true, page: 'ads/AdEditPage' }),
-  r('/advert/material', 'advertMaterial', Perm.advMaterial, { menu: true, page: 'materials/MaterialPage' }),
-  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, page: 'ads/PlanPage' }),
-  r('/advert/report', 'advertReport', Perm.advReport, { menu: true, page: 'reports/AdReportListPage' }),
-  r('/advert/reportDetail', 'advertReportDetail', Perm.advReport, { page: 'reports/AdReportDetailPage' }),
+  r('/advert/audit', 'advertAudit', Perm.advAudit, { menu: true, online: true, page: 'ads/AuditPage' }),
+  r('/advert/edit', 'advertEdit', Perm.advEdit, { noCache: true, online: true, page: 'ads/AdEditPage' }),
+  r('/advert/material', 'advertMaterial', Perm.advMaterial, {
+    menu: true,
+    online: true,
+    page: 'materials/MaterialPage',
+  }),
+  r('/advert/plan', 'advertPlan', Perm.advPlan, { menu: true, online: true, page: 'ads/PlanPage' }),
+  r('/advert/report', 'advertReport', Perm.advReport, { menu: true, online: true, page: 'reports/AdReportListPage' }),
+  r('/advert/reportDetail', 'advertReportDetail', Perm.advReport, { online: true, page: 'reports/AdReportDetailPage' }),
 
   // Alarm: the three alarm routes share one permission
   r('/alarm/report', 'alarmReport', Perm.alarm, { menu: true }),
   r('/alarm/setting', 'alarmSetting', Perm.alarm, { menu: true }),
 
   // Device
-  r('/device/context', 'deviceContext', Perm.deviceContext, { menu: true, page: 'devices/DeviceContextPage' }),
-  r('/device/devicePlan', 'devicePlan', Perm.devicePlan, { menu: true, page: 'devicePlan/DevicePlanPage' }),
-  r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true, page: 'deviceGroups/GroupPage' }),
-  r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup, { page: 'deviceGroups/GroupEditPage' }),
-  r('/device/playlist', 'devicePlaylist', Perm.devicePlaylist, { menu: true, page: 'devicePlan/PlaylistPage' }),
-  r('/device/remote', 'deviceRemote', Perm.deviceRemote, { menu: true, page: 'screenshots/RemotePage' }),
+  r('/device/context', 'deviceContext', Perm.deviceContext, {
+    menu: true,
+    online: true,
+    page: 'devices/DeviceContextPage',
+  }),
+  r('/device/devicePlan', 'devicePlan', Perm.devicePlan, {
+    menu: true,
+    online: true,
+    page: 'devicePlan/DevicePlanPage',
+  }),
+  r('/device/group', 'deviceGroup', Perm.deviceGroup, { menu: true, online: true, page: 'deviceGroups/GroupPage' }),
+  r('/device/group/addView', 'deviceGroupAdd', Perm.deviceGroup, { online: true, page: 'deviceGroups/GroupEditPage' }),
+  r('/device/playlist', 'devicePlaylist', Perm.devicePlaylist, {
+    menu: true,
+    online: true,
+    page: 'devicePlan/PlaylistPage',
+  }),
+  r('/device/remote', 'deviceRemote', Perm.deviceRemote, { menu: true, online: true, page: 'screenshots/RemotePage' }),
   r('/device/screenshot', 'deviceScreenshot', Perm.deviceScreenshot, {
     menu: true,
+    online: true,
     page: 'screenshots/ScreenshotPage',
   }),
   r('/device/screenshotHistory', 'deviceScreenshotHistory', Perm.deviceScreenshot, {
+    online: true,
     page: 'screenshots/ScreenshotHistoryPage',
   }),
-  r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true, page: 'splice/SplicePage' }),
-  r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, { menu: true, page: 'strategies/StrategyPage' }),
-  r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true, page: 'deviceGroups/TagsPage' }),
-  r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags, { page: 'deviceGroups/TagEditPage' }),
+  r('/device/splicDevice', 'deviceSplice', Perm.deviceSplice, { menu: true, online: true, page: 'splice/SplicePage' }),
+  r('/device/strategy', 'deviceStrategy', Perm.deviceStrategy, {
+    menu: true,
+    online: true,
+    page: 'strategies/StrategyPage',
+  }),
+  r('/device/tags', 'deviceTags', Perm.deviceTags, { menu: true, online: true, page: 'deviceGroups/TagsPage' }),
+  r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags, { online: true, page: 'deviceGroups/TagEditPage' }),
 
   // Help
   r('/help/download', 'helpDownload', Perm.helpDownload, { menu: true }),
@@ -128,25 +150,39 @@ const DECLARED: readonly RouteDef[] = [
   r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true }),
 
   // Poster
-  r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true, page: 'posters/PosterEditorPage' }),
-  r('/poster/tplHistory', 'posterTplHistory', Perm.poster, { menu: true, page: 'posters/PosterHistoryPage' }),
+  r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true, online: true, page: 'posters/PosterEditorPage' }),
+  r('/poster/tplHistory', 'posterTplHistory', Perm.poster, {
+    menu: true,
+    online: true,
+    page: 'posters/PosterHistoryPage',
+  }),
 
   // Report
-  r('/report/ad', 'reportAd', Perm.reportAd, { menu: true, page: 'reports/AdReportListPage' }),
-  r('/report/adDetail', 'reportAdDetail', Perm.reportAd, { page: 'reports/AdReportDetailPage' }),
-  r('/report/device', 'reportDevice', Perm.reportDevice, { menu: true, page: 'deviceReports/DeviceReportPage' }),
-  r('/report/deviceDetail', 'reportDeviceDetail', Perm.reportDevice, { page: 'deviceReports/DeviceReportDetailPage' }),
+  r('/report/ad', 'reportAd', Perm.reportAd, { menu: true, online: true, page: 'reports/AdReportListPage' }),
+  r('/report/adDetail', 'reportAdDetail', Perm.reportAd, { online: true, page: 'reports/AdReportDetailPage' }),
+  r('/report/device', 'reportDevice', Perm.reportDevice, {
+    menu: true,
+    online: true,
+    page: 'deviceReports/DeviceReportPage',
+  }),
+  r('/report/deviceDetail', 'reportDeviceDetail', Perm.reportDevice, {
+    online: true,
+    page: 'deviceReports/DeviceReportDetailPage',
+  }),
   r('/report/deviceSchedule', 'reportDeviceSchedule', Perm.reportDeviceSchedule, {
     menu: true,
+    online: true,
     page: 'reports/DeviceSchedulePage',
   }),
   r('/report/flowConsumption', 'reportFlowConsumption', Perm.sourceConsumption, { menu: true }),
   r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, {
     menu: true,
+    online: true,
     page: 'deviceReports/IssuedRecordsPage',
   }),
   r('/report/operationLog', 'reportOperationLog', Perm.reportOperationLog, {
     menu: true,
+    online: true,
     page: 'operationLog/OperationLogPage',
   }),
   r('/report/qrcodeEvent', 'reportQrcodeEvent', Perm.reportQrcodeEvent, { menu: true }),
@@ -159,18 +195,27 @@ const DECLARED: readonly RouteDef[] = [
   r('/special/resource', 'specialResource', Perm.specialResource),
 
   // Template
-  r('/template/edit', 'templateEdit', Perm.templateEdit, { noCache: true, page: 'layoutEditor/LayoutEditorPage' }),
-  r('/template/new', 'templateNew', Perm.templateEdit, { noCache: true, page: 'layoutEditor/LayoutEditorPage' }),
+  r('/template/edit', 'templateEdit', Perm.templateEdit, {
+    noCache: true,
+    online: true,
+    page: 'layoutEditor/LayoutEditorPage',
+  }),
+  r('/template/new', 'templateNew', Perm.templateEdit, {
+    noCache: true,
+    online: true,
+    page: 'layoutEditor/LayoutEditorPage',
+  }),
 
   // User
-  r('/user/adv', 'userAdv', Perm.userAdv, { menu: true, page: 'advertisers/AdvertiserPage' }),
-  r('/user/allot', 'userAllot', Perm.userAllot, { menu: true, page: 'advertisers/AllotPage' }),
-  r('/user/company', 'userCompany', Perm.userCompany, { menu: true, page: 'accounts/CompanyPage' }),
-  r('/user/companyRole', 'userCompanyRole', Perm.userCompanyRole, { menu: true, page: 'roles/RolesPage' }),
+  r('/user/adv', 'userAdv', Perm.userAdv, { menu: true, online: true, page: 'advertisers/AdvertiserPage' }),
+  r('/user/allot', 'userAllot', Perm.userAllot, { menu: true, online: true, page: 'advertisers/AllotPage' }),
+  r('/user/company', 'userCompany', Perm.userCompany, { menu: true, online: true, page: 'accounts/CompanyPage' }),
+  r('/user/companyRole', 'userCompanyRole', Perm.userCompanyRole, {
+    menu: true,
+    online: true,
+    page: 'roles/RolesPage',
+  }),
 ];
-
-/** Every route, `online` where it has a page. */
-export const ROUTES: readonly RouteDef[] = DECLARED.map((route) => ({ ...route, online: Boolean(route.page) }));
 
 /** Menu URL aliases (spec section 2). /shop/order and /help are unchanged. */
 export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
