@@ -9,12 +9,14 @@ import { deviceIoEndpoints } from './endpoints/deviceIo.js';
 import { deviceReportEndpoints } from './endpoints/deviceReports.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { enterpriseEndpoints } from './endpoints/enterprise.js';
+import { financeEndpoints } from './endpoints/finance.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { gatherEndpoints } from './endpoints/gather.js';
 import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { materialEndpoints } from './endpoints/materials.js';
 import { operationLogEndpoints } from './endpoints/operationLog.js';
+import { paymentEndpoints } from './endpoints/payments.js';
 import { posterEndpoints } from './endpoints/posters.js';
 import { reportEndpoints } from './endpoints/reports.js';
 import { roleEndpoints } from './endpoints/roles.js';
@@ -45,10 +47,12 @@ export * from './endpoints/deviceIo.js';
 export * from './endpoints/deviceReports.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/enterprise.js';
+export * from './endpoints/finance.js';
 export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
 export * from './endpoints/materials.js';
 export * from './endpoints/operationLog.js';
+export * from './endpoints/payments.js';
 export * from './endpoints/posters.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/roles.js';
@@ -94,6 +98,8 @@ const DOMAINS = {
   scheduling: schedulingEndpoints,
   deviceReports: deviceReportEndpoints,
   reports: reportEndpoints,
+  payments: paymentEndpoints,
+  finance: financeEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

@@ -147,6 +147,21 @@ export const ErrorCode = {
   AD_TARGET_INVALID: -10114,
   /** ad.broadcast / ad.repush: the ad is not scheduled (not passed, paused, deleted or over): there is nothing to send. */
   AD_NOT_SCHEDULED: -10115,
+  // Money (issue 26): the ledger, payments, invoices
+  /** The wallet's available balance does not cover the amount (checked in the statement that moves it). */
+  INSUFFICIENT_BALANCE: -10120,
+  /** A transfer id was used before for a different transfer (another amount, account or kind). */
+  TRANSFER_ID_REUSED: -10121,
+  /** The hold (pending transfer) timed out: it can no longer be posted. */
+  TRANSFER_PENDING_EXPIRED: -10122,
+  /** The payment order is paid, closed, expired or under review: it cannot be paid now. */
+  PAYMENT_NOT_PAYABLE: -10123,
+  /** The payment method is not available for this order (a recharge by balance, a provider not configured). */
+  PAYMENT_METHOD_UNAVAILABLE: -10124,
+  /** The invoice asks for more than was paid and not yet invoiced. */
+  INVOICE_AMOUNT_EXCEEDED: -10125,
+  /** Spec section 8 'invalid amount': an amount that is not a whole number of fen in range. */
+  INVALID_AMOUNT: -10126,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -471,6 +486,41 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '广告未在投放中（未审核通过、已暂停、已删除或已过期），无法下发',
     'en-US': 'The ad is not scheduled (not approved, paused, deleted or over): there is nothing to send',
     ja: '広告が配信対象ではありません（未承認・一時停止・削除済み・期限切れ）。送信できません',
+  },
+  [ErrorCode.INSUFFICIENT_BALANCE]: {
+    'zh-CN': '可用余额不足',
+    'en-US': 'The available balance is not enough',
+    ja: '利用可能残高が不足しています',
+  },
+  [ErrorCode.TRANSFER_ID_REUSED]: {
+    'zh-CN': '该流水号已用于另一笔不同的转账',
+    'en-US': 'This transfer id was already used for a different transfer',
+    ja: 'この振替 ID は別の振替で既に使用されています',
+  },
+  [ErrorCode.TRANSFER_PENDING_EXPIRED]: {
+    'zh-CN': '冻结已超时，无法再入账',
+    'en-US': 'The hold has timed out and can no longer be posted',
+    ja: '仮押さえの期限が切れたため、確定できません',
+  },
+  [ErrorCode.PAYMENT_NOT_PAYABLE]: {
+    'zh-CN': '该订单已支付、已关闭、已过期或正在审核，无法支付',
+    'en-US': 'This order is paid, closed, expired or under review: it cannot be paid now',
+    ja: 'この注文は支払済み・終了・期限切れ・審査中のため、支払えません',
+  },
+  [ErrorCode.PAYMENT_METHOD_UNAVAILABLE]: {
+    'zh-CN': '该支付方式不可用于此订单',
+    'en-US': 'This payment method is not available for this order',
+    ja: 'この支払方法はこの注文には使用できません',
+  },
+  [ErrorCode.INVOICE_AMOUNT_EXCEEDED]: {
+    'zh-CN': '开票金额超过已支付未开票金额',
+    'en-US': 'The invoice amount exceeds what was paid and not yet invoiced',
+    ja: '請求書の金額が支払済みで未発行の金額を超えています',
+  },
+  [ErrorCode.INVALID_AMOUNT]: {
+    'zh-CN': '无效金额',
+    'en-US': 'Invalid amount',
+    ja: '無効な金額です',
   },
 };
 

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './format.js';
 export * from './jsonSchema.js';
 export * from './materialRules.js';
+export * from './money.js';
 export * from './operationLogWords.js';
 export * from './permissions.js';
 export * from './poster.js';

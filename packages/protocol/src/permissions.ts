@@ -80,6 +80,9 @@ export const Perm = {
   userStoreManage: 'yxf_new_user_store_manage',
   // Access (issue 3, "access"): the development outbox of verification messages (platform operator only)
   devOutbox: 'yxf_new_dev_outbox',
+  // Money (issue 26): the platform operator's side of finance: every wallet and the platform's
+  // accounts, offline payments to confirm, invoices to issue, bills to raise
+  financeManage: 'yxf_new_finance_manage',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];
@@ -106,7 +109,7 @@ export function hasPermission(
 
 // Access (issue 3, "access"): codes only the platform provider's roles may hold. An
 // enterprise's built-in administrator role (self-registration) gets every other code.
-export const PROVIDER_ONLY_CODES: readonly string[] = [Perm.devOutbox];
+export const PROVIDER_ONLY_CODES: readonly string[] = [Perm.devOutbox, Perm.financeManage];
 export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.filter(
   (code) => !PROVIDER_ONLY_CODES.includes(code),
 );

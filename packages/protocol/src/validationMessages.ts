@@ -106,6 +106,31 @@ export const validationMessages = {
     'en-US': 'The recharge amount is greater than 0 and at most 100000',
     ja: 'チャージ金額は 0 より大きく 100000 以下です',
   },
+  amountFen: {
+    'zh-CN': '金额须为整数（单位：分）',
+    'en-US': 'The amount is a whole number of fen',
+    ja: '金額は分単位の整数で指定してください',
+  },
+  amountPositive: {
+    'zh-CN': '金额无效：须大于 0',
+    'en-US': 'Invalid amount: it must be greater than 0',
+    ja: '無効な金額です：0 より大きい値を入力してください',
+  },
+  amountTooLarge: {
+    'zh-CN': '金额无效：超出上限',
+    'en-US': 'Invalid amount: it is too large',
+    ja: '無効な金額です：上限を超えています',
+  },
+  amountFormat: {
+    'zh-CN': '金额无效：请输入数字，最多两位小数',
+    'en-US': 'Invalid amount: enter a number with at most 2 decimals',
+    ja: '無効な金額です：小数点以下 2 桁までの数値を入力してください',
+  },
+  voucherRequired: {
+    'zh-CN': '请上传转账凭证',
+    'en-US': 'Upload the transfer voucher',
+    ja: '振込の証憑をアップロードしてください',
+  },
   twoDecimals: { 'zh-CN': '最多保留两位小数', 'en-US': 'At most 2 decimal places', ja: '小数点以下は 2 桁までです' },
   layoutSide: {
     'zh-CN': '宽度和高度须在 48 至 11520 像素之间',

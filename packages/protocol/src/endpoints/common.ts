@@ -50,9 +50,13 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
  * - `tenant`: everyone of the object's enterprise who holds the endpoint's permission;
  * - `owner`: only the account it belongs to (its exports, its letters);
  * - `managed`: the enterprise's managing agent and the platform operator (enterprises);
- * - `platform`: only the platform operator's accounts.
+ * - `platform`: only the platform operator's accounts;
+ * - `wallet` (issue 26): money and what names it (a wallet, its movements, payment orders,
+ *   invoices). An enterprise's wallet: the accounts of its enterprise holding the permission,
+ *   except its advertisers; an advertiser's wallet: the advertiser and the enterprise
+ *   administrator; every wallet: the platform operator holding yxf_new_finance_manage.
  */
-export type Audience = 'scoped' | 'tenant' | 'owner' | 'managed' | 'platform';
+export type Audience = 'scoped' | 'tenant' | 'owner' | 'managed' | 'platform' | 'wallet';
 
 /** What the isolation matrix needs to know of an endpoint that reads enterprise data. */
 export interface EndpointScope {
