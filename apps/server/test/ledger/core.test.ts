@@ -1,6 +1,7 @@
 import { ErrorCode } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../src/db/client.js';
 import { insertEnterprise } from '../../src/modules/enterprise/repository.js';
 import { accountBalances, ensureEnterpriseWallet, ensurePlatformAccount } from '../../src/modules/ledger/accounts.js';
 import { expirePending, postPending, transfer, voidPending } from '../../src/modules/ledger/ledger.js';
@@ -31,7 +32,7 @@ describe.each(BACKENDS)('ledger core (%s)', (backend) => {
   afterAll(() => d?.close());
 
   it('credits, refuses overdraft, is idempotent, holds and settles, and sums to zero', async () => {
-    const tx = (fn: Parameters<typeof d.db.transaction>[0]) => d.db.transaction(fn);
+    const tx = <T>(fn: (db: Executor) => Promise<T>): Promise<T> => d.db.transaction((db) => fn(db));
     const r1 = await tx((db) =>
       transfer(db, {
         id: 'c1',

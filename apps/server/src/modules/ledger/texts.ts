@@ -19,6 +19,11 @@ export const LedgerText = {
     'The debit and credit accounts must differ',
     '出金口座と入金口座は異なる必要があります',
   ),
+  walletNotFound: text(
+    '钱包不存在或无权查看',
+    'The wallet does not exist or is not accessible',
+    'ウォレットが存在しないか、アクセスできません',
+  ),
   accountMissing: text('账户不存在', 'The account does not exist', '口座が存在しません'),
   insufficient: text('可用余额不足', 'The available balance is not enough', '利用可能残高が不足しています'),
   idReused: text(
