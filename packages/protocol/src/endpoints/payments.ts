@@ -331,6 +331,14 @@ export const paymentEndpoints = {
       providers: z.array(
         z.object({ method: z.enum(PROVIDER_METHODS), configured: z.boolean(), settings: z.array(z.string()) }),
       ),
+      /**
+       * The platform's bank account an offline transfer is made to (configuration; the /payUnderline
+       * page shows it); null or absent while not configured (the page then says to ask the operator).
+       */
+      offlineAccount: z
+        .object({ accountName: z.string(), bankName: z.string(), accountNo: z.string() })
+        .nullable()
+        .optional(),
     }),
   }),
 } as const;
