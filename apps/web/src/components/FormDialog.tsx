@@ -22,8 +22,8 @@ export interface FormDialogProps<V extends object> {
    * a rejection keeps the dialog open with the values (the API client has shown the error).
    */
   submit: (values: V) => Promise<unknown>;
-  /** The toast after a successful submit. */
-  success: string;
+  /** The toast after a successful submit (a function: from what `submit` answered, e.g. a new record's number). */
+  success: string | ((answer: unknown) => string);
   /** The queries to refresh after a successful submit. */
   invalidate?: QueryKey;
   /** The catalogue domains whose reads the submit changes (refreshed after a successful submit, with `invalidate`). */
@@ -86,8 +86,8 @@ export function FormDialog<V extends object>({
   const formName = useFormName('dialog');
   const save = useMutation({
     mutationFn: submit,
-    onSuccess: () => {
-      void message.success(success);
+    onSuccess: (answer) => {
+      void message.success(typeof success === 'function' ? success(answer) : success);
       if (invalidate) void queryClient.invalidateQueries({ queryKey: invalidate });
       for (const domain of invalidates ?? []) void queryClient.invalidateQueries({ queryKey: domainKey(domain) });
       (onDone ?? onClose)();
