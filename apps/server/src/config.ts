@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLAYS_MAX_AGE_DAYS } from '@marquee/protocol';
@@ -54,6 +56,8 @@ export interface Config {
    * (src/demo/fleet.ts); default 4 on the embedded database, 0 (off) with DATABASE_URL.
    */
   demoPlayers: number;
+  /** The payment providers (WeChat Pay, Alipay) of the aggregate payment page (modules/payments/providers). */
+  payments: PaymentsConfig;
 }
 
 /** Most players the demo fleet runs (one child process; the machine it demos on may be small). */
@@ -136,6 +140,134 @@ function storageConfig(env: NodeJS.ProcessEnv, dir: string): StorageConfig {
     forcePathStyle: onOff(env, 'S3_FORCE_PATH_STYLE', endpoint !== ''),
     publicEndpoint,
   };
+}
+
+/** WECHATPAY_*, ALIPAY_* and PAY_NOTIFY_BASE_URL (docs/operations.md "Payment providers"). */
+export interface PaymentsConfig {
+  /** The public origin the providers call back (PAY_NOTIFY_BASE_URL; default PUBLIC_URL). */
+  notifyBaseUrl: string;
+  /** The console's public origin (where Alipay's page pay returns the payer). */
+  returnBaseUrl: string;
+  /** WeChat Pay API v3 (native pay: a QR code); null when not configured. */
+  wechat: WechatPayConfig | null;
+  /** Alipay (open platform, RSA2); null when not configured. */
+  alipay: AlipayConfig | null;
+}
+
+export interface WechatPayConfig {
+  mchId: string;
+  appId: string;
+  /** The serial number of the merchant's API certificate (the `serial_no` of signed requests). */
+  serialNo: string;
+  /** The merchant's API private key, PEM. */
+  privateKey: string;
+  /** WeChat Pay's public key (or platform certificate), PEM: verifies answers and notifications. */
+  platformPublicKey: string;
+  /** The serial (public key id 'PUB_KEY_ID_...' or certificate serial) notifications must name. */
+  platformSerial: string;
+  /** The APIv3 key (32 characters): decrypts notification resources (AEAD_AES_256_GCM). */
+  apiV3Key: string;
+  baseUrl: string;
+}
+
+export interface AlipayConfig {
+  appId: string;
+  /** The application's private key, PEM. */
+  privateKey: string;
+  /** Alipay's public key, PEM: verifies answers and notifications. */
+  alipayPublicKey: string;
+  gateway: string;
+  /** 'page': alipay.trade.page.pay (a redirect, default); 'qr': alipay.trade.precreate (a QR code). */
+  mode: 'page' | 'qr';
+}
+
+/** The settings that enable WeChat Pay (all of them), in the order the README lists them. */
+export const WECHATPAY_SETTINGS = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_SERIAL_NO',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_PLATFORM_SERIAL',
+  'WECHATPAY_API_V3_KEY',
+] as const;
+/** The settings that enable Alipay (all of them). */
+export const ALIPAY_SETTINGS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+
+/**
+ * A key setting: PEM text (literal '\\n' read as line breaks, as env files often hold it), a
+ * path to a PEM file, or bare base64 DER (what Alipay's key tool shows), wrapped as `label`.
+ */
+function pemSetting(env: NodeJS.ProcessEnv, name: string, label: 'PRIVATE KEY' | 'PUBLIC KEY', cwd: string): string {
+  const raw = (env[name] ?? '').trim();
+  if (raw.includes('-----BEGIN')) return raw.replace(/\\n/g, '\n');
+  const compact = raw.replace(/\s+/g, '');
+  if (compact.length > 100 && /^[A-Za-z0-9+/]+=*$/.test(compact)) {
+    return `-----BEGIN ${label}-----\n${compact.match(/.{1,64}/g)?.join('\n')}\n-----END ${label}-----\n`;
+  }
+  const file = isAbsolute(raw) ? raw : resolve(cwd, raw);
+  if (!existsSync(file))
+    throw new Error(`${name} must be a PEM key or the path of a PEM file, got "${raw.slice(0, 40)}"`);
+  return readFileSync(file, 'utf8');
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const url = (env[name] || fallback).trim().replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(url)) throw new Error(`${name} must be an http(s):// URL, got "${url}"`);
+  return url;
+}
+
+/** A provider is configured when every one of its settings is set; some but not all is a mistake. */
+function allOrNone(env: NodeJS.ProcessEnv, names: readonly string[], provider: string): boolean {
+  const set = names.filter((n) => (env[n] ?? '').trim() !== '');
+  if (set.length === 0) return false;
+  if (set.length === names.length) return true;
+  const missing = names.filter((n) => !set.includes(n));
+  throw new Error(`${provider} is partly configured: set ${missing.join(', ')} too (or unset ${set.join(', ')})`);
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv, publicUrl: string, cwd: string): PaymentsConfig {
+  const notifyBaseUrl = httpUrl(env, 'PAY_NOTIFY_BASE_URL', publicUrl);
+  let wechat: WechatPayConfig | null = null;
+  // The platform serial may come from the certificate itself.
+  const wechatNames = WECHATPAY_SETTINGS.filter((n) => n !== 'WECHATPAY_PLATFORM_SERIAL');
+  if (allOrNone(env, wechatNames, 'WeChat Pay')) {
+    const platformPublicKey = pemSetting(env, 'WECHATPAY_PLATFORM_PUBLIC_KEY', 'PUBLIC KEY', cwd);
+    let platformSerial = (env.WECHATPAY_PLATFORM_SERIAL ?? '').trim();
+    if (!platformSerial && platformPublicKey.includes('BEGIN CERTIFICATE')) {
+      platformSerial = new X509Certificate(platformPublicKey).serialNumber.toUpperCase();
+    }
+    if (!platformSerial) {
+      throw new Error(
+        'WeChat Pay needs WECHATPAY_PLATFORM_SERIAL (the public key id PUB_KEY_ID_...) with a public key',
+      );
+    }
+    const apiV3Key = (env.WECHATPAY_API_V3_KEY ?? '').trim();
+    if (Buffer.byteLength(apiV3Key) !== 32) throw new Error('WECHATPAY_API_V3_KEY must be the 32-character APIv3 key');
+    wechat = {
+      mchId: (env.WECHATPAY_MCHID ?? '').trim(),
+      appId: (env.WECHATPAY_APPID ?? '').trim(),
+      serialNo: (env.WECHATPAY_SERIAL_NO ?? '').trim(),
+      privateKey: pemSetting(env, 'WECHATPAY_PRIVATE_KEY', 'PRIVATE KEY', cwd),
+      platformPublicKey,
+      platformSerial,
+      apiV3Key,
+      baseUrl: httpUrl(env, 'WECHATPAY_BASE_URL', 'https://api.mch.weixin.qq.com'),
+    };
+  }
+  let alipay: AlipayConfig | null = null;
+  if (allOrNone(env, ALIPAY_SETTINGS, 'Alipay')) {
+    const mode = (env.ALIPAY_MODE || 'page').trim().toLowerCase();
+    if (mode !== 'page' && mode !== 'qr') throw new Error(`ALIPAY_MODE must be page or qr, got "${env.ALIPAY_MODE}"`);
+    alipay = {
+      appId: (env.ALIPAY_APP_ID ?? '').trim(),
+      privateKey: pemSetting(env, 'ALIPAY_PRIVATE_KEY', 'PRIVATE KEY', cwd),
+      alipayPublicKey: pemSetting(env, 'ALIPAY_PUBLIC_KEY', 'PUBLIC KEY', cwd),
+      gateway: httpUrl(env, 'ALIPAY_GATEWAY', 'https://openapi.alipay.com/gateway.do'),
+      mode,
+    };
+  }
+  return { notifyBaseUrl, returnBaseUrl: publicUrl, wechat, alipay };
 }
 
 /** GEOCODER, GEOCODER_URL, GEOCODER_KEY, GEOCODER_TIMEOUT_MS. */
@@ -311,6 +443,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const path = (value: string) => (isAbsolute(value) ? value : resolve(cwd, value));
   const dataDir = path(env.DATA_DIR || './data');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -323,7 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     sessionMaxDays: positiveNumber(env, 'SESSION_MAX_DAYS', 7),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     appSecret: env.APP_SECRET || '',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     oauth: {
       wechat: oauthProvider(env, 'WECHAT', 'snsapi_login'),
       dingtalk: oauthProvider(env, 'DINGTALK', 'openid'),
@@ -342,5 +475,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     weather: weatherConfig(env),
     playsRetentionDays: playsRetentionDays(env),
     demoPlayers: demoPlayers(env),
+    payments: paymentsConfig(env, publicUrl, cwd),
   };
 }
