@@ -1,0 +1,99 @@
+import {
+  fenToYuan,
+  type OfflineState,
+  type PayState,
+  toChineseAmount,
+  VOUCHER_MAX_BYTES,
+  VOUCHER_TYPES,
+  VOUCHERS_MAX,
+  yuanToFen,
+} from '@marquee/protocol';
+
+/**
+ * The payment pages' pure parts: the expiry countdown, the amount in words, the checks of a
+ * voucher file and of an amount typed in yuan, and the look of an order's and a transfer's state.
+ */
+
+/** Whole seconds left until `expiresAt` (never negative); null without an expiry. */
+export function secondsLeft(expiresAt: string | null | undefined, now: number): number | null {
+  if (!expiresAt) return null;
+  const end = Date.parse(expiresAt);
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, Math.floor((end - now) / 1000));
+}
+
+/** Seconds as a countdown: '29:05', or '1:02:03' from an hour up. */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  const mm = String(minutes).padStart(2, '0');
+  const ss = String(rest).padStart(2, '0');
+  return hours > 0 ? `${hours}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** The amount in Chinese capital numerals (zh-CN only: a receipt's words); null in other languages. */
+export function amountInWords(fen: number, locale: string): string | null {
+  if (locale !== 'zh-CN') return null;
+  try {
+    return toChineseAmount(fenToYuan(fen));
+  } catch {
+    return null;
+  }
+}
+
+/** Why a voucher file is refused ('type': not PNG, JPEG or PDF; 'size': over 10 MB; 'empty'), or null. */
+export function voucherProblem(file: { type: string; size: number }): 'type' | 'size' | 'empty' | null {
+  if (!(VOUCHER_TYPES as readonly string[]).includes(file.type)) return 'type';
+  if (file.size <= 0) return 'empty';
+  if (file.size > VOUCHER_MAX_BYTES) return 'size';
+  return null;
+}
+
+/** Whether `count` vouchers can be submitted (1 to 5). */
+export function vouchersCountOk(count: number): boolean {
+  return count >= 1 && count <= VOUCHERS_MAX;
+}
+
+/**
+ * An amount typed in yuan as fen, or the `validation` key that says why not: a number with at
+ * most 2 decimals, greater than 0 (a bill's amount).
+ */
+export function billAmount(text: string): { fen: number } | { error: string } {
+  const parsed = yuanToFen(text);
+  if (!parsed.ok) {
+    if (parsed.reason === 'decimals') return { error: 'twoDecimals' };
+    if (parsed.reason === 'tooLarge') return { error: 'amountTooLarge' };
+    return { error: 'amountFormat' };
+  }
+  if (parsed.fen <= 0) return { error: 'amountPositive' };
+  return { fen: parsed.fen };
+}
+
+/** The tag colour of an order's state. */
+export const PAY_STATE_COLORS: Readonly<Record<PayState, string>> = {
+  unpaid: 'warning',
+  review: 'processing',
+  paid: 'success',
+  closed: 'default',
+};
+
+/** The tag colour of an offline transfer's state. */
+export const OFFLINE_STATE_COLORS: Readonly<Record<OfflineState, string>> = {
+  submitted: 'processing',
+  confirmed: 'success',
+  rejected: 'error',
+};
+
+/** Whether an order's state is final (the page stops polling). */
+export function isFinal(state: PayState): boolean {
+  return state === 'paid' || state === 'closed';
+}
+
+/** The order page's address (the aggregate page) and its offline transfer page. */
+export const payPath = (id: string) => `/pay?id=${encodeURIComponent(id)}`;
+export const offlinePath = (id: string) => `/payUnderline?id=${encodeURIComponent(id)}`;
+/** The finance centre, on its movements tab. */
+export const FINANCE_MOVEMENTS = '/my/finance?tab=movements';
+export const FINANCE_HOME = '/my/finance';
