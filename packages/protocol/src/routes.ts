@@ -66,8 +66,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/changePassword', plain: true, online: true, page: 'auth/ChangePasswordPage' },
   r('/dev/outbox', 'devOutbox', Perm.devOutbox, { online: true, page: 'outbox/OutboxPage' }),
   { path: '/adReport', title: 'adReport', online: true, page: 'reports/AdReportPrintPage' },
-  { path: '/pay', title: 'pay' },
-  { path: '/payUnderline', title: 'payUnderline' },
+  { path: '/pay', title: 'pay', online: true, page: 'payments/PayPage' },
+  { path: '/payUnderline', title: 'payUnderline', online: true, page: 'payments/OfflinePayPage' },
   r('/template/plugins/shares', 'templateShares', Perm.template),
   r('/template/plugins/weather', 'templateWeather', Perm.template, {
     online: true,
