@@ -133,7 +133,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/help/helpFile', 'helpFile', Perm.helpFile, { menu: true }),
 
   // My
-  r('/my/finance', 'myFinance', Perm.myFinance, { menu: true }),
+  r('/my/finance', 'myFinance', Perm.myFinance, { menu: true, online: true, page: 'finance/FinancePage' }),
   r('/my/help', 'myHelp', Perm.my, { menu: true }),
 
   // Operate
