@@ -18,6 +18,8 @@ heavy.push('ad-chain');
 heavy.push('wall-sync');
 // `kill-retry` (bench/kill-retry.ts) kills a server under 80 creations and retries the lost (PostgreSQL).
 heavy.push('kill-retry');
+// `ledger` (bench/ledger.ts) fills one wallet with 10,000,000 movements on PostgreSQL: minutes.
+heavy.push('ledger');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
