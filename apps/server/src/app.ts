@@ -41,6 +41,7 @@ import { noticeHandlers } from './modules/notice/routes.js';
 import { registerOAuthCallback } from './modules/oauth/callback.js';
 import { oauthHandlers } from './modules/oauth/routes.js';
 import { operationLogHandlers } from './modules/operationLog/routes.js';
+import { paymentHandlers } from './modules/payments/routes.js';
 import { posterHandlers } from './modules/posters/routes.js';
 import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
@@ -112,6 +113,7 @@ export const HANDLERS: readonly Handler[] = [
   ...schedulingHandlers,
   ...deviceReportHandlers,
   ...reportHandlers,
+  ...paymentHandlers,
 ];
 
 export interface BuildAppOptions {

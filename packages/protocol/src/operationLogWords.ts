@@ -33,6 +33,7 @@ const MODULE_WORDS = {
   report: { 'zh-CN': '数据报表', 'en-US': 'Reports', ja: 'レポート' },
   store: { 'zh-CN': '门店', 'en-US': 'Stores', ja: '店舗' },
   strategy: { 'zh-CN': '策略', 'en-US': 'Strategies', ja: 'ポリシー' },
+  payments: { 'zh-CN': '支付', 'en-US': 'Payments', ja: '支払い' },
 } as const satisfies Record<string, Words>;
 
 const ACTION_WORDS = {
@@ -139,6 +140,20 @@ const ACTION_WORDS = {
     ja: 'ポスター画像のアップロード申請',
   },
   make: { 'zh-CN': '生成海报', 'en-US': 'Make poster', ja: 'ポスターの作成' },
+  recharge: { 'zh-CN': '充值', 'en-US': 'Recharge', ja: 'チャージ' },
+  billCreate: { 'zh-CN': '创建账单', 'en-US': 'Create bill', ja: '請求書の作成' },
+  payBalance: { 'zh-CN': '余额支付', 'en-US': 'Pay from balance', ja: '残高で支払い' },
+  payStart: { 'zh-CN': '发起在线支付', 'en-US': 'Start online payment', ja: 'オンライン決済の開始' },
+  payQuery: { 'zh-CN': '查询支付结果', 'en-US': 'Check payment result', ja: '決済結果の照会' },
+  close: { 'zh-CN': '关闭订单', 'en-US': 'Close order', ja: '注文のクローズ' },
+  voucherApply: {
+    'zh-CN': '申请上传转账凭证',
+    'en-US': 'Request transfer voucher upload',
+    ja: '振込証憑のアップロード申請',
+  },
+  offlineSubmit: { 'zh-CN': '提交线下支付', 'en-US': 'Submit offline payment', ja: 'オフライン支払いの提出' },
+  offlineConfirm: { 'zh-CN': '确认线下支付', 'en-US': 'Confirm offline payment', ja: 'オフライン支払いの確認' },
+  offlineReject: { 'zh-CN': '驳回线下支付', 'en-US': 'Reject offline payment', ja: 'オフライン支払いの却下' },
 } as const satisfies Record<string, Words>;
 
 const TARGET_WORDS = {
@@ -166,6 +181,7 @@ const TARGET_WORDS = {
   materialCategory: { 'zh-CN': '素材分类', 'en-US': 'Material category', ja: '素材カテゴリ' },
   ad: { 'zh-CN': '广告', 'en-US': 'Ad', ja: '広告' },
   adPlan: { 'zh-CN': '推广计划', 'en-US': 'Promotion plan', ja: 'プロモーション計画' },
+  payOrder: { 'zh-CN': '支付订单', 'en-US': 'Payment order', ja: '支払い注文' },
   'ref:1': { 'zh-CN': '设备', 'en-US': 'Device', ja: 'デバイス' },
   'ref:2': { 'zh-CN': '设备分组', 'en-US': 'Device group', ja: 'デバイスグループ' },
   'ref:3': { 'zh-CN': '素材', 'en-US': 'Material', ja: '素材' },

@@ -15,6 +15,13 @@ import { probeMaterial } from '../modules/materials/probe.js';
 import { pruneUploads } from '../modules/materials/upload.js';
 import { pruneStates } from '../modules/oauth/repository.js';
 import {
+  CLOSE_EXPIRED_JOB,
+  closeExpiredOrders,
+  EXPIRE_HOLDS_JOB,
+  expireHolds,
+  PAYMENT_JOBS_CRON,
+} from '../modules/payments/closing.js';
+import {
   EXPORT_EXPIRE_SECONDS,
   EXPORT_JOB,
   EXPORT_RETRY_LIMIT,
@@ -186,6 +193,29 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const { recomputed } = await runPlayRollups(ctx.services.db);
       if (recomputed > 0) ctx.log.debug({ recomputed }, 'plays rolled up');
+    },
+  }),
+  defineJob({
+    // Money (issue 26): unpaid payment orders whose time ran out are closed (a provider
+    // payment made after it still lands in the wallet: payments/settle.ts).
+    id: CLOSE_EXPIRED_JOB,
+    payload: none,
+    schedule: PAYMENT_JOBS_CRON,
+    expireInSeconds: 120,
+    handler: async (_, ctx) => {
+      const closed = await closeExpiredOrders(ctx.services.db, new Date(ctx.services.clock()));
+      if (closed > 0) ctx.log.info({ closed }, 'expired payment orders closed');
+    },
+  }),
+  defineJob({
+    // Money (issue 26): the ledger's holds whose timeout passed are voided (the frozen amount is available again).
+    id: EXPIRE_HOLDS_JOB,
+    payload: none,
+    schedule: PAYMENT_JOBS_CRON,
+    expireInSeconds: 120,
+    handler: async (_, ctx) => {
+      const expired = await expireHolds(ctx.services.db, new Date(ctx.services.clock()));
+      if (expired > 0) ctx.log.info({ expired }, 'ledger holds expired');
     },
   }),
 ];
