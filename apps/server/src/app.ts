@@ -29,6 +29,7 @@ import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
+import { financeHandlers } from './modules/finance/routes.js';
 import { gatherHandlers } from './modules/gather/routes.js';
 import { audienceListener } from './modules/gather/service.js';
 import { geoHandlers } from './modules/geo/routes.js';
@@ -113,6 +114,7 @@ export const HANDLERS: readonly Handler[] = [
   ...schedulingHandlers,
   ...deviceReportHandlers,
   ...reportHandlers,
+  ...financeHandlers,
   ...paymentHandlers,
 ];
 

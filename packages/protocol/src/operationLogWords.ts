@@ -33,6 +33,7 @@ const MODULE_WORDS = {
   report: { 'zh-CN': '数据报表', 'en-US': 'Reports', ja: 'レポート' },
   store: { 'zh-CN': '门店', 'en-US': 'Stores', ja: '店舗' },
   strategy: { 'zh-CN': '策略', 'en-US': 'Strategies', ja: 'ポリシー' },
+  finance: { 'zh-CN': '财务中心', 'en-US': 'Finance', ja: '財務センター' },
   payments: { 'zh-CN': '支付', 'en-US': 'Payments', ja: '支払い' },
 } as const satisfies Record<string, Words>;
 
@@ -140,6 +141,10 @@ const ACTION_WORDS = {
     ja: 'ポスター画像のアップロード申請',
   },
   make: { 'zh-CN': '生成海报', 'en-US': 'Make poster', ja: 'ポスターの作成' },
+  setLowBalance: { 'zh-CN': '设置余额提醒', 'en-US': 'Set low-balance alert', ja: '残高アラートの設定' },
+  invoiceRequest: { 'zh-CN': '申请发票', 'en-US': 'Request invoice', ja: '請求書の申請' },
+  invoiceIssue: { 'zh-CN': '开具发票', 'en-US': 'Issue invoice', ja: '請求書の発行' },
+  invoiceRefuse: { 'zh-CN': '拒绝开票', 'en-US': 'Refuse invoice', ja: '請求書の発行を拒否' },
   recharge: { 'zh-CN': '充值', 'en-US': 'Recharge', ja: 'チャージ' },
   billCreate: { 'zh-CN': '创建账单', 'en-US': 'Create bill', ja: '請求書の作成' },
   payBalance: { 'zh-CN': '余额支付', 'en-US': 'Pay from balance', ja: '残高で支払い' },
@@ -181,6 +186,8 @@ const TARGET_WORDS = {
   materialCategory: { 'zh-CN': '素材分类', 'en-US': 'Material category', ja: '素材カテゴリ' },
   ad: { 'zh-CN': '广告', 'en-US': 'Ad', ja: '広告' },
   adPlan: { 'zh-CN': '推广计划', 'en-US': 'Promotion plan', ja: 'プロモーション計画' },
+  wallet: { 'zh-CN': '钱包', 'en-US': 'Wallet', ja: 'ウォレット' },
+  invoice: { 'zh-CN': '发票', 'en-US': 'Invoice', ja: '請求書' },
   payOrder: { 'zh-CN': '支付订单', 'en-US': 'Payment order', ja: '支払い注文' },
   'ref:1': { 'zh-CN': '设备', 'en-US': 'Device', ja: 'デバイス' },
   'ref:2': { 'zh-CN': '设备分组', 'en-US': 'Device group', ja: 'デバイスグループ' },
