@@ -281,6 +281,47 @@ describe.each(BACKENDS)('payments on %s', (backend) => {
     expect(byNo.envelope.payload!.data.map((o) => o.id)).toEqual([billId]);
   });
 
+  it('pays once when payments, closes and confirmations race', async () => {
+    const { ent, client } = await t.tenant();
+    const wallet = walletIdOfEnt(ent.id);
+    await fundWallet(t, client, operator, 10_000);
+    // Two bills of 6,000 against 10,000, each paid twice at once: exactly one payment of each bill,
+    // and only one of the two bills (the balance covers one).
+    const bills = await Promise.all(
+      [1, 2].map(async (i) => {
+        const res = await operator.call(endpoints.paymentBillCreate, {
+          entId: ent.id,
+          title: `Fee ${i}`,
+          amount: 6_000,
+        });
+        return res.envelope.payload!.id;
+      }),
+    );
+    const codes = (
+      await Promise.all([...bills, ...bills].map((id) => client.call(endpoints.paymentPayBalance, { id })))
+    ).map((r) => r.envelope.code);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.every((c) => [0, ErrorCode.PAYMENT_NOT_PAYABLE, ErrorCode.INSUFFICIENT_BALANCE].includes(c))).toBe(
+      true,
+    );
+    expect(await balanceOf(t, wallet)).toEqual({ balance: 4_000, available: 4_000 });
+
+    // A close racing a confirmation: the order is under review, so the close is refused and the
+    // confirmation pays it; two confirmations at once credit once.
+    const orderId = await rechargeOrder(client, 7_000);
+    const offlineId = await submitOffline(t, client, orderId);
+    const [close, c1, c2] = await Promise.all([
+      client.call(endpoints.paymentClose, { id: orderId }),
+      operator.call(endpoints.paymentOfflineConfirm, { id: offlineId }),
+      operator.call(endpoints.paymentOfflineConfirm, { id: offlineId }),
+    ]);
+    expect(close.envelope.code).toBe(ErrorCode.PAYMENT_NOT_PAYABLE);
+    expect([c1.envelope.code, c2.envelope.code].sort()).toEqual([ErrorCode.CONFLICT, 0].sort());
+    expect(await balanceOf(t, wallet)).toEqual({ balance: 11_000, available: 11_000 });
+    expect(await transfersOf(t.db, payOrderCause({ id: orderId }))).toHaveLength(1);
+    expect(await ledgerSum(t)).toBe(0);
+  });
+
   it('closes an unpaid recharge for its payer; a bill only for the platform', async () => {
     const { client, ent } = await t.tenant();
     const orderId = await rechargeOrder(client, 1_000);
