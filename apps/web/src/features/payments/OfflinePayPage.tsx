@@ -21,6 +21,7 @@ import {
   Form,
   Input,
   Result,
+  Skeleton,
   Space,
   Tag,
   Typography,
@@ -62,8 +63,12 @@ function ReceivingAccount({ order }: { order: PayOrder }) {
   const providers = useCallQuery('paymentProviders', {}, { silent: true, staleTime: 60_000 });
   const account = providers.data?.offlineAccount ?? null;
   return (
-    <Card size="small" title={t('offline.accountTitle')} data-testid="offline-account" loading={providers.isPending}>
-      {account ? null : <Alert type="warning" showIcon className="mq-pay-note" title={t('offline.accountMissing')} />}
+    <Card size="small" title={t('offline.accountTitle')} data-testid="offline-account">
+      {providers.isPending ? (
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      ) : account ? null : (
+        <Alert type="warning" showIcon className="mq-pay-note" title={t('offline.accountMissing')} />
+      )}
       <Descriptions column={1} size="small">
         {account ? (
           <>
