@@ -129,6 +129,13 @@ const settleCode = (e: unknown): Outcome => {
 
 const codeNames = new Map(Object.entries(ErrorCode).map(([name, code]) => [code as number, name]));
 
+/** One ledger call with arguments kept as data (to be retried later). */
+function call(db: Executor, kind: 'transfer' | 'post' | 'void', args: Record<string, unknown>) {
+  if (kind === 'transfer') return transfer(db, args as unknown as Parameters<typeof transfer>[1]);
+  if (kind === 'post') return postPending(db, args as unknown as Parameters<typeof postPending>[1]);
+  return voidPending(db, args as unknown as Parameters<typeof voidPending>[1]);
+}
+
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
@@ -394,11 +401,11 @@ describe.each(BACKENDS)('ledger properties (%s)', (backend) => {
               else args.amount = Number(args.amount ?? (transfers.get(String(args.id)) as ModelTransfer).amount) + 1;
             }
             const got = await tx((db) =>
-              earlier.kind === 'transfer'
-                ? transfer(db, args as Parameters<typeof transfer>[1])
-                : earlier.kind === 'post' || !op.same
-                  ? postPending(db, args as Parameters<typeof postPending>[1])
-                  : voidPending(db, args as Parameters<typeof voidPending>[1]),
+              call(
+                db,
+                earlier.kind === 'transfer' ? 'transfer' : earlier.kind === 'post' || !op.same ? 'post' : 'void',
+                args,
+              ),
             );
             const want =
               earlier.kind === 'transfer'
@@ -431,17 +438,7 @@ describe.each(BACKENDS)('ledger properties (%s)', (backend) => {
               calls.push({ kind: 'void', args: { id: nextId(), pendingId: raced.id, now: at() } });
             }
             const before = new Map([...accounts].map(([id, a]) => [id, { ...a }]));
-            const results = await Promise.all(
-              calls.map((c) =>
-                tx((db) =>
-                  c.kind === 'transfer'
-                    ? transfer(db, c.args as Parameters<typeof transfer>[1])
-                    : c.kind === 'post'
-                      ? postPending(db, c.args as Parameters<typeof postPending>[1])
-                      : voidPending(db, c.args as Parameters<typeof voidPending>[1]),
-                ),
-              ),
-            );
+            const results = await Promise.all(calls.map((c) => tx((db) => call(db, c.kind, c.args))));
             // The model applies what was made (counters add up in any order) and checks the refusals.
             const createdDebits = new Map<string, number>();
             const seen = new Set<string>();
