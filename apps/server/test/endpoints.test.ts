@@ -8,6 +8,7 @@ import { accessFixtures } from './fixtures/access.js';
 import { adFixtures } from './fixtures/ads.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
+import { financeFixtures } from './fixtures/finance.js';
 import { geoFixtures } from './fixtures/geo.js';
 import { materialFixtures } from './fixtures/materials.js';
 import { oplogFixtures } from './fixtures/oplog.js';
@@ -67,6 +68,7 @@ const fixtures: Record<
   ...adFixtures,
   ...schedulingFixtures,
   ...reportFixtures,
+  ...financeFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),
