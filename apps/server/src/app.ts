@@ -42,6 +42,8 @@ import { noticeHandlers } from './modules/notice/routes.js';
 import { registerOAuthCallback } from './modules/oauth/callback.js';
 import { oauthHandlers } from './modules/oauth/routes.js';
 import { operationLogHandlers } from './modules/operationLog/routes.js';
+import { registerPayNotify } from './modules/payments/http.js';
+import { providerHandlers } from './modules/payments/providerRoutes.js';
 import { paymentHandlers } from './modules/payments/routes.js';
 import { posterHandlers } from './modules/posters/routes.js';
 import { profileHandlers } from './modules/profile/routes.js';
@@ -116,6 +118,7 @@ export const HANDLERS: readonly Handler[] = [
   ...reportHandlers,
   ...financeHandlers,
   ...paymentHandlers,
+  ...providerHandlers,
 ];
 
 export interface BuildAppOptions {
@@ -282,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDeviceApi(app, services);
   await registerScreenshotUpload(app, services);
   await registerContentApi(app, services);
+  await registerPayNotify(app, services);
   await registerFileRoute(app, services.files);
   await registerUploadRoute(app, services.files);
   const consoleServed = await registerConsole(app, config.webDist);

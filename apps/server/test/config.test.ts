@@ -42,6 +42,12 @@ describe('config', () => {
       storage: { kind: 'local', dir: '/srv/app/data/files' },
       playsRetentionDays: 400,
       demoPlayers: 4,
+      payments: {
+        notifyBaseUrl: 'http://localhost:8080',
+        returnBaseUrl: 'http://localhost:8080',
+        wechat: null,
+        alipay: null,
+      },
     });
   });
 

@@ -15,19 +15,20 @@ import { probeMaterial } from '../modules/materials/probe.js';
 import { pruneUploads } from '../modules/materials/upload.js';
 import { pruneStates } from '../modules/oauth/repository.js';
 import {
-  CLOSE_EXPIRED_JOB,
-  closeExpiredOrders,
-  EXPIRE_HOLDS_JOB,
-  expireHolds,
-  PAYMENT_JOBS_CRON,
-} from '../modules/payments/closing.js';
-import {
   EXPORT_EXPIRE_SECONDS,
   EXPORT_JOB,
   EXPORT_RETRY_LIMIT,
   pruneExports,
   runExport,
 } from '../modules/operationLog/exportJob.js';
+import { QUERY_OPEN_CRON, QUERY_OPEN_JOB, queryOpenAttempts } from '../modules/payments/attempts.js';
+import {
+  CLOSE_EXPIRED_JOB,
+  closeExpiredOrders,
+  EXPIRE_HOLDS_JOB,
+  expireHolds,
+  PAYMENT_JOBS_CRON,
+} from '../modules/payments/closing.js';
 import {
   runScreenshotCleanup,
   runTimedScreenshots,
@@ -216,6 +217,19 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const expired = await expireHolds(ctx.services.db, new Date(ctx.services.clock()));
       if (expired > 0) ctx.log.info({ expired }, 'ledger holds expired');
+    },
+  }),
+  defineJob({
+    // Money (issue 26): provider payments (WeChat Pay, Alipay) started more than a minute ago
+    // and not settled are asked about: paid ones are settled (a lost notification), expired
+    // ones, or those of orders closed or paid another way, are closed at the provider.
+    id: QUERY_OPEN_JOB,
+    payload: none,
+    schedule: QUERY_OPEN_CRON,
+    expireInSeconds: 300,
+    handler: async (_, ctx) => {
+      const done = await queryOpenAttempts(ctx.services, ctx.log, new Date(ctx.services.clock()));
+      if (done.asked > 0) ctx.log.info(done, 'open provider payments asked');
     },
   }),
 ];
