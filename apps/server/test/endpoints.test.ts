@@ -13,6 +13,7 @@ import { geoFixtures } from './fixtures/geo.js';
 import { materialFixtures } from './fixtures/materials.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
+import { paymentFixtures } from './fixtures/payments.js';
 import { posterFixtures } from './fixtures/posters.js';
 import { reportFixtures } from './fixtures/reports.js';
 import { schedulingFixtures } from './fixtures/scheduling.js';
@@ -68,6 +69,7 @@ const fixtures: Record<
   ...adFixtures,
   ...schedulingFixtures,
   ...reportFixtures,
+  ...paymentFixtures,
   ...financeFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
