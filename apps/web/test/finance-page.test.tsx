@@ -31,7 +31,7 @@ const movement = (seq: number, amount: number, extra: Partial<Movement> = {}): M
   frozenChange: 0,
   balance: 1_234_550,
   frozen: 200_000,
-  counterparty: amount > 0 ? 'platform:clearingOffline' : 'platform:revenue',
+  counterparty: amount > 0 ? 'clearingOffline' : 'revenue',
   cause: { type: 'payOrder', id: `o-${seq}`, label: `P2026112700000${seq}`, route: `/pay?id=o-${seq}` },
   note: '',
   ...extra,
@@ -82,7 +82,7 @@ describe('/my/finance (the finance centre)', () => {
     expect(rows[0].textContent).toContain('+¥1,000.00');
     expect(rows[0].textContent).toContain('Bank transfers received');
     expect(rows[1].textContent).toContain('-¥50.50');
-    expect(rows[1].textContent).toContain('Revenue');
+    expect(rows[1].textContent).toContain('Platform revenue');
     const cause = within(rows[0]).getByTestId('finance-movements-cause');
     expect(cause.getAttribute('href')).toBe('/pay?id=o-2');
     expect(calls.find((c) => c.name === 'financeMovements')?.data).toEqual({ page: 1, size: 50 });
@@ -109,7 +109,8 @@ describe('/my/finance (the finance centre)', () => {
     render(app.tree);
     fireEvent.click(await screen.findByTestId('finance-recharge', {}, { timeout: 60_000 }));
     await screen.findByTestId('finance-recharge-form');
-    expect(screen.getByTestId('finance-recharge-total').textContent).toContain('¥1,000.00');
+    // The first preset is chosen when the dialog opens.
+    await waitFor(() => expect(screen.getByTestId('finance-recharge-total').textContent).toContain('¥1,000.00'));
     fireEvent.click(screen.getByTestId('finance-recharge-preset-custom'));
     const amount = await screen.findByTestId('finance-recharge-amount');
 

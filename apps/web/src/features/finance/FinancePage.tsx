@@ -72,9 +72,7 @@ export default function FinancePage() {
           {
             key: 'bills' as const,
             label: t('tab.bills'),
-            children: (
-              <PaymentsTab purpose="bill" showOwner toolbar={<BillCreateButton />} testPrefix="finance-bills" />
-            ),
+            children: <PaymentsTab purpose="bill" showOwner testPrefix="finance-bills" />,
           },
         ]
       : []),
@@ -117,9 +115,13 @@ export default function FinancePage() {
             </Typography.Text>
           ) : null}
         </div>
-        {several || operator ? (
-          <WalletSelect value={walletId} current={wallet} onChange={(id) => go({ wallet: id, tab: active })} />
-        ) : null}
+        <Space wrap className="mq-finance-actions">
+          {several || operator ? (
+            <WalletSelect value={walletId} current={wallet} onChange={(id) => go({ wallet: id, tab: active })} />
+          ) : null}
+          {/* The platform operator raises a bill to an enterprise from any tab (hidden from others). */}
+          <BillCreateButton />
+        </Space>
       </div>
       <SummaryCards
         summary={summary.data}

@@ -85,13 +85,14 @@ export function RechargeDialog({
       ) : null}
       <Form.Item name="preset" label={t('recharge.amount')}>
         <Radio.Group optionType="button" buttonStyle="solid" data-testid="finance-recharge-presets">
+          {/* The test ids on the visible labels (a radio's own input is hidden under them). */}
           {RECHARGE_PRESETS_FEN.map((p) => (
-            <Radio.Button key={p} value={String(p)} data-testid={`finance-recharge-preset-${p / 100}`}>
-              {formatFen(p, language)}
+            <Radio.Button key={p} value={String(p)}>
+              <span data-testid={`finance-recharge-preset-${p}`}>{formatFen(p, language)}</span>
             </Radio.Button>
           ))}
-          <Radio.Button value={CUSTOM} data-testid="finance-recharge-preset-custom">
-            {t('recharge.custom')}
+          <Radio.Button value={CUSTOM}>
+            <span data-testid="finance-recharge-preset-custom">{t('recharge.custom')}</span>
           </Radio.Button>
         </Radio.Group>
       </Form.Item>

@@ -19,7 +19,7 @@ import type { TagLook } from '../../components/columns';
 /** A wallet's name for a person: a platform account translated, an advertiser's with its enterprise. */
 export function walletLabel(t: TFunction, wallet: Pick<Wallet, 'kind' | 'name' | 'platformAccount' | 'entName'>) {
   if (wallet.kind === 'platform')
-    return `${t('wallet.platform', { ns: 'finance' })} · ${t(`platformAccount.${wallet.platformAccount ?? wallet.name}`, { ns: 'finance' })}`;
+    return t(`platformAccount.${wallet.platformAccount ?? wallet.name}`, { ns: 'finance' });
   if (wallet.kind === 'advertiser' && wallet.entName && wallet.entName !== wallet.name)
     return `${wallet.name} (${wallet.entName})`;
   return wallet.name;
