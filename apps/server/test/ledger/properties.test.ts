@@ -1,4 +1,4 @@
-import { ErrorCode } from '@marquee/protocol';
+import { AMOUNT_MAX_FEN, ErrorCode } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,7 @@ type Op =
   | { kind: 'void'; hold: number }
   | { kind: 'advance'; ms: number; expire: boolean }
   | { kind: 'retry'; which: number; same: boolean }
+  | { kind: 'bad'; from: number; to: number; amount: number; hold: boolean }
   | {
       kind: 'concurrent';
       transfers: { from: number; to: number; amount: number; hold: boolean }[];
@@ -106,6 +107,28 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('retry' as const), which: fc.nat(), same: fc.boolean() }) },
+  {
+    // Bad input moves nothing: an amount of 0, negative, with a fraction of a fen, not a number,
+    // or beyond the largest amount.
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('bad' as const),
+      from: accountIndex,
+      to: accountIndex,
+      amount: fc.constantFrom(
+        0,
+        -1,
+        -500,
+        0.5,
+        12.34,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        AMOUNT_MAX_FEN + 1,
+        2 ** 53,
+      ),
+      hold: fc.boolean(),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -388,6 +411,20 @@ describe.each(BACKENDS)('ledger properties (%s)', (backend) => {
               const expired = await expirePending(d.db, at());
               expect(expired, step).toBe(modelExpire());
               tally.set('holds expired by the job', (tally.get('holds expired by the job') ?? 0) + expired);
+            }
+            break;
+          }
+          case 'bad': {
+            const args = transferArgs(op.from, op.to, op.amount, op.hold ? { timeout: null } : null);
+            const got = await tx((db) => transfer(db, args));
+            expectOutcome(step, got, { code: ErrorCode.INVALID_AMOUNT });
+            // A post of a hold with a bad amount is refused the same way.
+            const open = holds().filter((h) => h.state === 'pending');
+            if (open.length > 0) {
+              const post = await tx((db) =>
+                postPending(db, { id: nextId(), pendingId: open[0].id, amount: op.amount, now: at() }),
+              );
+              expectOutcome(`${step} (post)`, post, { code: ErrorCode.INVALID_AMOUNT });
             }
             break;
           }
