@@ -8,6 +8,7 @@ import {
   offlinePath,
   payPath,
   secondsLeft,
+  voucherIdsOf,
   voucherProblem,
   vouchersCountOk,
 } from '../src/features/payments/payLogic';
@@ -57,6 +58,16 @@ describe('voucher files', () => {
     expect(voucherProblem({ type: '', size: 10 })).toBe('type');
     expect(voucherProblem({ type: 'image/png', size: 0 })).toBe('empty');
     expect(voucherProblem({ type: 'application/pdf', size: VOUCHER_MAX_BYTES + 1 })).toBe('size');
+  });
+  it('submits the ids of uploaded vouchers only when every one is done', () => {
+    const done = (id: string) => ({ status: 'done' as const, response: { voucherId: id } });
+    expect(voucherIdsOf([done('v1'), done('v2')])).toEqual({ ids: ['v1', 'v2'] });
+    expect(voucherIdsOf([])).toEqual({ error: 'required' });
+    expect(voucherIdsOf(undefined)).toEqual({ error: 'required' });
+    expect(voucherIdsOf([done('v1'), { status: 'uploading' }])).toEqual({ error: 'uploading' });
+    expect(voucherIdsOf([done('v1'), { status: 'error' }])).toEqual({ error: 'failedInList' });
+    expect(voucherIdsOf([{ status: 'done' }])).toEqual({ error: 'failedInList' });
+    expect(voucherIdsOf(Array.from({ length: 6 }, (_, i) => done(`v${i}`)))).toEqual({ error: 'tooMany' });
   });
   it('needs 1 to 5 of them', () => {
     expect(vouchersCountOk(0)).toBe(false);

@@ -1,4 +1,4 @@
-import { type OfflinePayment, type PayOrder, Perm } from '@marquee/protocol';
+import { type OfflinePayment, type PayOrder, Perm, VOUCHER_MAX_BYTES } from '@marquee/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -199,7 +199,7 @@ describe('the offline payment page (/payUnderline)', () => {
     expect((await screen.findByTestId('offline-state', {}, { timeout: 30_000 })).textContent).toBe('Rejected');
     expect(screen.getByTestId('offline-reason').textContent).toBe('No such payment on the statement');
     expect(screen.getByTestId('offline-remark-no').textContent).toContain('P20261128000123');
-    expect((await screen.findByTestId('offline-account-no')).textContent).toContain('1219 0000 8888');
+    expect((await screen.findByTestId('offline-receiving-no')).textContent).toContain('1219 0000 8888');
     expect((screen.getByTestId('offline-payer') as HTMLInputElement).value).toBe('Ada Media Ltd');
     fireEvent.click(screen.getByTestId('offline-submit'));
     expect(await screen.findByText('Upload the transfer voucher')).toBeTruthy();
@@ -225,8 +225,112 @@ describe('the offline payment page (/payUnderline)', () => {
     expect((await screen.findByTestId('offline-state', {}, { timeout: 30_000 })).textContent).toBe('Under review');
     expect(screen.queryByTestId('offline-form')).toBeNull();
     await waitFor(() =>
-      expect(screen.getByTestId('offline-account').textContent).toContain('Ask the platform operator'),
+      expect(screen.getByTestId('offline-receiving').textContent).toContain('Ask the platform operator'),
     );
+  });
+});
+
+/** XMLHttpRequest as the local store answers a direct upload (the envelope with code 0). */
+class FakeXhr {
+  static posted: string[] = [];
+  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {}
+  send(form: FormData) {
+    FakeXhr.posted.push(`${this.url} ${(form.get('file') as File).name}`);
+    setTimeout(() => {
+      this.upload.onprogress?.({ loaded: 10 });
+      this.status = 200;
+      this.responseText = '{"code":0,"payload":null}';
+      this.onload?.();
+    }, 10);
+  }
+}
+
+describe('the offline transfer form', () => {
+  it('uploads a voucher when chosen, then submits the transfer with its id', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.posted = [];
+    const calls = fakeServer({
+      ...shellAnswers,
+      paymentInfo: () => ({
+        code: 0,
+        payload: {
+          order: order({ purpose: 'recharge', amount: 200_000 }),
+          methods: [method('offline', true)],
+          available: 0,
+          offline: null,
+        },
+      }),
+      paymentProviders: () => ({ code: 0, payload: { providers: [] } }),
+      paymentVoucherApply: () => ({
+        code: 0,
+        payload: {
+          accessId: 'local',
+          policy: 'p',
+          signature: 's',
+          key: 'e/ent-1/vouchers/po-1/v-9.png',
+          callback: '',
+          url: '/upload',
+          fields: { key: 'e/ent-1/vouchers/po-1/v-9.png' },
+          expiresAt: Date.now() + 600_000,
+          voucherId: 'v-9',
+        },
+      }),
+      paymentOfflineSubmit: () => ({ code: 0, payload: offline() }),
+    });
+    login();
+    render(renderApp('/payUnderline?id=po-1').tree);
+    const payer = (await screen.findByTestId('offline-payer', {}, { timeout: 30_000 })) as HTMLInputElement;
+    fireEvent.change(payer, { target: { value: 'Ada Media Ltd' } });
+    fireEvent.change(screen.getByTestId('offline-transfer-no'), { target: { value: 'TX-778' } });
+    const when =
+      screen.getByTestId('offline-transferred-at').querySelector('input') ??
+      screen.getByTestId('offline-transferred-at');
+    fireEvent.mouseDown(when);
+    fireEvent.focus(when);
+    fireEvent.change(when, { target: { value: '2026-11-27 09:30' } });
+    fireEvent.keyDown(when, { key: 'Enter', code: 'Enter' });
+    const input = screen.getByTestId('offline-voucher').querySelector('input[type=file]') as HTMLInputElement;
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [png] } });
+    await waitFor(() => expect(FakeXhr.posted).toEqual(['/upload receipt.png']));
+    expect(calls.find((c) => c.name === 'paymentVoucherApply')?.data).toEqual({
+      orderId: 'po-1',
+      fileName: 'receipt.png',
+      contentType: 'image/png',
+      size: 4,
+    });
+    // A file over 10 MB is refused before anything is sent.
+    const big = new File([new Uint8Array(VOUCHER_MAX_BYTES + 1)], 'scan.png', { type: 'image/png' });
+    // (the picker's input is a new element after each choice)
+    const again = screen.getByTestId('offline-voucher').querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(again, { target: { files: [big] } });
+    expect(await screen.findByText('scan.png is larger than 10 MB')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('offline-voucher').querySelector('.ant-upload-list-item-done')).not.toBeNull(),
+    );
+    fireEvent.click(screen.getByTestId('offline-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'paymentOfflineSubmit')).toBe(true));
+    const sent = calls.find((c) => c.name === 'paymentOfflineSubmit')?.data as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      orderId: 'po-1',
+      payerName: 'Ada Media Ltd',
+      transferNo: 'TX-778',
+      voucherIds: ['v-9'],
+    });
+    expect(new Date(String(sent.transferredAt)).getMinutes()).toBe(30);
+    expect(calls.filter((c) => c.name === 'paymentVoucherApply')).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 });
 

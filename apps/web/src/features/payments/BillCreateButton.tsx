@@ -24,7 +24,7 @@ function AmountPreview({ text }: { text: string | undefined }) {
   if (!parsed || !('fen' in parsed)) return null;
   const words = amountInWords(parsed.fen, i18n.language);
   return (
-    <Typography.Text type="secondary" data-testid="bill-amount-preview">
+    <Typography.Text type="secondary" data-testid="pay-bill-amount-preview">
       {formatFen(parsed.fen, i18n.language)}
       {words ? ` · ${words}` : ''}
     </Typography.Text>
@@ -52,8 +52,8 @@ export function BillCreateDialog({ open, onClose }: { open: boolean; onClose: ()
       invalidates={['payments', 'finance']}
       okText={t('bill.create')}
       cancelText={t('action.cancel', { ns: 'common' })}
-      submitTestId="bill-submit"
-      testId="bill-form"
+      submitTestId="pay-bill-submit"
+      testId="pay-bill-form"
     >
       <Form.Item
         name="entId"
@@ -66,11 +66,11 @@ export function BillCreateDialog({ open, onClose }: { open: boolean; onClose: ()
           loading={enterprises.isPending}
           placeholder={t('bill.enterpriseHint')}
           notFoundContent={enterprises.isError ? t('load.failed') : undefined}
-          data-testid="bill-enterprise"
+          data-testid="pay-bill-ent"
         />
       </Form.Item>
       <Form.Item name="title" label={t('bill.name')} rules={[requiredRule(t), maxLengthRule(t, 60)]}>
-        <Input maxLength={60} placeholder={t('bill.nameHint')} data-testid="bill-title" />
+        <Input maxLength={60} placeholder={t('bill.nameHint')} data-testid="pay-bill-title" />
       </Form.Item>
       <Form.Item
         name="amount"
@@ -87,7 +87,7 @@ export function BillCreateDialog({ open, onClose }: { open: boolean; onClose: ()
           },
         ]}
       >
-        <Input inputMode="decimal" prefix="¥" maxLength={20} placeholder="0.00" data-testid="bill-amount" />
+        <Input inputMode="decimal" prefix="¥" maxLength={20} placeholder="0.00" data-testid="pay-bill-amount" />
       </Form.Item>
     </FormDialog>
   );
@@ -104,7 +104,7 @@ export function BillCreateButton() {
   if (!can(Perm.financeManage)) return null;
   return (
     <>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="bill-create">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="pay-bill-create">
         {t('bill.button')}
       </Button>
       <BillCreateDialog open={open} onClose={() => setOpen(false)} />

@@ -26,11 +26,11 @@ import {
   Tag,
   Typography,
   Upload,
-  type UploadFile,
+  type UploadProps,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../api/client';
@@ -38,7 +38,15 @@ import { domainKey, useCallQuery } from '../../api/queries';
 import { LinkButton } from '../../components/LinkButton';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { OrderLoading, OrderMissing, OrderSummary, orderIdOf } from './OrderSummary';
-import { FINANCE_HOME, FINANCE_MOVEMENTS, OFFLINE_STATE_COLORS, payPath, voucherProblem } from './payLogic';
+import {
+  FINANCE_HOME,
+  FINANCE_MOVEMENTS,
+  OFFLINE_STATE_COLORS,
+  payPath,
+  type VoucherFile,
+  voucherIdsOf,
+  voucherProblem,
+} from './payLogic';
 import { VoucherList } from './VoucherList';
 import { uploadVoucher, VoucherUploadError } from './vouchers';
 import './payments.css';
@@ -52,7 +60,7 @@ interface Values {
   transferNo: string;
   transferredAt: Dayjs;
   remark?: string;
-  vouchers: UploadFile[];
+  vouchers: VoucherFile[];
 }
 
 const ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
@@ -63,7 +71,7 @@ function ReceivingAccount({ order }: { order: PayOrder }) {
   const providers = useCallQuery('paymentProviders', {}, { silent: true, staleTime: 60_000 });
   const account = providers.data?.offlineAccount ?? null;
   return (
-    <Card size="small" title={t('offline.accountTitle')} data-testid="offline-account">
+    <Card size="small" title={t('offline.accountTitle')} data-testid="offline-receiving">
       {providers.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       ) : account ? null : (
@@ -79,7 +87,7 @@ function ReceivingAccount({ order }: { order: PayOrder }) {
               <Typography.Text copyable>{account.bankName}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('offline.accountNo')}>
-              <Typography.Text copyable data-testid="offline-account-no">
+              <Typography.Text copyable data-testid="offline-receiving-no">
                 {account.accountNo}
               </Typography.Text>
             </Descriptions.Item>
@@ -112,7 +120,7 @@ function Submission({ offline }: { offline: OfflinePayment }) {
       title={t('offline.submissionTitle')}
       data-testid="offline-submission"
       extra={
-        <Tag color={OFFLINE_STATE_COLORS[offline.state]} data-testid="offline-state">
+        <Tag color={OFFLINE_STATE_COLORS[offline.state]} data-testid="offline-state" data-state={offline.state}>
           {t(`offlineState.${offline.state}`)}
         </Tag>
       }
@@ -148,7 +156,48 @@ function Submission({ offline }: { offline: OfflinePayment }) {
   );
 }
 
-/** The form of a bank transfer with its vouchers: uploads each, then submits it for review. */
+/** The voucher picker (the form item's control): a list of images and PDFs, each uploaded when chosen. */
+function VoucherUpload({
+  fileList,
+  onChange,
+  beforeUpload,
+  customRequest,
+  label,
+  disabled,
+}: {
+  fileList?: VoucherFile[];
+  onChange?: UploadProps<{ voucherId: string }>['onChange'];
+  beforeUpload: (file: File) => boolean | string;
+  customRequest: UploadProps['customRequest'];
+  label: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div data-testid="offline-voucher">
+      <Upload<{ voucherId: string }>
+        accept={ACCEPT}
+        multiple
+        maxCount={VOUCHERS_MAX}
+        listType="picture"
+        fileList={fileList}
+        onChange={onChange}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        disabled={disabled}
+      >
+        <Button icon={<UploadOutlined />} disabled={disabled} data-testid="offline-voucher-add">
+          {label}
+        </Button>
+      </Upload>
+    </div>
+  );
+}
+
+/**
+ * The form of a bank transfer with its vouchers: each voucher is uploaded when chosen
+ * (payment.voucherApply, then the POST to storage, with its progress), then the transfer is
+ * submitted for review with their ids.
+ */
 function TransferForm({
   order,
   previous,
@@ -161,10 +210,7 @@ function TransferForm({
   const { t, i18n } = useTranslation(['payments', 'validation']);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState<'upload' | 'submit' | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  // A voucher already stored is not sent again when a later step fails and the payer retries.
-  const stored = useRef(new Map<string, string>());
+  const [busy, setBusy] = useState(false);
 
   const beforeUpload = (file: File) => {
     const problem = voucherProblem(file);
@@ -172,27 +218,27 @@ function TransferForm({
       void message.error(t(`voucher.${problem}`, { name: file.name, max: VOUCHER_MAX_BYTES / 1024 / 1024 }));
       return Upload.LIST_IGNORE;
     }
-    return false;
+    return true;
+  };
+
+  const upload: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
+    const f = file as File;
+    uploadVoucher(order.id, f, i18n.language, (loaded) =>
+      onProgress?.({ percent: f.size > 0 ? Math.min(99, Math.round((loaded / f.size) * 100)) : 0 }),
+    )
+      .then((voucherId) => onSuccess?.({ voucherId }))
+      .catch((err: unknown) => {
+        // The API client has toasted a refused call; a storage refusal is shown here.
+        if (err instanceof VoucherUploadError) void message.error(t('voucher.failed', { reason: err.message }));
+        onError?.(err instanceof Error ? err : new Error(String(err)));
+      });
   };
 
   const submit = async (values: Values) => {
-    const files = values.vouchers ?? [];
-    setBusy('upload');
+    const vouchers = voucherIdsOf(values.vouchers);
+    if ('error' in vouchers) return;
+    setBusy(true);
     try {
-      const voucherIds: string[] = [];
-      setProgress({ done: 0, total: files.length });
-      for (const [i, item] of files.entries()) {
-        const file = item.originFileObj as File | undefined;
-        if (!file) continue;
-        let voucherId = stored.current.get(item.uid);
-        if (!voucherId) {
-          voucherId = await uploadVoucher(order.id, file, i18n.language);
-          stored.current.set(item.uid, voucherId);
-        }
-        voucherIds.push(voucherId);
-        setProgress({ done: i + 1, total: files.length });
-      }
-      setBusy('submit');
       const request: Req<Endpoints['paymentOfflineSubmit']> = {
         orderId: order.id,
         payerName: values.payerName.trim(),
@@ -201,17 +247,15 @@ function TransferForm({
         transferNo: values.transferNo.trim(),
         transferredAt: values.transferredAt.toISOString(),
         remark: values.remark?.trim() ?? '',
-        voucherIds,
+        voucherIds: vouchers.ids,
       };
       await call('paymentOfflineSubmit', request);
       void message.success(t('toast.submitted'));
       onDone();
-    } catch (err) {
-      // The API client has toasted a refused call; a storage refusal is shown here.
-      if (err instanceof VoucherUploadError) void message.error(t('voucher.failed', { reason: err.message }));
+    } catch {
+      // the API client has shown why
     } finally {
-      setBusy(null);
-      setProgress(null);
+      setBusy(false);
     }
   };
 
@@ -223,7 +267,7 @@ function TransferForm({
         layout="vertical"
         className="mq-pay-form"
         data-testid="offline-form"
-        disabled={busy !== null}
+        disabled={busy}
         initialValues={{
           payerName: previous?.payerName ?? '',
           bankName: previous?.bankName ?? '',
@@ -247,7 +291,7 @@ function TransferForm({
             <Input maxLength={60} data-testid="offline-bank" />
           </Form.Item>
           <Form.Item name="bankAccount" label={t('field.bankAccount')} rules={[maxLengthRule(t, 40)]}>
-            <Input maxLength={40} inputMode="numeric" data-testid="offline-account-input" />
+            <Input maxLength={40} inputMode="numeric" data-testid="offline-account" />
           </Form.Item>
           <Form.Item
             name="transferNo"
@@ -274,7 +318,7 @@ function TransferForm({
               format="YYYY-MM-DD HH:mm"
               style={{ width: '100%' }}
               disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
-              data-testid="offline-time"
+              data-testid="offline-transferred-at"
             />
           </Form.Item>
           <Form.Item name="remark" label={t('field.remark')} rules={[maxLengthRule(t, 200)]}>
@@ -285,37 +329,29 @@ function TransferForm({
           name="vouchers"
           label={t('field.vouchers')}
           valuePropName="fileList"
-          getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(0, VOUCHERS_MAX)}
+          getValueFromEvent={(e: { fileList: VoucherFile[] }) => e.fileList.slice(0, VOUCHERS_MAX)}
           rules={[
             {
-              validator: async (_r, list: UploadFile[] | undefined) => {
-                if (!list || list.length === 0) throw new Error(t('voucherRequired', { ns: 'validation' }));
-                if (list.length > VOUCHERS_MAX) throw new Error(t('voucher.tooMany', { max: VOUCHERS_MAX }));
+              validator: async (_r, list: VoucherFile[] | undefined) => {
+                const vouchers = voucherIdsOf(list);
+                if ('error' in vouchers)
+                  throw new Error(
+                    vouchers.error === 'required'
+                      ? t('voucherRequired', { ns: 'validation' })
+                      : t(`voucher.${vouchers.error}`, { max: VOUCHERS_MAX }),
+                  );
               },
             },
           ]}
           extra={t('voucher.hint', { max: VOUCHERS_MAX, size: VOUCHER_MAX_BYTES / 1024 / 1024 })}
         >
-          <Upload
-            accept={ACCEPT}
-            multiple
-            maxCount={VOUCHERS_MAX}
-            listType="picture"
-            beforeUpload={beforeUpload}
-            data-testid="offline-voucher"
-          >
-            <Button icon={<UploadOutlined />} data-testid="offline-voucher-add">
-              {t('voucher.add')}
-            </Button>
-          </Upload>
+          <VoucherUpload beforeUpload={beforeUpload} customRequest={upload} label={t('voucher.add')} />
         </Form.Item>
         <Space wrap>
-          <Button type="primary" htmlType="submit" loading={busy !== null} data-testid="offline-submit">
-            {busy === 'upload' && progress
-              ? t('offline.uploading', { done: progress.done, total: progress.total })
-              : t('offline.submit')}
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="offline-submit">
+            {t('offline.submit')}
           </Button>
-          <LinkButton to={payPath(order.id)} disabled={busy !== null} data-testid="offline-back">
+          <LinkButton to={payPath(order.id)} disabled={busy} data-testid="offline-back">
             {t('offline.back')}
           </LinkButton>
         </Space>

@@ -21,7 +21,7 @@ export function useSecondsLeft(expiresAt: string | null | undefined): number | n
 export function PayStateTag({ state, testId }: { state: PayOrder['state']; testId?: string }) {
   const { t } = useTranslation('payments');
   return (
-    <Tag color={PAY_STATE_COLORS[state]} data-testid={testId}>
+    <Tag color={PAY_STATE_COLORS[state]} data-testid={testId} data-state={state}>
       {t(`state.${state}`)}
     </Tag>
   );

@@ -8,6 +8,7 @@ import {
   VOUCHERS_MAX,
   yuanToFen,
 } from '@marquee/protocol';
+import type { UploadFile } from 'antd';
 
 /**
  * The payment pages' pure parts: the expiry countdown, the amount in words, the checks of a
@@ -49,6 +50,24 @@ export function voucherProblem(file: { type: string; size: number }): 'type' | '
   if (file.size <= 0) return 'empty';
   if (file.size > VOUCHER_MAX_BYTES) return 'size';
   return null;
+}
+
+/** A voucher in the offline form's list: uploaded to storage as soon as it is chosen; `response` holds its id. */
+export type VoucherFile = UploadFile<{ voucherId: string }>;
+
+/**
+ * The voucher ids of the offline form's list, or why it cannot be submitted yet: 'required'
+ * (none), 'tooMany', 'uploading' (one is still on its way) or 'failedInList' (one failed).
+ */
+export function voucherIdsOf(
+  list: readonly Pick<VoucherFile, 'status' | 'response'>[] | undefined,
+): { ids: string[] } | { error: 'required' | 'tooMany' | 'uploading' | 'failedInList' } {
+  const files = list ?? [];
+  if (files.length === 0) return { error: 'required' };
+  if (files.length > VOUCHERS_MAX) return { error: 'tooMany' };
+  if (files.some((f) => f.status === 'uploading')) return { error: 'uploading' };
+  if (files.some((f) => f.status !== 'done' || !f.response?.voucherId)) return { error: 'failedInList' };
+  return { ids: files.map((f) => f.response?.voucherId ?? '') };
 }
 
 /** Whether `count` vouchers can be submitted (1 to 5). */
