@@ -298,7 +298,7 @@ describe('the offline transfer form', () => {
       screen.getByTestId('offline-transferred-at');
     fireEvent.mouseDown(when);
     fireEvent.focus(when);
-    fireEvent.change(when, { target: { value: '2026-11-27 09:30' } });
+    fireEvent.change(when, { target: { value: '2026-11-27 09:30:00' } });
     fireEvent.keyDown(when, { key: 'Enter', code: 'Enter' });
     const input = screen.getByTestId('offline-voucher').querySelector('input[type=file]') as HTMLInputElement;
     const png = new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });

@@ -315,7 +315,6 @@ function TransferForm({
           >
             <DatePicker
               showTime
-              format="YYYY-MM-DD HH:mm"
               style={{ width: '100%' }}
               disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
               data-testid="offline-transferred-at"
