@@ -49,7 +49,10 @@ export const CAUSE_TYPES = ['payOrder', 'correction', 'test'] as const;
 export const INVOICE_STATES = ['requested', 'issued', 'refused'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
-/** The enterprise's low-balance threshold default: 100 yuan. */
+/**
+ * The threshold the console proposes when an enterprise turns the low-balance alert on: 100
+ * yuan. A new wallet has none (no letter until the enterprise sets one).
+ */
 export const LOW_BALANCE_DEFAULT_FEN = 10_000;
 
 export const walletSchema = z.object({

@@ -20,8 +20,8 @@ export const platformAccountId = (key: PlatformAccount) => `platform:${key}`;
 export async function ensureEnterpriseWallet(db: Executor, entId: string): Promise<string> {
   const id = enterpriseWalletId(entId);
   await db.execute(sql`
-    insert into ledger_accounts (id, kind, ent_id, no_overdraft, low_balance_threshold)
-    values (${id}, 'enterprise', ${entId}, true, 10000)
+    insert into ledger_accounts (id, kind, ent_id, no_overdraft)
+    values (${id}, 'enterprise', ${entId}, true)
     on conflict do nothing`);
   return id;
 }
