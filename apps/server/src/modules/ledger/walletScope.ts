@@ -10,7 +10,7 @@ import {
   ensureEnterpriseWallet,
   ensurePlatformAccount,
   enterpriseWalletId,
-} from './accounts.js';
+} from './repository.js';
 import { LedgerText } from './texts.js';
 
 /**
