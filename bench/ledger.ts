@@ -15,7 +15,8 @@
 //
 //   npx tsx bench/ledger.ts     BENCH_MOVEMENTS=10000000 BENCH_SECONDS=8 BENCH_ITERATIONS=200
 //   BENCH_KEEP=1 keeps the database; BENCH_DB=<name> measures the page of a kept one (no seeding);
-//   BENCH_MOVEMENTS=0 runs only the throughput figures.
+//   BENCH_PARTS=throughput (or BENCH_MOVEMENTS=0) runs only the throughput figures, BENCH_PARTS=page
+//   only the ledger page's; BENCH_EXPLAIN=1 prints the plans of the page's two statements.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { ALL_PERMISSION_CODES } from '@marquee/protocol';
@@ -32,6 +33,8 @@ const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 10_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WALLETS = 1_000;
+/** BENCH_PARTS=throughput or =page: only those figures (default both). */
+const PARTS = (process.env.BENCH_PARTS ?? 'throughput,page').split(',');
 const CHUNK = 1_000_000;
 
 const reuse = process.env.BENCH_DB;
@@ -78,7 +81,7 @@ try {
   const now = new Date();
   const cause = { type: 'test', id: 'bench' };
 
-  if (!reuse) {
+  if (!reuse && PARTS.includes('throughput')) {
     // ---- 1. One hot wallet ----
     const [hot] = await makeWallets(1, 'Hot');
     await db.transaction((tx) =>
@@ -176,7 +179,7 @@ try {
   }
 
   // ---- 3. One wallet with 10,000,000 movements, and the finance centre's ledger page ----
-  if (MOVEMENTS <= 0 && !reuse) throw new Done();
+  if ((MOVEMENTS <= 0 || !PARTS.includes('page')) && !reuse) throw new Done();
   const owner = reuse
     ? await one(
         sql`select a.id as account, a.ent_id as ent from accounts a where a.login_name like 'bench_ledger_%' limit 1`,
@@ -311,6 +314,15 @@ try {
   console.log(
     finance ? 'ledger page: finance.financeMovements (modules/finance/service.ts)' : 'ledger page: the same SQL',
   );
+  if (process.env.BENCH_EXPLAIN) {
+    for (const q of [
+      sql`select * from ledger_entries where account_id = ${walletId} order by created_at desc, seq desc limit 20 offset 1980`,
+      sql`select count(*) from (select 1 from ledger_entries where account_id = ${walletId} limit 10001) t`,
+    ]) {
+      const plan = rowsOf(await db.execute(sql`explain (analyze, buffers) ${q}`));
+      console.log(plan.map((r) => `  ${String(r['QUERY PLAN'])}`).join('\n'));
+    }
+  }
   const measure = async (label: string, input: Page) => {
     for (let i = 0; i < 5; i++) await page(input); // warm: plans, caches
     const times: number[] = [];
