@@ -130,4 +130,60 @@ describe('/my/finance (the finance centre)', () => {
     expect(app.router.state.location.search).toBe('?id=o-9');
     expect(calls.find((c) => c.name === 'paymentRecharge')?.data).toEqual({ amount: 8850 });
   });
+
+  it('the platform operator picks any wallet, reviews offline transfers and bills, and issues an invoice', async () => {
+    const revenue: Wallet = {
+      ...wallet,
+      id: 'platform:revenue',
+      kind: 'platform',
+      name: 'revenue',
+      platformAccount: 'revenue',
+      entId: null,
+      entName: '',
+      low: false,
+      lowBalanceThreshold: null,
+    };
+    const invoice = {
+      id: 'inv-1',
+      walletId: wallet.id,
+      entId: 'ent-1',
+      entName: 'Ada Media',
+      title: 'Ada Media Ltd.',
+      taxNo: '91310000MA1DEMO001',
+      amount: 150_000,
+      email: '',
+      remark: '',
+      state: 'requested',
+      invoiceNo: '',
+      reason: '',
+      requestedBy: 'entadmin',
+      requestedAt: '2026-11-27T10:00:00.000Z',
+      reviewedBy: null,
+      reviewedAt: null,
+    };
+    const calls = fakeServer({
+      ...answers,
+      financeWallets: () => ({ code: 0, payload: { total: 2, data: [revenue, wallet] } }),
+      financeSummary: () => ({ code: 0, payload: { wallet: revenue, invoiceable: 0, unpaidOrders: 0 } }),
+      invoiceList: () => ({ code: 0, payload: { total: 1, data: [invoice] } }),
+      invoiceIssue: () => ({ code: 0, payload: { ...invoice, state: 'issued', invoiceNo: 'INV-1' } }),
+      paymentOfflineList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [...enterpriseAdmin, Perm.financeManage] }));
+    render(renderApp('/my/finance?tab=invoices').tree);
+    const issue = await screen.findByTestId('finance-invoice-issue', {}, { timeout: 60_000 });
+    expect(screen.getByTestId('finance-wallet-name').textContent).toBe('Platform revenue');
+    expect(screen.getByTestId('finance-wallet')).toBeTruthy();
+    expect(screen.getByTestId('finance-tab-offline')).toBeTruthy();
+    expect(screen.getByTestId('finance-tab-bills')).toBeTruthy();
+    // A platform account is not recharged and asks for no invoice.
+    expect(screen.queryByTestId('finance-recharge')).toBeNull();
+    expect(screen.queryByTestId('finance-invoice-request')).toBeNull();
+
+    fireEvent.click(issue);
+    fireEvent.change(await screen.findByTestId('finance-invoice-no'), { target: { value: 'INV-1' } });
+    fireEvent.click(screen.getByTestId('finance-invoice-review-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'invoiceIssue')).toBe(true));
+    expect(calls.find((c) => c.name === 'invoiceIssue')?.data).toEqual({ id: 'inv-1', invoiceNo: 'INV-1' });
+  });
 });

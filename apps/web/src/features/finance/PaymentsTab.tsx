@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
+import { useSession } from '../../session/session';
 import { methodText, payStateLook, purposeText } from './look';
 
 /** The page that pays (or shows) an order. */
@@ -21,7 +22,7 @@ export const payRoute = (id: string) => `/pay?id=${encodeURIComponent(id)}`;
 /**
  * The Payments tab: recharges and bills of the wallets the caller sees (the selected one when
  * a wallet is chosen), with their states; each order links to its payment page, an unpaid one
- * has a Pay action. Filters: purpose, state, method, keyword (number or title), time range.
+ * of the caller's enterprise has a Pay action (another's, View). Filters: purpose, state, method, keyword (number or title), time range.
  * With `purpose` the list is of that purpose only (the operator's Bills tab).
  */
 export function PaymentsTab({
@@ -39,6 +40,9 @@ export function PaymentsTab({
   const { t, i18n } = useTranslation('finance');
   const language = i18n.language;
   const navigate = useNavigate();
+  const entId = useSession((st) => st.entId);
+  // Pay what the caller's enterprise owes; another enterprise's order (the operator's view) is only viewed.
+  const payable = (row: PayOrder) => row.state === 'unpaid' && row.entId === entId;
   const list = useListPage({
     id: purpose ? `financePayments-${purpose}` : 'financePayments',
     endpoint: 'paymentList',
@@ -123,7 +127,7 @@ export function PaymentsTab({
       {
         key: 'pay',
         label: t('payments.pay'),
-        isShow: (row) => row.state === 'unpaid',
+        isShow: payable,
         handler: (row) => navigate(payRoute(row.id)),
         notForMonitor: true,
         testId: () => 'finance-payments-pay',
@@ -131,7 +135,7 @@ export function PaymentsTab({
       {
         key: 'view',
         label: t('payments.view'),
-        isShow: (row) => row.state !== 'unpaid',
+        isShow: (row) => !payable(row),
         handler: (row) => navigate(payRoute(row.id)),
         testId: () => 'finance-payments-view',
       },
