@@ -15,6 +15,7 @@ import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { paymentFixtures } from './fixtures/payments.js';
 import { posterFixtures } from './fixtures/posters.js';
+import { providerFixtures } from './fixtures/providers.js';
 import { reportFixtures } from './fixtures/reports.js';
 import { schedulingFixtures } from './fixtures/scheduling.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
@@ -70,6 +71,7 @@ const fixtures: Record<
   ...schedulingFixtures,
   ...reportFixtures,
   ...paymentFixtures,
+  ...providerFixtures,
   ...financeFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {

@@ -93,6 +93,12 @@ export class FakeWechatPay {
     return this.server ? close(this.server) : Promise.resolve();
   }
 
+  /** Lets the test process exit with the server still listening (a fixture shared by a file). */
+  unref(): this {
+    this.server?.unref();
+    return this;
+  }
+
   config(): WechatPayConfig {
     return {
       mchId: this.mchId,
