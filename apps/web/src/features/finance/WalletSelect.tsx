@@ -1,6 +1,6 @@
 import { formatFen, type Wallet } from '@marquee/protocol';
 import { Select, Tag } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/queries';
 import { walletLabel } from './look';
@@ -22,7 +22,12 @@ export function WalletSelect({
 }) {
   const { t, i18n } = useTranslation('finance');
   const [keyword, setKeyword] = useState('');
-  const deferred = useDeferredValue(keyword.trim());
+  // The server is asked once the typing pauses.
+  const [deferred, setDeferred] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDeferred(keyword.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [keyword]);
   const wallets = useCallQuery(
     'financeWallets',
     { page: 1, size: 50, ...(deferred ? { keyword: deferred } : {}) },
