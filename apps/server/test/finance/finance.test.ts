@@ -18,7 +18,7 @@ import {
   ensureEnterpriseWallet,
   ensurePlatformAccount,
 } from '../../src/modules/ledger/accounts.js';
-import { transfer } from '../../src/modules/ledger/ledger.js';
+import { statementMonth, transfer } from '../../src/modules/ledger/ledger.js';
 import { defineHandler } from '../../src/protocol/handlers.js';
 import {
   type ApiClient,
@@ -248,9 +248,19 @@ describe.each(BACKENDS)('finance centre on %s', (backend) => {
                                   code, cause_type, cause_id, note, created_at)
       select ${a.wallet}, 'bulk-' || g, ${clearing}, 1, 0, g, 0, 'recharge', 'test', 'bulk', '', ${at.toISOString()}::timestamptz
       from generate_series(1, 10001) g`);
+    // Filtered: counted over the lines, up to 10,001.
+    const filtered = payload(await a.client.call(endpoints.financeMovements, { size: 10, code: 'recharge' }));
+    expect(filtered).toMatchObject({ total: 10_000, capped: true });
+    expect(filtered.data[0].balance).toBe(10_001);
+    // Unfiltered: the total is the months' count of lines (kept by each transfer), no count over them.
+    await t.db.execute(sql`
+      insert into ledger_account_months (account_id, month, credits, debits, closing, movements)
+      values (${a.wallet}, ${statementMonth(at)}, 10001, 0, 10001, 10001)`);
     const page = payload(await a.client.call(endpoints.financeMovements, { size: 10 }));
     expect(page).toMatchObject({ total: 10_000, capped: true });
-    expect(page.data[0].balance).toBe(10_001);
+    expect(page.data.map((m) => m.balance)).toEqual([
+      10_001, 10_000, 9_999, 9_998, 9_997, 9_996, 9_995, 9_994, 9_993, 9_992,
+    ]);
   });
 
   it('keeps monthly statements that add up over three simulated months (UTC+8 calendar)', async () => {
@@ -302,11 +312,14 @@ describe.each(BACKENDS)('finance centre on %s', (backend) => {
       payload(await client.call(endpoints.stationLetterList, {}, { language })) as string[];
     const low = (list: string[]) => list.filter((l) => /wallet balance|钱包|ウォレット/.test(l));
 
-    // The new wallet's default threshold is 100 yuan: at 0 it is low.
+    // A new wallet has no threshold: no letter, even at 0.
+    expect(low(await letters(a.client))).toEqual([]);
+    payload(await a.client.call(endpoints.financeSetLowBalance, { threshold: 10_000 }));
     expect(low(await letters(a.client))).toEqual([
       'Your wallet balance ¥0.00 is below ¥100.00: top it up to keep paying',
     ]);
     expect(low(await letters(a.clerk, 'zh-CN'))).toEqual(['您的钱包可用余额 ¥0.00 已低于 ¥100.00，请及时充值']);
+    // At the threshold it is not below it any more.
     await move(clearing, a.wallet, 10_000, new Date(t.clock.now() - 1000));
     expect(low(await letters(a.client))).toEqual([]);
 

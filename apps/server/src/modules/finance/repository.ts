@@ -187,10 +187,36 @@ export async function movementPage(
     .orderBy(...newestFirst)
     .limit(page.size)
     .offset((page.page - 1) * page.size);
+  const n = await countMovements(db, where, MOVEMENT_TOTAL_CAP + 1);
+  return { total: Math.min(n, MOVEMENT_TOTAL_CAP), capped: n > MOVEMENT_TOTAL_CAP, rows };
+}
+
+/**
+ * An unfiltered list's total without touching its lines: each line adds one to its month's
+ * `movements` (ledger_account_months), so the account's months sum to its line count.
+ */
+export async function movementCountOf(db: Executor, accountId: string): Promise<number> {
   const counted = await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${ledgerEntries} where ${where} limit ${MOVEMENT_TOTAL_CAP + 1}) t`,
+    sql`select coalesce(sum(movements), 0)::bigint as n from ledger_account_months where account_id = ${accountId}`,
   );
-  const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number((counted as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+}
+
+/** One page of a wallet's unfiltered lines, its total from the months (no count over the lines). */
+export async function movementPageUnfiltered(
+  db: Executor,
+  accountId: string,
+  where: SQL,
+  page: { page: number; size: number },
+): Promise<{ total: number; capped: boolean; rows: EntryRow[] }> {
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(page.size)
+    .offset((page.page - 1) * page.size);
+  const n = await movementCountOf(db, accountId);
   return { total: Math.min(n, MOVEMENT_TOTAL_CAP), capped: n > MOVEMENT_TOTAL_CAP, rows };
 }
 

@@ -27,6 +27,7 @@ import {
   listWallets,
   lockWallet,
   movementPage,
+  movementPageUnfiltered,
   movementWhere,
   payOrderNumbers,
   setThreshold,
@@ -73,13 +74,19 @@ export async function financeSummary(input: In<'financeSummary'>, ctx: CallConte
 
 /**
  * A wallet's statement lines, newest first: one query for the page (the index
- * `(account_id, created_at desc, seq desc)`), one count capped at 10,000, then the page's
- * counterparties and its payment orders' numbers.
+ * `(account_id, created_at desc, seq desc)`); the total from the account's months when
+ * unfiltered, else a count capped at 10,000; then the page's counterparties and its payment
+ * orders' numbers. Amount bounds and the direction read the posted change (`amount`): a hold
+ * or its release (posted 0) is found by its kind, not by them.
  */
 export async function financeMovements(input: In<'financeMovements'>, ctx: CallContext) {
   const { page, size, ...filter } = input;
   const { wallet } = await visibleWallet(ctx, filter.walletId);
-  const { total, capped, rows } = await movementPage(ctx.db, movementWhere(wallet.id, filter), { page, size });
+  const where = movementWhere(wallet.id, filter);
+  const unfiltered = Object.entries(filter).every(([key, value]) => key === 'walletId' || value === undefined);
+  const { total, capped, rows } = unfiltered
+    ? await movementPageUnfiltered(ctx.db, wallet.id, where, { page, size })
+    : await movementPage(ctx.db, where, { page, size });
   const names = await walletNames(
     ctx.db,
     rows.map((r) => r.counterpartyId),
