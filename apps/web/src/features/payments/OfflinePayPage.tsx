@@ -236,7 +236,10 @@ function TransferForm({
 
   const submit = async (values: Values) => {
     const vouchers = voucherIdsOf(values.vouchers);
-    if ('error' in vouchers) return;
+    if ('error' in vouchers) {
+      if (vouchers.error === 'uploading') void message.warning(t('voucher.uploading'));
+      return;
+    }
     setBusy(true);
     try {
       const request: Req<Endpoints['paymentOfflineSubmit']> = {
@@ -333,7 +336,8 @@ function TransferForm({
             {
               validator: async (_r, list: VoucherFile[] | undefined) => {
                 const vouchers = voucherIdsOf(list);
-                if ('error' in vouchers)
+                // One still on its way is waited for at submit, not flagged while it uploads.
+                if ('error' in vouchers && vouchers.error !== 'uploading')
                   throw new Error(
                     vouchers.error === 'required'
                       ? t('voucherRequired', { ns: 'validation' })
