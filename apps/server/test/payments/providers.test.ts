@@ -311,6 +311,38 @@ describe.each(BACKENDS)('payment providers (%s)', (backend) => {
       expect(await ledgerSum()).toBe(0);
     });
 
+    it('concurrent notifications and queries of one payment credit the wallet once', async () => {
+      const before = await available();
+      const order = await newOrder(4_321);
+      await start(order.id, 'wechat');
+      const no = (await attemptOf(order.id))?.outTradeNo ?? '';
+      wechat.pay(no);
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, () => notify('wechat', wechat.notification(no))),
+        ...Array.from({ length: 3 }, () => client.call(endpoints.paymentQuery, { id: order.id })),
+      ]);
+      for (const a of answers.slice(0, 8)) expect((a as { statusCode: number }).statusCode).toBe(200);
+      for (const a of answers.slice(8)) expect((a as { envelope: { code: number } }).envelope.code).toBe(ErrorCode.OK);
+      expect(await orderState(order.id)).toBe('paid');
+      expect(await arrivals(order.id)).toBe(1);
+      expect(await available()).toBe(before + 4_321);
+      expect(await ledgerSum()).toBe(0);
+    });
+
+    it('the payer closing the order closes its payment at WeChat Pay; a payment made anyway still lands', async () => {
+      const before = await available();
+      const order = await newOrder(1_200);
+      await start(order.id, 'wechat');
+      const no = (await attemptOf(order.id))?.outTradeNo ?? '';
+      expect((await client.call(endpoints.paymentClose, { id: order.id })).envelope.code).toBe(ErrorCode.OK);
+      await expect.poll(() => wechat.orders.get(no)?.state, { timeout: 5_000 }).toBe('CLOSED');
+      expect((await attemptOf(order.id))?.state).toBe('closed');
+      wechat.pay(no, { evenIfClosed: true });
+      expect((await notify('wechat', wechat.notification(no))).statusCode).toBe(200);
+      expect(await orderState(order.id)).toBe('closed');
+      expect(await available()).toBe(before + 1_200);
+    });
+
     it('refuses a signed notification of an attempt it does not know, and a notification of another merchant', async () => {
       const res = await notify(
         'wechat',

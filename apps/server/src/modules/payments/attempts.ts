@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, PAY_ORDER_TTL_MINUTES, type ProviderMethod } from '@marquee/protocol';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ALIPAY_SETTINGS, WECHATPAY_SETTINGS } from '../../config.js';
 import type { Executor } from '../../db/client.js';
@@ -288,6 +288,52 @@ export async function startAttempt(
       throw new AppError(ErrorCode.PAYMENT_METHOD_UNAVAILABLE, ProviderText.unreachable);
     throw error;
   }
+}
+
+/**
+ * After an order was closed (the payer gave up: payment.close), its provider payments that
+ * could still be paid are closed at the provider too (after the transaction, on the root
+ * database). One paid meanwhile is settled: the money lands in the wallet (the order stays
+ * closed). Failures are logged; a payment made anyway is still credited when it is notified.
+ */
+export async function closeAtProviders(
+  services: AppServices,
+  log: FastifyBaseLogger,
+  orderId: string,
+  now: Date,
+): Promise<number> {
+  const { wechat, alipay } = services.config.payments;
+  if (!wechat && !alipay) return 0;
+  const open = await services.db
+    .select()
+    .from(payAttempts)
+    .where(and(eq(payAttempts.orderId, orderId), eq(payAttempts.state, 'closed'), gt(payAttempts.expiresAt, now)));
+  let closed = 0;
+  for (const attempt of open) {
+    const provider = providerFor(services.config.payments, attempt.provider);
+    if (!provider) continue;
+    try {
+      const payment = await provider.query(attempt.outTradeNo, now);
+      if (payment.paid) {
+        await services.db.transaction((tx) =>
+          settleAttempt(
+            tx as unknown as Executor,
+            log,
+            provider.method,
+            { ...payment, outTradeNo: attempt.outTradeNo },
+            now,
+            'job',
+          ),
+        );
+        continue;
+      }
+      if (!payment.closed) await provider.close(attempt.outTradeNo, now);
+      closed++;
+    } catch (error) {
+      log.warn({ err: error, method: attempt.provider, outTradeNo: attempt.outTradeNo }, 'provider payment not closed');
+    }
+  }
+  return closed;
 }
 
 /**

@@ -13,6 +13,7 @@ import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { accountBalances, ensureEnterpriseWallet } from '../ledger/accounts.js';
 import { requireWallet, walletView, walletWhere } from '../ledger/walletScope.js';
+import { closeAtProviders } from './attempts.js';
 import { closeOrder } from './closing.js';
 import { presentOfflineViews } from './offline.js';
 import { payableOf } from './payables.js';
@@ -186,5 +187,11 @@ export async function closePayment(input: Req<'paymentClose'>, ctx: CallContext)
   const closed = order.state === 'unpaid' ? await closeOrder(ctx.db, order.id, ctx.now) : null;
   if (!closed) throw new AppError(ErrorCode.PAYMENT_NOT_PAYABLE, PaymentText.notClosable);
   await auditOrder(ctx, 'close', order, { purpose: order.purpose, amount: order.amount });
+  // Its provider payments are closed at the provider too, once this commits (attempts.ts).
+  ctx.afterCommit(() => {
+    closeAtProviders(ctx.services, ctx.log, order.id, ctx.now).catch((error) =>
+      ctx.log.warn({ err: error, orderId: order.id }, 'provider payments not closed'),
+    );
+  });
   return null;
 }
