@@ -455,6 +455,8 @@ describe.each(BACKENDS)('finance centre on %s', (backend) => {
         await operator.call(endpoints.invoiceList, { state: 'issued', keyword: 'INV-0001', size: 100 }),
       );
       expect(platformList.data.map((i) => i.id)).toEqual([first.id]);
+      const byEnterprise = payload(await operator.call(endpoints.invoiceList, { keyword: a.ent.name, size: 100 }));
+      expect(byEnterprise.data.map((i) => i.id)).toEqual([second.id, first.id]);
       const actions = (await t.db.select().from(operationLogs).where(eq(operationLogs.module, 'finance')))
         .filter((l) => l.targetId === first.id || l.targetId === second.id)
         .map((l) => l.action)

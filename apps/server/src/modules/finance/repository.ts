@@ -336,7 +336,9 @@ export async function listInvoices(
     filter.state ? eq(invoices.state, filter.state) : undefined,
     filter.keyword
       ? sql`(${invoices.title} ilike ${contains(filter.keyword)} or ${invoices.taxNo} ilike ${contains(filter.keyword)}
-          or ${invoices.invoiceNo} ilike ${contains(filter.keyword)})`
+          or ${invoices.invoiceNo} ilike ${contains(filter.keyword)}
+          or exists (select 1 from ${enterprises} where ${enterprises.id} = ${invoices.entId}
+                     and ${enterprises.name} ilike ${contains(filter.keyword)}))`
       : undefined,
   );
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where);
