@@ -224,8 +224,7 @@ export class FakeWechatPay {
     if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
       const input = JSON.parse(body) as { out_trade_no: string; out_refund_no: string; amount: { refund: number } };
       const order = this.orders.get(input.out_trade_no);
-      if (!order || order.state !== 'SUCCESS')
-        return this.send(res, 400, { code: 'INVALID_REQUEST', message: 'not paid' });
+      if (order?.state !== 'SUCCESS') return this.send(res, 400, { code: 'INVALID_REQUEST', message: 'not paid' });
       return this.send(res, 200, {
         refund_id: `50000${randomBytes(6).toString('hex')}`,
         out_refund_no: input.out_refund_no,
@@ -317,8 +316,6 @@ export class FakeAlipay {
   readonly trades = new Map<string, AlipayTrade>();
   readonly badRequests: string[] = [];
   readonly requests: string[] = [];
-  /** Page-pay trades waiting for the payer to open their page (out_trade_no -> parameters). */
-  private readonly pages = new Map<string, AlipayTrade>();
   private server: Server | null = null;
   gateway = '';
 
@@ -432,7 +429,7 @@ export class FakeAlipay {
         });
       }
       case 'alipay.trade.refund': {
-        if (!trade || trade.status !== 'TRADE_SUCCESS') return this.answer(res, method, notExist);
+        if (trade?.status !== 'TRADE_SUCCESS') return this.answer(res, method, notExist);
         return this.answer(res, method, {
           code: '10000',
           msg: 'Success',
