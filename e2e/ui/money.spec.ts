@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { formatFen } from '@marquee/protocol';
+import { fenToYuan, formatFen } from '@marquee/protocol';
 import type { Locator, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiCall } from '../fixtures/api.js';
 import { uniquePng } from '../fixtures/png.js';
 import { expect as baseExpect, openAs, test } from '../fixtures/session.js';
@@ -32,12 +33,6 @@ async function available(token: string): Promise<number> {
   const summary = await apiCall('financeSummary', {}, { token });
   expect(summary.code, summary.message).toBe(0);
   return summary.payload.wallet.available;
-}
-
-/** `YYYY-MM-DD HH:mm` in the machine's time zone (the browser's too): the transfer time's format. */
-function formTime(at: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ${p(at.getHours())}:${p(at.getMinutes())}`;
 }
 
 /**
@@ -81,10 +76,11 @@ test('an offline recharge with a voucher, the operator’s confirmation, a bill 
   await inputs(page, 'offline-bank').fill('Bank of Shanghai');
   await inputs(page, 'offline-account').fill('6222020200112233445');
   await inputs(page, 'offline-transfer-no').fill(transferNo);
+  // The transfer time: the picker's 'now' (typed text is parsed only as the panel's columns allow).
   const when = inputs(page, 'offline-transferred-at');
   await when.click();
-  await when.fill(formTime(new Date(Date.now() - 3600_000)));
-  await page.keyboard.press('Enter');
+  await page.locator('.ant-picker-dropdown:visible .ant-picker-now-btn').click();
+  await expect(when).toHaveValue(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   await inputs(page, 'offline-remark').fill(recharge.no);
   await page
     .getByTestId('offline-voucher')
@@ -183,7 +179,16 @@ test('an offline recharge with a voucher, the operator’s confirmation, a bill 
   await file.saveAs(saved);
   const bytes = readFileSync(saved);
   expect(bytes.length).toBeGreaterThan(0);
-  // An .xlsx is a ZIP archive.
+  // An .xlsx (a ZIP archive) whose sheet has the two movements, with their orders and amounts in yuan.
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0].eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
+  });
+  const rowOf = (no: string) => rows.find((r) => r.includes(no)) ?? [];
+  expect(rowOf(recharge.no)).toContain(fenToYuan(RECHARGE_FEN));
+  expect(rowOf(bill.no)).toContain(fenToYuan(BILL_FEN));
   await expect(page.getByTestId('finance-export-progress')).toHaveAttribute('data-status', 'done');
 });

@@ -16,9 +16,11 @@ const database = await openDatabase({
   maxConnections: config.databasePoolSize,
 });
 await database.migrate();
-const [{ buildApp }, { demoLoginLines, seedIfNeeded }] = await appModules;
+const [{ buildApp }, { demoLoginLines, seedDemoMoney, seedIfNeeded }] = await appModules;
 const seeded = await seedIfNeeded(database.db);
 const app = await buildApp({ config, db: database });
+// The demo wallet's first money goes through the console's calls, which need the app (seed/money.ts).
+if (seeded) await seedDemoMoney(app);
 
 let closing = false;
 let demoFleet: import('./demo/fleet.js').DemoFleet | null = null;
