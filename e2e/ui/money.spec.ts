@@ -110,6 +110,10 @@ test('an offline recharge with a voucher, the operator’s confirmation, a bill 
   expect(offline?.state).toBe('submitted');
   expect(offline?.vouchers).toHaveLength(1);
   await expect(operator.getByTestId(`offline-review-confirm-${offline?.id}`)).toBeVisible();
+  // The voucher the administrator uploaded is the picture the operator sees (loaded from storage).
+  const voucher = operator.getByTestId(`offline-review-vouchers-${offline?.id}`).locator('img').first();
+  await expect(voucher).toBeVisible();
+  await expect.poll(() => voucher.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
   await operator.screenshot({ path: test.info().outputPath('offline-review.png') });
   await operator.getByTestId(`offline-review-confirm-${offline?.id}`).click();
   await confirm(operator);
@@ -124,6 +128,10 @@ test('an offline recharge with a voucher, the operator’s confirmation, a bill 
   const rechargeLine = page.locator('tr', { hasText: recharge.no });
   await expect(rechargeLine).toContainText(formatFen(RECHARGE_FEN));
   await expect(rechargeLine.locator(`a[href*="/pay?id=${rechargeId}"]`)).toBeVisible();
+  // The line's link opens its order, paid offline.
+  await rechargeLine.locator(`a[href*="/pay?id=${rechargeId}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/pay\\?id=${rechargeId}`));
+  await expect(page.getByTestId('pay-state')).toHaveAttribute('data-state', 'paid');
 
   // 5. The operator bills the enterprise 150 yuan.
   const billTitle = `E2E service fee ${Date.now().toString(36)}`;
