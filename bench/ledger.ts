@@ -306,7 +306,7 @@ try {
         const range = sql`${input.from ? sql`and created_at >= ${input.from}::timestamptz` : sql``}
           ${input.to ? sql`and created_at < ${input.to}::timestamptz` : sql``}`;
         await db.execute(sql`select * from ledger_entries where account_id = ${walletId} ${range}
-          order by created_at desc, seq desc limit ${input.size} offset ${(input.page - 1) * input.size}`);
+          order by created_at desc nulls last, seq desc nulls last limit ${input.size} offset ${(input.page - 1) * input.size}`);
         await db.execute(
           sql`select count(*) from (select 1 from ledger_entries where account_id = ${walletId} ${range} limit 10001) t`,
         );
@@ -316,7 +316,7 @@ try {
   );
   if (process.env.BENCH_EXPLAIN) {
     for (const q of [
-      sql`select * from ledger_entries where account_id = ${walletId} order by created_at desc, seq desc limit 20 offset 1980`,
+      sql`select * from ledger_entries where account_id = ${walletId} order by created_at desc nulls last, seq desc nulls last limit 20 offset 1980`,
       sql`select count(*) from (select 1 from ledger_entries where account_id = ${walletId} limit 10001) t`,
     ]) {
       const plan = rowsOf(await db.execute(sql`explain (analyze, buffers) ${q}`));
