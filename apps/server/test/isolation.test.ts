@@ -95,6 +95,25 @@ interface World {
   owner: { id: string; loginName: string; password: string };
   /** A self-scope account in C1 the object is shared with (or an advertiser is assigned to). */
   sharedAccount: { id: string; loginName: string; password: string };
+  /** An advertiser of the enterprise in A1 (made on first use: advertiserOf). */
+  advertiser?: Promise<{ id: string; loginName: string; password: string }>;
+}
+
+/** The world's advertiser (one per world): a money fixture's wallet owner and a caller. */
+function advertiserOf(w: World) {
+  w.advertiser ??= (async () => {
+    const loginName = uniqueName('adv');
+    const id = await createAdvertiser(w.t.db, {
+      entId: w.ent.id,
+      deptId: w.ent.depts.a1,
+      createdBy: null,
+      loginName,
+      password: TEST_PASSWORD,
+      realName: 'Money advertiser',
+    });
+    return { id, loginName, password: TEST_PASSWORD };
+  })();
+  return w.advertiser;
 }
 
 const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
@@ -468,8 +487,27 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
     const id = await insertInvoice(w.t.db, { entId: w.ent.id, walletId, requestedBy: w.owner.id });
     return { id, entId: w.ent.id };
   },
+  // (VARIANTS below: the wallet of an advertiser of the enterprise, too.)
   // The owner's finished export of its wallet's movements (the one export mechanism, kind financeMovements).
   movementExport: (w) => finishedExport(w, 'financeMovements', 'wallet-movements.xlsx'),
+};
+
+/**
+ * Second objects of a kind, each in a world of its own, for rules a kind's one fixture cannot
+ * show: an advertiser's wallet (seen by its advertiser and the enterprise administrator only).
+ */
+const VARIANTS: Record<string, ((w: World) => Promise<Facts>)[]> = {
+  wallet: [
+    async (w) => {
+      const adv = await advertiserOf(w);
+      const { walletId } = await insertWalletWithMovement(w.t.db, {
+        entId: w.ent.id,
+        advertiserId: adv.id,
+        now: new Date(w.t.clock.now()),
+      });
+      return { id: walletId, entId: w.ent.id, walletAdvertiserId: adv.id };
+    },
+  ],
 };
 
 interface Caller {
@@ -622,23 +660,15 @@ const WALLET_CALLERS: readonly CallerSpec[] = [
   {
     name: "an advertiser of the object's enterprise",
     make: async (w) => {
-      const loginName = uniqueName('adv');
-      const id = await createAdvertiser(w.t.db, {
-        entId: w.ent.id,
-        deptId: w.ent.depts.a1,
-        createdBy: null,
-        loginName,
-        password: TEST_PASSWORD,
-        realName: 'Money advertiser',
-      });
+      const adv = await advertiserOf(w);
       return {
-        id,
+        id: adv.id,
         entId: w.ent.id,
         entKind: 'enterprise',
         deptId: w.ent.depts.a1,
         scope: 'self',
         permissions: ADVERTISER_ROLE_CODES,
-        login: { id, entId: w.ent.id, loginName, password: TEST_PASSWORD },
+        login: { ...adv, entId: w.ent.id },
         advertiser: true,
       };
     },
@@ -744,9 +774,11 @@ describe.each(BACKENDS)('isolation matrix on %s', (backend) => {
     let calls = 0;
     let callerCount = 0;
     let expectedCalls = 0;
-    for (const object of objects) {
+    for (const [object, fixture] of objects.flatMap((o) =>
+      [FIXTURES[o], ...(VARIANTS[o] ?? [])].map((f) => [o, f] as const),
+    )) {
       const w = await makeWorld(t);
-      const facts = await FIXTURES[object](w);
+      const facts = await fixture(w);
       const callers: Caller[] = [];
       for (const spec of callersOf(object)) callers.push({ name: spec.name, ...(await spec.make(w)) });
       callerCount = Math.max(callerCount, callers.length);
