@@ -601,7 +601,7 @@ describe.each(BACKENDS)('ledger properties (%s)', (backend) => {
       });
       if (r.line_balance !== null) {
         expect(Number(r.line_balance), `${step}: ${m.id}'s last line carries its balance`).toBe(db.cp - db.dp);
-        expect(Number(r.line_frozen), `${step}: ${m.id}'s last line carries its pending`).toBe(r.debit ? db.dq : db.cq);
+        expect(Number(r.line_frozen), `${step}: ${m.id}'s last line carries its frozen amount`).toBe(db.dq);
       } else {
         expect(db, `${step}: ${m.id} without lines never moved`).toEqual({ dq: 0, dp: 0, cq: 0, cp: 0 });
       }

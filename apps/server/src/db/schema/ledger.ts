@@ -111,8 +111,12 @@ export const ledgerEntries = pgTable(
     counterpartyId: text('counterparty_id').notNull(),
     /** Signed change of the posted balance. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** Signed change of the frozen amount (debits_pending) or, on a credit side, of credits_pending. */
+    /**
+     * Signed change of the pending counter of this side: on a debit line the frozen amount
+     * (debits_pending), on a credit line the money coming in on hold (credits_pending).
+     */
     pendingChange: bigint('pending_change', { mode: 'number' }).notNull(),
+    /** The account's posted balance and frozen amount (debits_pending) after this line. */
     balance: bigint('balance', { mode: 'number' }).notNull(),
     frozen: bigint('frozen', { mode: 'number' }).notNull(),
     code: text('code').notNull(),

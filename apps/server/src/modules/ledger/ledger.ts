@@ -114,14 +114,20 @@ async function findTransfer(db: Executor, id: string): Promise<TransferRecord | 
 /** The earlier transfer under this id, if it is the same transfer; TRANSFER_ID_REUSED if it is another. */
 function sameOrRefuse(
   existing: TransferRecord,
-  expected: Pick<TransferRecord, 'debitAccountId' | 'creditAccountId' | 'amount' | 'phase' | 'pendingId'>,
+  expected: Pick<
+    TransferRecord,
+    'debitAccountId' | 'creditAccountId' | 'amount' | 'phase' | 'pendingId' | 'code' | 'causeType' | 'causeId'
+  >,
 ): TransferResult {
   const same =
     existing.debitAccountId === expected.debitAccountId &&
     existing.creditAccountId === expected.creditAccountId &&
     existing.amount === expected.amount &&
     existing.phase === expected.phase &&
-    existing.pendingId === expected.pendingId;
+    existing.pendingId === expected.pendingId &&
+    existing.code === expected.code &&
+    existing.causeType === expected.causeType &&
+    existing.causeId === expected.causeId;
   if (!same) throw new AppError(ErrorCode.TRANSFER_ID_REUSED, LedgerText.idReused);
   return { status: 'exists', transfer: existing };
 }
@@ -137,10 +143,11 @@ interface Side {
 }
 
 /**
- * Moves the counters of both sides in one UPDATE (rows already locked in id order); the debit
- * side of a no-overdraft account is updated only if the result keeps debits within credits.
- * Then writes both statement lines and the months' sums. Throws INSUFFICIENT_BALANCE when the
- * debit side was refused.
+ * One statement: moves the counters of both sides in one UPDATE (rows already locked in id
+ * order), where the debit side of a no-overdraft account is updated only if the result keeps
+ * debits within credits; then, only if both rows moved, writes both statement lines (the
+ * balance and the account's frozen amount after it) and the months' sums. Throws
+ * INSUFFICIENT_BALANCE when the debit side was refused (the caller's transaction rolls back).
  */
 async function applySides(
   db: Executor,
@@ -150,49 +157,50 @@ async function applySides(
 ) {
   const values = sides.map(
     (s) =>
-      sql`(${s.accountId}::text, ${s.debit ? s.posted : 0}::bigint, ${s.debit ? s.pending : 0}::bigint, ${s.debit ? 0 : s.posted}::bigint, ${s.debit ? 0 : s.pending}::bigint, ${s.debit && checkOverdraft}::boolean)`,
+      sql`(${s.accountId}::text, ${s.counterpartyId}::text, ${s.debit ? s.posted : 0}::bigint, ${s.debit ? s.pending : 0}::bigint, ${s.debit ? 0 : s.posted}::bigint, ${s.debit ? 0 : s.pending}::bigint, ${s.debit && checkOverdraft}::boolean, ${s.debit ? -s.posted : s.posted}::bigint, ${s.pending}::bigint)`,
   );
-  const updated = rowsOf(
+  const at = t.now.toISOString();
+  const result = rowsOf(
     await db.execute(sql`
-      update ledger_accounts a set
-        debits_posted = a.debits_posted + v.dp,
-        debits_pending = a.debits_pending + v.dq,
-        credits_posted = a.credits_posted + v.cp,
-        credits_pending = a.credits_pending + v.cq
-      from (values ${sql.join(values, sql`, `)}) as v(id, dp, dq, cp, cq, guard)
-      where a.id = v.id
-        and (not v.guard or not a.no_overdraft or a.debits_posted + a.debits_pending + v.dp + v.dq <= a.credits_posted)
-      returning a.id, a.credits_posted - a.debits_posted as balance, a.debits_pending, a.credits_pending`),
+      with v (id, counterparty, dp, dq, cp, cq, guard, amount, pending_change) as (
+        values ${sql.join(values, sql`, `)}
+      ),
+      u as (
+        update ledger_accounts a set
+          debits_posted = a.debits_posted + v.dp,
+          debits_pending = a.debits_pending + v.dq,
+          credits_posted = a.credits_posted + v.cp,
+          credits_pending = a.credits_pending + v.cq
+        from v
+        where a.id = v.id
+          and (not v.guard or not a.no_overdraft or a.debits_posted + a.debits_pending + v.dp + v.dq <= a.credits_posted)
+        returning a.id, a.credits_posted - a.debits_posted as balance, a.debits_pending as frozen
+      ),
+      moved as (select count(*) = 2 as ok from u),
+      lines as (
+        insert into ledger_entries (account_id, transfer_id, counterparty_id, amount, pending_change, balance, frozen,
+                                    code, cause_type, cause_id, note, created_at)
+        select v.id, ${t.id}, v.counterparty, v.amount, v.pending_change, u.balance, u.frozen,
+               ${t.code}, ${t.causeType}, ${t.causeId}, ${t.note}, ${at}::timestamptz
+        from u join v on v.id = u.id
+        where (select ok from moved)
+      ),
+      months as (
+        insert into ledger_account_months (account_id, month, credits, debits, closing, movements)
+        select v.id, ${statementMonth(t.now)}, v.cp, v.dp, u.balance, 1
+        from u join v on v.id = u.id
+        where (select ok from moved)
+        on conflict (account_id, month) do update set
+          credits = ledger_account_months.credits + excluded.credits,
+          debits = ledger_account_months.debits + excluded.debits,
+          closing = excluded.closing,
+          movements = ledger_account_months.movements + 1
+      )
+      select count(*)::int as updated from u`),
   );
-  if (updated.length !== 2) {
+  if (Number(result[0]?.updated) !== 2) {
     throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, LedgerText.insufficient);
   }
-  const after = new Map(updated.map((r) => [String(r.id), r]));
-  const month = statementMonth(t.now);
-  const lines = sides.map((s) => {
-    const r = after.get(s.accountId) as Row;
-    const amount = s.debit ? -s.posted : s.posted;
-    return sql`(${s.accountId}, ${t.id}, ${s.counterpartyId}, ${amount}::bigint, ${s.pending}::bigint,
-      ${Number(r.balance)}::bigint, ${Number(s.debit ? r.debits_pending : r.credits_pending)}::bigint,
-      ${t.code}, ${t.causeType}, ${t.causeId}, ${t.note}, ${t.now.toISOString()}::timestamptz)`;
-  });
-  const months = sides.map((s) => {
-    const r = after.get(s.accountId) as Row;
-    return sql`(${s.accountId}, ${month}, ${s.debit ? 0 : s.posted}::bigint, ${s.debit ? s.posted : 0}::bigint, ${Number(r.balance)}::bigint, 1::bigint)`;
-  });
-  await db.execute(sql`
-    with lines as (
-      insert into ledger_entries (account_id, transfer_id, counterparty_id, amount, pending_change, balance, frozen,
-                                  code, cause_type, cause_id, note, created_at)
-      values ${sql.join(lines, sql`, `)}
-    )
-    insert into ledger_account_months (account_id, month, credits, debits, closing, movements)
-    values ${sql.join(months, sql`, `)}
-    on conflict (account_id, month) do update set
-      credits = ledger_account_months.credits + excluded.credits,
-      debits = ledger_account_months.debits + excluded.debits,
-      closing = excluded.closing,
-      movements = ledger_account_months.movements + 1`);
 }
 
 /** Locks both accounts in id order; false when one does not exist. */
@@ -217,29 +225,33 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
     amount: input.amount,
     phase,
     pendingId: null,
+    code: input.code,
+    causeType: input.cause.type,
+    causeId: input.cause.id,
   };
-  const before = await findTransfer(db, input.id);
-  if (before) return sameOrRefuse(before, expected);
-  if (!(await lockAccounts(db, input.debitAccountId, input.creditAccountId))) {
-    throw new AppError(ErrorCode.NOT_FOUND, LedgerText.accountMissing);
-  }
   const note = input.note ?? '';
+  // One statement: lock both accounts in id order, then insert the transfer (nothing when
+  // the id exists: a retry, answered from the earlier transfer below).
   const inserted = rowsOf(
     await db.execute(sql`
+      with locked as (
+        select id from ledger_accounts where id in (${input.debitAccountId}, ${input.creditAccountId})
+        order by id for update
+      )
       insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, phase, state, timeout_at,
                                     code, cause_type, cause_id, note, actor_id, created_at)
-      values (${input.id}, ${input.debitAccountId}, ${input.creditAccountId}, ${input.amount}, ${phase},
-              ${input.pending ? 'pending' : null}, ${input.pending?.timeoutAt?.toISOString() ?? null}::timestamptz,
-              ${input.code}, ${input.cause.type}, ${input.cause.id}, ${note}, ${input.actorId ?? null},
-              ${input.now.toISOString()}::timestamptz)
+      select ${input.id}, ${input.debitAccountId}, ${input.creditAccountId}, ${input.amount}::bigint, ${phase},
+             ${input.pending ? 'pending' : null}, ${input.pending?.timeoutAt?.toISOString() ?? null}::timestamptz,
+             ${input.code}, ${input.cause.type}, ${input.cause.id}, ${note}, ${input.actorId ?? null},
+             ${input.now.toISOString()}::timestamptz
+      where (select count(*) from locked) = 2
       on conflict (id) do nothing
       returning *`),
   );
   if (inserted.length === 0) {
-    // Another caller made this id between our look and our insert (and has committed).
-    const raced = await findTransfer(db, input.id);
-    if (!raced) throw new AppError(ErrorCode.CONFLICT, LedgerText.idReused);
-    return sameOrRefuse(raced, expected);
+    const earlier = await findTransfer(db, input.id);
+    if (!earlier) throw new AppError(ErrorCode.NOT_FOUND, LedgerText.accountMissing);
+    return sameOrRefuse(earlier, expected);
   }
   const posted = input.pending ? 0 : input.amount;
   const pending = input.pending ? input.amount : 0;
