@@ -152,6 +152,11 @@ export interface PaymentsConfig {
   wechat: WechatPayConfig | null;
   /** Alipay (open platform, RSA2); null when not configured. */
   alipay: AlipayConfig | null;
+  /**
+   * The platform's bank account that offline transfers go to (OFFLINE_PAY_ACCOUNT_NAME,
+   * OFFLINE_PAY_BANK, OFFLINE_PAY_ACCOUNT_NO, all three or none): /payUnderline shows it.
+   */
+  offlineAccount: { accountName: string; bankName: string; accountNo: string } | null;
 }
 
 export interface WechatPayConfig {
@@ -226,6 +231,8 @@ function allOrNone(env: NodeJS.ProcessEnv, names: readonly string[], provider: s
   throw new Error(`${provider} is partly configured: set ${missing.join(', ')} too (or unset ${set.join(', ')})`);
 }
 
+const OFFLINE_ACCOUNT_SETTINGS = ['OFFLINE_PAY_ACCOUNT_NAME', 'OFFLINE_PAY_BANK', 'OFFLINE_PAY_ACCOUNT_NO'];
+
 function paymentsConfig(env: NodeJS.ProcessEnv, publicUrl: string, cwd: string): PaymentsConfig {
   const notifyBaseUrl = httpUrl(env, 'PAY_NOTIFY_BASE_URL', publicUrl);
   let wechat: WechatPayConfig | null = null;
@@ -267,7 +274,14 @@ function paymentsConfig(env: NodeJS.ProcessEnv, publicUrl: string, cwd: string):
       mode,
     };
   }
-  return { notifyBaseUrl, returnBaseUrl: publicUrl, wechat, alipay };
+  const offlineAccount = allOrNone(env, OFFLINE_ACCOUNT_SETTINGS, 'The offline bank account')
+    ? {
+        accountName: (env.OFFLINE_PAY_ACCOUNT_NAME ?? '').trim(),
+        bankName: (env.OFFLINE_PAY_BANK ?? '').trim(),
+        accountNo: (env.OFFLINE_PAY_ACCOUNT_NO ?? '').trim(),
+      }
+    : null;
+  return { notifyBaseUrl, returnBaseUrl: publicUrl, wechat, alipay, offlineAccount };
 }
 
 /** GEOCODER, GEOCODER_URL, GEOCODER_KEY, GEOCODER_TIMEOUT_MS. */

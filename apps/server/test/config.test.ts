@@ -47,8 +47,23 @@ describe('config', () => {
         returnBaseUrl: 'http://localhost:8080',
         wechat: null,
         alipay: null,
+        offlineAccount: null,
       },
     });
+  });
+
+  it('reads the offline bank account for /payUnderline: all three settings or none', () => {
+    const account = {
+      OFFLINE_PAY_ACCOUNT_NAME: 'Marquee Media Ltd.',
+      OFFLINE_PAY_BANK: 'Bank of Example, Shanghai Branch',
+      OFFLINE_PAY_ACCOUNT_NO: '6222 0000 1234 5678',
+    };
+    expect(loadConfig(account).payments.offlineAccount).toEqual({
+      accountName: 'Marquee Media Ltd.',
+      bankName: 'Bank of Example, Shanghai Branch',
+      accountNo: '6222 0000 1234 5678',
+    });
+    expect(() => loadConfig({ OFFLINE_PAY_BANK: 'Bank of Example' })).toThrow(/OFFLINE_PAY_ACCOUNT_NAME/);
   });
 
   it('reads the plays retention, and refuses one shorter than an upload may reach back', () => {

@@ -70,6 +70,7 @@ describe.each(BACKENDS)('payment providers (%s)', (backend) => {
       returnBaseUrl: 'https://marquee.example.com',
       wechat: wechat.config(),
       alipay: alipay.config('page'),
+      offlineAccount: null,
     };
     t = await appWith(backend, { logger: createLogger('info', log), config: { payments } });
     wechat.now = t.clock.now;

@@ -1,16 +1,22 @@
-import type { OfflinePayment, PayOrder } from '@marquee/protocol';
+import { isLocale, type OfflinePayment, type PayOrder } from '@marquee/protocol';
 import type { OfflineView, PayOrderView } from './repository.js';
+import { PaymentText } from './texts.js';
 
 /** The payments module's answers (issue 26): rows as the protocol declares them. */
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentOrder({ order: o, walletName, entName, creatorName }: PayOrderView): PayOrder {
+/**
+ * An order in the reader's language: a recharge's title is the system's words, rendered for
+ * each reader (the stored title, in its creator's language, is what the provider was told);
+ * a bill's title is what the platform operator typed.
+ */
+export function presentOrder({ order: o, walletName, entName, creatorName }: PayOrderView, language: string): PayOrder {
   return {
     id: o.id,
     no: o.no,
     purpose: o.purpose as PayOrder['purpose'],
-    title: o.title,
+    title: o.purpose === 'recharge' ? PaymentText.rechargeTitle[isLocale(language) ? language : 'zh-CN'] : o.title,
     amount: o.amount,
     state: o.state,
     method: o.method ?? null,

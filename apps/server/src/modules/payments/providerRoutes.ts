@@ -80,10 +80,13 @@ export const providerHandlers = [
       const { visible } = await visibleOrderRow(ctx.db, ctx, input.id);
       const found = await findOrderView(ctx.db, input.id, visible);
       if (!found) throw new AppError(ErrorCode.NOT_FOUND, PaymentText.orderNotFound);
-      return presentOrder(found);
+      return presentOrder(found, ctx.language);
     },
   }),
   defineHandler(endpoints.paymentProviders, {
-    handle: async (_input, ctx) => ({ providers: providerSettings(ctx.services.config.payments) }),
+    handle: async (_input, ctx) => ({
+      providers: providerSettings(ctx.services.config.payments),
+      offlineAccount: ctx.services.config.payments.offlineAccount,
+    }),
   }),
 ];

@@ -47,7 +47,7 @@ async function visibleOrder(ctx: CallContext, id: string): Promise<PayOrder> {
   const view = await walletView(ctx.db, ctx.user);
   const found = await findOrderView(ctx.db, id, walletWhere(view, orderWalletColumn));
   if (!found) throw new AppError(ErrorCode.NOT_FOUND, PaymentText.orderNotFound);
-  return presentOrder(found);
+  return presentOrder(found, ctx.language);
 }
 
 /** A recharge order of the caller's wallet (or of `walletId`, one the caller sees); pay it at /pay. */
@@ -157,7 +157,7 @@ export async function paymentInfo(
 export async function listOrders(input: Req<'paymentList'>, ctx: CallContext) {
   const view = await walletView(ctx.db, ctx.user);
   const { total, rows } = await listOrderViews(ctx.db, walletWhere(view, orderWalletColumn), input, input);
-  return { total, data: rows.map(presentOrder) };
+  return { total, data: rows.map((row) => presentOrder(row, ctx.language)) };
 }
 
 /** Pays an unpaid order (not a recharge) from its wallet's available balance. */
