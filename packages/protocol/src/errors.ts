@@ -515,7 +515,7 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   [ErrorCode.INVOICE_AMOUNT_EXCEEDED]: {
     'zh-CN': '开票金额超过已支付未开票金额',
     'en-US': 'The invoice amount exceeds what was paid and not yet invoiced',
-    ja: '請求書の金額が支払済みで未発行の金額を超えています',
+    ja: 'インボイスの金額が支払済みで未発行の金額を超えています',
   },
   [ErrorCode.INVALID_AMOUNT]: {
     'zh-CN': '无效金额',

@@ -9,13 +9,13 @@ export const FinanceText = {
     text(
       `开票金额超过可开票金额（${invoiceable}）`,
       `The invoice amount exceeds what can still be invoiced (${invoiceable})`,
-      `請求書の金額が発行可能額（${invoiceable}）を超えています`,
+      `インボイスの金額が発行可能額（${invoiceable}）を超えています`,
     ),
-  invoiceNotFound: text('发票申请不存在', 'The invoice request does not exist', '請求書の申請が存在しません'),
+  invoiceNotFound: text('发票申请不存在', 'The invoice request does not exist', 'インボイスの申請が存在しません'),
   invoiceDecided: text(
     '该发票申请已处理',
     'This invoice request has already been handled',
-    'この請求書の申請は既に処理されています',
+    'このインボイスの申請は既に処理されています',
   ),
 };
 

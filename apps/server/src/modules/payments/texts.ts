@@ -34,7 +34,7 @@ export const PaymentText = {
   billClosedByPlatform: text(
     '账单只能由平台财务关闭',
     'Only the platform’s finance can close a bill',
-    '請求書をクローズできるのはプラットフォームの財務担当だけです',
+    '請求をクローズできるのはプラットフォームの財務担当だけです',
   ),
   voucherMissing: text(
     '转账凭证不存在或未上传完成，请重新上传',
