@@ -54,6 +54,8 @@ export function skinTheme(skin: Skin): ThemeConfig {
       // The empty table's text is antd's disabled grey (1.8:1); it is a message, not a disabled control.
       Table: { colorTextDisabled: text.placeholder },
       Tag: { colorSuccess: status.success, colorWarning: status.warning, colorError: status.error, ...status.tag },
+      // Amounts in and out (the finance centre) are success and danger text.
+      Typography: { colorSuccessText: status.success, colorWarningText: status.warning, colorErrorText: status.error },
       Tabs: {
         itemSelectedColor: t.primaryText,
         itemHoverColor: t.primaryText,

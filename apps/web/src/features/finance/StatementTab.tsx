@@ -1,5 +1,5 @@
 import { formatFen, type StatementMonth } from '@marquee/protocol';
-import { Button, Card, Empty, Result, Skeleton, Table, theme } from 'antd';
+import { Button, Card, Empty, Result, Skeleton, Table, Typography, theme } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/queries';
@@ -59,14 +59,14 @@ export function StatementTab({ walletId }: { walletId?: string }) {
             dataIndex: 'credits',
             title: t('statement.in'),
             align: 'right',
-            render: (v: number) => <span className="mq-finance-in">{v === 0 ? '-' : money(v)}</span>,
+            render: (v: number) => (v === 0 ? '-' : <Typography.Text type="success">{money(v)}</Typography.Text>),
           },
           {
             key: 'debits',
             dataIndex: 'debits',
             title: t('statement.out'),
             align: 'right',
-            render: (v: number) => <span className="mq-finance-out">{v === 0 ? '-' : money(v)}</span>,
+            render: (v: number) => (v === 0 ? '-' : <Typography.Text type="danger">{money(v)}</Typography.Text>),
           },
           {
             key: 'closing',

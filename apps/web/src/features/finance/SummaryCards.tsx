@@ -1,6 +1,6 @@
 import { EditOutlined, WalletOutlined } from '@ant-design/icons';
 import { type Endpoints, fenToYuan, formatFen, LOW_BALANCE_DEFAULT_FEN, type Res } from '@marquee/protocol';
-import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Statistic, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Statistic, Switch, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -28,6 +28,7 @@ export function SummaryCards({
   onUnpaid: () => void;
 }) {
   const { t, i18n } = useTranslation('finance');
+  const { token } = theme.useToken();
   const language = i18n.language;
   const [editing, setEditing] = useState(false);
   if (!summary)
@@ -68,6 +69,7 @@ export function SummaryCards({
               title={t('summary.available')}
               value={money(wallet.available)}
               prefix={<WalletOutlined />}
+              valueStyle={{ color: token.colorPrimaryText }}
               valueRender={(node) => <span data-testid="finance-available">{node}</span>}
             />
             {onRecharge ? (
