@@ -1,6 +1,6 @@
 import { RECHARGE_PRESETS_FEN } from '@marquee/protocol';
 import { describe, expect, it } from 'vitest';
-import { checkRecharge, checkYuan, yuanBound } from '../src/features/finance/amounts';
+import { checkRecharge, checkYuan, yuanBound } from '../src/components/money';
 import { rechargeFenOf } from '../src/features/finance/RechargeDialog';
 
 describe('the recharge amount (spec section 5: > 0, at most 2 decimals, not above 100000)', () => {
@@ -62,5 +62,24 @@ describe('other amounts typed in yuan', () => {
     expect(yuanBound(undefined)).toBeUndefined();
     expect(yuanBound('1e-7')).toBeUndefined();
     expect(yuanBound('1.005')).toBeUndefined();
+  });
+});
+
+describe("an amount typed in yuan (a bill's, an invoice's): checkYuan", () => {
+  it('reads fen exactly', () => {
+    expect(checkYuan('150')).toEqual({ ok: true, fen: 15_000 });
+    expect(checkYuan('0.1')).toEqual({ ok: true, fen: 10 });
+    expect(checkYuan('0.29')).toEqual({ ok: true, fen: 29 });
+    expect(checkYuan('1,000.05')).toEqual({ ok: true, fen: 100_005 });
+    expect(checkYuan(' 19.99 ')).toEqual({ ok: true, fen: 1999 });
+  });
+  it('refuses 0, a sign, letters, a third decimal and too much, with the validation key', () => {
+    expect(checkYuan('0')).toEqual({ ok: false, key: 'amountPositive' });
+    expect(checkYuan('0.00')).toEqual({ ok: false, key: 'amountPositive' });
+    expect(checkYuan('-1')).toEqual({ ok: false, key: 'amountFormat' });
+    expect(checkYuan('1e3')).toEqual({ ok: false, key: 'amountFormat' });
+    expect(checkYuan('')).toEqual({ ok: false, key: 'amountFormat' });
+    expect(checkYuan('1.005')).toEqual({ ok: false, key: 'twoDecimals' });
+    expect(checkYuan('99999999999999')).toEqual({ ok: false, key: 'amountTooLarge' });
   });
 });

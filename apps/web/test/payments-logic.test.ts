@@ -2,7 +2,6 @@ import { VOUCHER_MAX_BYTES } from '@marquee/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   amountInWords,
-  billAmount,
   formatCountdown,
   isFinal,
   offlinePath,
@@ -74,25 +73,6 @@ describe('voucher files', () => {
     expect(vouchersCountOk(1)).toBe(true);
     expect(vouchersCountOk(5)).toBe(true);
     expect(vouchersCountOk(6)).toBe(false);
-  });
-});
-
-describe("a bill's amount typed in yuan", () => {
-  it('reads fen exactly', () => {
-    expect(billAmount('150')).toEqual({ fen: 15_000 });
-    expect(billAmount('0.1')).toEqual({ fen: 10 });
-    expect(billAmount('0.29')).toEqual({ fen: 29 });
-    expect(billAmount('1,000.05')).toEqual({ fen: 100_005 });
-    expect(billAmount(' 19.99 ')).toEqual({ fen: 1999 });
-  });
-  it('refuses 0, a sign, letters, a third decimal and too much, with the validation key', () => {
-    expect(billAmount('0')).toEqual({ error: 'amountPositive' });
-    expect(billAmount('0.00')).toEqual({ error: 'amountPositive' });
-    expect(billAmount('-1')).toEqual({ error: 'amountFormat' });
-    expect(billAmount('1e3')).toEqual({ error: 'amountFormat' });
-    expect(billAmount('')).toEqual({ error: 'amountFormat' });
-    expect(billAmount('1.005')).toEqual({ error: 'twoDecimals' });
-    expect(billAmount('99999999999999')).toEqual({ error: 'amountTooLarge' });
   });
 });
 

@@ -18,8 +18,8 @@ import { tagColumn, timeColumn } from '../../components/columns';
 import { FormDialog } from '../../components/FormDialog';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
+import { amountRule, checkYuan } from '../../components/money';
 import { maxLengthRule, requiredRule, zodRule } from '../../components/zodRule';
-import { amountRule, checkYuan } from './amounts';
 import { invoiceStateLook } from './look';
 
 /**

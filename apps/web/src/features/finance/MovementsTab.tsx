@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { tagColumn, timeColumn } from '../../components/columns';
 import { ExportButton } from '../../components/ExportDialog';
 import { ListPage, useListPage } from '../../components/listPage';
-import { yuanBound } from './amounts';
+import { yuanBound } from '../../components/money';
 import { counterpartyLabel, movementLook, SignedFen } from './look';
 
 /**

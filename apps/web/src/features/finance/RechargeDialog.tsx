@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
-import { amountRule, checkRecharge } from './amounts';
+import { amountRule, checkRecharge } from '../../components/money';
 
 const CUSTOM = 'custom';
 

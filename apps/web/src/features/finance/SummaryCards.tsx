@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { NotForMonitor } from '../../components/MonitorGuard';
-import { amountRule, checkYuan } from './amounts';
+import { amountRule, checkYuan } from '../../components/money';
 
 type Summary = Res<Endpoints['financeSummary']>;
 

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
+import { amountRule, checkYuan } from '../../components/money';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { useCan } from '../../session/useCan';
-import { amountInWords, billAmount } from './payLogic';
+import { amountInWords } from './payLogic';
 import './payments.css';
 
 interface Values {
@@ -20,8 +21,8 @@ interface Values {
 /** The amount typed, as the locale shows it (and in words in zh-CN), under the field. */
 function AmountPreview({ text }: { text: string | undefined }) {
   const { i18n } = useTranslation('payments');
-  const parsed = text ? billAmount(text) : null;
-  if (!parsed || !('fen' in parsed)) return null;
+  const parsed = text ? checkYuan(text) : null;
+  if (!parsed?.ok) return null;
   const words = amountInWords(parsed.fen, i18n.language);
   return (
     <Typography.Text type="secondary" data-testid="pay-bill-amount-preview">
@@ -44,8 +45,8 @@ export function BillCreateDialog({ open, onClose }: { open: boolean; onClose: ()
       title={t('bill.title')}
       onClose={onClose}
       submit={async (v) => {
-        const parsed = billAmount(v.amount);
-        if (!('fen' in parsed)) throw new Error(parsed.error);
+        const parsed = checkYuan(v.amount);
+        if (!parsed.ok) throw new Error(parsed.key);
         return await call('paymentBillCreate', { entId: v.entId, title: v.title.trim(), amount: parsed.fen });
       }}
       success={(answer) => t('toast.billCreated', { no: (answer as { no: string }).no })}
@@ -76,16 +77,7 @@ export function BillCreateDialog({ open, onClose }: { open: boolean; onClose: ()
         name="amount"
         label={t('bill.amount')}
         extra={<AmountPreview text={amountText} />}
-        rules={[
-          requiredRule(t),
-          {
-            validator: async (_r, v: string | undefined) => {
-              if (!v?.trim()) return;
-              const parsed = billAmount(v);
-              if ('error' in parsed) throw new Error(t(parsed.error, { ns: 'validation' }));
-            },
-          },
-        ]}
+        rules={[requiredRule(t), amountRule(checkYuan, t)]}
       >
         <Input inputMode="decimal" prefix="¥" maxLength={20} placeholder="0.00" data-testid="pay-bill-amount" />
       </Form.Item>

@@ -6,7 +6,6 @@ import {
   VOUCHER_MAX_BYTES,
   VOUCHER_TYPES,
   VOUCHERS_MAX,
-  yuanToFen,
 } from '@marquee/protocol';
 import type { UploadFile } from 'antd';
 
@@ -73,21 +72,6 @@ export function voucherIdsOf(
 /** Whether `count` vouchers can be submitted (1 to 5). */
 export function vouchersCountOk(count: number): boolean {
   return count >= 1 && count <= VOUCHERS_MAX;
-}
-
-/**
- * An amount typed in yuan as fen, or the `validation` key that says why not: a number with at
- * most 2 decimals, greater than 0 (a bill's amount).
- */
-export function billAmount(text: string): { fen: number } | { error: string } {
-  const parsed = yuanToFen(text);
-  if (!parsed.ok) {
-    if (parsed.reason === 'decimals') return { error: 'twoDecimals' };
-    if (parsed.reason === 'tooLarge') return { error: 'amountTooLarge' };
-    return { error: 'amountFormat' };
-  }
-  if (parsed.fen <= 0) return { error: 'amountPositive' };
-  return { fen: parsed.fen };
 }
 
 /** The tag colour of an order's state. */

@@ -2,6 +2,9 @@ import { RECHARGE_MAX_FEN, yuanToFen } from '@marquee/protocol';
 import type { TFunction } from 'i18next';
 
 /**
+ * Amounts typed in yuan, for every form and filter that takes money (the finance centre, the
+ * bill dialog, and the selling pages after them): one reading, one set of messages.
+ *
  * What a person types as an amount of yuan, read as fen (never a float: yuanToFen) with the
  * reason of a refusal as a key of the `validation` namespace (the messages the server answers
  * with, in three languages).
