@@ -10,12 +10,14 @@ import { deviceReportEndpoints } from './endpoints/deviceReports.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { enterpriseEndpoints } from './endpoints/enterprise.js';
 import { financeEndpoints } from './endpoints/finance.js';
+import { flowEndpoints } from './endpoints/flow.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { gatherEndpoints } from './endpoints/gather.js';
 import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { materialEndpoints } from './endpoints/materials.js';
 import { operationLogEndpoints } from './endpoints/operationLog.js';
+import { marketEndpoints } from './endpoints/market.js';
 import { paymentEndpoints } from './endpoints/payments.js';
 import { posterEndpoints } from './endpoints/posters.js';
 import { reportEndpoints } from './endpoints/reports.js';
@@ -48,10 +50,12 @@ export * from './endpoints/deviceReports.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/enterprise.js';
 export * from './endpoints/finance.js';
+export * from './endpoints/flow.js';
 export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
 export * from './endpoints/materials.js';
 export * from './endpoints/operationLog.js';
+export * from './endpoints/market.js';
 export * from './endpoints/payments.js';
 export * from './endpoints/posters.js';
 export * from './endpoints/reports.js';
@@ -100,6 +104,8 @@ const DOMAINS = {
   reports: reportEndpoints,
   payments: paymentEndpoints,
   finance: financeEndpoints,
+  market: marketEndpoints,
+  flow: flowEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

@@ -162,6 +162,19 @@ export const ErrorCode = {
   INVOICE_AMOUNT_EXCEEDED: -10125,
   /** Spec section 8 'invalid amount': an amount that is not a whole number of fen in range. */
   INVALID_AMOUNT: -10126,
+  // The market and IoT cards (issue 27, -10130..-10139)
+  /** Spec section 8 'commodity on sale, take it off shelf before editing price'. */
+  COMMODITY_ON_SALE: -10130,
+  /** The product (or the chosen term) is not on sale. */
+  PRODUCT_OFF_SHELF: -10131,
+  /** Spec section 9: a device offline for more than 72 hours cannot be the subject of a new order or listing. */
+  DEVICE_LONG_OFFLINE: -10132,
+  /** An order's subjects do not fit its product: no device or card chosen, one not visible or not of the kind, a card cancelled. */
+  MARKET_SUBJECT_INVALID: -10133,
+  /** The market order is paid, cancelled or under offline review: it cannot be cancelled. */
+  MARKET_ORDER_STATE: -10134,
+  /** The card's state does not allow this action (spec section 4). */
+  CARD_STATE: -10135,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -521,6 +534,36 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '无效金额',
     'en-US': 'Invalid amount',
     ja: '無効な金額です',
+  },
+  [ErrorCode.COMMODITY_ON_SALE]: {
+    'zh-CN': '商品在售中，请先下架再修改价格',
+    'en-US': 'The product is on sale: take it off shelf before editing its price',
+    ja: '商品は販売中です。価格を変更する前に販売を停止してください',
+  },
+  [ErrorCode.PRODUCT_OFF_SHELF]: {
+    'zh-CN': '该商品或所选期限已下架',
+    'en-US': 'This product or the chosen term is not on sale',
+    ja: 'この商品または選択した期間は販売されていません',
+  },
+  [ErrorCode.DEVICE_LONG_OFFLINE]: {
+    'zh-CN': '设备离线超过 72 小时，无法下单',
+    'en-US': 'The device has been offline for more than 72 hours and cannot be ordered for',
+    ja: '72 時間を超えてオフラインの端末は注文できません',
+  },
+  [ErrorCode.MARKET_SUBJECT_INVALID]: {
+    'zh-CN': '请选择可用于该商品的设备或物联网卡',
+    'en-US': 'Choose devices or IoT cards this product applies to',
+    ja: 'この商品に適用できる端末または IoT カードを選択してください',
+  },
+  [ErrorCode.MARKET_ORDER_STATE]: {
+    'zh-CN': '订单已支付、已取消或正在审核，无法取消',
+    'en-US': 'The order is paid, cancelled or under review and cannot be cancelled',
+    ja: '注文は支払済み、キャンセル済み、または審査中のため、キャンセルできません',
+  },
+  [ErrorCode.CARD_STATE]: {
+    'zh-CN': '物联网卡当前状态不允许此操作',
+    'en-US': "The IoT card's current state does not allow this action",
+    ja: 'IoT カードの現在の状態ではこの操作はできません',
   },
 };
 

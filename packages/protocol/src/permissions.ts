@@ -83,6 +83,8 @@ export const Perm = {
   // Money (issue 26): the platform operator's side of finance: every wallet and the platform's
   // accounts, offline payments to confirm, invoices to issue, bills to raise
   financeManage: 'yxf_new_finance_manage',
+  // The market (issue 27): the platform operator keeps the catalogue (products, prices, shelf)
+  marketManage: 'yxf_new_market_manage',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];
@@ -109,7 +111,7 @@ export function hasPermission(
 
 // Access (issue 3, "access"): codes only the platform provider's roles may hold. An
 // enterprise's built-in administrator role (self-registration) gets every other code.
-export const PROVIDER_ONLY_CODES: readonly string[] = [Perm.devOutbox, Perm.financeManage];
+export const PROVIDER_ONLY_CODES: readonly string[] = [Perm.devOutbox, Perm.financeManage, Perm.marketManage];
 export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.filter(
   (code) => !PROVIDER_ONLY_CODES.includes(code),
 );

@@ -91,6 +91,11 @@ export const validationMessages = {
     'en-US': 'The ICCID has 19 or 20 letters or digits',
     ja: 'ICCID は 19 桁または 20 桁の英数字です',
   },
+  trafficRange: {
+    'zh-CN': '流量范围为 0 到 99999 M',
+    'en-US': 'Traffic is between 0 and 99999 MB',
+    ja: '通信量は 0〜99999 MB の範囲で指定してください',
+  },
   folderName: {
     'zh-CN': '文件夹名称不超过 50 个字符，且不能包含 \\ | / : ? * < >',
     'en-US': 'The folder name has at most 50 characters and none of \\ | / : ? * < >',

@@ -294,6 +294,15 @@ export const deviceManifestSchema = z.object({
   files: z.array(manifestFileSchema),
   /** Present when the device is a tile of a video wall. */
   wall: manifestWallSchema.optional(),
+  /**
+   * The device's service licence (issue 27, docs/device-protocol.md 2.7): `trial` or
+   * `licensed` until `expiresAt` (ms; null: no expiry); `expired`: the manifest carries no
+   * items, and the player shows its fallback screen with the reason until points are bought.
+   * Absent from older servers: treat as licensed.
+   */
+  licence: z
+    .object({ state: z.enum(['trial', 'licensed', 'expired']), expiresAt: z.number().nullable() })
+    .optional(),
 });
 export type DeviceManifest = z.infer<typeof deviceManifestSchema>;
 
@@ -341,3 +350,40 @@ export const playsAnswerSchema = z.object({
 export type PlaysAnswer = z.infer<typeof playsAnswerSchema>;
 /** How far back an event may start (older ones are rejected): the longest play-log retention and more. */
 export const PLAYS_MAX_AGE_DAYS = 60;
+
+/**
+ * `POST /dapi/v1/usage` (HTTP Basic; issue 27, docs/device-protocol.md 2.9): the mobile data a
+ * player used, as samples journaled like plays and counted once by (UTC day of `start`, `id`).
+ * The server adds each to the day of the IoT card bound to the device (or named by `iccid`).
+ */
+export const USAGE_PATH = `${DEVICE_API_PREFIX}/usage`;
+export const MAX_USAGE_PER_BATCH = 1000;
+/** One sample can carry at most 100 GB (a day of a very busy 4G link is far below). */
+export const USAGE_SAMPLE_MAX_BYTES = 100 * 1024 ** 3;
+
+export const usageSampleSchema = z
+  .object({
+    /** A UUID the player makes: the same sample uploaded twice is counted once. */
+    id: z.uuid(),
+    /** Start of the interval the sample covers (ms since the epoch, the device's clock). */
+    start: z.number().int().nonnegative(),
+    /** Length of the interval, ms (0 to a day). */
+    durationMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600_000),
+    /** Bytes received and sent over the mobile link in the interval. */
+    rxBytes: z.number().int().min(0).max(USAGE_SAMPLE_MAX_BYTES),
+    txBytes: z.number().int().min(0).max(USAGE_SAMPLE_MAX_BYTES),
+    /** The SIM's ICCID when the player can read it (null: the card bound to the device in the console). */
+    iccid: z.string().regex(/^[A-Za-z0-9]{19,20}$/).nullable().default(null),
+  })
+  .strict();
+export type UsageSample = z.input<typeof usageSampleSchema>;
+
+export const usageUploadSchema = z
+  .object({ samples: z.array(usageSampleSchema).min(1).max(MAX_USAGE_PER_BATCH) })
+  .strict();
+/** Same meaning as the plays answer: delete exactly these ids from the journal. */
+export const usageAnswerSchema = playsAnswerSchema;

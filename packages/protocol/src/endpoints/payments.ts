@@ -21,7 +21,8 @@ const id = z.string().min(1).max(64);
 const isoTime = z.iso.datetime({ offset: true });
 const pageSize = listPageSize();
 
-export const PAY_PURPOSES = ['recharge', 'bill'] as const;
+/** A recharge, a bill the platform raised, a market order (issue 27: devices points, storage, data cards). */
+export const PAY_PURPOSES = ['recharge', 'bill', 'market'] as const;
 export type PayPurpose = (typeof PAY_PURPOSES)[number];
 
 /** unpaid -> paid | closed (by the payer, or at expiry); unpaid -> review (offline voucher) -> paid | unpaid (rejected). */
