@@ -133,3 +133,42 @@ export async function nextOrderNo(db: Executor, now: Date): Promise<string> {
   };
   return `P${day}${String(Number(result.rows[0].n) % 1_000_000).padStart(6, '0')}`;
 }
+
+/**
+ * Opens an unpaid payment order for another module's purpose (the market's orders): the
+ * caller chooses the id (a market order shares it) and the number (nextOrderNo).
+ */
+export async function openPayOrder(
+  db: Executor,
+  order: {
+    id: string;
+    no: string;
+    purpose: string;
+    title: string;
+    amount: number;
+    walletId: string;
+    entId: string;
+    createdBy: string;
+    expiresAt: Date | null;
+    now: Date;
+  },
+): Promise<PayOrderRow> {
+  const [row] = await db
+    .insert(payOrders)
+    .values({
+      id: order.id,
+      no: order.no,
+      purpose: order.purpose,
+      title: order.title,
+      amount: order.amount,
+      state: 'unpaid',
+      walletId: order.walletId,
+      entId: order.entId,
+      createdBy: order.createdBy,
+      expiresAt: order.expiresAt,
+      createdAt: order.now,
+      updatedAt: order.now,
+    })
+    .returning();
+  return row;
+}
