@@ -16,11 +16,14 @@ const database = await openDatabase({
   maxConnections: config.databasePoolSize,
 });
 await database.migrate();
-const [{ buildApp }, { demoLoginLines, seedDemoMoney, seedIfNeeded }] = await appModules;
+const [{ buildApp }, { demoLoginLines, seedDemoMarket, seedDemoMoney, seedIfNeeded }] = await appModules;
 const seeded = await seedIfNeeded(database.db);
 const app = await buildApp({ config, db: database });
 // The demo wallet's first money goes through the console's calls, which need the app (seed/money.ts).
-if (seeded) await seedDemoMoney(app);
+if (seeded) {
+  await seedDemoMoney(app);
+  await seedDemoMarket(app);
+}
 
 let closing = false;
 let demoFleet: import('./demo/fleet.js').DemoFleet | null = null;

@@ -1,19 +1,7 @@
-import {
-  buildSignedCall,
-  type CallQuery,
-  type EndpointName,
-  type Endpoints,
-  type Envelope,
-  endpoints,
-  RECHARGE_PRESETS_FEN,
-  type Req,
-  type Res,
-  toQueryString,
-} from '@marquee/protocol';
-import { eq } from 'drizzle-orm';
+import { RECHARGE_PRESETS_FEN } from '@marquee/protocol';
 import type { FastifyInstance } from 'fastify';
-import { accounts } from '../db/schema/index.js';
 import { encodePng } from '../player/png.js';
+import { consoleCaller, demoAccount } from './consoleCall.js';
 
 /** The demo enterprise's administrator (seed/demo.ts), who recharges and pays. */
 const PAYER = 'entadmin';
@@ -48,19 +36,10 @@ export async function seedDemoMoney(app: FastifyInstance): Promise<void> {
 
 async function run(app: FastifyInstance): Promise<void> {
   const { services } = app;
-  const who = async (loginName: string) => {
-    const [row] = await services.db
-      .select({ id: accounts.id, entId: accounts.entId })
-      .from(accounts)
-      .where(eq(accounts.loginName, loginName))
-      .limit(1);
-    if (!row) throw new Error(`no demo account ${loginName}`);
-    return row;
-  };
-  const payer = await who(PAYER);
-  const operator = await who(OPERATOR);
-  const admin = await consoleCaller(app, payer);
-  const platform = await consoleCaller(app, operator);
+  const payer = await demoAccount(app, PAYER);
+  const operator = await demoAccount(app, OPERATOR);
+  const admin = await consoleCaller(app, payer, 'marquee-demo-money');
+  const platform = await consoleCaller(app, operator, 'marquee-demo-money');
   const now = services.clock();
 
   // The administrator recharges and pays the recharge by bank transfer, with its voucher.
@@ -94,47 +73,6 @@ async function run(app: FastifyInstance): Promise<void> {
 
   // The administrator pays the bill with the balance.
   await admin('paymentPayBalance', { id: bill.id });
-}
-
-type Caller = <N extends EndpointName>(name: N, data: Req<Endpoints[N]>) => Promise<Res<Endpoints[N]>>;
-
-/** Signed console calls as `account`, through the app's call pipeline (a session opened for it). */
-async function consoleCaller(app: FastifyInstance, account: { id: string; entId: string }): Promise<Caller> {
-  const { services } = app;
-  const session = await services.sessions.create(services.db, {
-    entId: account.entId,
-    accountId: account.id,
-    ip: '127.0.0.1',
-    userAgent: 'marquee-demo-money',
-    deviceUuid: 'marquee-demo-money',
-    now: new Date(services.clock()),
-  });
-  let sequence = 0;
-  return async (name, data) => {
-    const signed = buildSignedCall(data, {
-      token: session.token,
-      language: 'en-US',
-      uuid: 'marquee-demo-money',
-      sequence: `demo-money-${process.pid}-${Date.now()}-${++sequence}`,
-      traceKey: `demo-money-${sequence}`,
-      now: services.clock(),
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: `${endpoints[name].path}?${toQueryString(signed.query as CallQuery)}`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'user-id': '86',
-        platform: '2',
-        'user-agent': 'marquee-demo-money',
-      },
-      payload: signed.body,
-      remoteAddress: '127.0.0.1',
-    });
-    const envelope = res.json() as Envelope<Res<Endpoints[typeof name]>>;
-    if (envelope.code !== 0) throw new Error(`${endpoints[name].name}: ${envelope.code} ${envelope.message}`);
-    return envelope.payload;
-  };
 }
 
 /** The browser's POST of a signed upload form: to the app itself (local storage) or to the storage's URL. */
