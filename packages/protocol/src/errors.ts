@@ -548,12 +548,12 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   [ErrorCode.DEVICE_LONG_OFFLINE]: {
     'zh-CN': '设备离线超过 72 小时，无法下单',
     'en-US': 'The device has been offline for more than 72 hours and cannot be ordered for',
-    ja: '72 時間を超えてオフラインの端末は注文できません',
+    ja: '72 時間を超えてオフラインのデバイスは注文できません',
   },
   [ErrorCode.MARKET_SUBJECT_INVALID]: {
     'zh-CN': '请选择可用于该商品的设备或物联网卡',
     'en-US': 'Choose devices or IoT cards this product applies to',
-    ja: 'この商品に適用できる端末または IoT カードを選択してください',
+    ja: 'この商品に適用できるデバイスまたは IoT カードを選択してください',
   },
   [ErrorCode.MARKET_ORDER_STATE]: {
     'zh-CN': '订单已支付、已取消或正在审核，无法取消',
