@@ -93,7 +93,7 @@ export function ItemsTab() {
         label: t('item.term'),
         width: 150,
         slot: (v: number, row) => (
-          <Space direction="vertical" size={0}>
+          <Space orientation="vertical" size={0}>
             <span>{termText(t, v)}</span>
             <Typography.Text type="secondary">
               {row.renewalPrice === null ? t('item.notOnSale') : formatFen(row.renewalPrice, language)}
@@ -130,7 +130,7 @@ export function ItemsTab() {
         width: 220,
         slot: (v: MarketItem['lastRenewal']) =>
           v ? (
-            <Space direction="vertical" size={0}>
+            <Space orientation="vertical" size={0}>
               <Space size={4}>
                 <LookTag look={outcomeLook(t)(v.outcome)} />
                 <Typography.Text type="secondary">{day(v.at)}</Typography.Text>

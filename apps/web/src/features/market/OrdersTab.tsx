@@ -48,7 +48,7 @@ function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }) {
       {!order ? (
         <Skeleton active={info.isPending} paragraph={{ rows: 6 }} />
       ) : (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           {order.state === 'unpaid' && order.payState === 'review' ? (
             <Alert type="info" showIcon title={t('order.underReview')} />
           ) : null}
@@ -79,11 +79,11 @@ function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }) {
               <Descriptions.Item label={t('order.cancelledAt')}>{formatTime(order.cancelledAt)}</Descriptions.Item>
             ) : null}
           </Descriptions>
-          <Table<OrderLine>
-            rowKey={(row, i) => `${row.subjectId ?? row.subjectName}-${i}`}
+          <Table<OrderLine & { key: number }>
+            rowKey="key"
             size="small"
             data-testid="market-order-lines"
-            dataSource={info.data?.lines ?? []}
+            dataSource={(info.data?.lines ?? []).map((line, key) => ({ ...line, key }))}
             pagination={(info.data?.lines.length ?? 0) > 10 ? { pageSize: 10, showSizeChanger: false } : false}
             columns={[
               { key: 'subject', dataIndex: 'subjectName', title: t('quote.subject'), ellipsis: true },

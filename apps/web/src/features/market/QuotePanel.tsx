@@ -67,12 +67,12 @@ export function QuotePanel({ request, missing }: { request: PurchaseRequest | nu
         </div>
       ) : (
         <Spin spinning={!current && !quote.isError}>
-          <Table<OrderLine>
-            rowKey={(row, i) => `${row.subjectId ?? row.subjectName}-${i}`}
+          <Table<OrderLine & { key: number }>
+            rowKey="key"
             size="small"
             className="mq-market-lines"
             data-testid="market-quote-lines"
-            dataSource={data.lines}
+            dataSource={data.lines.map((line, key) => ({ ...line, key }))}
             pagination={data.lines.length > 5 ? { pageSize: 5, size: 'small', showSizeChanger: false } : false}
             columns={[
               { key: 'subject', dataIndex: 'subjectName', title: t('quote.subject'), ellipsis: true },
@@ -119,7 +119,7 @@ export function QuotePanel({ request, missing }: { request: PurchaseRequest | nu
         </Typography.Paragraph>
       ) : null}
       <NotForMonitor>
-        <Space direction="vertical" className="mq-market-pay">
+        <Space orientation="vertical" className="mq-market-pay">
           <Button
             type="primary"
             block
@@ -152,7 +152,7 @@ export function QuotePanel({ request, missing }: { request: PurchaseRequest | nu
         confirmLoading={busy}
         okButtonProps={{ 'data-testid': 'market-confirm-pay', disabled: !current }}
         cancelButtonProps={{ disabled: busy, 'data-testid': 'market-confirm-cancel' }}
-        maskClosable={false}
+        mask={{ closable: false }}
         onCancel={() => setConfirming(false)}
         onOk={() =>
           pay('balance')

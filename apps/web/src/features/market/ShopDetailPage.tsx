@@ -35,7 +35,7 @@ function PackQuantity({
   const packBytes = product.storageBytes ?? STORAGE_PACK_BYTES;
   const quota = storage.data?.quotaBytes;
   return (
-    <Space direction="vertical" size={8} data-testid="market-packs">
+    <Space orientation="vertical" size={8} data-testid="market-packs">
       <Space wrap align="center">
         <label htmlFor="market-quantity">{t('pack.quantity')}</label>
         <InputNumber
@@ -90,7 +90,7 @@ function Purchase({
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} xl={16}>
-        <Space direction="vertical" size={12} className="mq-market-detail-main">
+        <Space orientation="vertical" size={12} className="mq-market-detail-main">
           <Card size="small" title={t('detail.term')}>
             {terms.length === 0 ? (
               <Typography.Text type="secondary">{t('shop.noPrice')}</Typography.Text>
@@ -203,7 +203,7 @@ export default function ShopDetailPage() {
     body = (
       <>
         <Card size="small" className="mq-market-detail-head" data-testid={`market-detail-${product.id}`}>
-          <Space direction="vertical" size={4}>
+          <Space orientation="vertical" size={4}>
             <Space wrap>
               <Typography.Title level={4} className="mq-market-title">
                 {product.name}

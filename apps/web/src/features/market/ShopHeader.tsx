@@ -42,7 +42,7 @@ export function ShopHeader() {
                 title={t('strip.available')}
                 prefix={<WalletOutlined />}
                 value={wallet ? formatFen(wallet.available, i18n.language) : '-'}
-                valueStyle={{ color: token.colorPrimaryText }}
+                styles={{ content: { color: token.colorPrimaryText } }}
                 valueRender={(node) => <span data-testid="market-available">{node}</span>}
               />
             )}
@@ -85,7 +85,7 @@ export function ShopHeader() {
             title={t('strip.expiring', { days: EXPIRING_DEVICE_DAYS })}
             prefix={<ClockCircleOutlined />}
             value={expiring.isPending ? '-' : expiringCount}
-            valueStyle={expiringCount > 0 ? { color: token.colorWarningText } : undefined}
+            styles={expiringCount > 0 ? { content: { color: token.colorWarningText } } : undefined}
             valueRender={(node) => <span data-testid="market-expiring-count">{node}</span>}
           />
           <Link to={detailPath({ kind: 'devicePoints' }, { expiring: '1' })} data-testid="market-expiring-link">

@@ -90,7 +90,7 @@ export function DevicePicker({
       title: t('device.name'),
       ellipsis: true,
       render: (name: string, row) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <span>{name}</span>
           {row.number ? <Typography.Text type="secondary">{row.number}</Typography.Text> : null}
           {row.selectable ? null : (
