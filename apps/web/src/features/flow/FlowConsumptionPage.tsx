@@ -50,7 +50,16 @@ function RangeField({ value, onChange }: { value?: string; onChange?: (next: str
 }
 
 /** Picks one card by its ICCID (searched on the server among the caller's cards). */
-function CardSelect({ value, onChange }: { value?: string; onChange?: (id: string | undefined) => void }) {
+function CardSelect({
+  value,
+  onChange,
+  known,
+}: {
+  value?: string;
+  onChange?: (id: string | undefined) => void;
+  /** Cards named beforehand (the report's rows), so a chosen one keeps its ICCID after a reload. */
+  known: { current: Map<string, string> };
+}) {
   const { t } = useTranslation('flow');
   const [search, setSearch] = useState('');
   const found = useCallQuery(
@@ -59,6 +68,7 @@ function CardSelect({ value, onChange }: { value?: string; onChange?: (id: strin
     { keepPrevious: true },
   );
   const seen = useRef(new Map<string, string>());
+  for (const [id, iccid] of known.current) seen.current.set(id, iccid);
   for (const c of found.data?.data ?? []) seen.current.set(c.id, c.iccid);
   const options = (found.data?.data ?? []).map((c) => ({ value: c.id, label: c.iccid }));
   if (value && !options.some((o) => o.value === value))
@@ -137,6 +147,9 @@ export default function FlowConsumptionPage() {
   const canPickDevices = can(Perm.device);
   const canOpenDevice = can(Perm.deviceContext);
   const [kind, setKind] = useState<UsageChartKind>('line');
+  // The cards and devices the report's rows name, for the filters' chosen values.
+  const knownCards = useRef(new Map<string, string>());
+  const knownDevices = useRef(new Map<string, string>());
 
   const list = useListPage({
     id: 'flowUsage',
@@ -151,7 +164,7 @@ export default function FlowConsumptionPage() {
         maxLength: 64,
         width: 200,
       },
-      { key: 'cardId', kind: 'custom', label: t('report.card'), render: () => <CardSelect /> },
+      { key: 'cardId', kind: 'custom', label: t('report.card'), render: () => <CardSelect known={knownCards} /> },
       {
         key: 'deviceId',
         kind: 'custom',
@@ -160,6 +173,7 @@ export default function FlowConsumptionPage() {
         render: () => (
           <DeviceSelect
             testId="flow-report-filter-device"
+            known={[...knownDevices.current].map(([id, name]) => ({ id, name }))}
             allowClear
             placeholder={t('filter.all')}
             notFound={t('bind.noDevice')}
@@ -209,6 +223,10 @@ export default function FlowConsumptionPage() {
   });
 
   const data = list.query.data;
+  for (const row of data?.data ?? []) {
+    if (row.cardId && row.iccid) knownCards.current.set(row.cardId, row.iccid);
+    knownDevices.current.set(row.deviceId, row.deviceName);
+  }
   const series = useMemo(() => data?.series ?? [], [data]);
   const loading = !data && list.query.isFetching;
   const capped = Boolean(data?.capped);
