@@ -47,6 +47,30 @@ const pack = product({
   prices: [{ months: 12, price: 12_000 }],
   storageBytes: 200 * 1024 ** 3,
 });
+const dataCard = product({
+  id: 'p-card',
+  kind: 'dataCard',
+  name: 'Data 1 G',
+  prices: [{ months: 3, price: 6_000 }],
+  dataMbPerMonth: 1024,
+});
+const card = (id: string, state: string) => ({
+  id,
+  iccid: `8986000000000000000${id.slice(-1)}`,
+  operator: 'chinaMobile',
+  state,
+  packageName: null,
+  packageMb: null,
+  usedMb: 0,
+  leftMb: null,
+  deviceId: null,
+  deviceName: null,
+  activatedAt: null,
+  expiresAt: null,
+  autoRenew: false,
+  remark: '',
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
 const wallet: Wallet = {
   id: 'ent:ent-1',
   kind: 'enterprise',
@@ -105,12 +129,12 @@ const answers: Record<string, (data: unknown) => Answer> = {
   financeSummary: () => ({ code: 0, payload: { wallet, invoiceable: 0, unpaidOrders: 0 } }),
   marketProductList: (data) => {
     const { kind } = data as { kind?: string };
-    const all = [devicePoints, pack].filter((p) => !kind || p.kind === kind);
+    const all = [devicePoints, pack, dataCard].filter((p) => !kind || p.kind === kind);
     return { code: 0, payload: { data: all } };
   },
   marketProductInfo: (data) => ({
     code: 0,
-    payload: [devicePoints, pack].find((p) => p.id === (data as { id: string }).id),
+    payload: [devicePoints, pack, dataCard].find((p) => p.id === (data as { id: string }).id),
   }),
   marketStorage: () => ({
     code: 0,
@@ -155,8 +179,8 @@ const answers: Record<string, (data: unknown) => Answer> = {
     },
   }),
   marketQuote: (data) => {
-    const req = data as { deviceIds?: string[]; quantity?: number; months: number };
-    const count = req.deviceIds?.length ?? req.quantity ?? 1;
+    const req = data as { deviceIds?: string[]; cardIds?: string[]; quantity?: number; months: number };
+    const count = req.deviceIds?.length ?? req.cardIds?.length ?? req.quantity ?? 1;
     const unit = req.months === 12 ? 30_000 : 3_000;
     return {
       code: 0,
@@ -222,6 +246,7 @@ const answers: Record<string, (data: unknown) => Answer> = {
       ],
     },
   }),
+  flowCardList: () => ({ code: 0, payload: { total: 2, data: [card('c-1', 'stock'), card('c-2', 'cancelled')] } }),
   marketItemList: () => ({ code: 0, payload: { total: 1, data: [item] } }),
   marketItemAutoRenew: (data) => ({ code: 0, payload: { updated: (data as { ids: string[] }).ids.length } }),
   marketRenewalList: () => ({ code: 0, payload: { total: 0, data: [] } }),
@@ -340,6 +365,26 @@ describe('/shop/detail', () => {
       autoRenew: false,
       quantity: 5,
       payBy: 'other',
+    });
+  });
+});
+
+describe('/shop/detail for IoT cards', () => {
+  it('gives a package to the chosen cards, a cancelled one not choosable', async () => {
+    const calls = fakeServer(answers);
+    renderMarket('/shop/detail?kind=dataCard', [...buyer, Perm.operateFlow]);
+    const row = await screen.findByTestId('market-card-row-c-1');
+    expect((within(screen.getByTestId('market-card-row-c-2')).getByRole('checkbox') as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect(screen.getByTestId('market-autorenew').getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(within(row).getByRole('checkbox'));
+    await waitFor(() => expect(screen.getByTestId('market-quote-total').textContent).toBe('¥30.00'));
+    expect(calls.filter((c) => c.name === 'marketQuote').at(-1)?.data).toEqual({
+      productId: 'p-card',
+      months: 3,
+      autoRenew: false,
+      cardIds: ['c-1'],
     });
   });
 });

@@ -20,12 +20,12 @@ import { ExpiryText, LookTag, licenceLook } from './look';
 
 type MarketDevice = Res<Endpoints['marketDeviceOptions']>['data'][number];
 
-/** The selection column's cell: a checkbox that cannot be ticked explains why in a tooltip (and to a screen reader). */
+/** The selection column's cell: a checkbox that cannot be ticked explains why in a tooltip (the row also says it in words). */
 function reasonCell(reason: string | null, node: ReactNode) {
   if (!reason) return node;
   return (
     <Tooltip title={reason}>
-      <span aria-label={reason}>{node}</span>
+      <span>{node}</span>
     </Tooltip>
   );
 }
@@ -247,7 +247,14 @@ export function CardPicker({
       dataIndex: 'state',
       title: t('card.state'),
       width: 110,
-      render: (v: string) => t(`cardState.${v}`),
+      render: (v: string, row) =>
+        row.state === 'cancelled' ? (
+          <Tooltip title={cardReason(row)}>
+            <Typography.Text type="secondary">{t(`cardState.${v}`)}</Typography.Text>
+          </Tooltip>
+        ) : (
+          t(`cardState.${v}`)
+        ),
     },
     {
       key: 'packageName',
