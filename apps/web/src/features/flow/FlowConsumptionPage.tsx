@@ -43,7 +43,6 @@ function RangeField({ value, onChange }: { value?: string; onChange?: (next: str
       onChange={(dates) => {
         if (dates?.[0] && dates[1]) onChange?.(rangeText(dates[0].format('YYYY-MM-DD'), dates[1].format('YYYY-MM-DD')));
       }}
-      aria-label={t('report.range')}
       data-testid="flow-report-range"
     />
   );
