@@ -10,7 +10,7 @@ import {
 } from '@marquee/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, operationLogs } from '../../src/db/schema/index.js';
+import { deviceCommands, devices, operationLogs } from '../../src/db/schema/index.js';
 import { JOBS } from '../../src/jobs/index.js';
 import { loadLayout } from '../../src/modules/content/layouts.js';
 import { ensurePartitions, partitionDays } from '../../src/modules/content/plays.js';
@@ -134,6 +134,47 @@ describe.each(BACKENDS)('player content on %s', (backend) => {
     const cleared = await client.call(endpoints.deviceAssignLayout, { ids: [player.deviceId], layoutId: null });
     expect(cleared.envelope.code).toBe(0);
     expect((await manifest(player)).payload?.version).toBe(empty.payload?.version);
+  });
+
+  it("answers an expired device's manifest empty with the reason, and full again once its expiry moves (issue 27)", async () => {
+    const player = await device(client, 'Licensed screen');
+    expect(
+      (await client.call(endpoints.deviceAssignLayout, { ids: [player.deviceId], layoutId: 'L1' })).envelope.code,
+    ).toBe(0);
+    const [paired] = await t.db
+      .select({ expireAt: devices.expireAt })
+      .from(devices)
+      .where(eq(devices.id, player.deviceId));
+    const full = (await manifest(player)).payload!;
+    // A newly paired device is on trial until its expiry.
+    expect(full.licence).toEqual({ state: 'trial', expiresAt: paired.expireAt?.getTime() });
+    expect(full.items).toHaveLength(1);
+    expect(full.files).toHaveLength(2);
+
+    // The market (or time) ends the service: the player gets no new content and is told why.
+    const setExpiry = (at: Date | null) =>
+      t.db.update(devices).set({ expireAt: at }).where(eq(devices.id, player.deviceId));
+    const lapsed = new Date(t.clock.now() - 60_000);
+    await setExpiry(lapsed);
+    const expired = (await manifest(player)).payload!;
+    expect(expired).toMatchObject({ items: [], files: [], licence: { state: 'expired', expiresAt: lapsed.getTime() } });
+    expect(expired.wall).toBeUndefined();
+    expect(expired.version).not.toBe(full.version);
+    expect((await manifest(player)).payload?.version).toBe(expired.version);
+
+    // Points bought: the expiry moves on and the content comes back, under a new version.
+    const renewed = new Date(t.clock.now() + 365 * DAY);
+    await setExpiry(renewed);
+    const back = (await manifest(player)).payload!;
+    expect(back.licence).toEqual({ state: 'trial', expiresAt: renewed.getTime() });
+    expect(back.items.map((i) => i.id)).toEqual(['layout:L1']);
+    expect(back.files).toEqual(full.files);
+    expect(back.version).not.toBe(expired.version);
+    expect(back.version).not.toBe(full.version);
+    // No expiry (a device made before licences): never gated.
+    await setExpiry(null);
+    expect((await manifest(player)).payload).toMatchObject({ licence: { state: 'trial', expiresAt: null } });
+    expect((await manifest(player)).payload?.items).toHaveLength(1);
   });
 
   it('refuses a layout of another enterprise, and devices the caller cannot see', async () => {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import {
   DEVICE_API_PREFIX,
+  DEVICE_TRIAL_DAYS,
   deviceHttpCalls,
   deviceTopic,
   ErrorCode,
@@ -135,6 +136,10 @@ describe.each(BACKENDS)('device pairing on %s', (backend) => {
     const [row] = await t.db.select().from(devices).where(eq(devices.id, id));
     expect(row.number).toBe(player.options.number);
     expect(row.ip).toBe('127.0.0.1');
+    // A newly paired device serves a trial of DEVICE_TRIAL_DAYS (issue 27), shown as such.
+    expect(row.expireAt?.getTime()).toBe(row.createdAt.getTime() + DEVICE_TRIAL_DAYS * 86_400_000);
+    const detail = (await client.call(endpoints.deviceDetail, { id })).envelope.payload;
+    expect(detail).toMatchObject({ licence: 'trial', expireAt: row.expireAt?.toISOString() });
     const gateway = t.services.devices;
     const ts = Date.now();
     await gateway.onMessage(deviceTopic(id, 'state'), Buffer.from(JSON.stringify({ v: 1, online: true, ts })));

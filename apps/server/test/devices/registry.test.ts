@@ -10,6 +10,8 @@ import {
   deviceStatusHistory,
   devices,
   deviceTags,
+  marketItems,
+  marketProducts,
   operationLogs,
   tagCategories,
   tags,
@@ -121,6 +123,57 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     }
   });
 
+  it("presents each device's licence and filters the list by it (issue 27)", async () => {
+    const tag = uniqueName('lic');
+    const now = t.clock.now();
+    const trial = await insertDevice({ name: `${tag} trial`, expireAt: new Date(now + 10 * 86400_000) });
+    const unlimited = await insertDevice({ name: `${tag} unlimited` });
+    const licensed = await insertDevice({ name: `${tag} licensed`, expireAt: new Date(now + 200 * 86400_000) });
+    const expired = await insertDevice({ name: `${tag} expired`, expireAt: new Date(now - 1000) });
+    const lapsed = await insertDevice({ name: `${tag} lapsed`, expireAt: new Date(now) });
+    // Points bought for `licensed` and, before they ran out, for `lapsed` (the market's rows, written here directly).
+    const [product] = await t.db
+      .insert(marketProducts)
+      .values({ kind: 'devicePoints', name: uniqueName('Points'), prices: [{ months: 12, price: 36_000 }] })
+      .returning();
+    for (const d of [licensed, lapsed]) {
+      await t.db.insert(marketItems).values({
+        entId: ent.id,
+        kind: 'devicePoints',
+        subjectId: d.id,
+        productId: product.id,
+        months: 12,
+        startsAt: new Date(now - 86400_000),
+        expiresAt: d.expireAt as Date,
+      });
+    }
+    const answer = await client.call(endpoints.deviceList, { size: 500, keyword: tag, sort: 'name', order: 'asc' });
+    expect(answer.envelope.code).toBe(0);
+    const licences = Object.fromEntries(answer.envelope.payload.data.map((d) => [d.id, [d.licence, d.expireAt]]));
+    expect(licences).toEqual({
+      [trial.id]: ['trial', trial.expireAt?.toISOString()],
+      [unlimited.id]: ['trial', null],
+      [licensed.id]: ['licensed', licensed.expireAt?.toISOString()],
+      [expired.id]: ['expired', expired.expireAt?.toISOString()],
+      // An expiry at `now` has passed; bought points do not outlive it.
+      [lapsed.id]: ['expired', lapsed.expireAt?.toISOString()],
+    });
+    expect((await client.call(endpoints.deviceDetail, { id: licensed.id })).envelope.payload.licence).toBe('licensed');
+    expect((await client.call(endpoints.deviceDetail, { id: expired.id })).envelope.payload.licence).toBe('expired');
+    const sorted = (ids: string[]) => [...ids].sort();
+    expect(sorted(await listIds({ keyword: tag, licence: 'trial' }))).toEqual(sorted([trial.id, unlimited.id]));
+    expect(await listIds({ keyword: tag, licence: 'licensed' })).toEqual([licensed.id]);
+    expect(sorted(await listIds({ keyword: tag, licence: 'expired' }))).toEqual(sorted([expired.id, lapsed.id]));
+    // Beside expireBefore: the expiring within a fortnight that have not expired.
+    const fortnight = new Date(now + 14 * 86400_000).toISOString();
+    expect(await listIds({ keyword: tag, licence: 'trial', expireBefore: fortnight })).toEqual([trial.id]);
+    // Without a keyword too (no merged plan for a licence filter: the same rows as the walk).
+    expect(await listIds({ licence: 'licensed' })).toEqual([licensed.id]);
+    expect((await client.call(endpoints.deviceList, { licence: 'lapsed' })).envelope.code).toBe(
+      ErrorCode.INVALID_PARAMS,
+    );
+  });
+
   it('sorts by a sortable column in both directions, empty values last', async () => {
     const tag = uniqueName('s');
     const small = await insertDevice({ name: `${tag} b`, screenSize: 32 });
@@ -161,7 +214,6 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       screenSize: 55.5,
       screenCount: 2,
       installedAt: '2026-01-02T03:04:05.000Z',
-      expireAt: '2027-01-02T00:00:00.000Z',
       remark: 'by the stairs',
     });
     expect(updated.envelope.code).toBe(0);
@@ -174,13 +226,25 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
       screenSize: 55.5,
       screenCount: 2,
       installedAt: '2026-01-02T03:04:05.000Z',
-      expireAt: '2027-01-02T00:00:00.000Z',
       remark: 'by the stairs',
     });
     // null clears an optional field; fields left out stay.
-    await client.call(endpoints.deviceUpdate, { id: device.id, name: 'Hall screen', expireAt: null, type: null });
+    await client.call(endpoints.deviceUpdate, { id: device.id, name: 'Hall screen', installedAt: null, type: null });
     const cleared = (await client.call(endpoints.deviceDetail, { id: device.id })).envelope.payload;
-    expect(cleared).toMatchObject({ expireAt: null, type: null, screenSize: 55.5, remark: 'by the stairs' });
+    expect(cleared).toMatchObject({ installedAt: null, type: null, screenSize: 55.5, remark: 'by the stairs' });
+    // The service expiry is the market's (issue 27): nobody sets or clears it by an update.
+    const expireAt = new Date(t.clock.now() + 5 * 86400_000);
+    await t.db.update(devices).set({ expireAt }).where(eq(devices.id, device.id));
+    for (const value of ['2030-01-02T00:00:00.000Z', null]) {
+      const refused = await client.call(endpoints.deviceUpdate, {
+        id: device.id,
+        name: 'Hall screen',
+        expireAt: value,
+      });
+      expect(refused.envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+    }
+    const [kept] = await t.db.select({ expireAt: devices.expireAt }).from(devices).where(eq(devices.id, device.id));
+    expect(kept.expireAt?.getTime()).toBe(expireAt.getTime());
 
     const [log] = await t.db
       .select()

@@ -6,6 +6,7 @@ import { Perm } from '../permissions.js';
 import { listPageSize, sortFields } from '../validation.js';
 import { endpoint, ok } from './common.js';
 import { deviceTargetsSchema } from './deviceGroups.js';
+import { LICENCE_STATES, type LicenceState } from './market.js';
 
 /**
  * Devices (issue 9, spec sections 3, 4 and 7): adding a paired player to the registry, the
@@ -65,12 +66,26 @@ export const deviceFieldsSchema = z.object({
   /** Screens driven by this player (1 for most; more for a multi-screen unit). */
   screenCount: z.number().int().min(1).max(64).optional(),
   installedAt: isoTime.nullable().optional(),
-  /** When the device's service expires. */
-  expireAt: isoTime.nullable().optional(),
+  // No expireAt: a device's service expiry is the market's (a trial from pairing, points bought; issue 27).
   remark: z.string().trim().max(DEVICE_REMARK_MAX).optional(),
 });
 
 const pageSize = listPageSize();
+
+/**
+ * A device's licence at `now` (issue 27; all times ms): `expired` once its service expiry has
+ * passed, else `licensed` when points were bought for it (a market item exists), else `trial`.
+ * A null expiry is no limit (devices made before licences): never expired.
+ */
+export function licenceOf(expireAt: number | null, licensed: boolean, now: number): LicenceState {
+  if (expireAt !== null && expireAt <= now) return 'expired';
+  return licensed ? 'licensed' : 'trial';
+}
+
+/** Whole days until `expireAt` (rounded up; 0 once passed): what the console's 'expires in N days' says. */
+export function daysUntil(expireAt: number, now: number): number {
+  return Math.max(0, Math.ceil((expireAt - now) / 86_400_000));
+}
 
 export const deviceRowSchema = z.object({
   id: z.string(),
@@ -109,7 +124,10 @@ export const deviceRowSchema = z.object({
   screenSize: z.number().nullable(),
   screenCount: z.number(),
   installedAt: z.string().nullable(),
+  /** When the device's service expires (the market writes it; null: no limit). */
   expireAt: z.string().nullable(),
+  /** Its licence now (licenceOf): a trial, points bought, or expired (the player then gets no new content). */
+  licence: z.enum(LICENCE_STATES),
   remark: z.string(),
   /** The caller may edit, disable and delete it (in their own data scope, not only shared with them). */
   canManage: z.boolean(),
@@ -229,6 +247,8 @@ export const deviceEndpoints = {
         type: z.enum(DEVICE_TYPES).optional(),
         /** Expiring before this time (the expired included). */
         expireBefore: isoTime.optional(),
+        /** Devices whose licence is now this (licenceOf). */
+        licence: z.enum(LICENCE_STATES).optional(),
         /** Player (APK) version, exactly. */
         playerVersion: z.string().trim().max(64).optional(),
         /** Devices in this group / carrying this tag (branch dev-groups). */

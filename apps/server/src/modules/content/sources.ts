@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_ITEM_SEC,
   type DeviceManifest,
+  licenceOf,
   type ManifestFile,
   type ManifestItem,
   type ManifestWall,
 } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { spliceTiles, spliceWalls } from '../../db/schema/index.js';
+import { devices, spliceTiles, spliceWalls } from '../../db/schema/index.js';
+import { licensedColumn } from '../devices/repository.js';
 
 /** The device a manifest is built for. */
 export interface ManifestDevice {
@@ -110,12 +112,32 @@ export async function wallOfDevice(db: Executor, device: ManifestDevice): Promis
   };
 }
 
+/** The device's licence at `now` (issue 27; docs/device-protocol.md 2.7): a device without an expiry is not gated. */
+export async function licenceOfDevice(db: Executor, deviceId: string, now: number): Promise<ManifestLicence> {
+  const [row] = await db
+    .select({ expireAt: devices.expireAt, licensed: licensedColumn })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  const expiresAt = row?.expireAt?.getTime() ?? null;
+  return { state: licenceOf(expiresAt, row?.licensed ?? false, now), expiresAt };
+}
+
+export type ManifestLicence = NonNullable<DeviceManifest['licence']>;
+
 /**
  * A device's manifest: every source's items in registration order, the files deduplicated by
- * material, the wall block of a wall's tile, and a version that is the SHA-256 of the content
- * (the same content, the same version, on any server instance; a wall change is a new version).
+ * material, the wall block of a wall's tile, the device's licence, and a version that is the
+ * SHA-256 of the content (the same content, the same version, on any server instance; a wall
+ * or licence change is a new version). An expired licence answers no items, no files and no
+ * wall: the player stops new content and shows why (issue 27).
  */
 export async function buildManifest(db: Executor, device: ManifestDevice, now: number): Promise<DeviceManifest> {
+  const licence = await licenceOfDevice(db, device.id, now);
+  if (licence.state === 'expired') {
+    const body = { items: [], files: [], licence };
+    const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 32);
+    return { version, generatedAt: now, ...body };
+  }
   const items: ManifestItem[] = [];
   const files = new Map<string, ManifestFile>();
   for (const source of sources.values()) {
@@ -129,6 +151,7 @@ export async function buildManifest(db: Executor, device: ManifestDevice, now: n
     files: [...files.values()].sort((a, b) => a.materialId.localeCompare(b.materialId)),
     // Only a tile's manifest has the key: other devices' versions stay what they were.
     ...(wall ? { wall } : {}),
+    licence,
   };
   const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 32);
   return { version, generatedAt: now, ...body };

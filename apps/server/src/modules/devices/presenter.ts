@@ -1,4 +1,4 @@
-import type { DeviceRow } from '@marquee/protocol';
+import { type DeviceRow, licenceOf } from '@marquee/protocol';
 import { effectiveStatus, type ListedDevice } from './repository.js';
 
 // The device list's rows as the console shows them (DeviceRow): the repository's rows
@@ -12,6 +12,7 @@ export function presentRow(
   canManage: boolean,
   now: number,
   group: { name: string | null; tags: { id: string; name: string }[]; storeName?: string | null },
+  licensed = false,
 ): DeviceRow {
   return {
     id: d.id,
@@ -37,6 +38,7 @@ export function presentRow(
     screenCount: d.screenCount,
     installedAt: d.installedAt?.toISOString() ?? null,
     expireAt: d.expireAt?.toISOString() ?? null,
+    licence: licenceOf(d.expireAt?.getTime() ?? null, licensed, now),
     remark: d.remark,
     groupId: d.groupId,
     groupName: group.name ?? '',
@@ -61,11 +63,20 @@ export interface ListedRow {
   storeName: string | null;
   tags: { id: string; name: string }[];
   canManage: boolean;
+  /** Points were bought for it (repository's licensedColumn). */
+  licensed: boolean;
 }
 
 /** The rows of a list page at `now` (epoch ms), in their order. */
 export function presentRows(rows: readonly ListedRow[], now: number): DeviceRow[] {
   return rows.map((r) =>
-    presentRow(r.device, r.deptName, r.canManage, now, { name: r.groupName, tags: r.tags, storeName: r.storeName }),
+    presentRow(
+      r.device,
+      r.deptName,
+      r.canManage,
+      now,
+      { name: r.groupName, tags: r.tags, storeName: r.storeName },
+      r.licensed,
+    ),
   );
 }

@@ -1,5 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type DeviceStatusValue, type endpoints, MISSED_HEARTBEATS_OFFLINE, RefType } from '@marquee/protocol';
+import {
+  type DeviceStatusValue,
+  type endpoints,
+  type LicenceState,
+  MISSED_HEARTBEATS_OFFLINE,
+  RefType,
+} from '@marquee/protocol';
 import {
   and,
   asc,
@@ -45,6 +51,7 @@ import {
   deviceStatusHistory,
   devices,
   deviceTags,
+  marketItems,
   stores,
   tags,
 } from '../../db/schema/index.js';
@@ -259,6 +266,7 @@ export async function deviceListWhere(
   if (input.deptId) conds.push(await deptFilter(db, subject.entId, input.deptId));
   if (input.type) conds.push(eq(devices.type, input.type));
   if (input.expireBefore) conds.push(lt(devices.expireAt, new Date(input.expireBefore)));
+  if (input.licence) conds.push(licenceFilter(input.licence, now));
   if (input.playerVersion) conds.push(eq(devices.playerVersion, input.playerVersion));
   return and(...conds) as SQL;
 }
@@ -499,6 +507,22 @@ const tagsColumn = sql<
   (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as { id: string; name: string }[],
 );
 
+/**
+ * Whether points were bought for the device (issue 27): a market item of kind devicePoints
+ * names it (market_items_subject_key; read through the schema: devices must not import the market).
+ */
+export const licensedColumn =
+  sql<boolean>`exists (select 1 from ${marketItems} where ${marketItems}.${sql.identifier(marketItems.kind.name)} = 'devicePoints' and ${marketItems}.${sql.identifier(marketItems.subjectId.name)} = ${deviceColumn(devices.id)})`.mapWith(
+    (v: unknown) => v === true || v === 't',
+  );
+
+/** The SQL of "the licence is `licence` at `now`" (licenceOf). */
+export function licenceFilter(licence: LicenceState, now: Date): SQL {
+  const expired = sql`(${deviceColumn(devices.expireAt)} is not null and ${deviceColumn(devices.expireAt)} <= ${now.toISOString()}::timestamptz)`;
+  if (licence === 'expired') return expired;
+  return sql`(not ${expired} and ${licence === 'licensed' ? sql`` : sql`not `}${licensedColumn})`;
+}
+
 /** The name of the row of `table` whose id is the device's `column` (a correlated subquery). */
 const nameOf = (table: typeof departments | typeof deviceGroups | typeof stores, column: AnyPgColumn) =>
   sql<
@@ -525,6 +549,7 @@ export function listRows<E extends Record<string, SQL.Aliased | SQL>>(
       storeName: nameOf(stores, devices.storeId),
       tags: tagsColumn,
       canManage: canManageColumn(ctx),
+      licensed: licensedColumn,
       ...extra,
     })
     .from(devices)

@@ -1,6 +1,7 @@
 import {
   type CommandBody,
   type CommandRow,
+  DEVICE_TRIAL_DAYS,
   type DeviceDetail,
   type DeviceRow,
   type DeviceTypeValue,
@@ -95,6 +96,9 @@ export async function addDevice(
       if (!preRegistered) throw new AppError(ErrorCode.CONFLICT, DeviceText.numberTaken);
     }
   }
+  // A newly paired device serves a trial until the market sells it points (issue 27): the
+  // market alone writes the expiry afterwards; one already set (a pre-registered row's) stays.
+  const trialEnd = new Date(ctx.now.getTime() + DEVICE_TRIAL_DAYS * 86_400_000);
   const [device] = preRegistered
     ? await ctx.db
         .update(devices)
@@ -104,6 +108,7 @@ export async function addDevice(
           playerVersion: pairing.playerVersion,
           model: pairing.model,
           ip: pairing.ip,
+          expireAt: sql`coalesce(${devices.expireAt}, ${trialEnd.toISOString()}::timestamptz)`,
           updatedAt: ctx.now,
         })
         .where(eq(devices.id, preRegistered.id))
@@ -121,6 +126,7 @@ export async function addDevice(
           model: pairing.model,
           // The address the pairing came from, until the player's heartbeats report its own.
           ip: pairing.ip,
+          expireAt: trialEnd,
           statusAt: ctx.now,
           createdAt: ctx.now,
           updatedAt: ctx.now,
@@ -237,11 +243,18 @@ export async function deviceDetail(input: { id: string }, ctx: CallContext): Pro
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, DeviceText.notFound);
   const d = row.device;
   return {
-    ...presentRow(d, row.deptName, row.canManage, ctx.now.getTime(), {
-      name: row.groupName,
-      storeName: row.storeName,
-      tags: row.tags,
-    }),
+    ...presentRow(
+      d,
+      row.deptName,
+      row.canManage,
+      ctx.now.getTime(),
+      {
+        name: row.groupName,
+        storeName: row.storeName,
+        tags: row.tags,
+      },
+      row.licensed,
+    ),
     firmware: d.firmware,
     model: d.model,
     screenOn: d.screenOn === null ? null : d.screenOn === 1,
@@ -281,7 +294,6 @@ export async function updateDevice(
     screenSize?: number | null;
     screenCount?: number;
     installedAt?: string | null;
-    expireAt?: string | null;
     remark?: string;
   },
   ctx: CallContext,
@@ -295,7 +307,6 @@ export async function updateDevice(
     screenSize: input.screenSize,
     screenCount: input.screenCount,
     installedAt: timeOrNull(input.installedAt),
-    expireAt: timeOrNull(input.expireAt),
     remark: input.remark,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
