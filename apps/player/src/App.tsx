@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { locale, t } from './i18n';
 import { itemsToPlay } from './logic/ads';
+import { fallbackScreen } from './logic/licence';
 import { player } from './runtime';
 import { Stage } from './Stage';
 import { StatusPanel } from './StatusPanel';
@@ -83,7 +84,10 @@ function Playing() {
       />
     );
   }
-  if (items.length === 0) return <Message title={t('nothing')} hint={t('nothingHint')} testId="nothing" />;
+  // An expired licence (the manifest has no items) says why, until a manifest brings items again.
+  const fallback = fallbackScreen(manifest, items.length);
+  if (fallback === 'expired') return <Message title={t('expired')} hint={t('expiredHint')} testId="expired" />;
+  if (fallback === 'nothing') return <Message title={t('nothing')} hint={t('nothingHint')} testId="nothing" />;
   if (wall) return <WallStage key={manifest.version} manifest={manifest} items={items} wall={wall} />;
   return <Stage manifest={manifest} items={items} />;
 }

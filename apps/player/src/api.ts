@@ -8,6 +8,8 @@ import {
   type PlayEvent,
   type PlaysAnswer,
   screenshotUploadPath,
+  USAGE_PATH,
+  type UsageSample,
 } from '@marquee/protocol';
 import { locale } from './i18n';
 
@@ -35,6 +37,12 @@ async function envelope<T>(response: Response): Promise<T> {
   return body.payload;
 }
 
+/**
+ * Bytes the player sends are counted here (the data usage, logic/usage.ts): request bodies, as
+ * Resource Timing tells only what was received. The runtime sets the listener.
+ */
+export const sent = { listener: (_bytes: number) => {} };
+
 /** How long a call may take before it counts as failed (docs/device-protocol.md 2, "Timeouts and retries"). */
 export const CALL_TIMEOUT_MS = 30_000;
 
@@ -60,9 +68,9 @@ async function post<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': locale };
   if (credentials) headers.authorization = basic(credentials);
-  return envelope<T>(
-    await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), signal: deadline(timeoutMs, signal) }),
-  );
+  const text = JSON.stringify(body);
+  sent.listener(new TextEncoder().encode(text).length);
+  return envelope<T>(await fetch(path, { method: 'POST', headers, body: text, signal: deadline(timeoutMs, signal) }));
 }
 
 export interface PairingAnswer {
@@ -107,7 +115,11 @@ export const api = {
   },
   plays: (credentials: DeviceCredentials, events: PlayEvent[]) =>
     post<PlaysAnswer>(PLAYS_PATH, { events }, credentials),
+  /** The data usage samples (2.9); answered like plays. */
+  usage: (credentials: DeviceCredentials, samples: UsageSample[]) =>
+    post<PlaysAnswer>(USAGE_PATH, { samples }, credentials),
   async screenshot(credentials: DeviceCredentials, commandId: string, image: Blob) {
+    sent.listener(image.size);
     const response = await fetch(screenshotUploadPath(commandId), {
       method: 'POST',
       headers: { authorization: basic(credentials), 'content-type': image.type, 'accept-language': locale },

@@ -1,17 +1,22 @@
 import type { PlayEvent } from '@marquee/protocol';
-import type { JournalStore } from './logic/journal';
+import type { Journaled, JournalStore } from './logic/journal';
+import type { JournaledUsage } from './logic/usage';
 
-/** The player's private storage: one IndexedDB database, a key-value store and the play journal. */
+/** The player's private storage: one IndexedDB database, a key-value store, the play and usage journals. */
 const DB_NAME = 'marquee-player';
 let opening: Promise<IDBDatabase> | null = null;
 
 function open(): Promise<IDBDatabase> {
   opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
+    // Version 2 adds the usage journal (issue 27).
+    const request = indexedDB.open(DB_NAME, 2);
     request.onupgradeneeded = () => {
       const db = request.result;
-      db.createObjectStore('kv');
-      db.createObjectStore('plays', { keyPath: 'id' }).createIndex('start', 'start');
+      if (!db.objectStoreNames.contains('kv')) db.createObjectStore('kv');
+      for (const name of ['plays', 'usage']) {
+        if (!db.objectStoreNames.contains(name))
+          db.createObjectStore(name, { keyPath: 'id' }).createIndex('start', 'start');
+      }
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
@@ -71,29 +76,36 @@ export const kv = {
   },
 };
 
-/** The play journal in IndexedDB: a write is committed before `put` resolves. */
-export const idbJournalStore: JournalStore = {
-  async put(event: PlayEvent) {
-    const db = await open();
-    const tx = db.transaction('plays', 'readwrite');
-    tx.objectStore('plays').put(event);
-    await committed(tx);
-  },
-  async oldest(limit: number) {
-    const db = await open();
-    const index = db.transaction('plays').objectStore('plays').index('start');
-    return (await done(index.getAll(null, limit))) as PlayEvent[];
-  },
-  async delete(ids: readonly string[]) {
-    if (ids.length === 0) return;
-    const db = await open();
-    const tx = db.transaction('plays', 'readwrite');
-    const store = tx.objectStore('plays');
-    for (const id of ids) store.delete(id);
-    await committed(tx);
-  },
-  async count() {
-    const db = await open();
-    return done(db.transaction('plays').objectStore('plays').count());
-  },
-};
+/** A journal in the IndexedDB object store `name` (indexed by start): a write is committed before `put` resolves. */
+function idbStore<E extends Journaled>(name: 'plays' | 'usage'): JournalStore<E> {
+  return {
+    async put(event: E) {
+      const db = await open();
+      const tx = db.transaction(name, 'readwrite');
+      tx.objectStore(name).put(event);
+      await committed(tx);
+    },
+    async oldest(limit: number) {
+      const db = await open();
+      const index = db.transaction(name).objectStore(name).index('start');
+      return (await done(index.getAll(null, limit))) as E[];
+    },
+    async delete(ids: readonly string[]) {
+      if (ids.length === 0) return;
+      const db = await open();
+      const tx = db.transaction(name, 'readwrite');
+      const store = tx.objectStore(name);
+      for (const id of ids) store.delete(id);
+      await committed(tx);
+    },
+    async count() {
+      const db = await open();
+      return done(db.transaction(name).objectStore(name).count());
+    },
+  };
+}
+
+/** The play journal (2.8). */
+export const idbJournalStore: JournalStore<PlayEvent> = idbStore<PlayEvent>('plays');
+/** The usage journal (2.9). */
+export const idbUsageStore: JournalStore<JournaledUsage> = idbStore<JournaledUsage>('usage');

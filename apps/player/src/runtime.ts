@@ -10,23 +10,26 @@ import {
   type PlayEvent,
 } from '@marquee/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
-import { api, DeviceApiError } from './api';
+import { api, DeviceApiError, sent } from './api';
 import { captureScreen } from './capture';
 import { ContentStore } from './content';
-import { idbJournalStore, kv } from './idb';
+import { idbJournalStore, idbUsageStore, kv } from './idb';
 import { AdPlayCounter } from './logic/ads';
 import { backoffDelay } from './logic/backoff';
 import { brokerUrlFor } from './logic/brokers';
 import { nextRoundMs, SharedClock } from './logic/clock';
-import { PlayJournal } from './logic/journal';
+import { Journal, PlayJournal } from './logic/journal';
 import { ChangeReporter, hashesOf } from './logic/manifest';
 import { chooseDeviceNumber, DEVICE_NUMBER_KEY, normalMac, runPairing } from './logic/pairing';
 import { type LevelRules, levelAt, type PowerRules, powerOnAt } from './logic/schedule';
+import { type JournaledUsage, UsageMeter, type UsageWindow } from './logic/usage';
 
 export const PLAYER_VERSION = 'web-0.1.0';
 const ACK_MEMORY_MS = 7 * 24 * 3600_000;
 const MANIFEST_POLL_MS = 60_000;
 const PLAYS_FLUSH_MS = 30_000;
+/** How often the usage quarter hour being counted is saved (a reload loses at most this much) and an ended one journaled. */
+const USAGE_SAVE_MS = 60_000;
 
 export interface CommandLog {
   id: string;
@@ -108,6 +111,10 @@ export class PlayerRuntime {
   /** A download state changed: an early heartbeat carries it (debounced; progress alone waits for the interval). */
   private readonly downloadsChanged = new ChangeReporter(() => this.heartbeat(), DOWNLOAD_REPORT_DEBOUNCE_MS);
   readonly journal = new PlayJournal(idbJournalStore);
+  /** The data usage journal (2.9) and the meter that fills it, per quarter hour (logic/usage.ts). */
+  readonly usageJournal = new Journal<JournaledUsage>(idbUsageStore);
+  private usage = new UsageMeter(this.usageJournal, () => crypto.randomUUID());
+  private flushingUsage = false;
   private listeners = new Set<() => void>();
   private credentials: DeviceCredentials | null = null;
   private settings: Settings = DEFAULT_SETTINGS;
@@ -143,12 +150,14 @@ export class PlayerRuntime {
   }
 
   async start() {
-    const [credentials, settings, manifest, acks] = await Promise.all([
+    const [credentials, settings, manifest, acks, usageWindow] = await Promise.all([
       kv.get<DeviceCredentials>('credentials'),
       kv.get<Settings>('settings'),
       kv.get<DeviceManifest>('manifest'),
       kv.get<[string, { ack: CommandAck; at: number }][]>('acks'),
+      kv.get<UsageWindow>('usageWindow'),
     ]);
+    this.meterUsage(usageWindow);
     this.settings = { ...DEFAULT_SETTINGS, ...settings };
     this.acks = new Map((acks ?? []).filter(([, a]) => Date.now() - a.at < ACK_MEMORY_MS));
     await this.content.load().catch(() => {});
@@ -159,6 +168,37 @@ export class PlayerRuntime {
     await this.loadIdentity().catch(() => {});
     if (credentials) this.run(credentials);
     else void this.pair();
+  }
+
+  /**
+   * Counts the data the player moves (issue 27): what it received as Resource Timing reports
+   * each fetch's transferSize (the page, manifests, files, calls; 0 from the cache), what it
+   * sent as the bodies of its uploads (api.ts). MQTT over WebSocket is not in Resource Timing:
+   * not counted. Ended quarter hours are journaled; the one being counted is saved each minute.
+   */
+  private meterUsage(restored: UsageWindow | null) {
+    this.usage = new UsageMeter(this.usageJournal, () => crypto.randomUUID(), restored);
+    sent.listener = (bytes) => void this.usage.add(Date.now(), 0, bytes);
+    if (typeof PerformanceObserver !== 'undefined') {
+      const observe = (type: 'resource' | 'navigation') => {
+        try {
+          new PerformanceObserver((list) => {
+            let bytes = 0;
+            for (const entry of list.getEntries()) bytes += (entry as PerformanceResourceTiming).transferSize || 0;
+            void this.usage.add(Date.now(), bytes, 0);
+            // Observers see every entry; the buffer (250 by default) need not fill up.
+            if (type === 'resource') performance.clearResourceTimings?.();
+          }).observe({ type, buffered: true });
+        } catch {
+          // An older WebView without this entry type: it goes uncounted.
+        }
+      };
+      observe('navigation');
+      observe('resource');
+    }
+    setInterval(() => {
+      void this.usage.close(Date.now()).then(() => kv.set('usageWindow', this.usage.current()));
+    }, USAGE_SAVE_MS);
   }
 
   /** Once a second: the power strategy and the levels follow the clock. */
@@ -239,11 +279,15 @@ export class PlayerRuntime {
     const clockRound = () =>
       void this.clock.sync().finally(() => setTimeout(clockRound, nextRoundMs(this.clock.rounds)));
     clockRound();
-    setInterval(() => void this.flushPlays(), PLAYS_FLUSH_MS);
+    setInterval(() => {
+      void this.flushPlays();
+      void this.flushUsage();
+    }, PLAYS_FLUSH_MS);
     window.addEventListener('online', () => {
       void this.sync();
       void this.clock.sync();
       void this.flushPlays();
+      void this.flushUsage();
     });
   }
 
@@ -554,6 +598,21 @@ export class PlayerRuntime {
     } finally {
       this.flushing = false;
       this.changed({ playsPending: await this.journal.pending() });
+    }
+  }
+
+  // ---- data usage (2.9) ----
+  async flushUsage() {
+    const credentials = this.credentials;
+    if (!credentials || this.flushingUsage) return;
+    this.flushingUsage = true;
+    try {
+      await this.usage.close(Date.now());
+      await this.usageJournal.flush((samples) => api.usage(credentials, samples));
+    } catch {
+      // Offline, or a server without the call yet: the samples stay in the journal for the next round.
+    } finally {
+      this.flushingUsage = false;
     }
   }
 

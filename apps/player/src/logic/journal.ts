@@ -1,17 +1,23 @@
 import type { PlayEvent, PlaysAnswer } from '@marquee/protocol';
 
-/** Where journal events live: IndexedDB in the browser (idb.ts), a Map in tests. */
-export interface JournalStore {
-  put(event: PlayEvent): Promise<void>;
-  /** The oldest `limit` events (by start). */
-  oldest(limit: number): Promise<PlayEvent[]>;
+/** What a journal keeps: records with an id the server acknowledges, uploaded oldest (by start) first. */
+export interface Journaled {
+  id: string;
+  start: number;
+}
+
+/** Where journal records live: IndexedDB in the browser (idb.ts), a Map in tests. */
+export interface JournalStore<E extends Journaled = PlayEvent> {
+  put(event: E): Promise<void>;
+  /** The oldest `limit` records (by start). */
+  oldest(limit: number): Promise<E[]>;
   delete(ids: readonly string[]): Promise<void>;
   count(): Promise<number>;
 }
 
-export class MemoryJournalStore implements JournalStore {
-  readonly events = new Map<string, PlayEvent>();
-  async put(event: PlayEvent) {
+export class MemoryJournalStore<E extends Journaled = PlayEvent> implements JournalStore<E> {
+  readonly events = new Map<string, E>();
+  async put(event: E) {
     this.events.set(event.id, event);
   }
   async oldest(limit: number) {
@@ -25,20 +31,23 @@ export class MemoryJournalStore implements JournalStore {
   }
 }
 
-export type SendPlays = (events: PlayEvent[]) => Promise<PlaysAnswer>;
+/** Uploads a batch; the answer names the ids to delete (accepted, duplicate, rejected for good). */
+export type SendBatch<E> = (events: E[]) => Promise<PlaysAnswer>;
+export type SendPlays = SendBatch<PlayEvent>;
 
 /**
- * The proof-of-play journal: every playback is written at once (durable before it is sent),
- * uploaded in batches, and deleted only once the server acknowledged it (accepted, a duplicate,
- * or rejected for good). A failed upload deletes nothing: the events go again next time.
+ * A journal of records for the server: every record is written at once (durable before it is
+ * sent), uploaded in batches, and deleted only once the server acknowledged it (accepted, a
+ * duplicate, or rejected for good). A failed upload deletes nothing: the records go again next
+ * time. Proof of play (2.8) and data usage (2.9) are journaled alike.
  */
-export class PlayJournal {
+export class Journal<E extends Journaled> {
   constructor(
-    private readonly store: JournalStore,
+    private readonly store: JournalStore<E>,
     private readonly batchSize = 500,
   ) {}
 
-  record(event: PlayEvent): Promise<void> {
+  record(event: E): Promise<void> {
     return this.store.put(event);
   }
 
@@ -47,7 +56,7 @@ export class PlayJournal {
   }
 
   /** Uploads everything pending, batch by batch; stops at the first failure (thrown). Returns the ids acknowledged. */
-  async flush(send: SendPlays): Promise<number> {
+  async flush(send: SendBatch<E>): Promise<number> {
     let acknowledged = 0;
     for (;;) {
       const batch = await this.store.oldest(this.batchSize);
@@ -62,3 +71,6 @@ export class PlayJournal {
     }
   }
 }
+
+/** The proof-of-play journal (2.8). */
+export class PlayJournal extends Journal<PlayEvent> {}
