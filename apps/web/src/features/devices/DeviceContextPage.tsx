@@ -21,6 +21,7 @@ import {
   DEVICE_STATUS_COLOR,
   DeviceStatusTag,
   deviceTypeText,
+  LicenceCell,
   screenSizeText,
   storageText,
 } from './deviceColumns';
@@ -150,10 +151,36 @@ function LatestScreenshot({ deviceId, t }: { deviceId: string; t: TFunction }) {
   );
 }
 
+/**
+ * Why an expired device shows no new content (issue 27: the manifest answers none, the player
+ * shows its notice), and for who may buy, the way to the market.
+ */
+function ExpiredLicence({ device, t }: { device: DeviceDetail; t: TFunction }) {
+  const can = useCan();
+  if (device.licence !== 'expired') return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="device-context-expired"
+      title={t('licence.expiredTitle')}
+      description={t('licence.expiredHint', { time: time(device.expireAt) })}
+      action={
+        can(Perm.applicationMarket) ? (
+          <Link to="/shop/detail" data-testid="device-context-renew">
+            {t('licence.renew')}
+          </Link>
+        ) : undefined
+      }
+    />
+  );
+}
+
 function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
   const reported = device.lastSeenAt !== null;
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <ExpiredLicence device={device} t={t} />
       <Card size="small" title={t('context.registry')}>
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} data-testid="device-context-registry">
           <Descriptions.Item label={t('field.name')}>{device.name}</Descriptions.Item>
@@ -172,7 +199,9 @@ function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
             <span className="mq-muted">{t('notAssigned')}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('field.installedAt')}>{time(device.installedAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('field.expireAt')}>{time(device.expireAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.licence')}>
+            <LicenceCell device={device} now={Date.now()} t={t} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('field.owner')}>{device.ownerName || '-'}</Descriptions.Item>
           <Descriptions.Item label={t('field.createdAt')}>{time(device.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('field.activatedAt')}>{time(device.activatedAt)}</Descriptions.Item>

@@ -231,13 +231,15 @@ interface EditValues {
   screenSize?: number | null;
   screenCount?: number;
   installedAt?: Dayjs | null;
-  expireAt?: Dayjs | null;
   remark?: string;
 }
 
 const toIso = (v: Dayjs | null | undefined) => (v ? v.toDate().toISOString() : null);
 
-/** Edits a device's registry fields: name, department, type, screen size and count, install time, expiry, remark. */
+/**
+ * Edits a device's registry fields: name, department, type, screen size and count, install
+ * time, remark. Not its service expiry: that is the market's (a trial from pairing, points bought; issue 27).
+ */
 export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
   const { t } = useTranslation(['devices', 'validation']);
   const required = requiredRule(t);
@@ -251,7 +253,6 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       screenSize: v.screenSize ?? null,
       screenCount: v.screenCount ?? 1,
       installedAt: toIso(v.installedAt),
-      expireAt: toIso(v.expireAt),
       remark: v.remark?.trim() ?? '',
     });
   };
@@ -272,7 +273,6 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
               screenSize: device.screenSize,
               screenCount: device.screenCount,
               installedAt: device.installedAt ? dayjs(device.installedAt) : null,
-              expireAt: device.expireAt ? dayjs(device.expireAt) : null,
               remark: device.remark,
             }
           : undefined
@@ -321,9 +321,6 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       </Form.Item>
       <Form.Item name="installedAt" label={t('field.installedAt')}>
         <DatePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} data-testid="device-edit-installed" />
-      </Form.Item>
-      <Form.Item name="expireAt" label={t('field.expireAt')}>
-        <DatePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} data-testid="device-edit-expire" />
       </Form.Item>
       <Form.Item
         name="remark"

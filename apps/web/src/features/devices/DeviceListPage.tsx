@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { type DeviceRow, Perm, RefType } from '@marquee/protocol';
+import { type DeviceRow, LICENCE_STATES, Perm, RefType } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Segmented } from 'antd';
 import { useState } from 'react';
@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { domainKey, useCallMutation } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
-import { ListPage, useListPage } from '../../components/listPage';
+import { type FilterField, ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
 import { DeptPicker, useCanPickDept } from '../../components/pickers/DeptPicker';
-import { useDeviceFilters } from '../../components/pickers/deviceFilters';
+import { type DeviceFilterKey, useDeviceFilters } from '../../components/pickers/deviceFilters';
 import type { TableOperation } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { DeviceExportButton, DeviceImportButton } from '../deviceIo';
@@ -47,7 +47,7 @@ export default function DeviceListPage() {
   const [view, setView] = useState<'table' | 'map'>('table');
   const [locating, setLocating] = useState<string | null>(null);
   const [sharing, setSharing] = useState<DeviceRow | null>(null);
-  const filters = useDeviceFilters(t, {
+  const deviceFilters = useDeviceFilters(t, {
     stores: can(Perm.userCompany),
     dept: {
       key: 'deptId',
@@ -57,6 +57,19 @@ export default function DeviceListPage() {
       render: () => <DeptPicker allowClear style={{ width: 180 }} placeholder={t('all')} testId="device-filter-dept" />,
     },
   });
+  // The licence (issue 27): on trial, licensed or expired now.
+  const filters: FilterField<DeviceFilterKey | 'licence'>[] = [
+    ...deviceFilters,
+    {
+      key: 'licence',
+      kind: 'select',
+      label: t('field.licence'),
+      options: LICENCE_STATES.map((s) => ({ value: s, label: t(`licence.${s}`) })),
+      placeholder: t('all'),
+      width: 140,
+      testId: 'device-filter-licence',
+    },
+  ];
 
   const disable = useCallMutation('deviceDisable', { success: t('toast.disabled') });
   const enable = useCallMutation('deviceEnable', { success: t('toast.enabled') });

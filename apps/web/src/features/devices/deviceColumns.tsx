@@ -3,10 +3,13 @@ import {
   type DeviceRow,
   type DeviceStatusValue,
   type DeviceTypeValue,
+  daysUntil,
+  EXPIRING_DEVICE_DAYS,
   formatSize,
   formatTime,
+  type LicenceState,
 } from '@marquee/protocol';
-import { Tag, Tooltip } from 'antd';
+import { Tag, Tooltip, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import type { TableColumn } from '../../components/tableConfig';
 
@@ -25,6 +28,49 @@ export function DeviceStatusTag({ status, t }: { status: DeviceStatusValue; t: T
     <Tag color={DEVICE_STATUS_COLOR[status]} data-testid={`device-status-${status}`}>
       {t(`devices:status.${status}`)}
     </Tag>
+  );
+}
+
+/** The colour of each licence tag (issue 27). */
+export const LICENCE_COLOR: Record<LicenceState, string> = {
+  trial: 'processing',
+  licensed: 'success',
+  expired: 'error',
+};
+
+/**
+ * A device's licence (issue 27): its tag, and under it the expiry and, when it comes within
+ * EXPIRING_DEVICE_DAYS, how many days are left, in the warning colour. `now`: the time of the
+ * page (ms).
+ */
+export function LicenceCell({
+  device,
+  now,
+  t,
+}: {
+  device: Pick<DeviceRow, 'id' | 'licence' | 'expireAt'>;
+  now: number;
+  t: TFunction;
+}) {
+  const { token } = theme.useToken();
+  const expireAt = device.expireAt ? new Date(device.expireAt).getTime() : null;
+  const days = expireAt === null ? null : daysUntil(expireAt, now);
+  const expiring = device.licence !== 'expired' && days !== null && days < EXPIRING_DEVICE_DAYS;
+  return (
+    <span
+      style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}
+      data-testid={`device-licence-${device.id}`}
+    >
+      <Tag color={LICENCE_COLOR[device.licence]} data-testid={`device-licence-${device.licence}`}>
+        {t(`devices:licence.${device.licence}`)}
+      </Tag>
+      <span className="mq-muted">{device.expireAt ? formatTime(device.expireAt) : t('devices:licence.noLimit')}</span>
+      {expiring ? (
+        <span style={{ color: token.colorWarningText }} data-testid="device-licence-expiring">
+          {days === 0 ? t('devices:licence.expiresToday') : t('devices:licence.expiresIn', { count: days ?? 0 })}
+        </span>
+      ) : null}
+    </span>
   );
 }
 
@@ -62,7 +108,7 @@ const time = (v: string | null) => (v ? formatTime(v) : '-');
  * Sortable props are the protocol's DEVICE_SORT_KEYS. Layout and scene read 'not assigned'
  * until the layouts issue assigns them.
  */
-export function deviceListColumns(t: TFunction): TableColumn<DeviceRow>[] {
+export function deviceListColumns(t: TFunction, now: number = Date.now()): TableColumn<DeviceRow>[] {
   return [
     { prop: 'number', label: t('devices:field.number'), width: 150, ellipsis: true, sortable: true },
     {
@@ -221,10 +267,17 @@ export function deviceListColumns(t: TFunction): TableColumn<DeviceRow>[] {
       slot: (v: string | null) => time(v),
     },
     {
+      prop: 'licence',
+      label: t('devices:field.licence'),
+      width: 190,
+      slot: (_v: LicenceState, row: DeviceRow) => <LicenceCell device={row} now={now} t={t} />,
+    },
+    {
       prop: 'expireAt',
       label: t('devices:field.expireAt'),
       width: 170,
       sortable: true,
+      show: false,
       slot: (v: string | null) => time(v),
     },
     {
