@@ -224,7 +224,7 @@ export async function storage(ctx: CallContext) {
 
 /** The devices the caller sees, for the points picker: licence, hours offline, whether it can be chosen. */
 export async function deviceOptions(input: Req<'marketDeviceOptions'>, ctx: CallContext) {
-  const licensed = sql`exists (select 1 from ${marketItems} where ${marketItems.kind} = 'devicePoints' and ${marketItems.subjectId} = ${devices.id})`;
+  const licensed = sql`exists (select 1 from market_items li where li.kind = 'devicePoints' and li.subject_id = "devices"."id")`;
   const expired = and(isNotNull(devices.expireAt), lt(devices.expireAt, ctx.now)) as SQL;
   const conds: (SQL | undefined)[] = [scopeWhere(ctx.user, deviceScope), sql`${devices.status} <> 'invalid'`];
   if (input.keyword) {
@@ -253,7 +253,7 @@ export async function deviceOptions(input: Req<'marketDeviceOptions'>, ctx: Call
       heartbeatSec: devices.heartbeatSec,
       expireAt: devices.expireAt,
       licensed: sql<unknown>`${licensed}`,
-      autoRenew: sql<unknown>`coalesce((select ${marketItems.autoRenew} from ${marketItems} where ${marketItems.kind} = 'devicePoints' and ${marketItems.subjectId} = ${devices.id}), false)`,
+      autoRenew: sql<unknown>`coalesce((select ai.auto_renew from market_items ai where ai.kind = 'devicePoints' and ai.subject_id = "devices"."id"), false)`,
     })
     .from(devices)
     .where(where)
