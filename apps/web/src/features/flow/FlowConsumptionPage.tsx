@@ -23,7 +23,6 @@ type UsageRow = z.infer<typeof usageRowSchema>;
  * report reads (the last 30 days while none is chosen) and offers at most 366 days.
  */
 function RangeField({ value, onChange }: { value?: string; onChange?: (next: string | undefined) => void }) {
-  const { t } = useTranslation('flow');
   const [from, to] = parseRange(value) ?? defaultRange(new Date());
   const [first, setFirst] = useState<Dayjs | null>(null);
   const today = dayjs().endOf('day');
