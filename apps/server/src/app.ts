@@ -30,12 +30,15 @@ import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { financeHandlers } from './modules/finance/routes.js';
+import { registerFlowApi } from './modules/flow/http.js';
+import { flowHandlers } from './modules/flow/routes.js';
 import { gatherHandlers } from './modules/gather/routes.js';
 import { audienceListener } from './modules/gather/service.js';
 import { geoHandlers } from './modules/geo/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
 import { registerMaterialReferrer } from './modules/materials/references.js';
 import { getMaterialsForRender } from './modules/materials/render.js';
+import { marketHandlers } from './modules/market/routes.js';
 import { materialHandlers } from './modules/materials/routes.js';
 import { NoticeCache } from './modules/notice/cache.js';
 import { noticeHandlers } from './modules/notice/routes.js';
@@ -118,7 +121,9 @@ export const HANDLERS: readonly Handler[] = [
   ...reportHandlers,
   ...financeHandlers,
   ...paymentHandlers,
+  ...marketHandlers,
   ...providerHandlers,
+  ...flowHandlers,
 ];
 
 export interface BuildAppOptions {
@@ -285,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDeviceApi(app, services);
   await registerScreenshotUpload(app, services);
   await registerContentApi(app, services);
+  await registerFlowApi(app, services);
   await registerPayNotify(app, services);
   await registerFileRoute(app, services.files);
   await registerUploadRoute(app, services.files);

@@ -35,6 +35,8 @@ const MODULE_WORDS = {
   strategy: { 'zh-CN': '策略', 'en-US': 'Strategies', ja: 'ポリシー' },
   finance: { 'zh-CN': '财务中心', 'en-US': 'Finance', ja: '財務センター' },
   payments: { 'zh-CN': '支付', 'en-US': 'Payments', ja: '支払い' },
+  market: { 'zh-CN': '应用市场', 'en-US': 'Market', ja: 'マーケット' },
+  flow: { 'zh-CN': '物联网卡', 'en-US': 'IoT cards', ja: 'IoT カード' },
 } as const satisfies Record<string, Words>;
 
 const ACTION_WORDS = {
@@ -159,6 +161,19 @@ const ACTION_WORDS = {
   offlineSubmit: { 'zh-CN': '提交线下支付', 'en-US': 'Submit offline payment', ja: 'オフライン支払いの提出' },
   offlineConfirm: { 'zh-CN': '确认线下支付', 'en-US': 'Confirm offline payment', ja: 'オフライン支払いの確認' },
   offlineReject: { 'zh-CN': '驳回线下支付', 'en-US': 'Reject offline payment', ja: 'オフライン支払いの却下' },
+  productAdd: { 'zh-CN': '新增商品', 'en-US': 'Add product', ja: '商品の追加' },
+  productUpdate: { 'zh-CN': '编辑商品', 'en-US': 'Edit product', ja: '商品の編集' },
+  productOnSale: { 'zh-CN': '上架商品', 'en-US': 'Put product on sale', ja: '商品の販売開始' },
+  productOffShelf: { 'zh-CN': '下架商品', 'en-US': 'Take product off shelf', ja: '商品の販売停止' },
+  orderCreate: { 'zh-CN': '下单', 'en-US': 'Place order', ja: '注文' },
+  orderCancel: { 'zh-CN': '取消订单', 'en-US': 'Cancel order', ja: '注文のキャンセル' },
+  autoRenewOn: { 'zh-CN': '开启自动续费', 'en-US': 'Turn auto-renewal on', ja: '自動更新をオン' },
+  autoRenewOff: { 'zh-CN': '关闭自动续费', 'en-US': 'Turn auto-renewal off', ja: '自動更新をオフ' },
+  test: { 'zh-CN': '转为可测试', 'en-US': 'Make testable', ja: 'テスト可能にする' },
+  prepare: { 'zh-CN': '转为待激活', 'en-US': 'Make ready to activate', ja: 'アクティベート待ちにする' },
+  suspend: { 'zh-CN': '停机', 'en-US': 'Suspend', ja: '停止' },
+  resume: { 'zh-CN': '复机', 'en-US': 'Resume', ja: '再開' },
+  cancel: { 'zh-CN': '注销', 'en-US': 'Cancel card', ja: '解約' },
 } as const satisfies Record<string, Words>;
 
 const TARGET_WORDS = {
@@ -189,6 +204,10 @@ const TARGET_WORDS = {
   wallet: { 'zh-CN': '钱包', 'en-US': 'Wallet', ja: 'ウォレット' },
   invoice: { 'zh-CN': '发票', 'en-US': 'Invoice', ja: 'インボイス' },
   payOrder: { 'zh-CN': '支付订单', 'en-US': 'Payment order', ja: '支払い注文' },
+  marketProduct: { 'zh-CN': '商品', 'en-US': 'Product', ja: '商品' },
+  marketOrder: { 'zh-CN': '市场订单', 'en-US': 'Market order', ja: 'マーケットの注文' },
+  marketItem: { 'zh-CN': '续费项目', 'en-US': 'Renewable item', ja: '更新対象' },
+  iotCard: { 'zh-CN': '物联网卡', 'en-US': 'IoT card', ja: 'IoT カード' },
   'ref:1': { 'zh-CN': '设备', 'en-US': 'Device', ja: 'デバイス' },
   'ref:2': { 'zh-CN': '设备分组', 'en-US': 'Device group', ja: 'デバイスグループ' },
   'ref:3': { 'zh-CN': '素材', 'en-US': 'Material', ja: '素材' },

@@ -50,7 +50,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/user', 'user', Perm.user, { menu: true, icon: 'user', online: true, page: 'accounts/UserIndexPage' }),
   r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate' }),
   r('/report', 'report', Perm.report, { menu: true, icon: 'report' }),
-  r('/shop', 'shop', Perm.applicationMarket, { menu: true, icon: 'shop' }),
+  r('/shop', 'shop', Perm.applicationMarket, { menu: true, icon: 'shop', online: true, page: 'market/ShopPage' }),
   r('/my', 'my', Perm.my, { menu: true, icon: 'my', online: true, page: 'my/MyPage' }),
   r('/skin', 'skin', undefined, { menu: true, online: true, page: 'skin/SkinPage' }),
   r('/alarm', 'alarm', Perm.alarm, { menu: true, icon: 'alarm' }),
@@ -139,7 +139,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Operate
   r('/operate/adMonitor', 'operateAdMonitor', Perm.operateAdMonitor, { menu: true }),
   r('/operate/coupon', 'operateCoupon', Perm.operateCoupon, { menu: true }),
-  r('/operate/flow', 'operateFlow', Perm.operateFlow, { menu: true }),
+  r('/operate/flow', 'operateFlow', Perm.operateFlow, { menu: true, online: true, page: 'flow/FlowCardPage' }),
   r('/operate/goods', 'operateGoods', Perm.operateGoods, { menu: true }),
   r('/operate/monitorTask', 'operateMonitorTask', Perm.operateMonitorTask, { menu: true }),
   r('/operate/order', 'operateOrder', Perm.operateOrder, { menu: true }),
@@ -174,7 +174,11 @@ export const ROUTES: readonly RouteDef[] = [
     online: true,
     page: 'reports/DeviceSchedulePage',
   }),
-  r('/report/flowConsumption', 'reportFlowConsumption', Perm.sourceConsumption, { menu: true }),
+  r('/report/flowConsumption', 'reportFlowConsumption', Perm.sourceConsumption, {
+    menu: true,
+    online: true,
+    page: 'flow/FlowConsumptionPage',
+  }),
   r('/report/issuedRecords', 'reportIssuedRecords', Perm.reportIssuedRecords, {
     menu: true,
     online: true,
@@ -188,8 +192,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/report/qrcodeEvent', 'reportQrcodeEvent', Perm.reportQrcodeEvent, { menu: true }),
 
   // Shop
-  r('/shop/detail', 'shopDetail', Perm.applicationMarket),
-  r('/shop/order', 'shopOrder', Perm.shopOrder, { menu: true }),
+  r('/shop/detail', 'shopDetail', Perm.applicationMarket, { online: true, page: 'market/ShopDetailPage' }),
+  r('/shop/order', 'shopOrder', Perm.shopOrder, { menu: true, online: true, page: 'market/ShopOrderPage' }),
 
   // Special
   r('/special/resource', 'specialResource', Perm.specialResource),

@@ -96,6 +96,11 @@ export const validationMessages = {
     'en-US': 'Traffic is between 0 and 99999 MB',
     ja: '通信量は 0〜99999 MB の範囲で指定してください',
   },
+  duplicate: {
+    'zh-CN': '不能重复',
+    'en-US': 'Each value may appear only once',
+    ja: '同じ値は一度しか指定できません',
+  },
   folderName: {
     'zh-CN': '文件夹名称不超过 50 个字符，且不能包含 \\ | / : ? * < >',
     'en-US': 'The folder name has at most 50 characters and none of \\ | / : ? * < >',

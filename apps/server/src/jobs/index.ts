@@ -10,7 +10,16 @@ import {
 } from '../modules/content/retention.js';
 import { ROLLUP_CRON, ROLLUP_JOB, runPlayRollups } from '../modules/content/rollups.js';
 import { markMissedOffline } from '../modules/devices/repository.js';
+import { PRUNE_SAMPLES_CRON, PRUNE_SAMPLES_JOB, pruneSamples } from '../modules/flow/usage.js';
 import { PROBE_EXPIRE_SECONDS, PROBE_JOB, UPLOAD_PRUNE_CRON, UPLOAD_PRUNE_JOB } from '../modules/materials/jobs.js';
+import {
+  EXPIRE_ITEMS_CRON,
+  EXPIRE_ITEMS_JOB,
+  expireItems,
+  RENEWAL_CRON,
+  RENEWAL_JOB,
+  runRenewals,
+} from '../modules/market/renewal.js';
 import { probeMaterial } from '../modules/materials/probe.js';
 import { pruneUploads } from '../modules/materials/upload.js';
 import { pruneStates } from '../modules/oauth/repository.js';
@@ -194,6 +203,38 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const { recomputed } = await runPlayRollups(ctx.services.db);
       if (recomputed > 0) ctx.log.debug({ recomputed }, 'plays rolled up');
+    },
+  }),
+  defineJob({
+    // IoT cards (issue 27): usage samples older than any start still accepted (their ids count once).
+    id: PRUNE_SAMPLES_JOB,
+    payload: none,
+    schedule: PRUNE_SAMPLES_CRON,
+    handler: async (_, ctx) => {
+      const deleted = await pruneSamples(ctx.services.db, ctx.services.clock());
+      if (deleted > 0) ctx.log.info({ deleted }, 'usage samples pruned');
+    },
+  }),
+  defineJob({
+    // The market (issue 27, spec section 9): the day's auto-renewals, at 00:10 UTC+8.
+    id: RENEWAL_JOB,
+    payload: none,
+    schedule: RENEWAL_CRON,
+    expireInSeconds: 1800,
+    handler: async (_, ctx) => {
+      const run = await runRenewals(ctx.services.db, new Date(ctx.services.clock()), { concurrency: 4 });
+      ctx.log.info(run, 'market renewals');
+    },
+  }),
+  defineJob({
+    // The market (issue 27): items past expiry expire (packs give their bytes back, cards lapse).
+    id: EXPIRE_ITEMS_JOB,
+    payload: none,
+    schedule: EXPIRE_ITEMS_CRON,
+    expireInSeconds: 600,
+    handler: async (_, ctx) => {
+      const expired = await expireItems(ctx.services.db, new Date(ctx.services.clock()));
+      if (expired > 0) ctx.log.info({ expired }, 'market items expired');
     },
   }),
   defineJob({
