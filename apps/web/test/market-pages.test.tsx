@@ -136,6 +136,14 @@ const answers: Record<string, (data: unknown) => Answer> = {
     code: 0,
     payload: [devicePoints, pack, dataCard].find((p) => p.id === (data as { id: string }).id),
   }),
+  marketProductSave: (data) => ({
+    code: 0,
+    payload: product({ ...(data as Partial<Product>), id: 'p-new', state: 'offShelf' }),
+  }),
+  marketProductShelf: (data) => ({
+    code: 0,
+    payload: product({ state: (data as { state: 'onSale' | 'offShelf' }).state }),
+  }),
   marketStorage: () => ({
     code: 0,
     payload: {
@@ -300,13 +308,54 @@ describe('/shop', () => {
     expect(router.state.location.pathname).toBe('/shop/detail');
   });
 
-  it('gives the catalogue tab to its keepers', async () => {
-    fakeServer(answers);
+  it('gives the catalogue tab to its keepers: prices typed in yuan are saved in fen', async () => {
+    const calls = fakeServer(answers);
     renderMarket('/shop?tab=catalogue', [...buyer, Perm.marketManage]);
     await screen.findByTestId('market-catalogue-row-p-dev');
     fireEvent.click(screen.getByTestId('market-product-add'));
     await screen.findByTestId('market-product-form');
-    expect(screen.getByTestId('market-price-yuan-0')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('market-product-name'), { target: { value: 'Screen licence plus' } });
+    fireEvent.change(screen.getByTestId('market-price-yuan-0'), { target: { value: '12.345' } });
+    fireEvent.click(screen.getByTestId('market-product-submit'));
+    await screen.findByText('At most 2 decimal places');
+    fireEvent.change(screen.getByTestId('market-price-yuan-0'), { target: { value: '1,234.5' } });
+    fireEvent.click(screen.getByTestId('market-price-add'));
+    const second = (await screen.findByTestId('market-price-yuan-1')) as HTMLInputElement;
+    fireEvent.change(second, { target: { value: '99' } });
+    await waitFor(() => expect(second.value).toBe('99'));
+    fireEvent.click(screen.getByTestId('market-product-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'marketProductSave')).toBe(true));
+    expect(calls.find((c) => c.name === 'marketProductSave')?.data).toEqual({
+      kind: 'devicePoints',
+      name: 'Screen licence plus',
+      description: '',
+      prices: [
+        { months: 1, price: 123_450 },
+        { months: 3, price: 9_900 },
+      ],
+      dataMbPerMonth: null,
+    });
+
+    // Off shelf after a confirmation
+    fireEvent.click(screen.getByTestId('market-product-offshelf-p-dev'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'marketProductShelf')?.data).toEqual({ id: 'p-dev', state: 'offShelf' }),
+    );
+
+    // Editing a data-card package keeps its data per month and prices (shown in yuan, sent in fen)
+    fireEvent.click(screen.getByTestId('market-product-edit-p-card'));
+    await waitFor(() => expect((screen.getByTestId('market-price-yuan-0') as HTMLInputElement).value).toBe('60.00'));
+    fireEvent.click(screen.getByTestId('market-product-submit'));
+    await waitFor(() => expect(calls.filter((c) => c.name === 'marketProductSave')).toHaveLength(2));
+    expect(calls.filter((c) => c.name === 'marketProductSave')[1].data).toEqual({
+      id: 'p-card',
+      kind: 'dataCard',
+      name: 'Data 1 G',
+      description: 'Keeps a screen playing',
+      prices: [{ months: 3, price: 6_000 }],
+      dataMbPerMonth: 1024,
+    });
   });
 });
 

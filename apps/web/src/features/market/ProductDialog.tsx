@@ -37,6 +37,8 @@ export function ProductDialog({
   const kind = Form.useWatch('kind', form);
   const rows = Form.useWatch('prices', form);
   const onSale = editing?.state === 'onSale';
+  // A number chosen or typed (requiredRule is a text's: it would refuse a number).
+  const chosenRule = { required: true, message: t('required', { ns: 'validation' }) };
   const parsed = rows ? pricesOf(rows) : null;
   const changingOnSale = Boolean(onSale && editing && parsed?.ok && pricesChanged(editing.prices, parsed.prices));
 
@@ -95,7 +97,7 @@ export function ProductDialog({
         <Form.Item
           name="dataMbPerMonth"
           label={t('catalogue.dataMbPerMonth')}
-          rules={[requiredRule(t), { type: 'number', min: 1, max: TRAFFIC_MAX_MB, message: t('catalogue.dataRange') }]}
+          rules={[chosenRule, { type: 'number', min: 1, max: TRAFFIC_MAX_MB, message: t('catalogue.dataRange') }]}
         >
           <InputNumber min={1} max={TRAFFIC_MAX_MB} precision={0} suffix="MB" data-testid="market-product-data" />
         </Form.Item>
@@ -118,7 +120,7 @@ export function ProductDialog({
             <>
               {fields.map((field, index) => (
                 <Space key={field.key} align="start" className="mq-market-price-row">
-                  <Form.Item name={[field.name, 'months']} rules={[requiredRule(t)]} noStyle={false}>
+                  <Form.Item name={[field.name, 'months']} rules={[chosenRule]}>
                     <Select
                       style={{ width: 140 }}
                       aria-label={t('catalogue.term')}
