@@ -11,6 +11,9 @@ import {
   PLAYS_PATH,
   type PlayEvent,
   playsAnswerSchema,
+  USAGE_PATH,
+  type UsageSample,
+  usageAnswerSchema,
 } from '@marquee/protocol';
 
 /**
@@ -30,6 +33,11 @@ export interface ContentPlayerOptions {
   uploadEverySec?: number;
   /** Called after each upload with the number of plays the server stored (accepted). */
   onUploaded?: (accepted: number) => void;
+  /** Called after each usage upload the server answered, with the samples sent and the answer. */
+  onUsageUploaded?: (
+    samples: readonly Required<UsageSample>[],
+    answer: { accepted: string[]; duplicate: string[]; rejected: string[] },
+  ) => void;
   /** Called when a manifest is complete and in use. */
   onManifest?: (manifest: DeviceManifest) => void;
   /**
@@ -41,6 +49,10 @@ export interface ContentPlayerOptions {
 }
 
 const MAX_JOURNAL = 5000;
+/** One usage sample per quarter hour of the clock (docs/device-protocol.md 2.9), as the browser player counts. */
+export const USAGE_WINDOW_MS = 15 * 60_000;
+/** Samples kept while the server does not take them (a server without the call: about ten days). */
+const MAX_USAGE_JOURNAL = 1000;
 
 function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
@@ -98,6 +110,14 @@ export class ContentPlayer {
   readonly journal: PlayEvent[] = [];
   /** Plays the server stored. */
   uploaded = 0;
+  /**
+   * The data this player moved (issue 27): the bodies it received (manifests, files, answers)
+   * and sent (uploads), in bytes, counted per quarter hour; ended ones become samples, uploaded
+   * like plays. Headers are not counted (only what was actually read or written is).
+   */
+  private usageWindow: { start: number; rxBytes: number; txBytes: number } | null = null;
+  /** Usage samples not yet answered by the server. */
+  readonly usageJournal: Required<UsageSample>[] = [];
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
   private playTimer: NodeJS.Timeout | null = null;
@@ -117,13 +137,41 @@ export class ContentPlayer {
   }
 
   private async envelope(path: string, init: RequestInit): Promise<unknown> {
+    if (typeof init.body === 'string') this.countUsage(0, Buffer.byteLength(init.body));
     const response = await fetch(new URL(path, this.options.server), {
       ...init,
       headers: { authorization: this.auth(), 'accept-language': 'en-US', ...(init.headers ?? {}) },
     });
-    const body = (await response.json()) as { code: number; message: string; payload: unknown };
+    const text = await response.text();
+    this.countUsage(Buffer.byteLength(text), 0);
+    let body: { code: number; message: string; payload: unknown };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`${path}: HTTP ${response.status}`);
+    }
     if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.message}`);
     return body.payload;
+  }
+
+  /** Counts bytes received and sent now, closing the quarter hour that ended. */
+  private countUsage(rxBytes: number, txBytes: number, now = Date.now()): void {
+    this.closeUsage(now);
+    if (rxBytes <= 0 && txBytes <= 0) return;
+    this.usageWindow ??= { start: Math.floor(now / USAGE_WINDOW_MS) * USAGE_WINDOW_MS, rxBytes: 0, txBytes: 0 };
+    this.usageWindow.rxBytes += rxBytes;
+    this.usageWindow.txBytes += txBytes;
+  }
+
+  /** Journals the quarter hour being counted once it has ended (a quarter hour that moved nothing writes nothing). */
+  private closeUsage(now = Date.now()): void {
+    const window = this.usageWindow;
+    if (!window || now < window.start + USAGE_WINDOW_MS) return;
+    this.usageWindow = null;
+    this.usageJournal.push({ id: randomUUID(), durationMs: USAGE_WINDOW_MS, iccid: null, ...window });
+    if (this.usageJournal.length > MAX_USAGE_JOURNAL) {
+      this.usageJournal.splice(0, this.usageJournal.length - MAX_USAGE_JOURNAL);
+    }
   }
 
   /** The heartbeat's content report. */
@@ -189,6 +237,7 @@ export class ContentPlayer {
       const response = await fetch(new URL(file.url, this.options.server));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const data = Buffer.from(await response.arrayBuffer());
+      this.countUsage(data.length, 0);
       const sha256 = createHash('sha256').update(data).digest('hex');
       if (data.length !== file.size || sha256 !== file.sha256) throw new Error('checksum mismatch');
       this.verified.set(file.materialId, sha256);
@@ -303,10 +352,40 @@ export class ContentPlayer {
         this.options.onUploaded?.(answer.accepted.length);
         if (done.size === 0) return;
       }
-    })().finally(() => {
-      this.uploading = null;
-    });
+    })()
+      .then(() => this.uploadUsage())
+      .finally(() => {
+        this.uploading = null;
+      });
     return this.uploading;
+  }
+
+  /**
+   * Uploads the usage samples (`POST /dapi/v1/usage`, 2.9) and keeps what the server did not
+   * answer: a server without the call yet fails the upload, and the samples wait.
+   */
+  private async uploadUsage(): Promise<void> {
+    this.closeUsage();
+    while (this.usageJournal.length > 0 && this.options.credentials()) {
+      const batch = this.usageJournal.slice(0, 1000);
+      let answer: ReturnType<typeof usageAnswerSchema.parse>;
+      try {
+        answer = usageAnswerSchema.parse(
+          await this.envelope(USAGE_PATH, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ samples: batch }),
+          }),
+        );
+      } catch {
+        return;
+      }
+      this.options.onUsageUploaded?.(batch, answer);
+      const done = new Set([...answer.accepted, ...answer.duplicate, ...answer.rejected]);
+      const left = this.usageJournal.filter((s) => !done.has(s.id));
+      this.usageJournal.splice(0, this.usageJournal.length, ...left);
+      if (done.size === 0) return;
+    }
   }
 
   /** Stops playing; uploads what the journal holds once more. */
