@@ -4,9 +4,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   devices,
+  iotCards,
   ledgerTransfers,
   marketItems,
   marketOrders,
+  marketProducts,
   marketRenewals,
   payOrders,
   stationLetters,
@@ -364,6 +366,52 @@ describe.each(BACKENDS)('market on %s', (backend) => {
     expect(Number(quota.quotaBytes)).toBe(DEFAULT_STORAGE_QUOTA_BYTES);
   });
 
+  it('data-card packages activate the chosen cards of the enterprise; a cancelled card is refused', async () => {
+    const { ent, client } = await t.tenant();
+    const productId = await insertProduct(t, 'dataCard');
+    const iccid = () => `8986${randomUUID().replace(/\D/g, '').padEnd(16, '0').slice(0, 16)}`;
+    const [card, cancelled] = await t.db
+      .insert(iotCards)
+      .values([
+        { entId: ent.id, iccid: iccid(), operator: 'chinaMobile', state: 'stock' },
+        { entId: ent.id, iccid: iccid(), operator: 'chinaMobile', state: 'cancelled' },
+      ])
+      .returning();
+    const refused = await client.call(endpoints.marketQuote, {
+      productId,
+      months: 1,
+      cardIds: [card.id, cancelled.id],
+    });
+    expect(refused.envelope.code).toBe(ErrorCode.MARKET_SUBJECT_INVALID);
+    const wrong = await client.call(endpoints.marketQuote, { productId, months: 1, cardIds: [card.id], quantity: 1 });
+    expect(wrong.envelope.code).toBe(ErrorCode.MARKET_SUBJECT_INVALID);
+    await fundEnterprise(t, ent.id, POINTS_PRICE[12]);
+    const order = await placeOrder(client, { productId, months: 12, cardIds: [card.id], payBy: 'balance' });
+    expect(order).toMatchObject({ kind: 'dataCard', state: 'paid', amount: POINTS_PRICE[12] });
+    const [after] = await t.db.select().from(iotCards).where(eq(iotCards.id, card.id));
+    expect(after).toMatchObject({ state: 'activated', packageMb: 1024 });
+    expect(after.expiresAt).toEqual(addMonths(now(), 12));
+    const items = await client.call(endpoints.marketItemList, { kind: 'dataCard' });
+    expect(items.envelope.payload!.data[0]).toMatchObject({ subjectName: card.iccid, subjectId: card.id });
+    // Its package ends: the card lapses.
+    await expireItems(t.db, addMonths(now(), 13));
+    const [lapsed] = await t.db.select().from(iotCards).where(eq(iotCards.id, card.id));
+    expect(lapsed.state).toBe('lapsed');
+  });
+
+  it('letters: devices expiring and storage nearly full, only for readers of the market', async () => {
+    const { ent, admin, client } = await t.tenant();
+    await insertMarketDevice(t, { ent, user: admin }, { expireAt: new Date(t.clock.now() + 3 * DAY) });
+    await insertMarketDevice(t, { ent, user: admin }, { expireAt: new Date(t.clock.now() + 40 * DAY) });
+    await t.db.insert(storageQuotas).values({ entId: ent.id, quotaBytes: 1000, usedBytes: 950 });
+    const letters = (await client.call(endpoints.stationLetterList, {}, { language: 'en-US' })).envelope.payload!;
+    expect(letters.some((l) => l.startsWith('1 device expires within 15 days'))).toBe(true);
+    expect(letters.some((l) => l.includes('95% full'))).toBe(true);
+    const other = await t.loginAs(await createUser(t.db, ent, { permissions: [Perm.device] }));
+    const none = (await other.call(endpoints.stationLetterList, {}, { language: 'en-US' })).envelope.payload!;
+    expect(none.some((l) => l.includes('expires within') || l.includes('full'))).toBe(false);
+  });
+
   describe('renewals over a simulated month', () => {
     /** An enterprise with one licensed device expiring in `days`, auto-renewal on. */
     async function renewable(days: number, fund: number) {
@@ -394,9 +442,11 @@ describe.each(BACKENDS)('market on %s', (backend) => {
       }
       expect(await attempts(item.id)).toHaveLength(0);
       at = new Date(expiry.getTime() - 9 * DAY + HOUR);
-      const run = await runRenewals(t.db, at);
-      expect(run.succeeded).toBe(1);
-      expect(await runRenewals(t.db, new Date(at.getTime() + HOUR))).toMatchObject({ succeeded: 0, failed: 0 });
+      await runRenewals(t.db, at);
+      expect(await attempts(item.id)).toHaveLength(1);
+      // A rerun of the day tries nothing twice.
+      await runRenewals(t.db, new Date(at.getTime() + HOUR));
+      expect(await attempts(item.id)).toHaveLength(1);
       const [attempt] = await attempts(item.id);
       expect(attempt).toMatchObject({ outcome: 'succeeded', day: dayOf(at), amount: POINTS_PRICE[1] });
       expect(attempt.expiresAfter).toEqual(addMonths(expiry, 1));
@@ -414,14 +464,26 @@ describe.each(BACKENDS)('market on %s', (backend) => {
     it('fails for want of balance (with a letter), then succeeds the day after a recharge', async () => {
       const { ent, d, item } = await renewable(-1, 0);
       const at = new Date(item.expiresAt.getTime() - 5 * DAY);
-      expect(await runRenewals(t.db, at)).toMatchObject({ failed: 1, succeeded: 0 });
+      await runRenewals(t.db, at);
       expect((await attempts(item.id))[0]).toMatchObject({ outcome: 'failed', reason: 'insufficientBalance' });
       const letters = await t.db.select().from(stationLetters).where(eq(stationLetters.entId, ent.id));
       expect(letters.map((l) => l.kind)).toContain('market.renewalFailed');
       await fundEnterprise(t, ent.id, POINTS_PRICE[1], at);
       const next = new Date(at.getTime() + DAY);
-      expect(await runRenewals(t.db, next)).toMatchObject({ succeeded: 1 });
+      await runRenewals(t.db, next);
+      expect((await attempts(item.id)).map((a) => a.outcome)).toEqual(['failed', 'succeeded']);
       expect(await expiryOf(d)).toEqual(addMonths(item.expiresAt, 1));
+    });
+
+    it('fails an item whose product went off shelf, or whose device is gone', async () => {
+      const off = await renewable(-1, 10 * POINTS_PRICE[1]);
+      await t.db.update(marketProducts).set({ state: 'offShelf' }).where(eq(marketProducts.id, off.productId));
+      await runRenewals(t.db, new Date(off.item.expiresAt.getTime() - DAY));
+      expect((await attempts(off.item.id))[0]).toMatchObject({ outcome: 'failed', reason: 'offShelf' });
+      const gone = await renewable(-1, 10 * POINTS_PRICE[1]);
+      await t.db.delete(devices).where(eq(devices.id, gone.d));
+      await runRenewals(t.db, new Date(gone.item.expiresAt.getTime() - DAY));
+      expect((await attempts(gone.item.id))[0]).toMatchObject({ outcome: 'failed', reason: 'subjectGone' });
     });
 
     it('never spends frozen money', async () => {
@@ -438,8 +500,8 @@ describe.each(BACKENDS)('market on %s', (backend) => {
         pending: { timeoutAt: null },
       });
       expect((await balanceOf(t, enterpriseWalletId(ent.id))).available).toBe(POINTS_PRICE[1] - 1);
-      const run = await runRenewals(t.db, new Date(item.expiresAt.getTime() - 2 * DAY));
-      expect(run).toMatchObject({ succeeded: 0, failed: 1 });
+      await runRenewals(t.db, new Date(item.expiresAt.getTime() - 2 * DAY));
+      expect((await attempts(item.id))[0]).toMatchObject({ outcome: 'failed', reason: 'insufficientBalance' });
       expect((await balanceOf(t, enterpriseWalletId(ent.id))).balance).toBe(POINTS_PRICE[1]);
     });
 
