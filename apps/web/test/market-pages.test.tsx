@@ -223,9 +223,17 @@ const answers: Record<string, (data: unknown) => Answer> = {
   marketOrderList: () => ({
     code: 0,
     payload: {
-      total: 2,
+      total: 3,
       data: [
         order({}),
+        order({
+          id: 'mo-3',
+          no: 'M20261128000003',
+          state: 'unpaid',
+          payState: 'unpaid',
+          paidAt: null,
+          payMethod: null,
+        }),
         order({
           id: 'mo-2',
           no: 'M20261128000002',
@@ -257,7 +265,47 @@ const answers: Record<string, (data: unknown) => Answer> = {
   flowCardList: () => ({ code: 0, payload: { total: 2, data: [card('c-1', 'stock'), card('c-2', 'cancelled')] } }),
   marketItemList: () => ({ code: 0, payload: { total: 1, data: [item] } }),
   marketItemAutoRenew: (data) => ({ code: 0, payload: { updated: (data as { ids: string[] }).ids.length } }),
-  marketRenewalList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+  marketRenewalList: () => ({
+    code: 0,
+    payload: {
+      total: 2,
+      data: [
+        {
+          id: 'r-2',
+          itemId: 'it-1',
+          kind: 'devicePoints',
+          subjectName: 'Lobby screen',
+          at: '2026-11-20T00:00:00.000Z',
+          day: '2026-11-20',
+          outcome: 'failed',
+          reason: 'insufficientBalance',
+          amount: 30_000,
+          orderId: null,
+          orderNo: null,
+          effectiveAt: null,
+          expiresBefore: '2026-11-29T00:00:00.000Z',
+          expiresAfter: null,
+        },
+        {
+          id: 'r-1',
+          itemId: 'it-2',
+          kind: 'storagePack',
+          subjectName: '200 GB',
+          at: '2026-10-20T00:00:00.000Z',
+          day: '2026-10-20',
+          outcome: 'succeeded',
+          reason: null,
+          amount: 12_000,
+          orderId: 'mo-7',
+          orderNo: 'M20261020000007',
+          effectiveAt: '2026-10-21T00:00:00.000Z',
+          expiresBefore: '2026-10-29T00:00:00.000Z',
+          expiresAfter: '2027-10-29T00:00:00.000Z',
+        },
+      ],
+    },
+  }),
+  marketOrderCancel: () => ({ code: 0, payload: order({ id: 'mo-3', no: 'M20261128000003', state: 'cancelled' }) }),
 };
 
 function renderMarket(initial: string, permissions: string[]) {
@@ -439,12 +487,17 @@ describe('/shop/detail for IoT cards', () => {
 });
 
 describe('/shop/order', () => {
-  it('lists the orders (under review shown), opens one, and switches an item’s auto-renewal', async () => {
+  it('lists the orders (under review shown), cancels an open one, opens one, switches an item’s auto-renewal and shows renewals', async () => {
     const calls = fakeServer(answers);
     const router = renderMarket('/shop/order', buyer);
     const review = await screen.findByTestId('market-order-row-mo-2');
     expect(review.textContent).toContain('Under review');
     expect(within(review).queryByTestId('market-order-pay-mo-2')).toBeNull();
+    // An open order is paid at /pay or cancelled after a confirmation
+    expect(screen.getByTestId('market-order-pay-mo-3')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('market-order-cancel-mo-3'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.name === 'marketOrderCancel')?.data).toEqual({ id: 'mo-3' }));
     fireEvent.click(screen.getByTestId('market-order-detail-mo-1'));
     await waitFor(() => expect(router.state.location.search).toContain('id=mo-1'));
     const lines = await screen.findByTestId('market-order-lines');
@@ -459,5 +512,15 @@ describe('/shop/order', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.name === 'marketItemAutoRenew')?.data).toEqual({ ids: ['it-1'], autoRenew: true }),
     );
+
+    // Renewals: why one failed; a successful one's order opens in the Orders tab
+    fireEvent.click(screen.getByTestId('market-tab-renewals'));
+    const failed = await screen.findByTestId('market-renewal-row-r-2');
+    expect(failed.textContent).toContain('Failed');
+    expect(failed.textContent).toContain('The wallet’s available balance was not enough');
+    const done = screen.getByTestId('market-renewal-row-r-1');
+    expect(done.textContent).toContain('¥120.00');
+    fireEvent.click(within(done).getByTestId('market-renewal-order'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=orders&id=mo-7'));
   });
 });
