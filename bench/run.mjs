@@ -20,6 +20,8 @@ heavy.push('wall-sync');
 heavy.push('kill-retry');
 // `ledger` (bench/ledger.ts) fills one wallet with 10,000,000 movements on PostgreSQL: minutes.
 heavy.push('ledger');
+// `flowReport` (bench/flowReport.ts) fills flow_days with 10,000 cards x 365 days on PostgreSQL: minutes.
+heavy.push('flowReport');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
