@@ -9,7 +9,9 @@ import { adFixtures } from './fixtures/ads.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
 import { financeFixtures } from './fixtures/finance.js';
+import { flowFixtures } from './fixtures/flow.js';
 import { geoFixtures } from './fixtures/geo.js';
+import { marketEndpointFixtures } from './fixtures/marketEndpoints.js';
 import { materialFixtures } from './fixtures/materials.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
@@ -73,6 +75,8 @@ const fixtures: Record<
   ...paymentFixtures,
   ...providerFixtures,
   ...financeFixtures,
+  ...marketEndpointFixtures,
+  ...flowFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),
