@@ -188,12 +188,19 @@ export async function applyPaidOrder(db: Executor, payOrder: Pick<PayOrderRow, '
       }
     }
   }
-  await db.execute(sql`
-    update market_order_lines l
-    set expires_before = v.b::timestamptz, expires_after = v.a::timestamptz, item_id = v.item
-    from (values ${values(planned.map((p) => [p.line.id, p.before ? iso(p.before) : null, iso(p.after), p.itemId]))})
-      as v(id, b, a, item)
-    where l.id = v.id`);
+  // Lines written with what the payment does (the renewal job's) need no second write.
+  const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+  const changed = planned.filter(
+    (p) => p.itemId !== p.line.itemId || !same(p.before, p.line.expiresBefore) || !same(p.after, p.line.expiresAfter),
+  );
+  if (changed.length > 0) {
+    await db.execute(sql`
+      update market_order_lines l
+      set expires_before = v.b::timestamptz, expires_after = v.a::timestamptz, item_id = v.item
+      from (values ${values(changed.map((p) => [p.line.id, p.before ? iso(p.before) : null, iso(p.after), p.itemId]))})
+        as v(id, b, a, item)
+      where l.id = v.id`);
+  }
   return true;
 }
 
