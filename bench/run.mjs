@@ -22,6 +22,8 @@ heavy.push('kill-retry');
 heavy.push('ledger');
 // `flowReport` (bench/flowReport.ts) fills flow_days with 10,000 cards x 365 days on PostgreSQL: minutes.
 heavy.push('flowReport');
+// `renewal` (bench/renewal.ts) renews 1,000 enterprises x 100 items in one day's run on PostgreSQL: minutes.
+heavy.push('renewal');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
