@@ -243,7 +243,7 @@ export const flowEndpoints = {
     permission: Perm.sourceConsumption,
     scope: { object: 'iotCard', kind: 'list', audience: 'tenant' },
     errors: [ErrorCode.INVALID_PARAMS],
-    /** Data used per card, device and day (newest first), the daily totals for the chart, and the range's total. */
+    /** Data used per card, device and day (newest day first, then heaviest use first), the daily totals for the chart, and the range's total. */
     request: usageFilterSchema.extend({ page: z.number().int().min(1).default(1), size: pageSize }).strict(),
     response: z.object({
       /** Rows counted, capped at FLOW_REPORT_TOTAL_CAP (`capped`: there are more). */

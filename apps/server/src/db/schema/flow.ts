@@ -93,6 +93,8 @@ export const flowDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.entId, t.day, t.deviceId, t.cardId] }),
+    // The consumption report's order: newest day, heaviest use first (flow/repository.ts usagePage).
+    index('flow_days_ent_day_bytes_idx').on(t.entId, t.day.desc(), t.bytes.desc(), t.deviceId, t.cardId),
     index('flow_days_card_day_idx').on(t.cardId, t.day),
     index('flow_days_device_day_idx').on(t.deviceId, t.day),
   ],

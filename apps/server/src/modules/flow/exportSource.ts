@@ -26,14 +26,14 @@ registerExportSource(USAGE_EXPORT_KIND, {
     const spec = filters as unknown as UsageExportSpec;
     const where = usageWhere(spec.entId, spec.filter);
     for (const day of daysBetween(spec.filter.from, spec.filter.to).reverse()) {
-      let after: { name: string; deviceId: string; cardId: string } | null = null;
+      let after: { bytes: number; deviceId: string; cardId: string } | null = null;
       for (;;) {
         const rows = await usageDayBatch(services.db, where, day, after, limit);
         if (rows.length === 0) break;
         yield rows.map((r) => [r.day, r.iccid ?? '', r.deviceName, (r.bytes / MB).toFixed(2)]);
         if (rows.length < limit) break;
         const last = rows[rows.length - 1];
-        after = { name: last.deviceName, deviceId: last.deviceId, cardId: last.cardId };
+        after = { bytes: last.bytes, deviceId: last.deviceId, cardId: last.cardId };
       }
     }
   },

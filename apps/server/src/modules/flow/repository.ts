@@ -230,18 +230,21 @@ const toUsageRow = (r: RawUsageRow): UsageRow => ({
 
 const USAGE_COLUMNS = sql`fd.day::text as day, fd.card_id, c.iccid, fd.device_id, coalesce(d.name, '') as device_name, fd.bytes`;
 
-/** One page of the report's rows: newest day first, then device name. */
+/**
+ * One page of the report's rows: newest day first, then the heaviest use first (what an
+ * operator looks for), then device and card. flow_days_ent_day_bytes_idx serves this order,
+ * so a page reads only its rows; names and ICCIDs are joined to the page's rows alone.
+ */
 export async function usagePage(db: Executor, where: SQL, page: { page: number; size: number }): Promise<UsageRow[]> {
-  // The order needs the device's name of every row of the newest days; the card's ICCID only
-  // of the page's rows: joined after the LIMIT (half the lookups of a 10,000-card day).
   const result = (await db.execute(sql`
-    select p.day, p.card_id, c.iccid, p.device_id, p.device_name, p.bytes from (
-      select fd.day::text as day, fd.card_id, fd.device_id, coalesce(d.name, '') as device_name, fd.bytes
-      from flow_days fd left join devices d on d.id = fd.device_id where ${where}
-      order by fd.day desc, coalesce(d.name, ''), fd.device_id, fd.card_id
+    select p.day, p.card_id, c.iccid, p.device_id, coalesce(d.name, '') as device_name, p.bytes from (
+      select fd.day::text as day, fd.card_id, fd.device_id, fd.bytes
+      from flow_days fd where ${where}
+      order by fd.day desc, fd.bytes desc, fd.device_id, fd.card_id
       limit ${page.size} offset ${(page.page - 1) * page.size}) p
     left join iot_cards c on c.id = p.card_id and p.card_id <> ''
-    order by p.day desc, p.device_name, p.device_id, p.card_id`)) as unknown as { rows: RawUsageRow[] };
+    left join devices d on d.id = p.device_id
+    order by p.day desc, p.bytes desc, p.device_id, p.card_id`)) as unknown as { rows: RawUsageRow[] };
   return result.rows.map(toUsageRow);
 }
 
@@ -270,21 +273,21 @@ export async function usageSeries(db: Executor, entId: string, filter: UsageFilt
 
 /**
  * One batch of one day's rows for the export, after the row `after` in the report's order
- * (device name, device, card) within the day.
+ * (heaviest first, then device, card) within the day.
  */
 export async function usageDayBatch(
   db: Executor,
   where: SQL,
   day: string,
-  after: { name: string; deviceId: string; cardId: string } | null,
+  after: { bytes: number; deviceId: string; cardId: string } | null,
   limit: number,
 ): Promise<UsageRow[]> {
   const keyset = after
-    ? sql` and (coalesce(d.name, ''), fd.device_id, fd.card_id) > (${after.name}, ${after.deviceId}, ${after.cardId})`
+    ? sql` and (fd.bytes < ${after.bytes} or (fd.bytes = ${after.bytes} and (fd.device_id, fd.card_id) > (${after.deviceId}, ${after.cardId})))`
     : sql``;
   const result = (await db.execute(sql`
     select ${USAGE_COLUMNS} from ${USAGE_FROM} where ${where} and fd.day = ${day}::date${keyset}
-    order by coalesce(d.name, ''), fd.device_id, fd.card_id
+    order by fd.bytes desc, fd.device_id, fd.card_id
     limit ${limit}`)) as unknown as { rows: RawUsageRow[] };
   return result.rows.map(toUsageRow);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "flow_days_ent_day_bytes_idx" ON "flow_days" USING btree ("ent_id","day" DESC NULLS LAST,"bytes" DESC NULLS LAST,"device_id","card_id");
