@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_STORAGE_QUOTA_BYTES } from '@marquee/protocol';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   devices,
@@ -43,44 +44,43 @@ export async function applyPaidOrder(db: Executor, payOrder: Pick<PayOrderRow, '
     .where(and(eq(marketOrders.id, payOrder.id), eq(marketOrders.state, 'unpaid')))
     .returning();
   if (!order) return false;
-  const lines = await db.select().from(marketOrderLines).where(eq(marketOrderLines.orderId, order.id));
-  if (lines.length === 0) return true;
-  const subjectIds = lines.flatMap((l) => (l.subjectId ? [l.subjectId] : []));
+  // The lines with what each extends (the device's or card's expiry, the item's): one statement.
+  const byId = alias(marketItems, 'item_by_id');
+  const bySubject = alias(marketItems, 'item_by_subject');
+  const joined = await db
+    .select({
+      line: marketOrderLines,
+      deviceId: devices.id,
+      deviceExpiry: devices.expireAt,
+      cardId: iotCards.id,
+      cardExpiry: iotCards.expiresAt,
+      packExpiry: byId.expiresAt,
+      itemExpiry: bySubject.expiresAt,
+    })
+    .from(marketOrderLines)
+    .leftJoin(devices, and(eq(marketOrderLines.subjectType, 'device'), eq(devices.id, marketOrderLines.subjectId)))
+    .leftJoin(iotCards, and(eq(marketOrderLines.subjectType, 'card'), eq(iotCards.id, marketOrderLines.subjectId)))
+    .leftJoin(byId, and(eq(marketOrderLines.subjectType, 'pack'), eq(byId.id, marketOrderLines.itemId)))
+    .leftJoin(bySubject, and(eq(bySubject.kind, order.kind), eq(bySubject.subjectId, marketOrderLines.subjectId)))
+    .where(eq(marketOrderLines.orderId, order.id));
+  if (joined.length === 0) return true;
+  const lines = joined.map((j) => j.line);
   const current = new Map<string, Date | null>();
-  const itemOfSubject = new Map<string, { id: string; expiresAt: Date }>();
-  if (order.kind !== 'storagePack' && subjectIds.length > 0) {
-    const items = await db
-      .select({ id: marketItems.id, subjectId: marketItems.subjectId, expiresAt: marketItems.expiresAt })
-      .from(marketItems)
-      .where(and(eq(marketItems.kind, order.kind), inArray(marketItems.subjectId, subjectIds)));
-    for (const i of items) if (i.subjectId) itemOfSubject.set(i.subjectId, i);
-  }
-  if (order.kind === 'devicePoints' && subjectIds.length > 0) {
-    const rows = await db
-      .select({ id: devices.id, expireAt: devices.expireAt })
-      .from(devices)
-      .where(inArray(devices.id, subjectIds));
-    for (const r of rows) current.set(r.id, r.expireAt);
-  } else if (order.kind === 'dataCard' && subjectIds.length > 0) {
-    const rows = await db
-      .select({ id: iotCards.id, expiresAt: iotCards.expiresAt })
-      .from(iotCards)
-      .where(inArray(iotCards.id, subjectIds));
-    for (const r of rows) current.set(r.id, r.expiresAt);
-  }
-  const packItemIds = lines.flatMap((l) => (order.kind === 'storagePack' && l.itemId ? [l.itemId] : []));
+  const itemOfSubject = new Map<string, { expiresAt: Date }>();
   const packExpiry = new Map<string, Date>();
-  if (packItemIds.length > 0) {
-    const rows = await db
-      .select({ id: marketItems.id, expiresAt: marketItems.expiresAt })
-      .from(marketItems)
-      .where(inArray(marketItems.id, packItemIds));
-    for (const r of rows) packExpiry.set(r.id, r.expiresAt);
+  for (const j of joined) {
+    if (j.deviceId) current.set(j.deviceId, j.deviceExpiry);
+    if (j.cardId) current.set(j.cardId, j.cardExpiry);
+    if (j.line.subjectId && j.itemExpiry) itemOfSubject.set(j.line.subjectId, { expiresAt: j.itemExpiry });
+    if (j.line.itemId && j.packExpiry) packExpiry.set(j.line.itemId, j.packExpiry);
   }
-  const [product] = await db
-    .select({ storageBytes: marketProducts.storageBytes, dataMbPerMonth: marketProducts.dataMbPerMonth })
-    .from(marketProducts)
-    .where(eq(marketProducts.id, order.productId));
+  const [product] =
+    order.kind === 'devicePoints'
+      ? [null]
+      : await db
+          .select({ storageBytes: marketProducts.storageBytes, dataMbPerMonth: marketProducts.dataMbPerMonth })
+          .from(marketProducts)
+          .where(eq(marketProducts.id, order.productId));
 
   // Each line's expiry before and after: the term counts from now, or from a later expiry.
   const planned = lines.map((l) => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { marketOrderLines, marketOrders, marketRenewals, payOrders } from '../../db/schema/index.js';
 import { lapseCards } from '../flow/effects.js';
-import { accountBalances, ensureEnterpriseWallet } from '../ledger/accounts.js';
+import { ensureEnterpriseWallet } from '../ledger/accounts.js';
 import { markPaid, nextOrderNo } from '../payments/settle.js';
 import { createStationLetter } from '../stationLetter/service.js';
 import { addMonths, dayOf, later, nextDayStart } from './calendar.js';
@@ -103,8 +103,13 @@ export async function renewEnterprise(
   lead: Date,
 ): Promise<{ succeeded: number; failed: number }> {
   const walletId = await ensureEnterpriseWallet(db, entId);
-  await db.execute(sql`select id from ledger_accounts where id = ${walletId} for update`);
-  const available = (await accountBalances(db, [walletId])).get(walletId)?.available ?? 0;
+  // The wallet locked for the day's renewals, and its available balance (frozen money excluded).
+  const [wallet] = rowsOf(
+    await db.execute(sql`
+      select credits_posted - debits_posted - debits_pending as available
+      from ledger_accounts where id = ${walletId} for update`),
+  );
+  const available = Number(wallet?.available ?? 0);
   const due: DueItem[] = rowsOf(
     await db.execute(sql`
       select i.id, i.kind, i.subject_id, i.product_id, i.months, i.expires_at, i.storage_bytes,
