@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   ADVERTISER_ROLE_CODES,
@@ -22,6 +23,11 @@ import {
   devices,
   devOutbox,
   enterprises,
+  flowDays,
+  iotCards,
+  marketItems,
+  marketOrders,
+  marketRenewals,
   operationLogExports,
   operationLogs,
   spliceWalls,
@@ -30,14 +36,18 @@ import {
 import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { insertDepartment } from '../src/modules/dept/repository.js';
 import { insertEnterprise } from '../src/modules/enterprise/repository.js';
+import { USAGE_EXPORT_KIND } from '../src/modules/flow/exportSource.js';
+import { ensureEnterpriseWallet } from '../src/modules/ledger/accounts.js';
 import { createNotice } from '../src/modules/notice/service.js';
 import { exportKey } from '../src/modules/operationLog/exportJob.js';
+import { nextOrderNo, openPayOrder } from '../src/modules/payments/settle.js';
 import { createRole } from '../src/modules/roles/repository.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
 import { enterpriseKey } from '../src/storage/storage.js';
 import { insertAd, insertPlan } from './fixtures/ads.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
+import { insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
@@ -490,7 +500,113 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   // (VARIANTS below: the wallet of an advertiser of the enterprise, too.)
   // The owner's finished export of its wallet's movements (the one export mechanism, kind financeMovements).
   movementExport: (w) => finishedExport(w, 'financeMovements', 'wallet-movements.xlsx'),
+  // The market (issue 27, audience tenant): an unpaid order of the enterprise placed by the owner,
+  // a storage pack the market keeps for it, and a failed renewal attempt of that pack.
+  marketOrder: async (w) => {
+    const now = new Date(w.t.clock.now());
+    const productId = await insertProduct(w.t, 'storagePack');
+    const walletId = await ensureEnterpriseWallet(w.t.db, w.ent.id);
+    const no = await nextOrderNo(w.t.db, now);
+    const id = randomUUID();
+    await openPayOrder(w.t.db, {
+      id,
+      no,
+      purpose: 'market',
+      title: 'Isolated pack',
+      amount: 1_000,
+      walletId,
+      entId: w.ent.id,
+      createdBy: w.owner.id,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      now,
+    });
+    await w.t.db.insert(marketOrders).values({
+      id,
+      no: `M${no.slice(1)}`,
+      entId: w.ent.id,
+      productId,
+      kind: 'storagePack',
+      productName: 'Isolated pack',
+      months: 1,
+      unitPrice: 1_000,
+      quantity: 1,
+      amount: 1_000,
+      state: 'unpaid',
+      source: 'purchase',
+      payOrderId: id,
+      createdBy: w.owner.id,
+      createdAt: now,
+    });
+    return { id, entId: w.ent.id, ownerId: w.owner.id };
+  },
+  marketItem: async (w) => ({ id: await insertPackItem(w), entId: w.ent.id }),
+  marketRenewal: async (w) => {
+    const itemId = await insertPackItem(w);
+    const at = new Date(w.t.clock.now());
+    const [row] = await w.t.db
+      .insert(marketRenewals)
+      .values({
+        itemId,
+        entId: w.ent.id,
+        day: at.toISOString().slice(0, 10),
+        at,
+        outcome: 'failed',
+        reason: 'insufficientBalance',
+        amount: 1_000,
+        expiresBefore: new Date(at.getTime() + 86_400_000),
+      })
+      .returning({ id: marketRenewals.id });
+    return { id: row.id, entId: w.ent.id };
+  },
+  // An IoT card of the enterprise (audience tenant) with a day of data used by a device of A1
+  // (the consumption report's rows name the card: USAGE_DAY, REQUEST_EXTRA below).
+  iotCard: async (w) => {
+    const [card] = await w.t.db
+      .insert(iotCards)
+      .values({
+        entId: w.ent.id,
+        iccid: `8986${randomUUID().replace(/\D/g, '').padEnd(16, '0').slice(0, 16)}`,
+        operator: 'chinaMobile',
+      })
+      .returning({ id: iotCards.id });
+    const [device] = await w.t.db
+      .insert(devices)
+      .values({ entId: w.ent.id, deptId: w.ent.depts.a1, ownerId: w.owner.id, name: 'Isolated 4G screen' })
+      .returning({ id: devices.id });
+    await w.t.db
+      .insert(flowDays)
+      .values({ entId: w.ent.id, day: USAGE_DAY, deviceId: device.id, cardId: card.id, bytes: 1_048_576 });
+    return { id: card.id, entId: w.ent.id };
+  },
+  // The owner's finished export of the data consumption report (the one export mechanism, kind flowUsage).
+  usageExport: (w) => finishedExport(w, USAGE_EXPORT_KIND, 'data-usage.xlsx'),
 };
+
+/** The day of the iotCard fixture's usage. */
+const USAGE_DAY = '2026-11-10';
+
+/** Fields an endpoint's request needs beyond its scope (a report's required range). */
+const REQUEST_EXTRA: Record<string, Record<string, unknown>> = {
+  'flow.usageReport': { from: USAGE_DAY, to: USAGE_DAY },
+};
+
+/** A storage pack the market keeps for the world's enterprise. */
+async function insertPackItem(w: World): Promise<string> {
+  const now = w.t.clock.now();
+  const [row] = await w.t.db
+    .insert(marketItems)
+    .values({
+      entId: w.ent.id,
+      kind: 'storagePack',
+      productId: await insertProduct(w.t, 'storagePack'),
+      months: 1,
+      storageBytes: 200 * 1024 ** 3,
+      startsAt: new Date(now),
+      expiresAt: new Date(now + 30 * 86_400_000),
+    })
+    .returning({ id: marketItems.id });
+  return row.id;
+}
 
 /**
  * Second objects of a kind, each in a world of its own, for rules a kind's one fixture cannot
@@ -741,7 +857,7 @@ function pathOf(value: unknown, path = ''): unknown {
 /** The request: fixed fields, the object (detail) or its parent, and the largest page the schema takes. */
 function request(def: EndpointDef, o: Facts): Record<string, unknown> {
   const scope = def.scope;
-  const data: Record<string, unknown> = { ...(scope?.with ?? {}) };
+  const data: Record<string, unknown> = { ...(scope?.with ?? {}), ...(REQUEST_EXTRA[def.name] ?? {}) };
   if (scope?.kind === 'detail') data[scope.idField ?? 'id'] = o.id;
   if (scope?.parentField && o.parent) data[scope.parentField] = o.parent.id;
   for (const size of [100, 50]) {
