@@ -161,6 +161,7 @@ export const marketOrderSchema = z.object({
   payOrderId: z.string(),
   payState: z.enum(['unpaid', 'review', 'paid', 'closed']),
   payMethod: z.enum(['balance', 'wechat', 'alipay', 'offline']).nullable(),
+  /** Who placed it (their name); '' for the renewal job's orders. */
   createdBy: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type
 import type { z } from 'zod';
 import { scopeWhere } from '../../auth/scope.js';
 import {
+  accounts,
   devices,
   enterprises,
   iotCards,
@@ -23,6 +24,7 @@ import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { deviceScope } from '../devices/repository.js';
 import { presentItem, presentOrder, presentRenewal } from './presenter.js';
+import { buyerName } from './repository.js';
 import { offlineHoursOf, subjectKeyword } from './service.js';
 import { MarketText, packName } from './texts.js';
 
@@ -57,15 +59,17 @@ export async function orderList(input: Req<'marketOrderList'>, ctx: CallContext)
       order: marketOrders,
       pay: { state: payOrders.state, method: payOrders.method },
       entName: enterprises.name,
+      buyerName,
     })
     .from(marketOrders)
     .innerJoin(payOrders, eq(payOrders.id, marketOrders.payOrderId))
     .innerJoin(enterprises, eq(enterprises.id, marketOrders.entId))
+    .leftJoin(accounts, eq(accounts.id, marketOrders.createdBy))
     .where(where)
     .orderBy(desc(marketOrders.createdAt), desc(marketOrders.id))
     .limit(input.size)
     .offset((input.page - 1) * input.size);
-  return { total: Number(total), data: rows.map((r) => presentOrder(r.order, r.pay, r.entName)) };
+  return { total: Number(total), data: rows.map((r) => presentOrder(r.order, r.pay, r.entName, r.buyerName)) };
 }
 
 /** The subject's name as the market shows it: a device's name, a card's ICCID, a pack's size. */

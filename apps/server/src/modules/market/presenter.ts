@@ -36,6 +36,7 @@ export function presentOrder(
   row: MarketOrderRow,
   pay: Pick<PayOrderRow, 'state' | 'method'>,
   entName: string,
+  buyerName: string | null,
 ): MarketOrder {
   return {
     id: row.id,
@@ -54,7 +55,7 @@ export function presentOrder(
     payOrderId: row.payOrderId,
     payState: pay.state,
     payMethod: pay.method ?? null,
-    createdBy: row.createdBy ?? '',
+    createdBy: buyerName ?? '',
     createdAt: row.createdAt.toISOString(),
     paidAt: isoOrNull(row.paidAt),
     cancelledAt: isoOrNull(row.cancelledAt),

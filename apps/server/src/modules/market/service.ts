@@ -365,7 +365,7 @@ export async function orderCreate(input: Req<'marketOrderCreate'>, ctx: CallCont
 export async function visibleOrder(ctx: CallContext, id: string) {
   const found = await findOrder(ctx.db, ctx.user.entId, id);
   if (!found) throw new AppError(ErrorCode.NOT_FOUND, MarketText.orderNotFound);
-  return presentOrder(found.order, found.pay, found.entName);
+  return presentOrder(found.order, found.pay, found.entName, found.buyerName);
 }
 
 export async function orderInfo(input: Req<'marketOrderInfo'>, ctx: CallContext) {
