@@ -139,6 +139,13 @@ export function deviceListColumns(t: TFunction, now: number = Date.now()): Table
       sortable: true,
       slot: (v: DeviceStatusValue) => <DeviceStatusTag status={v} t={t} />,
     },
+    // Beside the status: whether the screen is in service is what an operator reads first.
+    {
+      prop: 'licence',
+      label: t('devices:field.licence'),
+      width: 190,
+      slot: (_v: LicenceState, row: DeviceRow) => <LicenceCell device={row} now={now} t={t} />,
+    },
     { prop: 'deptName', label: t('devices:field.dept'), width: 130, ellipsis: true },
     {
       prop: 'type',
@@ -265,12 +272,6 @@ export function deviceListColumns(t: TFunction, now: number = Date.now()): Table
       sortable: true,
       show: false,
       slot: (v: string | null) => time(v),
-    },
-    {
-      prop: 'licence',
-      label: t('devices:field.licence'),
-      width: 190,
-      slot: (_v: LicenceState, row: DeviceRow) => <LicenceCell device={row} now={now} t={t} />,
     },
     {
       prop: 'expireAt',
