@@ -170,6 +170,7 @@ export async function renewEnterprise(
   }
 
   const renewals: (typeof marketRenewals.$inferInsert)[] = [];
+  const toPay: string[] = [];
   if (taken.length > 0) {
     // The schema keeps one product and term per order: one renewal order per product and term, paid together.
     const groups = new Map<string, DueItem[]>();
@@ -190,6 +191,7 @@ export async function renewEnterprise(
       const amount = items.reduce((s, i) => s + (i.price as number), 0);
       orders.push({ id: randomUUID(), payNo, items, first, amount });
     }
+    toPay.push(...orders.map((o) => o.id));
     await db.insert(payOrders).values(
       orders.map((o) => ({
         id: o.id,
@@ -247,7 +249,6 @@ export async function renewEnterprise(
         })),
       ),
     );
-    for (const o of orders) await markPaid(db, o.id, { method: 'balance', now, actorId: null });
     // The succeeded attempts straight from the paid lines: one statement, nothing read back.
     await db.execute(sql`
       insert into market_renewals (id, item_id, ent_id, day, at, outcome, reason, amount, order_id, effective_at,
@@ -292,6 +293,10 @@ export async function renewEnterprise(
       createdAt: now,
     });
   }
+  // The payments come last: each locks the platform's revenue account until this transaction
+  // commits, and every enterprise's renewals pay into it, so the lock is held only for the
+  // transfer and the commit (one transaction: a refused payment still rolls everything back).
+  for (const id of toPay) await markPaid(db, id, { method: 'balance', now, actorId: null });
   return { succeeded: taken.length, failed: failed.length };
 }
 

@@ -17,7 +17,7 @@ export interface Payable {
    * (an ad order pays the enterprise that sells the airtime). Null: it stays in the wallet (a recharge).
    */
   payee: PlatformAccount | ((order: PayOrderRow) => string) | null;
-  /** Runs in the transaction that marks the order paid, after the money moved. */
+  /** Runs in the transaction that marks the order paid, before its money goes to the payee (a refusal rolls it back). */
   onPaid?: (db: Executor, order: PayOrderRow, now: Date) => Promise<void>;
   /** Runs in the transaction that closes an unpaid order (the payer gave up, it expired). */
   onClosed?: (db: Executor, order: PayOrderRow, now: Date) => Promise<void>;

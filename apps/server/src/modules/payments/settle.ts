@@ -106,6 +106,10 @@ export async function markPaid(
     });
   }
   const payable = payableOf(claimed.purpose);
+  // The purpose's effect first, the payment to the payee last: a payee (the platform's revenue)
+  // is shared by every payer, and its row stays locked from its transfer to the commit. One
+  // transaction either way: a refused payment (INSUFFICIENT_BALANCE) rolls the effect back.
+  await payable.onPaid?.(db, claimed, paid.now);
   if (payable.payee) {
     const payee =
       typeof payable.payee === 'function' ? payable.payee(claimed) : await ensurePlatformAccount(db, payable.payee);
@@ -121,7 +125,6 @@ export async function markPaid(
       now: paid.now,
     });
   }
-  await payable.onPaid?.(db, claimed, paid.now);
   return { status: 'paid', order: claimed };
 }
 
