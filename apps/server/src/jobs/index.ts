@@ -11,7 +11,6 @@ import {
 import { ROLLUP_CRON, ROLLUP_JOB, runPlayRollups } from '../modules/content/rollups.js';
 import { markMissedOffline } from '../modules/devices/repository.js';
 import { PRUNE_SAMPLES_CRON, PRUNE_SAMPLES_JOB, pruneSamples } from '../modules/flow/usage.js';
-import { PROBE_EXPIRE_SECONDS, PROBE_JOB, UPLOAD_PRUNE_CRON, UPLOAD_PRUNE_JOB } from '../modules/materials/jobs.js';
 import {
   EXPIRE_ITEMS_CRON,
   EXPIRE_ITEMS_JOB,
@@ -20,6 +19,7 @@ import {
   RENEWAL_JOB,
   runRenewals,
 } from '../modules/market/renewal.js';
+import { PROBE_EXPIRE_SECONDS, PROBE_JOB, UPLOAD_PRUNE_CRON, UPLOAD_PRUNE_JOB } from '../modules/materials/jobs.js';
 import { probeMaterial } from '../modules/materials/probe.js';
 import { pruneUploads } from '../modules/materials/upload.js';
 import { pruneStates } from '../modules/oauth/repository.js';

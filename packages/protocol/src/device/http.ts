@@ -300,9 +300,7 @@ export const deviceManifestSchema = z.object({
    * items, and the player shows its fallback screen with the reason until points are bought.
    * Absent from older servers: treat as licensed.
    */
-  licence: z
-    .object({ state: z.enum(['trial', 'licensed', 'expired']), expiresAt: z.number().nullable() })
-    .optional(),
+  licence: z.object({ state: z.enum(['trial', 'licensed', 'expired']), expiresAt: z.number().nullable() }).optional(),
 });
 export type DeviceManifest = z.infer<typeof deviceManifestSchema>;
 
@@ -377,7 +375,11 @@ export const usageSampleSchema = z
     rxBytes: z.number().int().min(0).max(USAGE_SAMPLE_MAX_BYTES),
     txBytes: z.number().int().min(0).max(USAGE_SAMPLE_MAX_BYTES),
     /** The SIM's ICCID when the player can read it (null: the card bound to the device in the console). */
-    iccid: z.string().regex(/^[A-Za-z0-9]{19,20}$/).nullable().default(null),
+    iccid: z
+      .string()
+      .regex(/^[A-Za-z0-9]{19,20}$/)
+      .nullable()
+      .default(null),
   })
   .strict();
 export type UsageSample = z.input<typeof usageSampleSchema>;

@@ -23,7 +23,15 @@ export const CARD_OPERATORS = ['chinaMobile', 'chinaUnicom', 'chinaTelecom', 'ot
 export type CardOperator = (typeof CARD_OPERATORS)[number];
 
 /** Spec section 4: an IoT card's states. */
-export const CARD_STATES = ['toActivate', 'activated', 'suspended', 'cancelled', 'stock', 'testable', 'lapsed'] as const;
+export const CARD_STATES = [
+  'toActivate',
+  'activated',
+  'suspended',
+  'cancelled',
+  'stock',
+  'testable',
+  'lapsed',
+] as const;
 export type CardState = (typeof CARD_STATES)[number];
 
 /** What a person does to a card (buying a package, which activates it, is the market's). */

@@ -50,9 +50,7 @@ export const iotCards = pgTable(
       sql`${t.state} in ('toActivate', 'activated', 'suspended', 'cancelled', 'stock', 'testable', 'lapsed')`,
     ),
     uniqueIndex('iot_cards_iccid_key').on(t.iccid),
-    uniqueIndex('iot_cards_device_key')
-      .on(t.deviceId)
-      .where(sql`${t.deviceId} is not null`),
+    uniqueIndex('iot_cards_device_key').on(t.deviceId).where(sql`${t.deviceId} is not null`),
     index('iot_cards_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('iot_cards_ent_state_idx').on(t.entId, t.state),
   ],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { payOrders } from './payments.js';
@@ -138,9 +149,7 @@ export const marketItems = pgTable(
     check('market_items_kind_check', sql`${t.kind} in ('devicePoints', 'storagePack', 'dataCard')`),
     check('market_items_state_check', sql`${t.state} in ('active', 'expired')`),
     // One licence per device, one package per card.
-    uniqueIndex('market_items_subject_key')
-      .on(t.kind, t.subjectId)
-      .where(sql`${t.subjectId} is not null`),
+    uniqueIndex('market_items_subject_key').on(t.kind, t.subjectId).where(sql`${t.subjectId} is not null`),
     index('market_items_ent_expires_idx').on(t.entId, t.expiresAt, t.id),
     // The renewal job: items with auto-renewal on, by expiry.
     index('market_items_renew_idx').on(t.expiresAt).where(sql`${t.autoRenew} and ${t.state} = 'active'`),
