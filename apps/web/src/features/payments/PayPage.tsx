@@ -325,7 +325,16 @@ function OrderResult({ info }: { info: Info }) {
             {order.providerTradeNo ? <span>{t('result.tradeNo', { no: order.providerTradeNo })}</span> : null}
           </Space>
         }
-        extra={[financeLink]}
+        extra={
+          order.purpose === 'market'
+            ? [
+                <LinkButton key="market" type="primary" to={`/shop/order?id=${order.id}`} data-testid="pay-to-market">
+                  {t('action.toMarketOrder')}
+                </LinkButton>,
+                financeLink,
+              ]
+            : [financeLink]
+        }
       />
     );
   if (order.state === 'review')
