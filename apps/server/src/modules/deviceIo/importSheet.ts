@@ -1,18 +1,28 @@
 import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_MAX_ROWS, type DeviceImportColumn } from '@marquee/protocol';
 import { EXAMPLE_NUMBER, IMPORT_HEADERS } from './texts.js';
 
-/** One data row of an uploaded sheet: its Excel row number and its cells as text. */
-export interface SheetRow {
-  row: number;
-  number: string;
-  name: string;
-  department: string;
-}
+/**
+ * Reading an uploaded import sheet: the devices' (this module) and the IoT cards' (modules/flow)
+ * share one reader; each says its columns, their headers in the three languages, which are
+ * required, how to spot the template's example row and how many rows it takes.
+ */
 
-export type ParsedSheet =
-  | { ok: true; rows: SheetRow[] }
+export type SheetValues<C extends string> = { row: number } & Record<C, string>;
+
+export type ParsedImportSheet<C extends string> =
+  | { ok: true; rows: SheetValues<C>[] }
   | { ok: false; reason: 'unreadable' | 'empty' | 'tooMany' }
-  | { ok: false; reason: 'missingColumn'; column: DeviceImportColumn };
+  | { ok: false; reason: 'missingColumn'; column: C };
+
+export interface SheetSpec<C extends string> {
+  columns: readonly C[];
+  /** Each language's header text of each column (any language, any order is read). */
+  headers: Record<string, Record<C, string>>;
+  required: readonly C[];
+  /** The template's example row, skipped. */
+  isExample: (values: Record<C, string>) => boolean;
+  maxRows: number;
+}
 
 /** A cell's value as trimmed text (numbers, rich text, hyperlinks and formulas' results included). */
 function cellText(value: unknown): string {
@@ -33,17 +43,20 @@ function cellText(value: unknown): string {
   return '';
 }
 
-const HEADER_TO_COLUMN = new Map<string, DeviceImportColumn>();
-for (const headers of Object.values(IMPORT_HEADERS)) {
-  for (const column of DEVICE_IMPORT_COLUMNS) HEADER_TO_COLUMN.set(headers[column].toLowerCase(), column);
-}
-
 /**
  * Reads the first sheet of an uploaded .xlsx: the header row (row 1, in any of the three
- * languages, any order) names the columns; every following non-empty row is a device, but
- * the template's example row. Parsing is done before the call's transaction (it is CPU work).
+ * languages, any order) names the columns; every following non-empty row is one row of the
+ * import, but the template's example row. Parsing is done before the call's transaction (it
+ * is CPU work).
  */
-export async function parseDeviceSheet(base64: string): Promise<ParsedSheet> {
+export async function parseImportSheet<C extends string>(
+  base64: string,
+  spec: SheetSpec<C>,
+): Promise<ParsedImportSheet<C>> {
+  const headerToColumn = new Map<string, C>();
+  for (const headers of Object.values(spec.headers)) {
+    for (const column of spec.columns) headerToColumn.set(headers[column].toLowerCase(), column);
+  }
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
@@ -53,28 +66,43 @@ export async function parseDeviceSheet(base64: string): Promise<ParsedSheet> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { ok: false, reason: 'unreadable' };
-  const positions = new Map<DeviceImportColumn, number>();
+  const positions = new Map<C, number>();
   sheet.getRow(1).eachCell((cell, col) => {
-    const column = HEADER_TO_COLUMN.get(cellText(cell.value).toLowerCase());
+    const column = headerToColumn.get(cellText(cell.value).toLowerCase());
     if (column && !positions.has(column)) positions.set(column, col);
   });
-  for (const column of ['number', 'name'] as const) {
+  for (const column of spec.required) {
     if (!positions.has(column)) return { ok: false, reason: 'missingColumn', column };
   }
-  const rows: SheetRow[] = [];
+  const rows: SheetValues<C>[] = [];
   const last = sheet.actualRowCount === 0 ? 0 : sheet.rowCount;
   for (let r = 2; r <= last; r++) {
     const row = sheet.getRow(r);
-    const get = (column: DeviceImportColumn) => {
+    const values = {} as Record<C, string>;
+    for (const column of spec.columns) {
       const col = positions.get(column);
-      return col ? cellText(row.getCell(col).value) : '';
-    };
-    const values = { number: get('number'), name: get('name'), department: get('department') };
-    if (!values.number && !values.name && !values.department) continue;
-    if (values.number === EXAMPLE_NUMBER) continue;
-    if (rows.length >= DEVICE_IMPORT_MAX_ROWS) return { ok: false, reason: 'tooMany' };
+      values[column] = col ? cellText(row.getCell(col).value) : '';
+    }
+    if (spec.columns.every((column) => !values[column])) continue;
+    if (spec.isExample(values)) continue;
+    if (rows.length >= spec.maxRows) return { ok: false, reason: 'tooMany' };
     rows.push({ row: r, ...values });
   }
   if (rows.length === 0) return { ok: false, reason: 'empty' };
   return { ok: true, rows };
+}
+
+/** One data row of an uploaded device sheet: its Excel row number and its cells as text. */
+export type SheetRow = SheetValues<DeviceImportColumn>;
+export type ParsedSheet = ParsedImportSheet<DeviceImportColumn>;
+
+/** The device sheet: number and name required; the example row is the template's number. */
+export function parseDeviceSheet(base64: string): Promise<ParsedSheet> {
+  return parseImportSheet(base64, {
+    columns: DEVICE_IMPORT_COLUMNS,
+    headers: IMPORT_HEADERS,
+    required: ['number', 'name'],
+    isExample: (values) => values.number === EXAMPLE_NUMBER,
+    maxRows: DEVICE_IMPORT_MAX_ROWS,
+  });
 }
