@@ -1,19 +1,9 @@
-import {
-  deviceHttpCalls,
-  ErrorCode,
-  errorMessage,
-  MANIFEST_PATH,
-  MAX_PLAYS_BODY_BYTES,
-  PLAYS_PATH,
-  playsUploadSchema,
-} from '@marquee/protocol';
+import { deviceHttpCalls, MANIFEST_PATH, MAX_PLAYS_BODY_BYTES, PLAYS_PATH, playsUploadSchema } from '@marquee/protocol';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { devices } from '../../db/schema/index.js';
-import { AppError } from '../../protocol/appError.js';
-import { errorEnvelope } from '../../protocol/pipeline.js';
 import type { AppServices } from '../../services.js';
-import { deviceApiErrorHandler, parseDeviceBody } from '../devices/deviceApi.js';
+import { acceptDeviceJson, deviceEnvelope, parseDeviceBody } from '../devices/deviceApi.js';
 import { authenticateDevice } from '../screenshots/upload.js';
 import { ingestPlays } from './plays.js';
 import { ROLLUP_JOB } from './rollups.js';
@@ -26,25 +16,6 @@ import { buildManifest } from './sources.js';
  */
 export const ROLLUP_SOON_SECONDS = 10;
 
-function language(request: FastifyRequest): string | undefined {
-  const header = request.headers['accept-language'];
-  return typeof header === 'string' ? header.split(',')[0]?.trim() : undefined;
-}
-
-async function envelope(request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
-  const lang = language(request);
-  try {
-    const payload = await run();
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ code: 0, message: errorMessage(ErrorCode.OK, lang), payload });
-  } catch (error) {
-    if (error instanceof AppError) return reply.send(errorEnvelope(error.code, error.messageFor(lang)));
-    request.log.error({ err: error }, 'device content call failed');
-    return reply.send(errorEnvelope(ErrorCode.SERVER_ERROR, errorMessage(ErrorCode.SERVER_ERROR, lang)));
-  }
-}
-
 /**
  * The player's content calls (docs/device-protocol.md 2.7, 2.8), HTTP Basic with the device's
  * credentials: `GET /dapi/v1/manifest` and `POST /dapi/v1/plays` (JSON up to 1 MB); and
@@ -53,30 +24,14 @@ async function envelope(request: FastifyRequest, reply: FastifyReply, run: () =>
  */
 export async function registerContentApi(app: FastifyInstance, services: AppServices) {
   await app.register(async (api) => {
-    api.removeAllContentTypeParsers();
-    api.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: MAX_PLAYS_BODY_BYTES },
-      (_req, body, done) => {
-        try {
-          done(null, body === '' ? {} : JSON.parse(body as string));
-        } catch {
-          done(null, Symbol('not json'));
-        }
-      },
-    );
-    api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_PLAYS_BODY_BYTES }, (_req, _body, done) =>
-      done(null, Symbol('not json')),
-    );
-    // A body over the limit answers the envelope (INVALID_PARAMS naming the body), not Fastify's 413.
-    api.setErrorHandler(deviceApiErrorHandler(MAX_PLAYS_BODY_BYTES));
+    acceptDeviceJson(api, MAX_PLAYS_BODY_BYTES);
 
     api.get(deviceHttpCalls.time.path, (request, reply) =>
-      envelope(request, reply, async () => ({ now: services.clock() })),
+      deviceEnvelope(request, reply, 'device content call failed', async () => ({ now: services.clock() })),
     );
 
     api.get(MANIFEST_PATH, (request, reply) =>
-      envelope(request, reply, async () => {
+      deviceEnvelope(request, reply, 'device content call failed', async () => {
         const device = await authenticateDevice(services, request.headers.authorization);
         const [row] = await services.db
           .select({ layoutId: devices.layoutId })
@@ -91,7 +46,7 @@ export async function registerContentApi(app: FastifyInstance, services: AppServ
     );
 
     api.post(PLAYS_PATH, (request, reply) =>
-      envelope(request, reply, async () => {
+      deviceEnvelope(request, reply, 'device content call failed', async () => {
         const device = await authenticateDevice(services, request.headers.authorization);
         const { events } = parseDeviceBody(playsUploadSchema, request.body);
         const answer = await ingestPlays(services.db, device, events, services.clock());

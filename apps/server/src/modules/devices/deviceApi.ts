@@ -1,5 +1,5 @@
 import { ErrorCode, errorMessage, findUnsafeValue, issueMessage } from '@marquee/protocol';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../protocol/appError.js';
 import { messages } from '../../protocol/messages.js';
@@ -61,4 +61,46 @@ export function deviceApiErrorHandler(bodyLimit: number) {
     request.log.error({ err: error }, 'device call failed');
     return reply.code(200).send(errorEnvelope(ErrorCode.SERVER_ERROR, errorMessage(ErrorCode.SERVER_ERROR, lang)));
   };
+}
+
+/**
+ * A device API scope taking JSON bodies up to `bodyLimit` bytes: a body that is not JSON reaches
+ * the handler as NOT_JSON (parseDeviceBody refuses it naming `body`), and a refusal before the
+ * handler answers the envelope (deviceApiErrorHandler).
+ */
+export function acceptDeviceJson(api: FastifyInstance, bodyLimit: number): void {
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_req, body, done) => {
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch {
+      done(null, NOT_JSON);
+    }
+  });
+  api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, _body, done) => done(null, NOT_JSON));
+  // A body over the limit answers the envelope (INVALID_PARAMS naming the body), not Fastify's 413.
+  api.setErrorHandler(deviceApiErrorHandler(bodyLimit));
+}
+
+/**
+ * Answers a player's call with the envelope: `run`'s result as the payload, an AppError as its
+ * code and message in the call's language, anything else SERVER_ERROR (logged as `what`).
+ */
+export async function deviceEnvelope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: string,
+  run: () => Promise<unknown>,
+) {
+  const lang = deviceLanguage(request);
+  try {
+    const payload = await run();
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ code: 0, message: errorMessage(ErrorCode.OK, lang), payload });
+  } catch (error) {
+    if (error instanceof AppError) return reply.send(errorEnvelope(error.code, error.messageFor(lang)));
+    request.log.error({ err: error }, what);
+    return reply.send(errorEnvelope(ErrorCode.SERVER_ERROR, errorMessage(ErrorCode.SERVER_ERROR, lang)));
+  }
 }
