@@ -24,10 +24,15 @@ describe.each(BACKENDS)('station letters on %s', (backend) => {
   const letters = async (client: Awaited<ReturnType<TestApp['loginAs']>>, language = 'en-US') =>
     (await client.call(endpoints.stationLetterList, {}, { language })).envelope.payload as string[];
 
-  it('registers no rule whose facts do not exist yet (storage, devices)', () => {
+  it('registers the rules of the facts that exist: the market (issue 27) brought storage, expiring devices and renewals', () => {
     const kinds = letterRules().map((r) => r.kind);
     expect(kinds).toContain('notice.monitorPending');
-    expect(kinds.filter((k) => /storage|device|screen|point/i.test(k))).toEqual([]);
+    expect(kinds.filter((k) => /storage|device|screen|point|renewal|card/i.test(k)).sort()).toEqual([
+      'flow.cardsNearEnd',
+      'market.devicesExpiring',
+      'market.renewalFailed',
+      'market.storageNearlyFull',
+    ]);
   });
 
   it("renders a stored letter in the reader's language, to its enterprise or its one account, until it expires", async () => {
