@@ -16,6 +16,7 @@ import { gatherEndpoints } from './endpoints/gather.js';
 import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { marketEndpoints } from './endpoints/market.js';
+import { salesEndpoints } from './endpoints/sales.js';
 import { materialEndpoints } from './endpoints/materials.js';
 import { operationLogEndpoints } from './endpoints/operationLog.js';
 import { paymentEndpoints } from './endpoints/payments.js';
@@ -54,6 +55,7 @@ export * from './endpoints/flow.js';
 export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
 export * from './endpoints/market.js';
+export * from './endpoints/sales.js';
 export * from './endpoints/materials.js';
 export * from './endpoints/operationLog.js';
 export * from './endpoints/payments.js';
@@ -106,6 +108,7 @@ const DOMAINS = {
   finance: financeEndpoints,
   market: marketEndpoints,
   flow: flowEndpoints,
+  sales: salesEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

@@ -175,6 +175,23 @@ export const ErrorCode = {
   MARKET_ORDER_STATE: -10134,
   /** The card's state does not allow this action (spec section 4). */
   CARD_STATE: -10135,
+  // Selling airtime (issue 28, -10140..-10149)
+  /** Spec section 8 'time conflict': a screen-hour has no rotation left (booked or held), or two price contracts overlap. */
+  TIME_CONFLICT: -10140,
+  /** The order's state does not allow this action (spec section 4). */
+  SALES_ORDER_STATE: -10141,
+  /** The coupon is not usable: disabled, not started, expired, used up, or not for these goods. */
+  COUPON_UNAVAILABLE: -10142,
+  /** The goods are off shelf, expired or sold out. */
+  GOODS_NOT_ON_SALE: -10143,
+  /** The contract is signed (immutable), changed since it was read, or signed through the e-signature provider. */
+  CONTRACT_STATE: -10144,
+  /** The settlement's state does not allow this action (spec section 4). */
+  SETTLEMENT_STATE: -10145,
+  /** The slot is used by goods on sale or orders not over: its method, rotations and screens stay. */
+  SLOT_IN_USE: -10146,
+  /** No e-signature provider is configured (ESIGN_URL). */
+  ESIGN_UNAVAILABLE: -10147,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -564,6 +581,46 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '物联网卡当前状态不允许此操作',
     'en-US': "The IoT card's current state does not allow this action",
     ja: 'IoT カードの現在の状態ではこの操作はできません',
+  },
+  [ErrorCode.TIME_CONFLICT]: {
+    'zh-CN': '时间冲突',
+    'en-US': 'Time conflict',
+    ja: '時間が競合しています',
+  },
+  [ErrorCode.SALES_ORDER_STATE]: {
+    'zh-CN': '订单当前状态不允许此操作',
+    'en-US': "The order's current state does not allow this action",
+    ja: '注文の現在の状態ではこの操作はできません',
+  },
+  [ErrorCode.COUPON_UNAVAILABLE]: {
+    'zh-CN': '优惠券不可用：已停用、未开始、已过期、已用完或不适用于该商品',
+    'en-US': 'The coupon cannot be used: disabled, not started, expired, used up or not for these goods',
+    ja: 'クーポンは使用できません（停止中・開始前・期限切れ・上限到達、またはこの商品に対象外）',
+  },
+  [ErrorCode.GOODS_NOT_ON_SALE]: {
+    'zh-CN': '商品已下架、已过期或已售罄',
+    'en-US': 'The goods are off shelf, expired or sold out',
+    ja: '商品は販売停止中、期限切れ、または完売です',
+  },
+  [ErrorCode.CONTRACT_STATE]: {
+    'zh-CN': '合同已签署或已变更，无法执行此操作',
+    'en-US': 'The contract is signed or has changed: this action is not possible',
+    ja: '契約は署名済みか変更されているため、この操作はできません',
+  },
+  [ErrorCode.SETTLEMENT_STATE]: {
+    'zh-CN': '结算当前状态不允许此操作',
+    'en-US': "The settlement's current state does not allow this action",
+    ja: '精算の現在の状態ではこの操作はできません',
+  },
+  [ErrorCode.SLOT_IN_USE]: {
+    'zh-CN': '广告位正被在售商品或未完成订单使用，不能修改售卖方式、轮播数和屏幕，也不能删除',
+    'en-US': 'The ad slot is used by goods on sale or open orders: its sales method, rotations and screens cannot change, and it cannot be deleted',
+    ja: '広告枠は販売中の商品または未完了の注文で使用中のため、販売方式・ローテーション数・画面の変更や削除はできません',
+  },
+  [ErrorCode.ESIGN_UNAVAILABLE]: {
+    'zh-CN': '未配置电子签章服务（ESIGN_URL）',
+    'en-US': 'No e-signature provider is configured (ESIGN_URL)',
+    ja: '電子署名サービスが設定されていません（ESIGN_URL）',
   },
 };
 

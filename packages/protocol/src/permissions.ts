@@ -85,6 +85,9 @@ export const Perm = {
   financeManage: 'yxf_new_finance_manage',
   // The market (issue 27): the platform operator keeps the catalogue (products, prices, shelf)
   marketManage: 'yxf_new_market_manage',
+  // Selling airtime (issue 28): who keeps slots, goods, price contracts, coupons and settles
+  // orders, beside the page codes that let advertisers browse goods and order.
+  salesManage: 'yxf_new_operate_sales_manage',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];
@@ -127,6 +130,10 @@ export const ADVERTISER_ROLE_CODES: readonly string[] = [
   Perm.reportAd,
   Perm.my,
   Perm.myFinance,
+  Perm.operate,
+  Perm.operateGoods,
+  Perm.operateOrder,
+  Perm.operateSignContract,
   Perm.help,
   Perm.helpFile,
   Perm.notice,

@@ -316,6 +316,31 @@ export const validationMessages = {
     'en-US': 'The end must be after the start',
     ja: '終了日時は開始日時より後にしてください',
   },
+  cptPrice: {
+    'zh-CN': '价格为 0.01 至 99999 元',
+    'en-US': 'The price is 0.01 to 99999 yuan',
+    ja: '価格は 0.01〜99999 元です',
+  },
+  rtbPrice: {
+    'zh-CN': 'RTB 价格为 0 至 10000 元',
+    'en-US': 'The RTB price is 0 to 10000 yuan',
+    ja: 'RTB 価格は 0〜10000 元です',
+  },
+  discount: {
+    'zh-CN': '折扣为 0 至 1，最多两位小数',
+    'en-US': 'The discount is 0 to 1, with at most 2 decimals',
+    ja: '割引率は 0〜1（小数点以下 2 桁まで）です',
+  },
+  goodsSingle: {
+    'zh-CN': '单品商品只能包含一个广告位',
+    'en-US': 'Single goods hold exactly one ad slot',
+    ja: '単品商品には広告枠を 1 つだけ含めます',
+  },
+  goodsProgramme: {
+    'zh-CN': '节目包至少包含两个广告位',
+    'en-US': 'A programme holds at least two ad slots',
+    ja: '番組パッケージには広告枠を 2 つ以上含めます',
+  },
   adContent: {
     'zh-CN': '请选择素材或布局（二选一）',
     'en-US': 'Choose materials or a layout (one of the two)',

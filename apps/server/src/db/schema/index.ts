@@ -11,6 +11,7 @@ export * from './gather.js';
 export * from './invitations.js';
 export * from './ledger.js';
 export * from './market.js';
+export * from './sales.js';
 export * from './materials.js';
 export * from './meta.js';
 export * from './notices.js';
