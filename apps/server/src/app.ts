@@ -37,6 +37,7 @@ import { audienceListener } from './modules/gather/service.js';
 import { geoHandlers } from './modules/geo/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
 import { marketHandlers } from './modules/market/routes.js';
+import { salesHandlers } from './modules/sales/routes.js';
 import { registerMaterialReferrer } from './modules/materials/references.js';
 import { getMaterialsForRender } from './modules/materials/render.js';
 import { materialHandlers } from './modules/materials/routes.js';
@@ -122,6 +123,7 @@ export const HANDLERS: readonly Handler[] = [
   ...financeHandlers,
   ...paymentHandlers,
   ...marketHandlers,
+  ...salesHandlers,
   ...providerHandlers,
   ...flowHandlers,
 ];
