@@ -24,6 +24,9 @@ heavy.push('ledger');
 heavy.push('flowReport');
 // `renewal` (bench/renewal.ts) renews 1,000 enterprises x 100 items in one day's run on PostgreSQL: minutes.
 heavy.push('renewal');
+// The sales benches (bench/sales-*.ts, issue 28) fill PostgreSQL with 10,000 screens and their
+// bookings, a month of a 1,000-screen order's rollups, or time concurrent orders: minutes.
+heavy.push('sales-availability', 'sales-orders', 'sales-settlement');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
