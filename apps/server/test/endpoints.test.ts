@@ -19,6 +19,7 @@ import { paymentFixtures } from './fixtures/payments.js';
 import { posterFixtures } from './fixtures/posters.js';
 import { providerFixtures } from './fixtures/providers.js';
 import { reportFixtures } from './fixtures/reports.js';
+import { salesFixtures } from './fixtures/sales.js';
 import { schedulingFixtures } from './fixtures/scheduling.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
@@ -77,6 +78,7 @@ const fixtures: Record<
   ...financeFixtures,
   ...marketEndpointFixtures,
   ...flowFixtures,
+  ...salesFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),
