@@ -47,10 +47,19 @@ import { insertTemplate } from '../src/modules/templates/repository.js';
 import { enterpriseKey } from '../src/storage/storage.js';
 import { insertAd, insertPlan } from './fixtures/ads.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
-import { insertProduct } from './fixtures/market.js';
+import { insertMarketDevice, insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
+import {
+  insertContract,
+  insertCoupon,
+  insertGoods,
+  insertPriceContract,
+  insertSalesOrder,
+  insertSlot,
+  salesDay,
+} from './fixtures/sales.js';
 import { insertStrategy } from './fixtures/strategies.js';
 import {
   BACKENDS,
@@ -580,7 +589,99 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   },
   // The owner's finished export of the data consumption report (the one export mechanism, kind flowUsage).
   usageExport: (w) => finishedExport(w, USAGE_EXPORT_KIND, 'data-usage.xlsx'),
+  // Selling airtime (issue 28). The enterprise's inventory (audience tenant): a slot over a
+  // screen of A1, goods on sale of it, a coupon.
+  adSlot: async (w) => ({ id: (await salesShop(w)).slotId, entId: w.ent.id }),
+  goods: async (w) => ({ id: (await salesShop(w)).goodsId, entId: w.ent.id }),
+  coupon: async (w) => ({
+    id: await insertCoupon(w.t.db, { entId: w.ent.id, validFrom: salesDay(w.t, 0), validTo: salesDay(w.t, 30) }),
+    entId: w.ent.id,
+  }),
+  // About one advertiser (audience scoped, the object's owner the advertiser): the world's
+  // advertiser in A1, assigned to the shared account (/user/allot), so its staff are those who
+  // see the advertiser (data scope on A1, or the assignment); the advertiser itself sees its
+  // own (ADVERTISER_CALLERS: it, and another advertiser who must not).
+  priceContract: async (w) => {
+    const adv = await salesAdvertiserOf(w);
+    const id = await insertPriceContract(w.t.db, {
+      entId: w.ent.id,
+      advertiserId: adv.id,
+      validFrom: salesDay(w.t, 0),
+      validTo: salesDay(w.t, 30),
+    });
+    return advertiserFacts(w, id, adv.id);
+  },
+  salesOrder: async (w) => {
+    const { order, adv } = await salesOrderOf(w);
+    return advertiserFacts(w, order.id, adv.id);
+  },
+  contract: async (w) => {
+    const { order, adv } = await salesOrderOf(w);
+    const k = await insertContract(w.t, { entId: w.ent.id, advertiserId: adv.id, kind: 'order', subjectId: order.id });
+    return advertiserFacts(w, k.id, adv.id);
+  },
+  // The owner's finished exports of the order list and of a settlement (the one export mechanism).
+  salesOrderExport: (w) => finishedExport(w, SALES_ORDER_EXPORT_KIND, 'sales-orders.xlsx'),
+  salesSettlementExport: (w) => finishedExport(w, SALES_SETTLEMENT_EXPORT_KIND, 'sales-settlement.xlsx'),
 };
+
+/** The export kinds of the sales order list and of a settlement (H2's and H3's registerExportSource). */
+const SALES_ORDER_EXPORT_KIND = 'salesOrders';
+const SALES_SETTLEMENT_EXPORT_KIND = 'salesSettlement';
+
+/** Objects about one advertiser: their callers add the advertiser and another advertiser. */
+const ADVERTISER_OWNED = new Set(['priceContract', 'salesOrder', 'contract']);
+
+/** A screen of A1, a slot over it and goods on sale of the slot (the world's sales inventory). */
+async function salesShop(w: World): Promise<{ deviceId: string; slotId: string; goodsId: string }> {
+  const deviceId = await insertMarketDevice(w.t, { ent: w.ent, user: w.owner }, { name: 'Isolated sales screen' });
+  const slotId = await insertSlot(w.t.db, { entId: w.ent.id, deviceIds: [deviceId], name: 'Isolated slot' });
+  const goodsId = await insertGoods(w.t.db, {
+    entId: w.ent.id,
+    slotIds: [slotId],
+    startDate: salesDay(w.t, 0),
+    endDate: salesDay(w.t, 30),
+    name: 'Isolated goods',
+  });
+  return { deviceId, slotId, goodsId };
+}
+
+/** The world's advertiser, assigned to the shared account (the sales staff who keep it). */
+async function salesAdvertiserOf(w: World) {
+  const adv = await advertiserOf(w);
+  await w.t.db
+    .insert(advertiserAssignments)
+    .values({ entId: w.ent.id, advertiserAccountId: adv.id, staffAccountId: w.sharedAccount.id })
+    .onConflictDoNothing();
+  return adv;
+}
+
+/** An unpaid order of the world's advertiser for the world's goods. */
+async function salesOrderOf(w: World) {
+  const adv = await salesAdvertiserOf(w);
+  const shop = await salesShop(w);
+  const order = await insertSalesOrder(w.t, {
+    entId: w.ent.id,
+    advertiserId: adv.id,
+    slotId: shop.slotId,
+    deviceIds: [shop.deviceId],
+    startDate: salesDay(w.t, 1),
+    endDate: salesDay(w.t, 2),
+    goodsId: shop.goodsId,
+  });
+  return { order, adv };
+}
+
+/** Who sees an advertiser's object: as who sees the advertiser (the advertiser fixture's facts), and the advertiser. */
+function advertiserFacts(w: World, id: string, advertiserId: string): Facts {
+  return {
+    id,
+    entId: w.ent.id,
+    deptIds: [w.ent.depts.a1],
+    ownerId: advertiserId,
+    sharedAccounts: [w.sharedAccount.id],
+  };
+}
 
 /** The day of the iotCard fixture's usage. */
 const USAGE_DAY = '2026-11-10';
@@ -791,11 +892,61 @@ const WALLET_CALLERS: readonly CallerSpec[] = [
   },
 ];
 
-/** The callers of an object kind: money's kinds add WALLET_CALLERS. */
+/**
+ * Sales' callers besides CALLERS (objects about one advertiser: orders, price contracts,
+ * contracts): the object's advertiser (its own) and another advertiser of the enterprise in
+ * the same department (not its).
+ */
+const ADVERTISER_CALLERS: readonly CallerSpec[] = [
+  {
+    name: "the object's advertiser",
+    make: async (w) => {
+      const adv = await advertiserOf(w);
+      return {
+        id: adv.id,
+        entId: w.ent.id,
+        entKind: 'enterprise',
+        deptId: w.ent.depts.a1,
+        scope: 'self',
+        permissions: ADVERTISER_ROLE_CODES,
+        login: { ...adv, entId: w.ent.id },
+        advertiser: true,
+      };
+    },
+  },
+  {
+    name: 'another advertiser in A1',
+    make: async (w) => {
+      const loginName = uniqueName('adv');
+      const id = await createAdvertiser(w.t.db, {
+        entId: w.ent.id,
+        deptId: w.ent.depts.a1,
+        createdBy: null,
+        loginName,
+        password: TEST_PASSWORD,
+        realName: 'Another advertiser',
+      });
+      return {
+        id,
+        entId: w.ent.id,
+        entKind: 'enterprise',
+        deptId: w.ent.depts.a1,
+        scope: 'self',
+        permissions: ADVERTISER_ROLE_CODES,
+        login: { id, loginName, password: TEST_PASSWORD, entId: w.ent.id },
+        advertiser: true,
+      };
+    },
+  },
+];
+
+/** The callers of an object kind: money's kinds add WALLET_CALLERS, an advertiser's objects ADVERTISER_CALLERS. */
 const callersOf = (object: string): readonly CallerSpec[] =>
   scoped.some((def) => def.scope?.object === object && def.scope.audience === 'wallet')
     ? [...CALLERS, ...WALLET_CALLERS]
-    : CALLERS;
+    : ADVERTISER_OWNED.has(object)
+      ? [...CALLERS, ...ADVERTISER_CALLERS]
+      : CALLERS;
 
 /** Ids of a department and its ancestors. */
 function lineage(w: World, dept: string | null): string[] {
