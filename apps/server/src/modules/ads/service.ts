@@ -554,6 +554,31 @@ export async function lockAd(ctx: CallContext, id: string, manage: boolean) {
   return row;
 }
 
+const NO_TARGETS = { deviceIds: [], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] };
+const sameIds = (a: readonly string[], b: readonly string[]) => {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
+};
+
+/**
+ * An ad made by an airtime order (source 'order', modules/sales/orderAds.ts) keeps what the
+ * order bought: its period, targets, time periods, strategy, plays and slot. An edit that
+ * changes any of them is refused (CONFLICT); its content and name may change (a new review).
+ */
+function keepOrderFrame(current: typeof ads.$inferSelect, input: z.infer<typeof endpoints.adUpdate.request>): void {
+  const periods = (p: readonly { start: string; end: string }[]) => JSON.stringify(p.map((x) => [x.start, x.end]));
+  const kept =
+    Date.parse(input.startAt) === current.startAt.getTime() &&
+    Date.parse(input.endAt) === current.endAt.getTime() &&
+    input.strategy === current.strategy &&
+    input.playsMin === current.playsMin &&
+    input.playsMax === current.playsMax &&
+    periods(input.periods) === periods(current.periods) &&
+    (input.slotId ?? null) === current.slotId &&
+    AD_TARGET_KINDS.every((kind) => sameIds(input.targets[kind], current.targets[kind] ?? []));
+  if (!kept) throw new AppError(ErrorCode.CONFLICT, AdText.orderFrameLocked);
+}
+
 /**
  * Saves an edit. Every edit opens a new review round at pending audit: a decided ad (passed,
  * serving, failed, waiting for its second audit) goes back to review, and an auditor who
@@ -561,7 +586,14 @@ export async function lockAd(ctx: CallContext, id: string, manage: boolean) {
  */
 export async function updateAd(input: z.infer<typeof endpoints.adUpdate.request>, ctx: CallContext) {
   const current = await lockAd(ctx, input.id, true);
-  const values = await checkedBody(input, ctx);
+  // An order's ad (issue 28) plays what the order bought: only its content and name change here.
+  const fromOrder = current.source === 'order';
+  if (fromOrder) keepOrderFrame(current, input);
+  const values = await checkedBody(fromOrder ? { ...input, targets: NO_TARGETS } : input, ctx);
+  if (fromOrder) {
+    values.targets = current.targets;
+    values.slotId = current.slotId;
+  }
   const reviewRound = current.reviewRound + 1;
   const [row] = await ctx.db
     .update(ads)

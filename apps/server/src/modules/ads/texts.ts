@@ -4,6 +4,11 @@ const text = (zh: string, en: string, ja: string): LocalizedText => ({ 'zh-CN': 
 
 /** The ads module's messages in the three languages. */
 export const AdText = {
+  orderFrameLocked: text(
+    '该广告来自广告位订单：投放期、投放屏幕、时段、播放策略、播放次数和广告位由订单决定，不能修改；可修改名称和素材',
+    "This ad comes from an airtime order: its period, screens, time periods, strategy, plays and slot are the order's and cannot change; its name and content can",
+    'この広告は広告枠の注文から作成されました。掲載期間・デバイス・時間帯・再生方式・再生回数・広告枠は注文で決まるため変更できません。名前と素材は変更できます',
+  ),
   notFound: text(
     '广告不存在或无权访问',
     'The ad does not exist or is not accessible',

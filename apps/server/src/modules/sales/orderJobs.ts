@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type SalesOrderRow, salesOrders, salesSettlements } from '../../db/schema/index.js';
+import { moveOrder } from './orderScope.js';
+import { cancelLocked } from './orders.js';
+
+/**
+ * The order jobs of the airtime market (issue 28; registered in src/jobs). Time is their
+ * input (`now`), so a test runs a simulated month; each is idempotent (every move is a
+ * conditional UPDATE on the order's state, made under the order's row lock) and works in
+ * batches, each order in its own transaction.
+ * - `sales-hold-expiry` (every minute): unpaid orders past their hold are cancelled
+ *   (holdExpired): their held rotations and coupon use are released; no money was taken.
+ * - `sales-orders-advance` (every minute): paid orders whose first day has come and whose
+ *   every sub-order's ad passed review start (inProgress); orders in progress whose last day
+ *   is over get their settlement computed (settlement.ts computeSettlement, toBePaid).
+ */
+
+export const HOLD_EXPIRY_JOB = 'sales-hold-expiry';
+export const ORDERS_ADVANCE_JOB = 'sales-orders-advance';
+export const SALES_ORDER_JOBS_CRON = '* * * * *';
+
+const rowsOf = (result: unknown) => (result as { rows: { id: unknown }[] }).rows;
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Locks one order if it is still in `state` (skipping one another transaction holds: it is being changed). */
+async function lockIn(tx: Executor, id: string, state: SalesOrderRow['state']): Promise<SalesOrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(salesOrders)
+    .where(and(eq(salesOrders.id, id), eq(salesOrders.state, state)))
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+/** Cancels the unpaid orders whose hold lapsed at or before `now`; returns how many. */
+export async function expireOrderHolds(root: Executor, now: Date, batch = 500): Promise<number> {
+  let total = 0;
+  let after: { holdUntil: Date; id: string } | null = null;
+  for (;;) {
+    const due: { id: string; holdUntil: Date | null }[] = await root
+      .select({ id: salesOrders.id, holdUntil: salesOrders.holdUntil })
+      .from(salesOrders)
+      .where(
+        and(
+          eq(salesOrders.state, 'unpaid'),
+          lte(salesOrders.holdUntil, now),
+          after
+            ? sql`(${salesOrders.holdUntil}, ${salesOrders.id}) > (${after.holdUntil.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(salesOrders.holdUntil), asc(salesOrders.id))
+      .limit(batch);
+    for (const { id } of due) {
+      const done = await root.transaction(async (tx) => {
+        const order = await lockIn(tx, id, 'unpaid');
+        if (!order?.holdUntil || order.holdUntil.getTime() > now.getTime()) return false;
+        const result = await cancelLocked(tx, order, { actorId: null, reason: 'holdExpired', now });
+        await result.pay();
+        return true;
+      });
+      if (done) total++;
+    }
+    if (due.length < batch) return total;
+    const last = due[due.length - 1];
+    after = { holdUntil: last.holdUntil as Date, id: last.id };
+  }
+}
+
+/**
+ * Paid orders whose first day is today or earlier and whose every sub-order has an ad that
+ * passed review (not deleted) move to inProgress; returns how many.
+ */
+export async function startOrders(root: Executor, now: Date, batch = 500): Promise<number> {
+  const today = todayOf(now);
+  let total = 0;
+  let afterId = '';
+  for (;;) {
+    const rows = rowsOf(
+      await root.execute(sql`
+        select o.id from sales_orders o
+        where o.state = 'paid' and o.start_date <= ${today}::date and o.id > ${afterId}
+          and not exists (
+            select 1 from sales_order_lines l left join ads a on a.id = l.ad_id
+            where l.order_id = o.id
+              and (a.id is null or a.deleted_at is not null or a.review_state <> 'passed'))
+        order by o.id limit ${batch}`),
+    );
+    for (const { id } of rows) {
+      const moved = await root.transaction(async (tx) => {
+        const order = await lockIn(tx, String(id), 'paid');
+        if (!order) return false;
+        await moveOrder(tx, order.id, 'paid', 'inProgress', null, now);
+        return true;
+      });
+      if (moved) total++;
+    }
+    if (rows.length < batch) return total;
+    afterId = String(rows[rows.length - 1].id);
+  }
+}
+
+/** Orders in progress whose last day is before today and that have no settlement yet get it computed; returns how many. */
+export async function settleEndedOrders(root: Executor, now: Date, batch = 100): Promise<number> {
+  const today = todayOf(now);
+  let total = 0;
+  let afterId = '';
+  for (;;) {
+    const rows = rowsOf(
+      await root.execute(sql`
+        select o.id from sales_orders o
+        where o.state = 'inProgress' and o.end_date < ${today}::date and o.id > ${afterId}
+          and not exists (select 1 from sales_settlements s where s.order_id = o.id)
+        order by o.id limit ${batch}`),
+    );
+    for (const { id } of rows) {
+      const done = await root.transaction(async (tx) => {
+        const order = await lockIn(tx, String(id), 'inProgress');
+        if (!order) return false;
+        const [existing] = await tx
+          .select({ id: salesSettlements.id })
+          .from(salesSettlements)
+          .where(inArray(salesSettlements.orderId, [order.id]));
+        if (existing) return false;
+        const { computeSettlement } = await import('./settlement.js');
+        await computeSettlement(tx, order.id, now);
+        return true;
+      });
+      if (done) total++;
+    }
+    if (rows.length < batch) return total;
+    afterId = String(rows[rows.length - 1].id);
+  }
+}
+
+/** The `sales-orders-advance` job: starts what may start, then settles what ended. */
+export async function advanceOrders(root: Executor, now: Date): Promise<{ started: number; settled: number }> {
+  const started = await startOrders(root, now);
+  const settled = await settleEndedOrders(root, now);
+  return { started, settled };
+}
