@@ -116,8 +116,8 @@ export async function operator(db: Db, advertisers: number) {
  */
 export async function screens(db: Db, entId: string, count: number, prefix = 'scr') {
   await db.execute(sql`
-    insert into devices (id, ent_id, name, status, last_seen_at, status_at, screen_width, screen_height)
-    select ${prefix} || '-' || g, ${entId}, 'Screen ' || g, 'online', now(), now(), 1920, 1080
+    insert into devices (id, ent_id, name, status, last_seen_at, status_at, activated_at, screen_width, screen_height)
+    select ${prefix} || '-' || g, ${entId}, 'Screen ' || g, 'online', now(), now(), now() - interval '30 days', 1920, 1080
     from generate_series(1, ${count}::int) g`);
   const [category] = rowsOf(
     await db.execute(sql`
