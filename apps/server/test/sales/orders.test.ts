@@ -12,6 +12,7 @@ import {
   salesSettings,
 } from '../../src/db/schema/index.js';
 import { advertiserWalletId, enterpriseWalletId } from '../../src/modules/ledger/accounts.js';
+import { runExport } from '../../src/modules/operationLog/exportJob.js';
 import { expireOrderHolds } from '../../src/modules/sales/orderJobs.js';
 import {
   fundAdvertiser,
@@ -387,5 +388,36 @@ describe.each(BACKENDS)('sales orders on %s', (backend) => {
     expect(cancelled.cancelReason).toBe('operator');
     const keyword = await w.client.call(endpoints.salesOrderList, { page: 1, size: 50, keyword: `${a.no}-1` } as never);
     expect(keyword.envelope.payload!.data.map((o) => o.id)).toEqual([a.id]);
+  });
+  it('exports the orders the caller sees, in its language, to the fen', async () => {
+    const w = await world({ maxRotations: 10 });
+    await fundAdvertiser(t, w.ent.id, w.adv.id, 10_000);
+    const a = await place(w.advClient, request(w));
+    expect((await w.advClient.call(endpoints.salesOrderPay, { id: a.id })).envelope.code).toBe(0);
+    const other = await insertSalesAdvertiser(t, w.ent);
+    await place(await t.loginAs(other), request(w, { hours: [12] }));
+    const ja = await t.loginAs(w.adv, { language: 'ja' });
+    const started = await ja.call(endpoints.salesOrderExportStart, {} as never);
+    expect(started.envelope.code, started.body).toBe(0);
+    const exportId = started.envelope.payload!.exportId;
+    await runExport(t.services, exportId, t.app.log, true);
+    const status = await ja.call(endpoints.salesOrderExportStatus, { exportId });
+    expect(status.envelope.payload).toMatchObject({ status: 'done', total: 1 });
+    const file = await ja.call(endpoints.salesOrderExportDownload, { exportId });
+    expect(file.status).toBe(200);
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].name).toBe('広告枠の注文');
+    const values = wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(values).toHaveLength(2);
+    expect(values[0][1]).toBe('注文番号');
+    expect(values[1].slice(1, 5)).toEqual([a.no, 'Buyer one', expect.any(String), '素材待ち']);
+    // Amount, paid, frozen, refunded in yuan.
+    expect(values[1].slice(11, 15)).toEqual(['8.00', '0.00', '8.00', '0.00']);
+    // Someone else cannot read the caller's export.
+    expect((await w.client.call(endpoints.salesOrderExportStatus, { exportId })).envelope.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
   });
 });
