@@ -1,8 +1,19 @@
-import { ErrorCode } from '@marquee/protocol';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Coupon, type CouponState, discountToPct, ErrorCode, type salesEndpoints } from '@marquee/protocol';
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import { type SalesCouponRow, salesCoupons, salesCouponUses } from '../../db/schema/index.js';
+import {
+  accounts,
+  type SalesCouponRow,
+  salesCoupons,
+  salesCouponUses,
+  salesGoods,
+  salesOrders,
+} from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
+import type { CallContext } from '../../protocol/handlers.js';
+import { presentCoupon } from './presenter.js';
+import { auditSales, contains } from './slots.js';
 import { InventoryText } from './texts.js';
 
 /**
@@ -97,4 +108,166 @@ export async function releaseCoupon(db: Executor, orderId: string, now: Date): P
     .update(salesCoupons)
     .set({ used: sql`greatest(${salesCoupons.used} - 1, 0)`, updatedAt: now })
     .where(eq(salesCoupons.id, use.couponId));
+}
+
+type Req<K extends keyof typeof salesEndpoints> = z.infer<(typeof salesEndpoints)[K]['request']>;
+
+function couponStateWhere(state: CouponState, day: string): SQL {
+  const started = sql`${salesCoupons.validFrom} <= ${day}::date`;
+  const notOver = sql`${salesCoupons.validTo} >= ${day}::date`;
+  const on = eq(salesCoupons.enabled, true);
+  switch (state) {
+    case 'disabled':
+      return eq(salesCoupons.enabled, false);
+    case 'notStarted':
+      return and(on, sql`${salesCoupons.validFrom} > ${day}::date`) as SQL;
+    case 'expired':
+      return and(on, started, sql`${salesCoupons.validTo} < ${day}::date`) as SQL;
+    case 'exhausted':
+      return and(on, started, notOver, sql`${salesCoupons.used} >= ${salesCoupons.useLimit}`) as SQL;
+    default:
+      return and(on, started, notOver, sql`${salesCoupons.used} < ${salesCoupons.useLimit}`) as SQL;
+  }
+}
+
+async function couponViews(ctx: CallContext, rows: SalesCouponRow[]): Promise<Coupon[]> {
+  const goodsIds = [...new Set(rows.flatMap((r) => r.goodsIds))];
+  const names =
+    goodsIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: salesGoods.id, name: salesGoods.name })
+          .from(salesGoods)
+          .where(inArray(salesGoods.id, goodsIds));
+  const byId = new Map(names.map((n) => [n.id, n.name]));
+  return rows.map((r) => presentCoupon(r, byId, ctx.now));
+}
+
+async function requireCoupon(ctx: CallContext, id: string, opts?: { lock?: boolean }) {
+  const q = ctx.db
+    .select()
+    .from(salesCoupons)
+    .where(and(eq(salesCoupons.id, id), eq(salesCoupons.entId, ctx.user.entId)));
+  const [row] = opts?.lock ? await q.for('update') : await q;
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, InventoryText.couponNotFound);
+  return row;
+}
+
+export async function couponList(input: Req<'salesCouponList'>, ctx: CallContext) {
+  const conds: (SQL | undefined)[] = [eq(salesCoupons.entId, ctx.user.entId)];
+  if (input.keyword) conds.push(ilike(salesCoupons.name, contains(input.keyword)));
+  if (input.state) conds.push(couponStateWhere(input.state, dayOf(ctx.now)));
+  const where = and(...conds);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(salesCoupons)
+      .where(where)
+      .orderBy(desc(salesCoupons.createdAt), desc(salesCoupons.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    ctx.db.select({ total: count() }).from(salesCoupons).where(where),
+  ]);
+  return { total: Number(total), data: await couponViews(ctx, rows) };
+}
+
+export async function couponSave(input: Req<'salesCouponSave'>, ctx: CallContext) {
+  const discountPct = discountToPct(input.discount);
+  if (discountPct === null) throw new AppError(ErrorCode.INVALID_PARAMS);
+  const goodsIds = [...new Set(input.goodsIds)];
+  if (goodsIds.length > 0) {
+    const found = await ctx.db
+      .select({ id: salesGoods.id })
+      .from(salesGoods)
+      .where(and(inArray(salesGoods.id, goodsIds), eq(salesGoods.entId, ctx.user.entId), isNull(salesGoods.deletedAt)));
+    if (found.length !== goodsIds.length) throw new AppError(ErrorCode.NOT_FOUND, InventoryText.couponGoodsInvalid);
+  }
+  const fields = {
+    name: input.name,
+    discountPct,
+    useLimit: input.limit,
+    validFrom: input.validFrom,
+    validTo: input.validTo,
+    goodsIds,
+    updatedAt: ctx.now,
+  };
+  let row: SalesCouponRow;
+  if (!input.id) {
+    [row] = await ctx.db
+      .insert(salesCoupons)
+      .values({ ...fields, entId: ctx.user.entId, createdBy: ctx.user.accountId, createdAt: ctx.now })
+      .returning();
+  } else {
+    const old = await requireCoupon(ctx, input.id, { lock: true });
+    if (old.used > 0 && old.discountPct !== discountPct) {
+      throw new AppError(ErrorCode.CONFLICT, InventoryText.couponDiscountLocked);
+    }
+    if (input.limit < old.used) throw new AppError(ErrorCode.CONFLICT, InventoryText.couponLimitBelowUsed);
+    [row] = await ctx.db.update(salesCoupons).set(fields).where(eq(salesCoupons.id, old.id)).returning();
+  }
+  await auditSales(ctx, input.id ? 'update' : 'add', 'coupon', row, {
+    discountPct,
+    limit: row.useLimit,
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+  });
+  const [view] = await couponViews(ctx, [row]);
+  return view;
+}
+
+export async function couponEnable(input: Req<'salesCouponEnable'>, ctx: CallContext) {
+  const old = await requireCoupon(ctx, input.id, { lock: true });
+  const [row] = await ctx.db
+    .update(salesCoupons)
+    .set({ enabled: input.enabled, updatedAt: ctx.now })
+    .where(eq(salesCoupons.id, old.id))
+    .returning();
+  await auditSales(ctx, input.enabled ? 'enable' : 'disable', 'coupon', row);
+  const [view] = await couponViews(ctx, [row]);
+  return view;
+}
+
+export async function couponUses(input: Req<'salesCouponUses'>, ctx: CallContext) {
+  const coupon = await requireCoupon(ctx, input.couponId);
+  const where = eq(salesCouponUses.couponId, coupon.id);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({
+        use: salesCouponUses,
+        orderNo: salesOrders.no,
+        realName: accounts.realName,
+        loginName: accounts.loginName,
+      })
+      .from(salesCouponUses)
+      .innerJoin(salesOrders, eq(salesOrders.id, salesCouponUses.orderId))
+      .innerJoin(accounts, eq(accounts.id, salesCouponUses.advertiserId))
+      .where(where)
+      .orderBy(desc(salesCouponUses.usedAt), desc(salesCouponUses.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    ctx.db.select({ total: count() }).from(salesCouponUses).where(where),
+  ]);
+  return {
+    total: Number(total),
+    data: rows.map((r) => ({
+      id: r.use.id,
+      couponId: r.use.couponId,
+      orderId: r.use.orderId,
+      orderNo: r.orderNo,
+      advertiserName: r.realName || r.loginName,
+      saved: r.use.saved,
+      usedAt: r.use.usedAt.toISOString(),
+      releasedAt: r.use.releasedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function couponOptions(input: Req<'salesCouponOptions'>, ctx: CallContext) {
+  const rows = await ctx.db
+    .select()
+    .from(salesCoupons)
+    .where(and(eq(salesCoupons.entId, ctx.user.entId), usableWhere(input.goodsId ?? null, ctx.now)))
+    .orderBy(desc(salesCoupons.discountPct), desc(salesCoupons.createdAt))
+    .limit(200);
+  return { data: await couponViews(ctx, rows) };
 }

@@ -2,6 +2,7 @@ import { DEFAULT_HOLD_MINUTES, DEFAULT_IMPRESSIONS_PER_PLAY_PCT, type MakeGoodRe
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { salesSettings } from '../../db/schema/index.js';
+import type { CallContext } from '../../protocol/handlers.js';
 
 /** An enterprise's sales settings as the rules use them. */
 export interface SalesSettingsValues {
@@ -40,4 +41,29 @@ export async function saveSalesSettings(
     .values({ entId, ...values, updatedAt: now })
     .onConflictDoUpdate({ target: salesSettings.entId, set: { ...values, updatedAt: now } });
   return { ...values };
+}
+
+/** Whether an e-signature provider is configured (config.esignUrl, added with the contracts; absent: false). */
+function esignConfigured(ctx: CallContext): boolean {
+  const config = ctx.services.config as unknown as Record<string, unknown>;
+  const url = config.esignUrl;
+  return typeof url === 'string' && url.length > 0;
+}
+
+export async function settingsInfo(ctx: CallContext) {
+  return { ...(await salesSettingsOf(ctx.db, ctx.user.entId)), esignConfigured: esignConfigured(ctx) };
+}
+
+export async function settingsSave(input: SalesSettingsValues, ctx: CallContext) {
+  const before = await salesSettingsOf(ctx.db, ctx.user.entId);
+  const saved = await saveSalesSettings(ctx.db, ctx.user.entId, input, ctx.now);
+  await ctx.audit({
+    module: 'sales',
+    action: 'update',
+    targetType: 'salesSettings',
+    targetId: ctx.user.entId,
+    targetName: ctx.user.entName,
+    detail: { before, after: saved },
+  });
+  return { ...saved, esignConfigured: esignConfigured(ctx) };
 }
