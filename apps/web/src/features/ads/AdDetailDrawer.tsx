@@ -1,6 +1,7 @@
 import { AD_TARGET_KINDS, type AdInfo, formatTime } from '@marquee/protocol';
 import { Alert, Descriptions, Drawer, Skeleton, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCallQuery } from '../../api/queries';
 import { periodText, StatusTag } from './adLook';
 
@@ -69,6 +70,22 @@ function AdDetail({ ad }: { ad: AdInfo }) {
                 })
               : t('none')}
           </div>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('ad.field.slot')}>
+          <span data-testid="ad-detail-slot">
+            {ad.slot ? ad.slot.name : (ad.slotId ?? '-')}
+            {ad.source === 'order' && ad.slot?.orderId ? (
+              <>
+                {' · '}
+                <Link
+                  to={`/operate/orderDetail?id=${encodeURIComponent(ad.slot.orderId)}`}
+                  data-testid="ad-detail-order"
+                >
+                  {t('ad.orderLink', { no: ad.slot.orderNo ?? ad.slot.orderId })}
+                </Link>
+              </>
+            ) : null}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('ad.field.link')}>{ad.link || '-'}</Descriptions.Item>
         <Descriptions.Item label={t('ad.field.monitorUrl')}>{ad.monitorUrl || '-'}</Descriptions.Item>
