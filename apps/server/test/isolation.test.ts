@@ -47,7 +47,7 @@ import { insertTemplate } from '../src/modules/templates/repository.js';
 import { enterpriseKey } from '../src/storage/storage.js';
 import { insertAd, insertPlan } from './fixtures/ads.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
-import { insertMarketDevice, insertProduct } from './fixtures/market.js';
+import { insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
@@ -57,6 +57,7 @@ import {
   insertGoods,
   insertPriceContract,
   insertSalesOrder,
+  insertScreens,
   insertSlot,
   salesDay,
 } from './fixtures/sales.js';
@@ -634,7 +635,10 @@ const ADVERTISER_OWNED = new Set(['priceContract', 'salesOrder', 'contract']);
 
 /** A screen of A1, a slot over it and goods on sale of the slot (the world's sales inventory). */
 async function salesShop(w: World): Promise<{ deviceId: string; slotId: string; goodsId: string }> {
-  const deviceId = await insertMarketDevice(w.t, { ent: w.ent, user: w.owner }, { name: 'Isolated sales screen' });
+  const [deviceId] = await insertScreens(w.t, w.ent, w.owner.id, 1, {
+    deptId: w.ent.depts.a1,
+    name: 'Isolated sales screen',
+  });
   const slotId = await insertSlot(w.t.db, { entId: w.ent.id, deviceIds: [deviceId], name: 'Isolated slot' });
   const goodsId = await insertGoods(w.t.db, {
     entId: w.ent.id,
