@@ -3,6 +3,7 @@ import { ENDPOINT_LIST, type EndpointDef, ErrorCode, LOGOUT_CODES } from '@marqu
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
+import { salesObjects } from './fixtures/sales.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -67,9 +68,13 @@ class Administrator {
     readonly kind: 'provider' | 'enterprise',
   ) {}
 
+  /** Ids of objects made for the enterprise (selling airtime's: slots, goods, orders...). */
+  private objects: string[] = [];
+
   async start() {
     this.ent = await createEnterprise(this.t.db, { kind: this.kind });
     await this.newUser();
+    if (this.kind === 'enterprise') this.objects = await salesObjects(this.t, this.ent, this.user.id);
   }
 
   private async newUser() {
@@ -79,7 +84,7 @@ class Administrator {
 
   /** Ids of real objects, so generated calls reach past NOT_FOUND. */
   known(): string[] {
-    return [this.ent.id, this.user.id, ...Object.values(this.ent.depts)];
+    return [this.ent.id, this.user.id, ...Object.values(this.ent.depts), ...this.objects];
   }
 
   /** After a call that ended the session or the account: log in again, or start afresh. */
