@@ -30,7 +30,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/queries';
 import { usePageLeaveTip } from '../../components/leaveTip';
 import { requiredRule, validationMessage } from '../../components/zodRule';
@@ -263,6 +263,21 @@ export default function AdEditPage() {
           // The rules' errors: antd scrolls to the first (scrollToFirstError); the toast says why nothing was saved.
           onFinishFailed={() => void message.error(t('edit.invalid'))}
         >
+          {existing.data?.slotId ? (
+            <Form.Item label={t('ad.field.slot')}>
+              <span data-testid="ad-edit-slot">
+                {existing.data.slot?.name ?? existing.data.slotId}
+                {existing.data.source === 'order' && existing.data.slot?.orderId ? (
+                  <>
+                    {' · '}
+                    <Link to={`/operate/orderDetail?id=${encodeURIComponent(existing.data.slot.orderId)}`}>
+                      {t('ad.orderLink', { no: existing.data.slot.orderNo ?? existing.data.slot.orderId })}
+                    </Link>
+                  </>
+                ) : null}
+              </span>
+            </Form.Item>
+          ) : null}
           <Form.Item name="name" label={t('ad.field.name')} rules={[required]}>
             <Input maxLength={AD_NAME_MAX} showCount data-testid="ad-edit-name" />
           </Form.Item>
