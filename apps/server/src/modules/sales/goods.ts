@@ -82,18 +82,16 @@ async function requireGoods(ctx: CallContext, id: string, opts?: { lock?: boolea
 async function goodsViews(ctx: CallContext, rows: SalesGoodsRow[]): Promise<Goods[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, orderCounts] = await Promise.all([
-    ctx.db
-      .select({ line: salesGoodsLines, slot: adSlots })
-      .from(salesGoodsLines)
-      .innerJoin(adSlots, eq(adSlots.id, salesGoodsLines.slotId))
-      .where(inArray(salesGoodsLines.goodsId, ids)),
-    ctx.db
-      .select({ goodsId: salesOrders.goodsId, n: count() })
-      .from(salesOrders)
-      .where(and(inArray(salesOrders.goodsId, ids), ne(salesOrders.state, 'cancelled')))
-      .groupBy(salesOrders.goodsId),
-  ]);
+  const lines = await ctx.db
+    .select({ line: salesGoodsLines, slot: adSlots })
+    .from(salesGoodsLines)
+    .innerJoin(adSlots, eq(adSlots.id, salesGoodsLines.slotId))
+    .where(inArray(salesGoodsLines.goodsId, ids));
+  const orderCounts = await ctx.db
+    .select({ goodsId: salesOrders.goodsId, n: count() })
+    .from(salesOrders)
+    .where(and(inArray(salesOrders.goodsId, ids), ne(salesOrders.state, 'cancelled')))
+    .groupBy(salesOrders.goodsId);
   const screensOf = new Map<string, number>();
   const screenCount = async (line: SalesGoodsLineRow, slot: AdSlotRow) => {
     if (line.deviceIds.length > 0) return line.deviceIds.length;

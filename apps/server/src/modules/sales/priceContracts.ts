@@ -60,27 +60,26 @@ async function priceContractViews(ctx: CallContext, rows: SalesPriceContractRow[
   if (rows.length === 0) return [];
   const advertiserIds = [...new Set(rows.map((r) => r.advertiserId))];
   const slotIds = [...new Set(rows.flatMap((r) => r.slotPrices.map((p) => p.slotId)))];
-  const [advs, slots, contracts] = await Promise.all([
-    ctx.db
-      .select({ id: accounts.id, realName: accounts.realName, loginName: accounts.loginName })
-      .from(accounts)
-      .where(inArray(accounts.id, advertiserIds)),
+  const advs = await ctx.db
+    .select({ id: accounts.id, realName: accounts.realName, loginName: accounts.loginName })
+    .from(accounts)
+    .where(inArray(accounts.id, advertiserIds));
+  const slots =
     slotIds.length === 0
-      ? Promise.resolve([])
-      : ctx.db.select({ id: adSlots.id, name: adSlots.name }).from(adSlots).where(inArray(adSlots.id, slotIds)),
-    ctx.db
-      .select({ id: salesContracts.id, subjectId: salesContracts.subjectId, state: salesContracts.state })
-      .from(salesContracts)
-      .where(
-        and(
-          eq(salesContracts.kind, 'priceContract'),
-          inArray(
-            salesContracts.subjectId,
-            rows.map((r) => r.id),
-          ),
+      ? []
+      : await ctx.db.select({ id: adSlots.id, name: adSlots.name }).from(adSlots).where(inArray(adSlots.id, slotIds));
+  const contracts = await ctx.db
+    .select({ id: salesContracts.id, subjectId: salesContracts.subjectId, state: salesContracts.state })
+    .from(salesContracts)
+    .where(
+      and(
+        eq(salesContracts.kind, 'priceContract'),
+        inArray(
+          salesContracts.subjectId,
+          rows.map((r) => r.id),
         ),
       ),
-  ]);
+    );
   const advNames = new Map(advs.map((a) => [a.id, nameOf(a)]));
   const slotNames = new Map(slots.map((s) => [s.id, s.name]));
   const docs = new Map(contracts.map((c) => [c.subjectId, { id: c.id, state: c.state }]));

@@ -65,38 +65,29 @@ export async function requireSlot(ctx: CallContext, id: string, opts?: { lock?: 
 /** Which of the slots are in use: goods on sale with a line on it, or orders not cancelled/settled. */
 export async function slotsInUse(db: Executor, slotIds: readonly string[]): Promise<Set<string>> {
   if (slotIds.length === 0) return new Set();
-  const [goods, orders] = await Promise.all([
-    db
-      .selectDistinct({ slotId: salesGoodsLines.slotId })
-      .from(salesGoodsLines)
-      .innerJoin(salesGoods, eq(salesGoods.id, salesGoodsLines.goodsId))
-      .where(
-        and(
-          inArray(salesGoodsLines.slotId, [...slotIds]),
-          eq(salesGoods.state, 'onSale'),
-          isNull(salesGoods.deletedAt),
-        ),
-      ),
-    db
-      .selectDistinct({ slotId: salesOrderLines.slotId })
-      .from(salesOrderLines)
-      .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
-      .where(
-        and(inArray(salesOrderLines.slotId, [...slotIds]), notInArray(salesOrders.state, ['cancelled', 'settled'])),
-      ),
-  ]);
+  const goods = await db
+    .selectDistinct({ slotId: salesGoodsLines.slotId })
+    .from(salesGoodsLines)
+    .innerJoin(salesGoods, eq(salesGoods.id, salesGoodsLines.goodsId))
+    .where(
+      and(inArray(salesGoodsLines.slotId, [...slotIds]), eq(salesGoods.state, 'onSale'), isNull(salesGoods.deletedAt)),
+    );
+  const orders = await db
+    .selectDistinct({ slotId: salesOrderLines.slotId })
+    .from(salesOrderLines)
+    .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+    .where(and(inArray(salesOrderLines.slotId, [...slotIds]), notInArray(salesOrders.state, ['cancelled', 'settled'])));
   return new Set([...goods, ...orders].map((r) => r.slotId));
 }
 
 /** The slot as shown: its screens now (and long-offline ones), in use, its layout's name. */
 export async function slotView(ctx: CallContext, row: AdSlotRow): Promise<Slot> {
-  const [screens, inUse, layout] = await Promise.all([
-    slotScreens(ctx.db, row, ctx.now),
-    slotsInUse(ctx.db, [row.id]),
-    row.layoutId
-      ? ctx.db.select({ name: templates.name }).from(templates).where(eq(templates.id, row.layoutId))
-      : Promise.resolve([]),
-  ]);
+  // Sequential: in a mutation ctx.db is one transaction's connection.
+  const screens = await slotScreens(ctx.db, row, ctx.now);
+  const inUse = await slotsInUse(ctx.db, [row.id]);
+  const layout = row.layoutId
+    ? await ctx.db.select({ name: templates.name }).from(templates).where(eq(templates.id, row.layoutId))
+    : [];
   return presentSlot(row, {
     screens: screens.length,
     longOfflineScreens: screens.filter((s) => s.longOffline).length,
