@@ -164,6 +164,17 @@ describe.each(BACKENDS)('sales order ads on %s', (backend) => {
     const after = await adOf(ad.id);
     expect(after).toMatchObject({ name: 'Renamed', reviewRound: 2, reviewState: 'pending', slotId: o.slotId });
     expect(after.targets.deviceIds.sort()).toEqual([...o.deviceIds].sort());
+    // No targets sent: the order's screens, unchanged (an order may reach more than an edit may list).
+    const untargeted = await o.client.call(endpoints.adUpdate, {
+      ...body,
+      name: 'Renamed again',
+      targets: { deviceIds: [], groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
+    } as never);
+    expect(untargeted.envelope.code, untargeted.body).toBe(0);
+    expect((await adOf(ad.id)).targets.deviceIds.sort()).toEqual([...o.deviceIds].sort());
+    // The ad's detail names its slot and its order.
+    const adInfo = await o.client.call(endpoints.adInfo, { id: ad.id });
+    expect(adInfo.envelope.payload!.slot).toMatchObject({ id: o.slotId, orderId: o.order.id, orderNo: o.order.no });
     // A console ad is not affected by the rule.
     const consoleAd = await o.client.call(endpoints.adCreate, {
       ...body,

@@ -40,6 +40,7 @@ import {
   type AdTargetIds,
   accounts,
   adReviews,
+  adSlots,
   ads,
   departments,
   deviceGroups,
@@ -47,6 +48,8 @@ import {
   enterprises,
   materials,
   promotionPlans,
+  salesOrderLines,
+  salesOrders,
   spliceWalls,
   tags,
   templates,
@@ -339,7 +342,28 @@ export async function adInfo(input: { id: string }, ctx: CallContext): Promise<A
     layoutName: layout[0]?.name ?? null,
     targetNames: await targetNames(ctx.db, row.entId, row.targets),
     reviews: list,
+    slot: await slotOf(ctx.db, row),
   };
+}
+
+/** The ad slot an ad plays in (issue 28), with the airtime order it was made for; null: none. */
+async function slotOf(
+  db: Executor,
+  row: { id: string; entId: string; slotId: string | null },
+): Promise<AdInfo['slot']> {
+  if (!row.slotId) return null;
+  const [slot] = await db
+    .select({ id: adSlots.id, name: adSlots.name })
+    .from(adSlots)
+    .where(and(eq(adSlots.entId, row.entId), eq(adSlots.id, row.slotId)));
+  if (!slot) return null;
+  const [order] = await db
+    .select({ id: salesOrders.id, no: salesOrders.no })
+    .from(salesOrderLines)
+    .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+    .where(and(eq(salesOrderLines.adId, row.id), eq(salesOrders.entId, row.entId)))
+    .limit(1);
+  return { id: slot.id, name: slot.name, orderId: order?.id ?? null, orderNo: order?.no ?? null };
 }
 
 /** Where each kind of target is named: its table and the id, name and enterprise columns. */
@@ -575,7 +599,9 @@ function keepOrderFrame(current: typeof ads.$inferSelect, input: z.infer<typeof 
     input.playsMax === current.playsMax &&
     periods(input.periods) === periods(current.periods) &&
     (input.slotId ?? null) === current.slotId &&
-    AD_TARGET_KINDS.every((kind) => sameIds(input.targets[kind], current.targets[kind] ?? []));
+    // No targets sent: the order's, unchanged (an order may reach more screens than an edit may list).
+    (AD_TARGET_KINDS.every((kind) => input.targets[kind].length === 0) ||
+      AD_TARGET_KINDS.every((kind) => sameIds(input.targets[kind], current.targets[kind] ?? [])));
   if (!kept) throw new AppError(ErrorCode.CONFLICT, AdText.orderFrameLocked);
 }
 
