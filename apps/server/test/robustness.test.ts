@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { ENDPOINT_LIST, type EndpointDef, ErrorCode, LOGOUT_CODES } from '@marquee/protocol';
+import { ENDPOINT_LIST, type EndpointDef, ErrorCode, endpoints, LOGOUT_CODES } from '@marquee/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
-import { salesObjects } from './fixtures/sales.js';
+import {
+  insertCoupon,
+  insertGoods,
+  insertSalesAdvertiser,
+  insertScreens,
+  insertSlot,
+  salesDay,
+  salesObjects,
+} from './fixtures/sales.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -211,4 +220,174 @@ describe.each(BACKENDS)('robustness of every endpoint on %s', (backend) => {
       console.log(`  ${f.endpoint} as ${f.caller}: ${f.problem}\n    ${f.payload}`);
     expect(findings).toEqual([]);
   }, 600_000);
+});
+
+/**
+ * Selling airtime (issue 28): requests that pass the schema but ask for what cannot be sold —
+ * another enterprise's slot, screen, coupon or account, unknown screens by the ten thousand,
+ * a period from 2000 to 9999, rotations beyond the slot's, the largest prices over the
+ * longest period (amounts past 2^53 fen) — answer a clear code within seconds: never
+ * SERVER_ERROR, never an HTTP 5xx, never a hang.
+ */
+describe.each(BACKENDS)("selling airtime's well-formed but impossible requests on %s", (backend) => {
+  let t: TestApp;
+  const errors = new ErrorLog();
+  beforeAll(async () => {
+    t = await createTestApp(backend, { logger: createLogger('error', errors) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers each with a clear code, quickly', async () => {
+    const ent = await createEnterprise(t.db);
+    const staff = await createUser(t.db, ent, { isEntAdmin: true });
+    const client = await t.loginAs(staff);
+    const other = await createEnterprise(t.db);
+    const otherUser = await createUser(t.db, other);
+    const screens = await insertScreens(t, ent, staff.id, 2);
+    const [otherScreen] = await insertScreens(t, other, otherUser.id, 1);
+    const slotId = await insertSlot(t.db, { entId: ent.id, deviceIds: screens, maxRotations: 10 });
+    const dearSlot = await insertSlot(t.db, { entId: ent.id, deviceIds: screens, maxRotations: 60, price: 9_999_900 });
+    const cpmSlot = await insertSlot(t.db, { entId: ent.id, deviceIds: screens, salesMethod: 'cpm', price: 500 });
+    const otherSlot = await insertSlot(t.db, { entId: other.id, deviceIds: [otherScreen] });
+    const goodsId = await insertGoods(t.db, {
+      entId: ent.id,
+      slotIds: [slotId],
+      startDate: salesDay(t, 0),
+      endDate: salesDay(t, 30),
+    });
+    const offShelf = await insertGoods(t.db, {
+      entId: ent.id,
+      slotIds: [slotId],
+      startDate: salesDay(t, 0),
+      endDate: salesDay(t, 30),
+      state: 'offShelf',
+    });
+    const otherCoupon = await insertCoupon(t.db, {
+      entId: other.id,
+      validFrom: salesDay(t, 0),
+      validTo: salesDay(t, 30),
+    });
+    const adv = await insertSalesAdvertiser(t, ent);
+    const unknownScreens = Array.from({ length: 10_000 }, () => randomUUID());
+    const day = salesDay(t, 1);
+    const order = (o: Record<string, unknown>) => ({
+      advertiserId: adv.id,
+      slotId,
+      startDate: day,
+      endDate: day,
+      lines: [{ slotId }],
+      ...o,
+    });
+    const orders: [string, Record<string, unknown>][] = [
+      ["another enterprise's slot", order({ slotId: otherSlot, lines: [{ slotId: otherSlot }] })],
+      ['goods with a line of another slot', order({ slotId: undefined, goodsId, lines: [{ slotId: dearSlot }] })],
+      ['goods off shelf', order({ slotId: undefined, goodsId: offShelf })],
+      ['10,000 unknown screens', order({ lines: [{ slotId, deviceIds: unknownScreens }] })],
+      ["another enterprise's screen", order({ lines: [{ slotId, deviceIds: [otherScreen] }] })],
+      ['2000 to 9999', order({ startDate: '2000-01-01', endDate: '9999-12-31' })],
+      ['a past day', order({ startDate: salesDay(t, -1), endDate: salesDay(t, -1) })],
+      ['rotations beyond the slot', order({ lines: [{ slotId, rotations: 60 }] })],
+      ['impressions on a CPT line', order({ lines: [{ slotId, impressionsK: 5 }] })],
+      ['a CPM line without impressions', order({ slotId: cpmSlot, lines: [{ slotId: cpmSlot }] })],
+      [
+        'the dearest slot, every rotation, a year',
+        order({ slotId: dearSlot, endDate: salesDay(t, 366), lines: [{ slotId: dearSlot, rotations: 60 }] }),
+      ],
+      [
+        'the dearest slot over 2000 to 9999 (amount past 2^53 fen)',
+        order({
+          slotId: dearSlot,
+          startDate: '2000-01-01',
+          endDate: '9999-12-31',
+          lines: [{ slotId: dearSlot, rotations: 60 }],
+        }),
+      ],
+      ['an unknown coupon', order({ couponId: randomUUID() })],
+      ["another enterprise's coupon", order({ couponId: otherCoupon })],
+      ['the staff member as the advertiser', order({ advertiserId: staff.id })],
+      ["another enterprise's account as the advertiser", order({ advertiserId: otherUser.id })],
+      ['one slot twice', order({ lines: [{ slotId }, { slotId }] })],
+    ];
+    const calls: [EndpointDef, string, unknown][] = [
+      ...orders.flatMap(([name, p]) => [
+        [endpoints.salesQuote, name, p] as [EndpointDef, string, unknown],
+        [endpoints.salesOrderCreate, name, p] as [EndpointDef, string, unknown],
+      ]),
+      [
+        endpoints.salesAvailability,
+        '2000 to 9999 by hour',
+        { slotId, startDate: '2000-01-01', endDate: '9999-12-31', granularity: 'hour' },
+      ],
+      [endpoints.salesAvailability, '2000 to 9999 by day', { slotId, startDate: '2000-01-01', endDate: '9999-12-31' }],
+      [
+        endpoints.salesAvailability,
+        '10,000 unknown screens',
+        { slotId, deviceIds: unknownScreens, startDate: day, endDate: day },
+      ],
+      [endpoints.salesAvailability, "another enterprise's slot", { slotId: otherSlot, startDate: day, endDate: day }],
+      [
+        endpoints.salesSlotSave,
+        "another enterprise's screen",
+        {
+          name: 'Hostile slot',
+          width: 1920,
+          height: 1080,
+          durationSec: 15,
+          salesMethod: 'cpt',
+          cptPrice: 100,
+          maxRotations: 5,
+          targets: { deviceIds: [otherScreen] },
+        },
+      ],
+      [
+        endpoints.salesGoodsSave,
+        "another enterprise's slot",
+        { name: 'Hostile goods', kind: 'single', startDate: day, endDate: day, lines: [{ slotId: otherSlot }] },
+      ],
+      [
+        endpoints.salesGoodsSave,
+        '2000 to 9999',
+        { name: 'Long goods', kind: 'single', startDate: '2000-01-01', endDate: '9999-12-31', lines: [{ slotId }] },
+      ],
+      [
+        endpoints.salesPriceContractSave,
+        'the staff member as the advertiser',
+        { name: 'Hostile contract', advertiserId: staff.id, discount: 0.5, validFrom: day, validTo: day },
+      ],
+      [
+        endpoints.salesPriceContractSave,
+        "another enterprise's slot price",
+        {
+          name: 'Hostile prices',
+          advertiserId: adv.id,
+          discount: 0.5,
+          slotPrices: [{ slotId: otherSlot, unitPrice: 1 }],
+          validFrom: day,
+          validTo: day,
+        },
+      ],
+      [
+        endpoints.salesCouponSave,
+        'unknown goods',
+        { name: 'Hostile coupon', discount: 0.5, limit: 1, validFrom: day, validTo: day, goodsIds: [randomUUID()] },
+      ],
+      [endpoints.salesContractCreate, "another enterprise's order", { kind: 'order', subjectId: randomUUID() }],
+    ];
+    const findings: string[] = [];
+    for (const [def, name, payload] of calls) {
+      const mark = errors.lines.length;
+      const started = performance.now();
+      const res = await client.call(def, payload);
+      const ms = performance.now() - started;
+      const code = res.envelope?.code;
+      if (res.status >= 500 || code === ErrorCode.SERVER_ERROR) {
+        findings.push(`${def.name} (${name}): ${res.status} ${code} ${errors.since(mark)}`);
+      } else if (ms > 10_000) {
+        findings.push(`${def.name} (${name}): answered ${code} after ${Math.round(ms)} ms`);
+      }
+    }
+    expect(findings).toEqual([]);
+  }, 300_000);
 });
