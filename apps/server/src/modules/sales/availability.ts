@@ -88,54 +88,131 @@ export async function liveBookings(
   }));
 }
 
-/** Which of `deviceIds` each booking covers: device id -> indexes (into `bookings`), ascending. */
-export async function bookingMembership(
-  db: Executor,
-  bookings: readonly LiveBooking[],
-  deviceIds: readonly string[],
-): Promise<Map<string, number[]>> {
-  const out = new Map<string, number[]>();
-  if (bookings.length === 0 || deviceIds.length === 0) return out;
-  const index = new Map(bookings.map((b, i) => [b.id, i]));
-  const asked = new Set(deviceIds);
-  const result = await db.execute(sql`
-    select booking_id, device_id from sales_booking_devices
-     where booking_id in (select jsonb_array_elements_text(${JSON.stringify(bookings.map((b) => b.id))}::jsonb))`);
-  for (const r of rowsOf<{ booking_id: string; device_id: string }>(result)) {
-    if (!asked.has(r.device_id)) continue;
-    const i = index.get(r.booking_id);
-    if (i === undefined) continue;
-    const list = out.get(r.device_id);
-    if (list) list.push(i);
-    else out.set(r.device_id, [i]);
+/*
+ * A booking's devices never change once inserted (sales_booking_devices is insert-only), so
+ * each booking's device set is read once and kept in memory, as indexes into an intern table
+ * of device ids. A booking written by a transaction that rolled back is simply never asked
+ * for again. The cache is bounded: past the limits it starts afresh.
+ */
+const internIndex = new Map<string, number>();
+const bookingDeviceCache = new Map<string, Int32Array>();
+let cachedRefs = 0;
+const CACHE_MAX_REFS = 20_000_000;
+const INTERN_MAX = 2_000_000;
+
+function intern(id: string): number {
+  let i = internIndex.get(id);
+  if (i === undefined) {
+    i = internIndex.size;
+    internIndex.set(id, i);
   }
-  for (const list of out.values()) list.sort((a, b) => a - b);
+  return i;
+}
+
+/** The devices of each booking (interned), read from the database only for bookings not seen before. */
+async function bookingDevices(db: Executor, bookings: readonly LiveBooking[]): Promise<Int32Array[]> {
+  if (cachedRefs > CACHE_MAX_REFS || internIndex.size > INTERN_MAX) {
+    bookingDeviceCache.clear();
+    internIndex.clear();
+    cachedRefs = 0;
+  }
+  const missing = bookings.filter((b) => !bookingDeviceCache.has(b.id)).map((b) => b.id);
+  if (missing.length > 0) {
+    const result = await db.execute(sql`
+      select booking_id, string_agg(device_id, ',') as ids from sales_booking_devices
+       where booking_id in (select jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))
+       group by booking_id`);
+    const found = new Map<string, Int32Array>();
+    for (const r of rowsOf<{ booking_id: string; ids: string | null }>(result)) {
+      const ids = r.ids ? r.ids.split(',') : [];
+      const arr = new Int32Array(ids.length);
+      for (let k = 0; k < ids.length; k++) arr[k] = intern(ids[k]);
+      found.set(r.booking_id, arr);
+    }
+    for (const id of missing) {
+      const arr = found.get(id) ?? new Int32Array(0);
+      bookingDeviceCache.set(id, arr);
+      cachedRefs += arr.length;
+    }
+  }
+  return bookings.map((b) => bookingDeviceCache.get(b.id) ?? new Int32Array(0));
+}
+
+/**
+ * Groups `deviceIds` by the set of bookings covering them: each device gets a 64-bit set hash
+ * (two lanes of sums of per-booking random words) and its count, the classes are the distinct
+ * hashes; then each booking is listed in the classes it covers (a booking covers a class
+ * entirely or not at all).
+ */
+export function groupScreens(
+  bookings: readonly LiveBooking[],
+  devicesOf: readonly Int32Array[],
+  deviceIds: readonly string[],
+): { deviceIds: string[]; members: number[] }[] {
+  const n = deviceIds.length;
+  const pos = new Int32Array(internIndex.size + n).fill(-1);
+  for (let p = 0; p < n; p++) {
+    const i = internIndex.get(deviceIds[p]);
+    if (i !== undefined) pos[i] = p;
+  }
+  const h1 = new Int32Array(n);
+  const h2 = new Int32Array(n);
+  const cnt = new Int32Array(n);
+  for (let k = 0; k < bookings.length; k++) {
+    const r1 = (Math.random() * 0x100000000) | 0;
+    const r2 = (Math.random() * 0x100000000) | 0;
+    const list = devicesOf[k];
+    for (let j = 0; j < list.length; j++) {
+      const p = pos[list[j]];
+      if (p < 0) continue;
+      h1[p] = (h1[p] + r1) | 0;
+      h2[p] = (h2[p] + r2) | 0;
+      cnt[p]++;
+    }
+  }
+  const classIndex = new Map<string, number>();
+  const classOf = new Int32Array(n);
+  const out: { deviceIds: string[]; members: number[] }[] = [];
+  for (let p = 0; p < n; p++) {
+    const key = cnt[p] === 0 ? '' : `${h1[p]}:${h2[p]}:${cnt[p]}`;
+    let c = classIndex.get(key);
+    if (c === undefined) {
+      c = out.length;
+      classIndex.set(key, c);
+      out.push({ deviceIds: [], members: [] });
+    }
+    classOf[p] = c;
+    out[c].deviceIds.push(deviceIds[p]);
+  }
+  const mark = new Int32Array(out.length).fill(-1);
+  for (let k = 0; k < bookings.length; k++) {
+    const list = devicesOf[k];
+    for (let j = 0; j < list.length; j++) {
+      const p = pos[list[j]];
+      if (p < 0) continue;
+      const c = classOf[p];
+      if (mark[c] !== k) {
+        mark[c] = k;
+        out[c].members.push(k);
+      }
+    }
+  }
   return out;
 }
 
 /**
- * Groups the screens by the set of bookings covering them and builds each class's grid of
- * booked (booked and make-good) and held rotations over the period's days x 24 hours (only
- * the period's hours are filled).
+ * Builds each class's grid of booked (booked and make-good) and held rotations over the
+ * period's days x 24 hours (only the period's hours are filled).
  */
 export function screenClasses(
   bookings: readonly LiveBooking[],
-  membership: ReadonlyMap<string, readonly number[]>,
-  deviceIds: readonly string[],
+  groups: readonly { deviceIds: string[]; members: readonly number[] }[],
   period: Period,
 ): ScreenClass[] {
   const days = daysInclusive(period.startDate, period.endDate);
-  const groups = new Map<string, { deviceIds: string[]; members: readonly number[] }>();
-  for (const id of deviceIds) {
-    const members = membership.get(id) ?? [];
-    const key = members.join(',');
-    const g = groups.get(key);
-    if (g) g.deviceIds.push(id);
-    else groups.set(key, { deviceIds: [id], members });
-  }
   const hours = hoursOfMask(period.hoursMask);
   const out: ScreenClass[] = [];
-  for (const g of groups.values()) {
+  for (const g of groups) {
     if (g.members.length === 0) {
       out.push({ deviceIds: g.deviceIds, booked: null, held: null });
       continue;
@@ -184,8 +261,8 @@ export async function loadClasses(
   excludeOrderId?: string,
 ): Promise<ScreenClass[]> {
   const bookings = await liveBookings(db, slotId, period, now, excludeOrderId);
-  const membership = await bookingMembership(db, bookings, deviceIds);
-  return screenClasses(bookings, membership, deviceIds, period);
+  const devicesOf = await bookingDevices(db, bookings);
+  return screenClasses(bookings, groupScreens(bookings, devicesOf, deviceIds), period);
 }
 
 /** The most booked + held rotations in any chosen screen-hour of a class (0 when unbooked). */
