@@ -375,6 +375,20 @@ describe.each(BACKENDS)("selling airtime's well-formed but impossible requests o
       ],
       [endpoints.salesContractCreate, "another enterprise's order", { kind: 'order', subjectId: randomUUID() }],
     ];
+    // The largest order the schema allows: 10,000 screens x 60 rotations x 24 hours x 366 days at
+    // 99,999 yuan (5.3e16 fen, past 2^53): refused, not rounded or overflowed.
+    const many = await insertScreens(t, ent, staff.id, 10_000);
+    const hugeSlot = await insertSlot(t.db, { entId: ent.id, deviceIds: many, maxRotations: 60, price: 9_999_900 });
+    const huge = order({
+      slotId: hugeSlot,
+      startDate: salesDay(t, 1),
+      endDate: salesDay(t, 366),
+      lines: [{ slotId: hugeSlot, rotations: 60 }],
+    });
+    calls.push(
+      [endpoints.salesQuote, 'the largest order', huge],
+      [endpoints.salesOrderCreate, 'the largest order', huge],
+    );
     const findings: string[] = [];
     for (const [def, name, payload] of calls) {
       const mark = errors.lines.length;
