@@ -192,3 +192,18 @@ describe('the settlement', () => {
     expect(deliveredPct(0, 0)).toBe(100);
   });
 });
+
+describe('the sales looks', () => {
+  it('writes hours as ranges and discounts as each language says them', async () => {
+    const { initI18n } = await import('../src/i18n');
+    const { discountText, formatHours } = await import('../src/features/sales/salesLook');
+    await initI18n('en-US');
+    expect(formatHours([8, 9, 10, 11, 18, 19, 20, 21])).toBe('08:00–12:00, 18:00–22:00');
+    expect(formatHours([23])).toBe('23:00–24:00');
+    expect(formatHours([])).toBe('All day');
+    expect(discountText(0.85)).toBe('15% off');
+    expect(discountText(1)).toBe('No discount');
+    expect(discountText(0.85, 'zh-CN')).toBe('8.5折');
+    expect(discountText(0.8, 'zh-CN')).toBe('8折');
+  });
+});
