@@ -211,6 +211,13 @@ export function screenClasses(
 ): ScreenClass[] {
   const days = daysInclusive(period.startDate, period.endDate);
   const hours = hoursOfMask(period.hoursMask);
+  // Each booking's days within the period, once (not per class).
+  const firstDay = new Int32Array(bookings.length);
+  const lastDay = new Int32Array(bookings.length);
+  for (let k = 0; k < bookings.length; k++) {
+    firstDay[k] = Math.max(0, dayIndex(period.startDate, bookings[k].startDate));
+    lastDay[k] = Math.min(days - 1, dayIndex(period.startDate, bookings[k].endDate));
+  }
   const out: ScreenClass[] = [];
   for (const g of groups) {
     if (g.members.length === 0) {
@@ -223,8 +230,8 @@ export function screenClasses(
     const dHeld = new Int32Array(24 * stride);
     for (const i of g.members) {
       const b = bookings[i];
-      const s = Math.max(0, dayIndex(period.startDate, b.startDate));
-      const e = Math.min(days - 1, dayIndex(period.startDate, b.endDate));
+      const s = firstDay[i];
+      const e = lastDay[i];
       if (e < s) continue;
       const diff = b.kind === 'hold' ? dHeld : dBooked;
       const mask = b.hoursMask & period.hoursMask;

@@ -74,22 +74,26 @@ export async function deviceStates(
   now: Date,
 ): Promise<DeviceState[]> {
   if (ids.length === 0) return [];
+  // Instants as epoch milliseconds (numbers): no timestamp parsing for 10,000 rows.
   const result = await db.execute(sql`
-    select id, name, status, last_seen_at, status_at, heartbeat_sec from devices
+    select id, name, status, heartbeat_sec,
+           (extract(epoch from last_seen_at) * 1000)::float8 as seen_ms,
+           (extract(epoch from status_at) * 1000)::float8 as status_ms
+      from devices
      where ent_id = ${entId} and id in ${jsonIds(ids)}`);
   return rowsOf<{
     id: string;
     name: string;
     status: string;
-    last_seen_at: string | Date | null;
-    status_at: string | Date;
     heartbeat_sec: number;
+    seen_ms: number | string | null;
+    status_ms: number | string;
   }>(result).map((r) => {
     const hours = offlineHours(
       {
         status: r.status,
-        lastSeenAt: r.last_seen_at === null ? null : new Date(r.last_seen_at),
-        statusAt: new Date(r.status_at),
+        lastSeenAt: r.seen_ms === null ? null : new Date(Number(r.seen_ms)),
+        statusAt: new Date(Number(r.status_ms)),
         heartbeatSec: Number(r.heartbeat_sec),
       },
       now,
