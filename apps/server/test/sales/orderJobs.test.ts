@@ -1,10 +1,13 @@
+import { ErrorCode, endpoints } from '@marquee/protocol';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, salesBookings, salesOrders } from '../../src/db/schema/index.js';
-import { expireOrderHolds, startOrders } from '../../src/modules/sales/orderJobs.js';
+import { devices, ledgerTransfers, salesBookings, salesOrders, salesSettlements } from '../../src/db/schema/index.js';
+import { advertiserWalletId, enterpriseWalletId } from '../../src/modules/ledger/accounts.js';
+import { expireOrderHolds, settleEndedOrders, startOrders } from '../../src/modules/sales/orderJobs.js';
+import { deliveredAmount } from '../../src/modules/sales/settlement.js';
 import { insertSalesAdvertiser, insertSalesOrder, insertScreens, insertSlot, salesDay } from '../fixtures/sales.js';
 import { BACKENDS, MINUTE, type TestApp } from '../helpers/index.js';
-import { paymentsTestApp } from '../payments/helpers.js';
+import { balanceOf, paymentsTestApp } from '../payments/helpers.js';
 
 /**
  * The order jobs (issue 28) with a simulated clock: the hold expiry cancels exactly the
@@ -24,12 +27,12 @@ describe.each(BACKENDS)('sales order jobs on %s', (backend) => {
   const now = () => new Date(t.clock.now());
 
   async function world() {
-    const { ent, admin } = await t.tenant();
+    const { ent, admin, client } = await t.tenant();
     const deviceIds = await insertScreens(t, ent, admin.id, 2);
     await t.db.update(devices).set({ activatedAt: now() }).where(inArray(devices.id, deviceIds));
     const slotId = await insertSlot(t.db, { entId: ent.id, deviceIds, maxRotations: 10 });
     const adv = await insertSalesAdvertiser(t, ent);
-    const order = (state: 'unpaid' | 'paid' | 'toUpload', startOffset = 1) =>
+    const order = (state: 'unpaid' | 'paid' | 'toUpload' | 'inProgress', startOffset = 1) =>
       insertSalesOrder(t, {
         entId: ent.id,
         advertiserId: adv.id,
@@ -39,7 +42,7 @@ describe.each(BACKENDS)('sales order jobs on %s', (backend) => {
         endDate: salesDay(t, startOffset + 1),
         state,
       });
-    return { ent, order };
+    return { ent, adv, client, order };
   }
 
   const stateOf = async (id: string) => (await t.db.select().from(salesOrders).where(eq(salesOrders.id, id)))[0];
@@ -74,5 +77,53 @@ describe.each(BACKENDS)('sales order jobs on %s', (backend) => {
     expect(await startOrders(t.db, new Date(later))).toBe(0);
     expect((await stateOf(noAd.id)).state).toBe('paid');
     expect((await stateOf(toUpload.id)).state).toBe('toUpload');
+  });
+  it('cancelling an order in progress posts what was delivered and releases the rest, once', async () => {
+    const w = await world();
+    // Days -1 and 0, hours 9 and 10, 2 screens, 1 rotation at 100 fen: 800 fen; at 01:00 of day 0 half the screen-hours are over.
+    const order = await w.order('inProgress', -1);
+    expect(order.amount).toBe(800);
+    const delivered = await deliveredAmount(t.db, order.id, now());
+    expect(delivered).toBe(400);
+    const wallet = advertiserWalletId(w.adv.id);
+    const before = await balanceOf(t, wallet);
+    const operator = await balanceOf(t, enterpriseWalletId(w.ent.id));
+    const answers = await Promise.all([
+      w.client.call(endpoints.salesOrderCancel, { id: order.id }),
+      w.client.call(endpoints.salesOrderCancel, { id: order.id }),
+    ]);
+    expect(answers.map((a) => a.envelope.code).sort()).toEqual([ErrorCode.SALES_ORDER_STATE, 0].sort());
+    const done = answers.find((a) => a.envelope.code === 0)!.envelope.payload!;
+    expect(done).toMatchObject({
+      state: 'cancelled',
+      paidAmount: delivered,
+      refundedAmount: 800 - delivered,
+      frozenAmount: 0,
+    });
+    expect(await balanceOf(t, wallet)).toEqual({
+      balance: before.balance - delivered,
+      available: before.balance - delivered,
+    });
+    expect((await balanceOf(t, enterpriseWalletId(w.ent.id))).balance).toBe(operator.balance + delivered);
+    const moves = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.causeId, order.id));
+    expect(moves.map((m) => [m.phase, m.amount]).sort()).toEqual([
+      ['pending', 800],
+      ['post', delivered],
+    ]);
+  });
+
+  it('orders in progress whose last day is over get their settlement, once', async () => {
+    const w = await world();
+    const ended = await w.order('inProgress', -3);
+    const running = await w.order('inProgress', 0);
+    expect(await settleEndedOrders(t.db, now())).toBe(1);
+    const [settlement] = await t.db.select().from(salesSettlements).where(eq(salesSettlements.orderId, ended.id));
+    expect(settlement.state).toBe('toBePaid');
+    expect(await t.db.select().from(salesSettlements).where(eq(salesSettlements.orderId, running.id))).toEqual([]);
+    expect(await settleEndedOrders(t.db, now())).toBe(0);
+    // An order with its settlement is settled, not cancelled.
+    expect((await w.client.call(endpoints.salesOrderCancel, { id: ended.id })).envelope.code).toBe(
+      ErrorCode.SALES_ORDER_STATE,
+    );
   });
 });

@@ -291,9 +291,10 @@ describe.each(BACKENDS)('sales orders on %s', (backend) => {
       // Idempotent: a second run finds nothing more of this order.
       await expireOrderHolds(t.db, now());
       const info = await w.advClient.call(endpoints.salesOrderInfo, { id: order.id });
+      // Newest first.
       expect(info.envelope.payload!.events.map((e) => [e.from, e.to, e.actorName])).toEqual([
-        [null, 'unpaid', 'Buyer one'],
         ['unpaid', 'cancelled', ''],
+        [null, 'unpaid', 'Buyer one'],
       ]);
     } finally {
       t.clock.set(start);

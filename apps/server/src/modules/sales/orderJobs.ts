@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { type SalesOrderRow, salesOrders, salesSettlements } from '../../db/schema/index.js';
 import { moveOrder } from './orderScope.js';
 import { cancelLocked } from './orders.js';
+import { computeSettlement } from './settlement.js';
 
 /**
  * The order jobs of the airtime market (issue 28; registered in src/jobs). Time is their
@@ -123,7 +124,6 @@ export async function settleEndedOrders(root: Executor, now: Date, batch = 100):
           .from(salesSettlements)
           .where(inArray(salesSettlements.orderId, [order.id]));
         if (existing) return false;
-        const { computeSettlement } = await import('./settlement.js');
         await computeSettlement(tx, order.id, now);
         return true;
       });

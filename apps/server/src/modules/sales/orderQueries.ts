@@ -241,6 +241,9 @@ export async function subOrdersOf(db: Executor, order: { id: string; no: string 
   }));
 }
 
+/** Where a state stands in an order's life (the transition table only moves forward). */
+const STATE_RANK = sql`case ${salesOrderEvents.toState} when 'unpaid' then 0 when 'toUpload' then 1 when 'paid' then 2 when 'inProgress' then 3 else 4 end`;
+
 /** What a movement of an order's hold did: froze it, paid the operator, or gave it back. */
 const movementCode = (phase: string) =>
   phase === 'pending' ? 'hold' : phase === 'post' ? 'payment' : phase === 'single' ? 'payment' : 'release';
@@ -256,7 +259,8 @@ export async function orderInfo(input: { id: string }, ctx: CallContext) {
       .from(salesOrderEvents)
       .leftJoin(actor, eq(actor.id, salesOrderEvents.actorId))
       .where(eq(salesOrderEvents.orderId, order.id))
-      .orderBy(asc(salesOrderEvents.at), asc(salesOrderEvents.id)),
+      // Newest first; moves at the same instant by the state machine's order (every move goes forward).
+      .orderBy(desc(salesOrderEvents.at), desc(STATE_RANK)),
     transfersOf(ctx.db, { type: 'salesOrder', id: order.id }),
   ]);
   return {

@@ -61,6 +61,7 @@ import { orderView } from './orderQueries.js';
 import { moveOrder, recordEvent, requireOrder } from './orderScope.js';
 import { activePriceContract } from './priceContracts.js';
 import { salesSettingsOf } from './settings.js';
+import { deliveredAmount } from './settlement.js';
 
 /**
  * Orders of airtime (issue 28; docs/ARCHITECTURE.md "Selling airtime"): what an order would
@@ -670,7 +671,6 @@ export async function cancelLocked(
   if (held) {
     const open = order.amount - order.paidAmount - order.refundedAmount;
     if (order.state === 'inProgress') {
-      const { deliveredAmount } = await import('./settlement.js');
       posted = Math.max(0, Math.min(await deliveredAmount(db, order.id, now), open));
     }
     released = open - posted;
