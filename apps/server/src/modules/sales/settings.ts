@@ -43,10 +43,10 @@ export async function saveSalesSettings(
   return { ...values };
 }
 
-/** Whether an e-signature provider is configured (config.esignUrl, added with the contracts; absent: false). */
+/** Whether an e-signature provider is configured (config.esign.url, ESIGN_URL; read defensively). */
 function esignConfigured(ctx: CallContext): boolean {
-  const config = ctx.services.config as unknown as Record<string, unknown>;
-  const url = config.esignUrl;
+  const config = ctx.services.config as unknown as { esign?: { url?: unknown } };
+  const url = config.esign?.url;
   return typeof url === 'string' && url.length > 0;
 }
 
