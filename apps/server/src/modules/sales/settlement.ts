@@ -181,34 +181,34 @@ async function measure(
   const deviceIds = [...new Set(lines.flatMap((l) => l.deviceIds))];
   const lineDevices = new Map(lines.map((l) => [l.line.id, new Set(l.deviceIds)]));
   const devJson = JSON.stringify(deviceIds);
-  const [own, aud, all] = await Promise.all([
+  // One query after another: inside a transaction they share one connection.
+  const own =
     adLine.size === 0
-      ? Promise.resolve([] as { ad_id: string; device_id: string; day: string; plays: unknown }[])
-      : db
+      ? ([] as { ad_id: string; device_id: string; day: string; plays: unknown }[])
+      : await db
           .execute(sql`
             select ad_id, device_id, to_char(day, 'YYYY-MM-DD') as day, sum(plays)::bigint as plays
             from play_rollups_daily
             where ent_id = ${entId} and ad_id in (select jsonb_array_elements_text(${JSON.stringify([...adLine.keys()])}::jsonb))
               and day between ${from}::date and ${to}::date
             group by ad_id, device_id, day`)
-          .then((r) => rowsOf<{ ad_id: string; device_id: string; day: string; plays: unknown }>(r)),
-    db
-      .execute(sql`
+          .then((r) => rowsOf<{ ad_id: string; device_id: string; day: string; plays: unknown }>(r));
+  const aud = await db
+    .execute(sql`
         select device_id, to_char((hour at time zone 'UTC')::date, 'YYYY-MM-DD') as day, sum(count)::bigint as n
         from device_audience_hourly
         where device_id in (select jsonb_array_elements_text(${devJson}::jsonb))
           and hour >= ${`${from}T00:00:00Z`}::timestamptz and hour < ${`${isoDay(dayMs(to) + DAY_MS)}T00:00:00Z`}::timestamptz
         group by 1, 2`)
-      .then((r) => rowsOf<{ device_id: string; day: string; n: unknown }>(r)),
-    db
-      .execute(sql`
+    .then((r) => rowsOf<{ device_id: string; day: string; n: unknown }>(r));
+  const all = await db
+    .execute(sql`
         select device_id, to_char(day, 'YYYY-MM-DD') as day, sum(plays)::bigint as plays
         from play_rollups_daily
         where ent_id = ${entId} and device_id in (select jsonb_array_elements_text(${devJson}::jsonb))
           and ad_id <> '' and day between ${from}::date and ${to}::date
         group by 1, 2`)
-      .then((r) => rowsOf<{ device_id: string; day: string; plays: unknown }>(r)),
-  ]);
+    .then((r) => rowsOf<{ device_id: string; day: string; plays: unknown }>(r));
   for (const r of own) {
     for (const lineId of adLine.get(r.ad_id) ?? []) {
       if (!lineDevices.get(lineId)?.has(r.device_id)) continue;
