@@ -14,6 +14,7 @@ import { ensureDefaultPlan } from '../../src/modules/ads/plans.js';
 import { ingestPlays } from '../../src/modules/content/plays.js';
 import { recompute } from '../../src/modules/content/rollups.js';
 import { accountBalances, advertiserWalletId, enterpriseWalletId } from '../../src/modules/ledger/accounts.js';
+import { runExport } from '../../src/modules/operationLog/exportJob.js';
 import { computeSettlement, deliveredAmount, splitByWeights } from '../../src/modules/sales/settlement.js';
 import { insertSalesAdvertiser, insertSalesOrder, insertScreens, insertSlot, salesDay } from '../fixtures/sales.js';
 import { BACKENDS, type TestApp } from '../helpers/index.js';
@@ -214,6 +215,30 @@ describe.each(BACKENDS)('sales settlement on %s', (backend) => {
     expect((await o.client.call(endpoints.salesSettlementCompute, { orderId: o.order.id })).envelope.code).toBe(
       ErrorCode.SALES_ORDER_STATE,
     );
+    // The workbook finance reconciles: the summary (ledger ids and amounts, the check) and the screen-days.
+    const en = await t.loginAs(o.admin, { language: 'en-US' });
+    const started = await en.call(endpoints.salesSettlementExportStart, { orderId: o.order.id });
+    expect(started.envelope.code, started.body).toBe(0);
+    const exportId = started.envelope.payload!.exportId;
+    await runExport(t.services, exportId, t.app.log, true);
+    const file = await en.call(endpoints.salesSettlementExportDownload, { exportId });
+    expect(file.status).toBe(200);
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Settlement summary', 'Screen-days']);
+    const summary = wb.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    const item = (label: string) => summary.find((r) => String(r[1]).startsWith(label));
+    expect(item('Frozen')?.slice(3, 5)).toEqual(['6.00', 600]);
+    expect(item('Billed')?.slice(3, 5)).toEqual(['5.00', 500]);
+    expect(item('Released')?.slice(3, 5)).toEqual(['1.00', 100]);
+    expect(item('Check')?.slice(2, 5)).toEqual(['Matches', '6.00', 600]);
+    expect(summary.some((r) => String(r[2]).startsWith(`sales:${o.order.id}:post`) && r[4] === 500)).toBe(true);
+    const days = wb.worksheets[1].getSheetValues().filter(Boolean) as unknown[][];
+    expect(days).toHaveLength(7);
+    expect(days[0][1]).toBe('Sub-order');
+    expect(days.slice(1).reduce((sum, r) => sum + Number(r[13]) - Number(r[14]), 0)).toBe(500);
+
     // The advertiser sees its settlement; a stranger does not.
     const advClient = await t.loginAs(o.adv);
     const seen = await advClient.call(endpoints.salesSettlementInfo, {
