@@ -34,7 +34,7 @@ type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows;
 const jsonIds = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
-/** Locks the slots (ad_slots rows, FOR UPDATE, in id order; deleted or another enterprise's: NOT_FOUND). */
+/** Locks the slots (ad_slots rows, FOR NO KEY UPDATE, in id order; deleted or another enterprise's: NOT_FOUND). */
 export async function lockSlots(db: Executor, entId: string, slotIds: string[]): Promise<AdSlotRow[]> {
   const ids = [...new Set(slotIds)].sort();
   if (ids.length === 0) return [];
@@ -43,7 +43,10 @@ export async function lockSlots(db: Executor, entId: string, slotIds: string[]):
     .from(adSlots)
     .where(and(inArray(adSlots.id, ids), eq(adSlots.entId, entId), isNull(adSlots.deletedAt)))
     .orderBy(asc(adSlots.id))
-    .for('update');
+    // NO KEY UPDATE, not UPDATE: a buyer's transaction already holds KEY SHARE on the slot row
+    // (its order lines' foreign key); two of them upgrading to FOR UPDATE would deadlock. NO
+    // KEY UPDATE still serializes the buyers of a slot and does not conflict with KEY SHARE.
+    .for('no key update');
   if (rows.length !== ids.length) throw new AppError(ErrorCode.NOT_FOUND, InventoryText.slotNotFound);
   return rows;
 }

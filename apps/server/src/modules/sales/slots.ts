@@ -57,7 +57,8 @@ export async function requireSlot(ctx: CallContext, id: string, opts?: { lock?: 
     .select()
     .from(adSlots)
     .where(and(eq(adSlots.id, id), eq(adSlots.entId, ctx.user.entId), isNull(adSlots.deletedAt)));
-  const [row] = opts?.lock ? await q.for('update') : await q;
+  // NO KEY UPDATE like lockSlots: buyers hold KEY SHARE on the row (their lines' foreign key).
+  const [row] = opts?.lock ? await q.for('no key update') : await q;
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, InventoryText.slotNotFound);
   return row;
 }
