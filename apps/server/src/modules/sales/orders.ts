@@ -51,7 +51,6 @@ import {
   bookableRotations,
   bookRotations,
   confirmHolds,
-  refreshSoldOut,
   releaseBookings,
   slotScreens,
 } from './inventory.js';
@@ -539,11 +538,6 @@ export async function createOrder(input: OrderRequest, ctx: CallContext): Promis
       now,
     });
   }
-  await refreshSoldOut(
-    db,
-    plan.lines.map((l) => l.slot.id),
-    now,
-  );
   await recordEvent(db, { orderId: order.id, from: null, to: 'unpaid', actorId: ctx.user.accountId, at: now });
   await auditOrder(ctx, 'orderCreate', order, {
     advertiserId: plan.advertiser.id,
@@ -692,17 +686,8 @@ export async function cancelLocked(
     opts.note,
   );
   if (order.state !== 'unpaid' && opts.retireAds) await opts.retireAds(order.id);
-  const slots = await db
-    .selectDistinct({ slotId: salesOrderLines.slotId })
-    .from(salesOrderLines)
-    .where(eq(salesOrderLines.orderId, order.id));
   await releaseBookings(db, order.id, now);
   if (order.state !== 'inProgress') await releaseCoupon(db, order.id, now);
-  await refreshSoldOut(
-    db,
-    slots.map((s) => s.slotId),
-    now,
-  );
   const pay = async () => {
     if (!held || !order.holdTransferId) return;
     const base = { pendingId: order.holdTransferId, now, actorId: opts.actorId, note: order.no };
