@@ -359,3 +359,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "sales_contracts_no_delete" BEFORE DELETE ON "sales_contracts"
   FOR EACH ROW WHEN (OLD."state" = 'signed') EXECUTE FUNCTION "sales_contracts_signed_undeletable"();
+--> statement-breakpoint
+-- Numbers of slots, goods and price contracts (9 digits, unique on the platform), and the sequence of order and contract numbers (modules/sales/numbers.ts).
+CREATE SEQUENCE IF NOT EXISTS "sales_number_seq" INCREMENT BY 1 MINVALUE 100000000 MAXVALUE 999999999 START WITH 100000001 CACHE 1;--> statement-breakpoint
+CREATE SEQUENCE IF NOT EXISTS "sales_doc_no_seq";
