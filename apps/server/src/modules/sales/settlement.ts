@@ -197,18 +197,23 @@ async function measure(
     .execute(sql`
         select device_id, to_char((hour at time zone 'UTC')::date, 'YYYY-MM-DD') as day, sum(count)::bigint as n
         from device_audience_hourly
-        where device_id in (select jsonb_array_elements_text(${devJson}::jsonb))
+        where device_id = any(array(select jsonb_array_elements_text(${devJson}::jsonb)))
           and hour >= ${`${from}T00:00:00Z`}::timestamptz and hour < ${`${isoDay(dayMs(to) + DAY_MS)}T00:00:00Z`}::timestamptz
         group by 1, 2`)
     .then((r) => rowsOf<{ device_id: string; day: string; n: unknown }>(r));
-  const all = await db
-    .execute(sql`
-        select device_id, to_char(day, 'YYYY-MM-DD') as day, sum(plays)::bigint as plays
-        from play_rollups_daily
-        where ent_id = ${entId} and device_id in (select jsonb_array_elements_text(${devJson}::jsonb))
-          and ad_id <> '' and day between ${from}::date and ${to}::date
-        group by 1, 2`)
-    .then((r) => rowsOf<{ device_id: string; day: string; plays: unknown }>(r));
+  // Plays of every ad only where there is audience (the audience rule's denominator).
+  const audDevices = [...new Set(aud.filter((r) => asNum(r.n) > 0).map((r) => r.device_id))];
+  const all =
+    audDevices.length === 0
+      ? []
+      : await db
+          .execute(sql`
+            select device_id, to_char(day, 'YYYY-MM-DD') as day, sum(plays)::bigint as plays
+            from play_rollups_daily
+            where ent_id = ${entId} and day between ${from}::date and ${to}::date and ad_id <> ''
+              and device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(audDevices)}::jsonb)))
+            group by 1, 2`)
+          .then((r) => rowsOf<{ device_id: string; day: string; plays: unknown }>(r));
   for (const r of own) {
     for (const lineId of adLine.get(r.ad_id) ?? []) {
       if (!lineDevices.get(lineId)?.has(r.device_id)) continue;
