@@ -36,16 +36,24 @@ export interface MakeGoodResult {
   until: string | null;
 }
 
-/** Runs a savepoint: on TIME_CONFLICT nothing of it stays and false is returned. */
+/**
+ * What skips a make-good day rather than failing the confirm: the screen-hours are full, or
+ * the screen (or the slot) is no longer there to book (deleted since).
+ */
+const SKIPPED = new Set<number>([
+  ErrorCode.TIME_CONFLICT,
+  ErrorCode.DEVICE_LONG_OFFLINE,
+  ErrorCode.AD_TARGET_INVALID,
+  ErrorCode.NOT_FOUND,
+]);
+
+/** Runs a savepoint: on a SKIPPED error nothing of it stays and false is returned. */
 async function tryBook(db: Executor, fn: (tx: Executor) => Promise<void>): Promise<boolean> {
   try {
     await db.transaction(async (tx) => fn(tx as unknown as Executor));
     return true;
   } catch (error) {
-    if (
-      error instanceof AppError &&
-      (error.code === ErrorCode.TIME_CONFLICT || error.code === ErrorCode.DEVICE_LONG_OFFLINE)
-    ) {
+    if (error instanceof AppError && SKIPPED.has(error.code)) {
       return false;
     }
     throw error;
