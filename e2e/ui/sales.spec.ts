@@ -11,7 +11,7 @@ import { expect as baseExpect, openAs, test } from '../fixtures/session.js';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 // A step that cannot happen fails within half a minute, not at the test's timeout.
-test.use({ actionTimeout: 30_000 });
+test.use({ actionTimeout: 30_000, viewport: { width: 1440, height: 900 } });
 
 /** The input(s) of a form control: the element of the test id itself, or the inputs inside it. */
 function inputs(page: Page, testId: string): Locator {
@@ -165,6 +165,8 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   await expect(page.getByTestId('sales-quote-list')).toContainText(formatFen(expected.listAmount));
   await expect(page.getByTestId('sales-quote-total')).toContainText(formatFen(expected.amount));
   await expect(page.getByTestId('sales-quote-available')).toContainText(formatFen(100_000));
+  // The quote settles (debounced) before the order can be placed.
+  await expect(page.getByTestId('sales-composer-submit')).toBeEnabled();
   await page.getByTestId('sales-composer-submit').click();
   await expect(page.getByTestId('sales-composer-placed')).toBeVisible();
   const placed = await ok('salesOrderList', { page: 1, size: 10, goodsId: goods.id }, buyer.token);
@@ -191,8 +193,12 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   await page.getByTestId('folder-dialog-submit').click();
   await page.getByTestId(`folder-node-${folder}`).click();
   await expect(page).toHaveURL(/folderId=/);
-  await page.getByTestId('material-upload').click();
   const upload = page.getByTestId('upload-dialog');
+  // The library's toolbar answers once its folder has loaded: click until the dialog opens.
+  await expect(async () => {
+    await page.getByTestId('material-upload').click();
+    await expect(upload).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await upload
     .getByTestId('upload-input')
     .setInputFiles([{ name: `${imageName}.png`, mimeType: 'image/png', buffer: uniquePng(640, 360) }]);
@@ -278,7 +284,8 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   expect(settlement?.billedAmount).toBeLessThanOrEqual(expected.amount);
   const delivered = operator.getByTestId('sales-settlement-delivered');
   await expect
-    .poll(async () => Number((await delivered.textContent())?.replace(/\D/g, '') || '0'))
+    // '<plays> (<percent of expected>%)'
+    .poll(async () => Number(/\d+/.exec((await delivered.textContent()) ?? '')?.[0] ?? '-1'))
     .toBe(settlement?.deliveredPlays ?? -1);
   await expect(operator.getByTestId('sales-settlement-billed')).toContainText(
     formatFen(settlement?.billedAmount ?? -1),
@@ -300,6 +307,7 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   await page.goto(`/operate/order?compose=1&goodsId=${goods.id}`);
   await expect(page.getByTestId('sales-composer')).toBeVisible();
   await expect(page.getByTestId('sales-quote-total')).toBeVisible();
+  await expect(page.getByTestId('sales-composer-submit')).toBeEnabled();
   await page.getByTestId('sales-composer-submit').click();
   await expect(page.getByTestId('sales-composer-placed')).toBeVisible();
   const orders = await ok('salesOrderList', { page: 1, size: 10, goodsId: goods.id, state: 'unpaid' }, buyer.token);
