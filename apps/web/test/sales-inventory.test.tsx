@@ -1,0 +1,77 @@
+import { type Coupon, Perm } from '@marquee/protocol';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import CouponPage from '../src/features/sales/CouponPage';
+import { i18n } from '../src/i18n';
+import { useSession } from '../src/session/session';
+import { fakeServer, loginResponse, setUpConsoleTests, shellAnswers } from './harness';
+
+/** The sales inventory pages (issue 28), mounted directly, against answers of the sales contract. */
+vi.setConfig({ testTimeout: 120_000 });
+setUpConsoleTests({ asyncUtilTimeout: 20_000 });
+beforeAll(async () => {
+  await prepareAntd();
+});
+
+const coupon: Coupon = {
+  id: 'c-1',
+  name: 'Autumn 85',
+  discount: 0.85,
+  limit: 10,
+  used: 3,
+  validFrom: '2026-11-01',
+  validTo: '2026-12-31',
+  goodsIds: [],
+  goodsNames: [],
+  enabled: true,
+  state: 'available',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+function renderAt(initial: string, element: ReactNode, permissions: string[]) {
+  useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AntdProviders>
+            <Outlet />
+          </AntdProviders>
+        ),
+        children: [{ path: initial, element }],
+      },
+    ],
+    { initialEntries: [initial] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+}
+
+describe('/operate/coupon', () => {
+  it('lists coupons with the discount as 0..1 and as text, and disables one after a confirmation', async () => {
+    await i18n.changeLanguage('en-US');
+    const calls = fakeServer({
+      ...shellAnswers,
+      salesCouponList: () => ({ code: 0, payload: { total: 1, data: [coupon] } }),
+      salesCouponEnable: () => ({ code: 0, payload: { ...coupon, enabled: false, state: 'disabled' } }),
+    });
+    renderAt('/operate/coupon', <CouponPage />, [Perm.operateCoupon, Perm.salesManage]);
+    const row = await screen.findByTestId('sales-coupon-row-c-1');
+    expect(row.textContent).toContain('Autumn 85');
+    expect(row.textContent).toContain('0.85 (15% off)');
+    expect(row.textContent).toContain('All goods and slots');
+    fireEvent.click(screen.getByTestId('sales-coupon-enable-c-1'));
+    // The confirmation's OK button carries the action's label (the last 'Disable' button on the page).
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Disable' }).length).toBe(2));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Disable' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.name === 'salesCouponEnable')).toBe(true));
+    expect(calls.find((c) => c.name === 'salesCouponEnable')?.data).toEqual({ id: 'c-1', enabled: false });
+  });
+});
