@@ -58,6 +58,8 @@ export interface Config {
   demoPlayers: number;
   /** The payment providers (WeChat Pay, Alipay) of the aggregate payment page (modules/payments/providers). */
   payments: PaymentsConfig;
+  /** The e-signature provider of the airtime market's contracts (modules/sales/esign.ts). */
+  esign: EsignConfig;
 }
 
 /** Most players the demo fleet runs (one child process; the machine it demos on may be small). */
@@ -331,6 +333,29 @@ function weatherConfig(env: NodeJS.ProcessEnv): WeatherConfig {
   return { provider, url, geocodingUrl, timeoutMs: positiveNumber(env, 'WEATHER_TIMEOUT_MS', 5000) };
 }
 
+/** ESIGN_URL, ESIGN_TOKEN, ESIGN_TIMEOUT_MS, ESIGN_MAX_ATTEMPTS (docs/operations.md "E-signature provider"). */
+export interface EsignConfig {
+  /** The provider's base URL; '' (default): none, contracts are signed inside the product only. */
+  url: string;
+  /** Sent as `Authorization: Bearer <token>` when set. */
+  token: string;
+  /** How long one call to the provider may take. */
+  timeoutMs: number;
+  /** Tries of a contract's sync before it stays failed until someone retries it. */
+  maxAttempts: number;
+}
+
+function esignConfig(env: NodeJS.ProcessEnv): EsignConfig {
+  const url = (env.ESIGN_URL || '').replace(/\/+$/, '');
+  if (url && !/^https?:\/\//.test(url)) throw new Error('ESIGN_URL must be an http(s):// URL');
+  return {
+    url,
+    token: env.ESIGN_TOKEN || '',
+    timeoutMs: positiveNumber(env, 'ESIGN_TIMEOUT_MS', 10_000),
+    maxAttempts: Math.max(1, Math.round(positiveNumber(env, 'ESIGN_MAX_ATTEMPTS', 5))),
+  };
+}
+
 /** JOBS, JOB_POLL_SECONDS, JOB_MAINTENANCE_SECONDS, JOB_POOL_SIZE. */
 export interface JobsConfig {
   /** JOBS=on (default): this instance runs jobs and schedules; off: it only sends them (serves calls). */
@@ -490,5 +515,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     playsRetentionDays: playsRetentionDays(env),
     demoPlayers: demoPlayers(env),
     payments: paymentsConfig(env, publicUrl, cwd),
+    esign: esignConfig(env),
   };
 }

@@ -16,13 +16,15 @@ const database = await openDatabase({
   maxConnections: config.databasePoolSize,
 });
 await database.migrate();
-const [{ buildApp }, { demoLoginLines, seedDemoMarket, seedDemoMoney, seedIfNeeded }] = await appModules;
+const [{ buildApp }, { demoLoginLines, seedDemoMarket, seedDemoMoney, seedDemoSales, seedIfNeeded }] = await appModules;
 const seeded = await seedIfNeeded(database.db);
 const app = await buildApp({ config, db: database });
 // The demo wallet's first money goes through the console's calls, which need the app (seed/money.ts).
 if (seeded) {
   await seedDemoMoney(app);
   await seedDemoMarket(app);
+  // Without the demo fleet the demo airtime for sale is seeded now; with it, once its screens stand (below).
+  if (config.demoPlayers === 0) await seedDemoSales(app);
 }
 
 let closing = false;
@@ -78,6 +80,8 @@ if (config.demoPlayers > 0 && !closing) {
   const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const server = `http://${local.includes(':') ? `[${local}]` : local}:${config.port}`;
   demoFleet = await startDemoFleet({ app, config, server });
+  // The demo airtime for sale aims at the demo screens: seeded once they stand (seed/sales.ts).
+  if (seeded && demoFleet) demoFleet.events.once('ready', () => void seedDemoSales(app));
   if (demoFleet) {
     process.stdout.write(
       `Demo fleet: ${config.demoPlayers} headless players of the demo tenant (process ${demoFleet.child.pid}); DEMO_PLAYERS=off turns it off\n`,

@@ -49,7 +49,21 @@ describe('config', () => {
         alipay: null,
         offlineAccount: null,
       },
+      esign: { url: '', token: '', timeoutMs: 10_000, maxAttempts: 5 },
     });
+  });
+
+  it('reads the e-signature provider settings, and refuses a URL that is not http(s)', () => {
+    expect(
+      loadConfig({
+        ESIGN_URL: 'https://esign.example.com/api/',
+        ESIGN_TOKEN: 't0k',
+        ESIGN_TIMEOUT_MS: '3000',
+        ESIGN_MAX_ATTEMPTS: '8',
+      }).esign,
+    ).toEqual({ url: 'https://esign.example.com/api', token: 't0k', timeoutMs: 3000, maxAttempts: 8 });
+    expect(() => loadConfig({ ESIGN_URL: 'ftp://esign.example.com' })).toThrow(/ESIGN_URL/);
+    expect(() => loadConfig({ ESIGN_TIMEOUT_MS: 'soon' })).toThrow(/ESIGN_TIMEOUT_MS/);
   });
 
   it('reads the offline bank account for /payUnderline: all three settings or none', () => {

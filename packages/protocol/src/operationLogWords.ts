@@ -37,6 +37,7 @@ const MODULE_WORDS = {
   payments: { 'zh-CN': '支付', 'en-US': 'Payments', ja: '支払い' },
   market: { 'zh-CN': '应用市场', 'en-US': 'Market', ja: 'マーケット' },
   flow: { 'zh-CN': '物联网卡', 'en-US': 'IoT cards', ja: 'IoT カード' },
+  sales: { 'zh-CN': '广告位售卖', 'en-US': 'Airtime sales', ja: '広告枠の販売' },
 } as const satisfies Record<string, Words>;
 
 const ACTION_WORDS = {
@@ -167,6 +168,7 @@ const ACTION_WORDS = {
   productOffShelf: { 'zh-CN': '下架商品', 'en-US': 'Take product off shelf', ja: '商品の販売停止' },
   orderCreate: { 'zh-CN': '下单', 'en-US': 'Place order', ja: '注文' },
   orderCancel: { 'zh-CN': '取消订单', 'en-US': 'Cancel order', ja: '注文のキャンセル' },
+  orderMaterials: { 'zh-CN': '提交订单素材', 'en-US': 'Give order materials', ja: '注文の素材の提出' },
   autoRenewOn: { 'zh-CN': '开启自动续费', 'en-US': 'Turn auto-renewal on', ja: '自動更新をオン' },
   autoRenewOff: { 'zh-CN': '关闭自动续费', 'en-US': 'Turn auto-renewal off', ja: '自動更新をオフ' },
   test: { 'zh-CN': '转为可测试', 'en-US': 'Make testable', ja: 'テスト可能にする' },
@@ -174,6 +176,14 @@ const ACTION_WORDS = {
   suspend: { 'zh-CN': '停机', 'en-US': 'Suspend', ja: '停止' },
   resume: { 'zh-CN': '复机', 'en-US': 'Resume', ja: '再開' },
   cancel: { 'zh-CN': '注销', 'en-US': 'Cancel card', ja: '解約' },
+  contractCreate: { 'zh-CN': '拟定合同', 'en-US': 'Draw up contract', ja: '契約書の作成' },
+  contractSign: { 'zh-CN': '签署合同', 'en-US': 'Sign contract', ja: '契約書の署名' },
+  contractSync: { 'zh-CN': '同步电子签章', 'en-US': 'Sync e-signature', ja: '電子署名の同期' },
+  rtbOn: { 'zh-CN': '开启 RTB', 'en-US': 'Turn RTB on', ja: 'RTB をオン' },
+  rtbOff: { 'zh-CN': '关闭 RTB', 'en-US': 'Turn RTB off', ja: 'RTB をオフ' },
+  settlementCompute: { 'zh-CN': '计算结算', 'en-US': 'Compute settlement', ja: '精算の計算' },
+  settlementRemedy: { 'zh-CN': '选择补偿方式', 'en-US': 'Choose make-good', ja: '補填方法の選択' },
+  settlementConfirm: { 'zh-CN': '确认结算', 'en-US': 'Confirm settlement', ja: '精算の確定' },
 } as const satisfies Record<string, Words>;
 
 const TARGET_WORDS = {
@@ -208,6 +218,13 @@ const TARGET_WORDS = {
   marketOrder: { 'zh-CN': '市场订单', 'en-US': 'Market order', ja: 'マーケットの注文' },
   marketItem: { 'zh-CN': '续费项目', 'en-US': 'Renewable item', ja: '更新対象' },
   iotCard: { 'zh-CN': '物联网卡', 'en-US': 'IoT card', ja: 'IoT カード' },
+  salesOrder: { 'zh-CN': '广告位订单', 'en-US': 'Airtime order', ja: '広告枠の注文' },
+  salesContract: { 'zh-CN': '广告位合同', 'en-US': 'Airtime contract', ja: '広告枠の契約書' },
+  adSlot: { 'zh-CN': '广告位', 'en-US': 'Ad slot', ja: '広告枠' },
+  salesGoods: { 'zh-CN': '广告位商品', 'en-US': 'Airtime goods', ja: '広告枠の商品' },
+  priceContract: { 'zh-CN': '价格合同', 'en-US': 'Price contract', ja: '価格契約' },
+  coupon: { 'zh-CN': '优惠券', 'en-US': 'Coupon', ja: 'クーポン' },
+  salesSettings: { 'zh-CN': '售卖设置', 'en-US': 'Sales settings', ja: '販売設定' },
   'ref:1': { 'zh-CN': '设备', 'en-US': 'Device', ja: 'デバイス' },
   'ref:2': { 'zh-CN': '设备分组', 'en-US': 'Device group', ja: 'デバイスグループ' },
   'ref:3': { 'zh-CN': '素材', 'en-US': 'Material', ja: '素材' },

@@ -38,6 +38,19 @@ import {
   expireHolds,
   PAYMENT_JOBS_CRON,
 } from '../modules/payments/closing.js';
+import { CONTRACT_SYNC_CRON, CONTRACT_SYNC_JOB, runContractSync } from '../modules/sales/contractJobs.js';
+import {
+  advanceOrders,
+  expireOrderHolds,
+  HOLD_EXPIRY_JOB,
+  ORDERS_ADVANCE_JOB,
+  SALES_ORDER_JOBS_CRON,
+} from '../modules/sales/orderJobs.js';
+import {
+  completeSettlements,
+  SETTLEMENTS_COMPLETE_CRON,
+  SETTLEMENTS_COMPLETE_JOB,
+} from '../modules/sales/settlementJobs.js';
 import {
   runScreenshotCleanup,
   runTimedScreenshots,
@@ -247,6 +260,50 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const closed = await closeExpiredOrders(ctx.services.db, new Date(ctx.services.clock()));
       if (closed > 0) ctx.log.info({ closed }, 'expired payment orders closed');
+    },
+  }),
+  defineJob({
+    // Selling airtime (issue 28): e-signature contracts sent to the provider, polled, failed ones retried with backoff.
+    id: CONTRACT_SYNC_JOB,
+    payload: none,
+    schedule: CONTRACT_SYNC_CRON,
+    expireInSeconds: 600,
+    handler: async (_, ctx) => {
+      const counts = await runContractSync(ctx.services, new Date(ctx.services.clock()));
+      if (counts.sent + counts.synchronized + counts.failed > 0) ctx.log.info(counts, 'sales contracts synced');
+    },
+  }),
+  defineJob({
+    // Selling airtime (issue 28): unpaid orders past their hold are cancelled, their rotations and coupon use released.
+    id: HOLD_EXPIRY_JOB,
+    payload: none,
+    schedule: SALES_ORDER_JOBS_CRON,
+    expireInSeconds: 120,
+    handler: async (_, ctx) => {
+      const expired = await expireOrderHolds(ctx.services.db, new Date(ctx.services.clock()));
+      if (expired > 0) ctx.log.info({ expired }, 'sales order holds expired');
+    },
+  }),
+  defineJob({
+    // Selling airtime (issue 28): paid orders with approved ads start on their first day; ended ones get their settlement.
+    id: ORDERS_ADVANCE_JOB,
+    payload: none,
+    schedule: SALES_ORDER_JOBS_CRON,
+    expireInSeconds: 300,
+    handler: async (_, ctx) => {
+      const run = await advanceOrders(ctx.services.db, new Date(ctx.services.clock()));
+      if (run.started > 0 || run.settled > 0) ctx.log.info(run, 'sales orders advanced');
+    },
+  }),
+  defineJob({
+    // Selling airtime (issue 28): paid settlements whose make-good plays are over complete; their orders are settled.
+    id: SETTLEMENTS_COMPLETE_JOB,
+    payload: none,
+    schedule: SETTLEMENTS_COMPLETE_CRON,
+    expireInSeconds: 600,
+    handler: async (_, ctx) => {
+      const completed = await completeSettlements(ctx.services.db, new Date(ctx.services.clock()));
+      if (completed > 0) ctx.log.info({ completed }, 'sales settlements completed');
     },
   }),
   defineJob({

@@ -6,6 +6,7 @@ import { seedDemo } from './demo.js';
 export { DEMO_LOGINS, DEMO_PASSWORD, demoLoginLines } from './demoLogins.js';
 export { seedDemoMarket } from './market.js';
 export { seedDemoMoney } from './money.js';
+export { seedDemoSales } from './sales.js';
 
 const SEED_KEY = 'seed';
 // Any constant works; it only serialises concurrent first starts against one PostgreSQL.

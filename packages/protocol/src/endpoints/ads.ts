@@ -198,6 +198,14 @@ export const adInfoSchema = adSchema.extend({
   /** The names of the targets still in the enterprise (a deleted one is left out). */
   targetNames: z.array(z.object({ kind: z.enum(AD_TARGET_KINDS), id: z.string(), name: z.string() })),
   reviews: z.array(adReviewSchema),
+  /**
+   * The ad slot it plays in (issue 28: an order's ad is bound to the ordered slot), with the
+   * order it was made for when its source is 'order'; absent or null: no slot.
+   */
+  slot: z
+    .object({ id: z.string(), name: z.string(), orderId: z.string().nullable(), orderNo: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type AdInfo = z.infer<typeof adInfoSchema>;
 

@@ -1108,6 +1108,30 @@ export const salesEndpoints = {
     request: z.object(orderFilter).omit({ page: true, size: true }).strict(),
     response: exportStatusSchema,
   }),
+  salesOrderExportStatus: endpoint({
+    name: 'sales.orderExportStatus',
+    path: '/api/sales/order/exportStatus.shtm',
+    auth: 'session',
+    permission: Perm.operateOrder,
+    scope: { object: 'salesOrderExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
+    errors: [ErrorCode.NOT_FOUND],
+    /** The export's progress (the operation log's exportStatus, of this export kind). */
+    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
+    response: exportStatusSchema,
+  }),
+  salesOrderExportDownload: endpoint({
+    name: 'sales.orderExportDownload',
+    path: '/api/sales/order/exportDownload.shtm',
+    auth: 'session',
+    permission: Perm.operateOrder,
+    scope: { object: 'salesOrderExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
+    download: true,
+    notForMonitor: true,
+    /** The finished workbook (the operation log's exportDownload, of this export kind). */
+    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
+    response: z.unknown(),
+  }),
 
   // ---- settlement (order detail, /operate/order) ----
   salesSettlementInfo: endpoint({
@@ -1193,6 +1217,30 @@ export const salesEndpoints = {
     /** The settlement as an Excel workbook a finance person reconciles to the ledger to the fen. */
     request: z.object({ orderId: id }).strict(),
     response: exportStatusSchema,
+  }),
+  salesSettlementExportStatus: endpoint({
+    name: 'sales.settlementExportStatus',
+    path: '/api/sales/settlement/exportStatus.shtm',
+    auth: 'session',
+    permission: Perm.operateOrder,
+    scope: { object: 'salesSettlementExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
+    errors: [ErrorCode.NOT_FOUND],
+    /** The export's progress (the operation log's exportStatus, of this export kind). */
+    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
+    response: exportStatusSchema,
+  }),
+  salesSettlementExportDownload: endpoint({
+    name: 'sales.settlementExportDownload',
+    path: '/api/sales/settlement/exportDownload.shtm',
+    auth: 'session',
+    permission: Perm.operateOrder,
+    scope: { object: 'salesSettlementExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
+    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
+    download: true,
+    notForMonitor: true,
+    /** The finished workbook (the operation log's exportDownload, of this export kind). */
+    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
+    response: z.unknown(),
   }),
 
   // ---- contracts (/operate/signContract) ----

@@ -1,7 +1,7 @@
 import { fenToYuan, formatTime, type MovementCode, type MovementFilter, type PlatformAccount } from '@marquee/protocol';
 import { registerExportSource } from '../operationLog/exportJob.js';
 import { causeOf } from './presenter.js';
-import { movementWhere, nextMovementBatch, payOrderNumbers, type WalletRow, walletNames } from './repository.js';
+import { causeNumbers, movementWhere, nextMovementBatch, type WalletRow, walletNames } from './repository.js';
 import {
   localeOf,
   MOVEMENT_CODE_WORDS,
@@ -49,10 +49,7 @@ registerExportSource(MOVEMENT_EXPORT_KIND, {
         services.db,
         rows.map((r) => r.counterpartyId),
       );
-      const orders = await payOrderNumbers(
-        services.db,
-        rows.filter((r) => r.causeType === 'payOrder').map((r) => r.causeId),
-      );
+      const orders = await causeNumbers(services.db, rows);
       yield rows.map((r) => {
         const amount = Number(r.amount);
         return [

@@ -42,6 +42,15 @@ export function causeOf(entry: Pick<EntryRow, 'causeType' | 'causeId'>, orderNum
       route: `/pay?id=${encodeURIComponent(entry.causeId)}`,
     };
   }
+  if (entry.causeType === 'salesOrder') {
+    // An airtime order's hold, its post and its release (issue 28): the order's number and detail page.
+    return {
+      type: 'salesOrder',
+      id: entry.causeId,
+      label: orderNumbers.get(entry.causeId) ?? entry.causeId,
+      route: `/operate/orderDetail?id=${encodeURIComponent(entry.causeId)}`,
+    };
+  }
   return { type: entry.causeType, id: entry.causeId, label: entry.causeId, route: null };
 }
 

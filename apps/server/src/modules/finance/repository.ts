@@ -2,7 +2,15 @@ import type { LedgerAccountKind, MovementFilter, PlatformAccount } from '@marque
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { accounts, enterprises, invoices, ledgerAccounts, ledgerEntries, payOrders } from '../../db/schema/index.js';
+import {
+  accounts,
+  enterprises,
+  invoices,
+  ledgerAccounts,
+  ledgerEntries,
+  payOrders,
+  salesOrders,
+} from '../../db/schema/index.js';
 
 /**
  * The finance centre's reads (issue 26): wallets with their owners' names, one wallet's
@@ -254,6 +262,26 @@ export async function payOrderNumbers(db: Executor, ids: readonly string[]): Pro
     .from(payOrders)
     .where(inArray(payOrders.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.no]));
+}
+
+/**
+ * The numbers a movement's cause shows, by cause id: payment orders' and airtime orders'
+ * (issue 28, cause type 'salesOrder'); other causes show their id.
+ */
+export async function causeNumbers(
+  db: Executor,
+  rows: readonly { causeType: string; causeId: string }[],
+): Promise<Map<string, string>> {
+  const ids = (type: string) => [...new Set(rows.filter((r) => r.causeType === type).map((r) => r.causeId))];
+  const sales = ids('salesOrder');
+  const [pay, sold] = await Promise.all([
+    payOrderNumbers(db, ids('payOrder')),
+    sales.length > 0
+      ? db.select({ id: salesOrders.id, no: salesOrders.no }).from(salesOrders).where(inArray(salesOrders.id, sales))
+      : Promise.resolve([]),
+  ]);
+  for (const r of sold) pay.set(r.id, r.no);
+  return pay;
 }
 
 export interface MonthRow {

@@ -20,6 +20,7 @@ import { MOVEMENT_EXPORT_KIND, type MovementExportSpec } from './exportSource.js
 import { causeOf, counterpartyName, toInvoice, toMovement, toWallet } from './presenter.js';
 import {
   accountMonths,
+  causeNumbers,
   countMovements,
   findInvoice,
   findWallet,
@@ -29,7 +30,6 @@ import {
   movementPage,
   movementPageUnfiltered,
   movementWhere,
-  payOrderNumbers,
   setThreshold,
   walletMoneyFacts,
   walletNames,
@@ -91,10 +91,7 @@ export async function financeMovements(input: In<'financeMovements'>, ctx: CallC
     ctx.db,
     rows.map((r) => r.counterpartyId),
   );
-  const orders = await payOrderNumbers(
-    ctx.db,
-    rows.filter((r) => r.causeType === 'payOrder').map((r) => r.causeId),
-  );
+  const orders = await causeNumbers(ctx.db, rows);
   return {
     total,
     capped,

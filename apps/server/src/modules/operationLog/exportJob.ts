@@ -67,6 +67,8 @@ export interface ExportSource {
    * started with (`filters` of the export row).
    */
   batches(services: AppServices, filters: Record<string, unknown>, limit: number): AsyncIterable<unknown[][]>;
+  /** Further sheets after the first, in order (the settlement export's screen-days), each like the first. */
+  moreSheets?(language: string, filters: Record<string, unknown>): Omit<ExportSource, 'moreSheets'>[];
 }
 
 const sources = new Map<string, ExportSource>();
@@ -159,6 +161,19 @@ export async function runExport(
       if (processed >= EXPORT_MAX_ROWS) break;
     }
     sheet.commit();
+    for (const more of source.moreSheets?.(language, filters) ?? []) {
+      const extra = workbook.addWorksheet(more.sheetName(language, filters));
+      extra.columns = more.columns(language, filters);
+      extra.getRow(1).font = { bold: true };
+      for await (const batch of more.batches(services, filters, EXPORT_BATCH)) {
+        const take = batch.slice(0, EXPORT_MAX_ROWS - processed);
+        for (const values of take) extra.addRow(values).commit();
+        processed += take.length;
+        await updateExport(services.db, exportId, { processed });
+        if (processed >= EXPORT_MAX_ROWS) break;
+      }
+      extra.commit();
+    }
     await workbook.commit();
     await stored;
     await updateExport(services.db, exportId, { status: 'done', processed, finishedAt: new Date() });
