@@ -1,4 +1,4 @@
-import { type Coupon, Perm } from '@marquee/protocol';
+import { type Coupon, Perm, type Slot } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -6,6 +6,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
 import CouponPage from '../src/features/sales/CouponPage';
+import SlotPage from '../src/features/sales/SlotPage';
 import { i18n } from '../src/i18n';
 import { useSession } from '../src/session/session';
 import { fakeServer, loginResponse, setUpConsoleTests, shellAnswers } from './harness';
@@ -73,5 +74,52 @@ describe('/operate/coupon', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Disable' }).at(-1) as HTMLElement);
     await waitFor(() => expect(calls.some((c) => c.name === 'salesCouponEnable')).toBe(true));
     expect(calls.find((c) => c.name === 'salesCouponEnable')?.data).toEqual({ id: 'c-1', enabled: false });
+  });
+});
+
+const slot: Slot = {
+  id: 's-1',
+  number: '100000001',
+  name: 'Lobby loop',
+  screenSize: '55"',
+  width: 1920,
+  height: 1080,
+  durationSec: 15,
+  salesMethod: 'cpt',
+  cptPrice: 1250,
+  cpmPrice: null,
+  maxRotations: 4,
+  rtbEnabled: false,
+  rtbFloor: null,
+  targets: { deviceIds: ['d-1', 'd-2'], groupIds: [], tagIds: [], spliceIds: [] },
+  layoutId: null,
+  layoutName: null,
+  regionId: null,
+  screens: 2,
+  longOfflineScreens: 1,
+  inUse: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+describe('/operate/slot', () => {
+  it('lists slots with resolution, price in yuan and long-offline screens, and deletes one after a confirmation', async () => {
+    await i18n.changeLanguage('en-US');
+    const calls = fakeServer({
+      ...shellAnswers,
+      salesSlotList: () => ({ code: 0, payload: { total: 1, data: [slot] } }),
+      salesSlotDelete: () => ({ code: 0, payload: null }),
+    });
+    renderAt('/operate/slot', <SlotPage />, [Perm.operateSlot, Perm.salesManage]);
+    const row = await screen.findByTestId('sales-slot-row-s-1');
+    expect(row.textContent).toContain('100000001');
+    expect(row.textContent).toContain('1920×1080');
+    expect(row.textContent).toContain('12.50');
+    expect(row.textContent).toContain('1 offline for long');
+    fireEvent.click(screen.getByTestId('sales-slot-delete-s-1'));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' }).length).toBe(2));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.name === 'salesSlotDelete')).toBe(true));
+    expect(calls.find((c) => c.name === 'salesSlotDelete')?.data).toEqual({ id: 's-1' });
   });
 });
