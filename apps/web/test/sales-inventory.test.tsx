@@ -1,4 +1,4 @@
-import { type Coupon, Perm, type Slot } from '@marquee/protocol';
+import { type Coupon, type Goods, Perm, type Slot } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -6,6 +6,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
 import CouponPage from '../src/features/sales/CouponPage';
+import GoodsPage from '../src/features/sales/GoodsPage';
 import SlotPage from '../src/features/sales/SlotPage';
 import { i18n } from '../src/i18n';
 import { useSession } from '../src/session/session';
@@ -43,7 +44,10 @@ function renderAt(initial: string, element: ReactNode, permissions: string[]) {
             <Outlet />
           </AntdProviders>
         ),
-        children: [{ path: initial, element }],
+        children: [
+          { path: initial, element },
+          { path: '/operate/order', element: <div data-testid="order-page" /> },
+        ],
       },
     ],
     { initialEntries: [initial] },
@@ -53,6 +57,7 @@ function renderAt(initial: string, element: ReactNode, permissions: string[]) {
       <RouterProvider router={router} />
     </I18nextProvider>,
   );
+  return router;
 }
 
 describe('/operate/coupon', () => {
@@ -121,5 +126,35 @@ describe('/operate/slot', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement);
     await waitFor(() => expect(calls.some((c) => c.name === 'salesSlotDelete')).toBe(true));
     expect(calls.find((c) => c.name === 'salesSlotDelete')?.data).toEqual({ id: 's-1' });
+  });
+});
+
+const goods: Goods = {
+  id: 'g-1',
+  number: '200000001',
+  name: 'Evening pack',
+  description: '',
+  kind: 'single',
+  state: 'onSale',
+  startDate: '2026-12-01',
+  endDate: '2026-12-31',
+  hours: [18, 19, 20, 21],
+  lines: [],
+  orders: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+describe('/operate/goods', () => {
+  it('shows an advertiser the goods with their hours and opens the composer from Order', async () => {
+    await i18n.changeLanguage('en-US');
+    fakeServer({ ...shellAnswers, salesGoodsList: () => ({ code: 0, payload: { total: 1, data: [goods] } }) });
+    const router = renderAt('/operate/goods', <GoodsPage />, [Perm.operateGoods, Perm.operateOrder]);
+    const row = await screen.findByTestId('sales-goods-row-g-1');
+    expect(row.textContent).toContain('Evening pack');
+    expect(row.textContent).toContain('18:00');
+    fireEvent.click(screen.getByTestId('sales-goods-order-g-1'));
+    await screen.findByTestId('order-page');
+    expect(router.state.location.search).toBe('?compose=1&goodsId=g-1');
   });
 });
