@@ -98,8 +98,11 @@ export const SALES_ORDER_TRANSITIONS: Readonly<Record<SalesOrderState, readonly 
   settled: [],
   cancelled: [],
 };
-/** Why an order was cancelled. */
-export const CANCEL_REASONS = ['buyer', 'operator', 'holdExpired'] as const;
+/**
+ * Why an order was cancelled: by its buyer, by the operator, its hold lapsed unpaid, or its
+ * period ended before it could start (no approved ad in time: refunded in full by the job).
+ */
+export const CANCEL_REASONS = ['buyer', 'operator', 'holdExpired', 'notStarted'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /**

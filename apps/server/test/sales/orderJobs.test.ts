@@ -3,7 +3,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, ledgerTransfers, salesBookings, salesOrders, salesSettlements } from '../../src/db/schema/index.js';
 import { advertiserWalletId, enterpriseWalletId } from '../../src/modules/ledger/accounts.js';
-import { expireOrderHolds, settleEndedOrders, startOrders } from '../../src/modules/sales/orderJobs.js';
+import {
+  expireOrderHolds,
+  lapseUnstartedOrders,
+  settleEndedOrders,
+  startOrders,
+} from '../../src/modules/sales/orderJobs.js';
 import { deliveredAmount } from '../../src/modules/sales/settlement.js';
 import { insertSalesAdvertiser, insertSalesOrder, insertScreens, insertSlot, salesDay } from '../fixtures/sales.js';
 import { BACKENDS, MINUTE, type TestApp } from '../helpers/index.js';
@@ -78,6 +83,29 @@ describe.each(BACKENDS)('sales order jobs on %s', (backend) => {
     expect((await stateOf(noAd.id)).state).toBe('paid');
     expect((await stateOf(toUpload.id)).state).toBe('toUpload');
   });
+  it('an order whose period ended before it could start is cancelled and refunded in full, once', async () => {
+    const w = await world();
+    // Days -2 and -1: over before today, never started (no approved ad).
+    const paid = await w.order('paid', -2);
+    const toUpload = await w.order('toUpload', -2);
+    const running = await w.order('paid', 0);
+    const wallet = advertiserWalletId(w.adv.id);
+    const before = await balanceOf(t, wallet);
+    expect(await lapseUnstartedOrders(t.db, now(), 1)).toBe(2);
+    for (const o of [paid, toUpload]) {
+      expect(await stateOf(o.id)).toMatchObject({
+        state: 'cancelled',
+        cancelReason: 'notStarted',
+        refundedAmount: o.amount,
+      });
+      const moves = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.causeId, o.id));
+      expect(moves.map((m) => m.phase).sort()).toEqual(['pending', 'void']);
+    }
+    expect((await stateOf(running.id)).state).toBe('paid');
+    expect((await balanceOf(t, wallet)).available).toBe(before.available + paid.amount + toUpload.amount);
+    expect(await lapseUnstartedOrders(t.db, now())).toBe(0);
+  });
+
   it('cancelling an order in progress posts what was delivered and releases the rest, once', async () => {
     const w = await world();
     // Days -1 and 0, hours 9 and 10, 2 screens, 1 rotation at 100 fen: 800 fen; at 01:00 of day 0 half the screen-hours are over.

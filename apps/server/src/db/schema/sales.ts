@@ -234,7 +234,7 @@ export const salesOrders = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** The ledger's pending transfer that froze `amount` (id 'sales:<order>:hold'). */
     holdTransferId: text('hold_transfer_id'),
-    cancelReason: text('cancel_reason').$type<'buyer' | 'operator' | 'holdExpired'>(),
+    cancelReason: text('cancel_reason').$type<'buyer' | 'operator' | 'holdExpired' | 'notStarted'>(),
     createdBy: text('created_by').references(() => accounts.id),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

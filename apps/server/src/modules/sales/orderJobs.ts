@@ -13,8 +13,10 @@ import { computeSettlement } from './settlement.js';
  * - `sales-hold-expiry` (every minute): unpaid orders past their hold are cancelled
  *   (holdExpired): their held rotations and coupon use are released; no money was taken.
  * - `sales-orders-advance` (every minute): paid orders whose first day has come and whose
- *   every sub-order's ad passed review start (inProgress); orders in progress whose last day
- *   is over get their settlement computed (settlement.ts computeSettlement, toBePaid).
+ *   every sub-order's ad passed review start (inProgress); paid or toUpload orders whose last
+ *   day is over without having started (no approved ad in time) are cancelled (notStarted) and
+ *   their hold voided in full: nothing was delivered; orders in progress whose last day is over
+ *   get their settlement computed (settlement.ts computeSettlement, toBePaid).
  */
 
 export const HOLD_EXPIRY_JOB = 'sales-hold-expiry';
@@ -134,9 +136,45 @@ export async function settleEndedOrders(root: Executor, now: Date, batch = 100):
   }
 }
 
-/** The `sales-orders-advance` job: starts what may start, then settles what ended. */
-export async function advanceOrders(root: Executor, now: Date): Promise<{ started: number; settled: number }> {
+/**
+ * Paid or toUpload orders whose last day is before today never started (their ads were not
+ * approved, or not given, in time): cancelled (notStarted), their hold voided in full, their
+ * rotations and coupon use released; returns how many. Their ads' periods are over with the
+ * order's, so no device plays them.
+ */
+export async function lapseUnstartedOrders(root: Executor, now: Date, batch = 500): Promise<number> {
+  const today = todayOf(now);
+  let total = 0;
+  let afterId = '';
+  for (;;) {
+    const rows = rowsOf(
+      await root.execute(sql`
+        select o.id from sales_orders o
+        where o.state in ('paid', 'toUpload') and o.end_date < ${today}::date and o.id > ${afterId}
+        order by o.id limit ${batch}`),
+    );
+    for (const { id } of rows) {
+      const done = await root.transaction(async (tx) => {
+        const order = (await lockIn(tx, String(id), 'paid')) ?? (await lockIn(tx, String(id), 'toUpload'));
+        if (!order || order.endDate >= today) return false;
+        const result = await cancelLocked(tx, order, { actorId: null, reason: 'notStarted', now });
+        await result.pay();
+        return true;
+      });
+      if (done) total++;
+    }
+    if (rows.length < batch) return total;
+    afterId = String(rows[rows.length - 1].id);
+  }
+}
+
+/** The `sales-orders-advance` job: starts what may start, refunds what can no longer start, then settles what ended. */
+export async function advanceOrders(
+  root: Executor,
+  now: Date,
+): Promise<{ started: number; lapsed: number; settled: number }> {
   const started = await startOrders(root, now);
+  const lapsed = await lapseUnstartedOrders(root, now);
   const settled = await settleEndedOrders(root, now);
-  return { started, settled };
+  return { started, lapsed, settled };
 }

@@ -1,5 +1,6 @@
 import {
   AMOUNT_MAX_FEN,
+  type CancelReason,
   daysInclusive,
   ErrorCode,
   type endpoints,
@@ -652,7 +653,7 @@ export async function cancelLocked(
   order: SalesOrderRow,
   opts: {
     actorId: string | null;
-    reason: 'buyer' | 'operator' | 'holdExpired';
+    reason: CancelReason;
     note?: string;
     now: Date;
     retireAds?: (orderId: string) => Promise<void>;
