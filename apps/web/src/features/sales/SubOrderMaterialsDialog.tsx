@@ -45,7 +45,7 @@ export function SubOrderMaterialsDialog({
       okText={t('order.materialsSubmit')}
       cancelText={t('order.back')}
       success={t('order.materialsDone')}
-      invalidates={['ads']}
+      invalidates={['sales', 'ads']}
       initialValues={{ content: 'materials', materials: [], name: sub?.adName ?? undefined }}
       testId="sales-materials-form"
       submitTestId="sales-materials-submit"
