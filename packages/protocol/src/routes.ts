@@ -138,14 +138,14 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Operate
   r('/operate/adMonitor', 'operateAdMonitor', Perm.operateAdMonitor, { menu: true }),
-  r('/operate/coupon', 'operateCoupon', Perm.operateCoupon, { menu: true }),
+  r('/operate/coupon', 'operateCoupon', Perm.operateCoupon, { menu: true, online: true, page: 'sales/CouponPage' }),
   r('/operate/flow', 'operateFlow', Perm.operateFlow, { menu: true, online: true, page: 'flow/FlowCardPage' }),
-  r('/operate/goods', 'operateGoods', Perm.operateGoods, { menu: true }),
+  r('/operate/goods', 'operateGoods', Perm.operateGoods, { menu: true, online: true, page: 'sales/GoodsPage' }),
   r('/operate/monitorTask', 'operateMonitorTask', Perm.operateMonitorTask, { menu: true }),
-  r('/operate/order', 'operateOrder', Perm.operateOrder, { menu: true }),
-  r('/operate/orderDetail', 'operateOrderDetail', Perm.operateOrder),
+  r('/operate/order', 'operateOrder', Perm.operateOrder, { menu: true, online: true, page: 'sales/OrderListPage' }),
+  r('/operate/orderDetail', 'operateOrderDetail', Perm.operateOrder, { online: true, page: 'sales/OrderDetailPage' }),
   r('/operate/signContract', 'operateSignContract', Perm.operateSignContract, { menu: true }),
-  r('/operate/slot', 'operateSlot', Perm.operateSlot, { menu: true }),
+  r('/operate/slot', 'operateSlot', Perm.operateSlot, { menu: true, online: true, page: 'sales/SlotPage' }),
   r('/operate/taskDetail', 'operateTaskDetail', Perm.operateMonitorTask),
   r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true }),
 
