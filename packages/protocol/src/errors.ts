@@ -614,7 +614,8 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   },
   [ErrorCode.SLOT_IN_USE]: {
     'zh-CN': '广告位正被在售商品或未完成订单使用，不能修改售卖方式、轮播数和屏幕，也不能删除',
-    'en-US': 'The ad slot is used by goods on sale or open orders: its sales method, rotations and screens cannot change, and it cannot be deleted',
+    'en-US':
+      'The ad slot is used by goods on sale or open orders: its sales method, rotations and screens cannot change, and it cannot be deleted',
     ja: '広告枠は販売中の商品または未完了の注文で使用中のため、販売方式・ローテーション数・画面の変更や削除はできません',
   },
   [ErrorCode.ESIGN_UNAVAILABLE]: {

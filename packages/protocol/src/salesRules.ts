@@ -179,7 +179,10 @@ export function couponState(
 }
 
 /** The goods state shown: stored onSale/offShelf, with expired and soldOut when true. */
-export function goodsState(g: { state: 'onSale' | 'offShelf'; endDate: string; soldOut: boolean }, now: Date): GoodsState {
+export function goodsState(
+  g: { state: 'onSale' | 'offShelf'; endDate: string; soldOut: boolean },
+  now: Date,
+): GoodsState {
   if (g.state === 'offShelf') return 'offShelf';
   if (now.toISOString().slice(0, 10) > g.endDate) return 'expired';
   return g.soldOut ? 'soldOut' : 'onSale';

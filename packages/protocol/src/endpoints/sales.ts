@@ -148,7 +148,11 @@ export const slotSaveSchema = z
     name: z.string().trim().min(1, 'validation.required').max(SLOT_NAME_MAX),
     screenSize: z.string().trim().max(20).default(''),
     width: z.number().int().min(SLOT_PIXELS_MIN, 'validation.layoutSide').max(SLOT_PIXELS_MAX, 'validation.layoutSide'),
-    height: z.number().int().min(SLOT_PIXELS_MIN, 'validation.layoutSide').max(SLOT_PIXELS_MAX, 'validation.layoutSide'),
+    height: z
+      .number()
+      .int()
+      .min(SLOT_PIXELS_MIN, 'validation.layoutSide')
+      .max(SLOT_PIXELS_MAX, 'validation.layoutSide'),
     durationSec: z.number().int().min(SLOT_DURATION_MIN_SEC).max(SLOT_DURATION_MAX_SEC),
     salesMethod: z.enum(SALES_METHODS),
     /** Required for CPT. */
@@ -565,7 +569,11 @@ export const settlementSchema = z.object({
   state: z.enum(SETTLEMENT_STATES),
   salesMethod: z.enum(SALES_METHODS),
   /** How CPM impressions were counted (the page says which). */
-  impressionsBasis: z.object({ multiplierPct: z.number(), audienceScreenDays: z.number(), multiplierScreenDays: z.number() }),
+  impressionsBasis: z.object({
+    multiplierPct: z.number(),
+    audienceScreenDays: z.number(),
+    multiplierScreenDays: z.number(),
+  }),
   expectedPlays: z.number(),
   deliveredPlays: z.number(),
   impressions: z.number(),
@@ -833,7 +841,13 @@ export const salesEndpoints = {
     path: '/api/sales/availability.shtm',
     auth: 'session',
     permission: Perm.operateGoods,
-    scope: { object: 'adSlot', kind: 'detail', idField: 'slotId', audience: 'tenant', with: { startDate: '2026-01-01', endDate: '2026-01-02' } },
+    scope: {
+      object: 'adSlot',
+      kind: 'detail',
+      idField: 'slotId',
+      audience: 'tenant',
+      with: { startDate: '2026-01-01', endDate: '2026-01-02' },
+    },
     errors: [ErrorCode.NOT_FOUND],
     /** Rotations booked, held and available per screen-hour of a slot, exact at the query's moment. */
     request: availabilityRequestSchema,
@@ -963,7 +977,8 @@ export const salesEndpoints = {
     path: '/api/sales/quote.shtm',
     auth: 'session',
     permission: Perm.operateOrder,
-    unscoped: "prices the caller's own choice; goods, slots, screens or an advertiser it may not see are refused as by the order",
+    unscoped:
+      "prices the caller's own choice; goods, slots, screens or an advertiser it may not see are refused as by the order",
     errors: [
       ErrorCode.NOT_FOUND,
       ErrorCode.GOODS_NOT_ON_SALE,
@@ -1145,9 +1160,7 @@ export const salesEndpoints = {
      * The order's settlement (null before its period ended and nobody settled it) and its
      * screen-day lines, under-delivered first.
      */
-    request: z
-      .object({ orderId: id, underOnly: z.boolean().default(false), page, size: pageSize })
-      .strict(),
+    request: z.object({ orderId: id, underOnly: z.boolean().default(false), page, size: pageSize }).strict(),
     response: z.object({
       settlement: settlementSchema.nullable(),
       lines: z.object({ total: z.number(), data: z.array(settlementLineSchema) }),

@@ -251,9 +251,7 @@ export const salesOrders = pgTable(
     uniqueIndex('sales_orders_no_key').on(t.no),
     index('sales_orders_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('sales_orders_adv_idx').on(t.advertiserId, t.createdAt.desc()),
-    index('sales_orders_hold_idx')
-      .on(t.holdUntil)
-      .where(sql`${t.state} = 'unpaid'`),
+    index('sales_orders_hold_idx').on(t.holdUntil).where(sql`${t.state} = 'unpaid'`),
     index('sales_orders_open_idx')
       .on(t.state, t.startDate)
       .where(sql`${t.state} in ('paid', 'toUpload', 'inProgress')`),
@@ -339,9 +337,7 @@ export const salesBookings = pgTable(
   },
   (t) => [
     check('sales_bookings_kind_check', sql`${t.kind} in ('hold', 'booked', 'makeGood')`),
-    index('sales_bookings_live_idx')
-      .on(t.slotId, t.startDate, t.endDate)
-      .where(sql`${t.releasedAt} is null`),
+    index('sales_bookings_live_idx').on(t.slotId, t.startDate, t.endDate).where(sql`${t.releasedAt} is null`),
     index('sales_bookings_order_idx').on(t.orderId),
   ],
 );
@@ -425,9 +421,7 @@ export const salesSettlements = pgTable(
   (t) => [
     check('sales_settlements_state_check', sql`${t.state} in ('toBePaid', 'paid', 'completed')`),
     uniqueIndex('sales_settlements_order_key').on(t.orderId),
-    index('sales_settlements_paid_idx')
-      .on(t.makeGoodUntil)
-      .where(sql`${t.state} = 'paid'`),
+    index('sales_settlements_paid_idx').on(t.makeGoodUntil).where(sql`${t.state} = 'paid'`),
   ],
 );
 export type SalesSettlementRow = typeof salesSettlements.$inferSelect;
@@ -455,9 +449,7 @@ export const salesSettlementLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.settlementId, t.lineId, t.deviceId, t.day] }),
-    index('sales_settlement_lines_under_idx')
-      .on(t.settlementId)
-      .where(sql`${t.underDelivered}`),
+    index('sales_settlement_lines_under_idx').on(t.settlementId).where(sql`${t.underDelivered}`),
   ],
 );
 

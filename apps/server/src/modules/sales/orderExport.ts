@@ -132,9 +132,19 @@ const STATES: Record<Locale, Record<SalesOrderState, string>> = {
   },
 };
 const REASONS: Record<Locale, Record<CancelReason, string>> = {
-  'zh-CN': { buyer: '广告主取消', operator: '运营方取消', holdExpired: '保留超时' },
-  'en-US': { buyer: 'By the advertiser', operator: 'By the operator', holdExpired: 'Hold expired' },
-  ja: { buyer: '広告主によるキャンセル', operator: '運営者によるキャンセル', holdExpired: '確保期限切れ' },
+  'zh-CN': { buyer: '广告主取消', operator: '运营方取消', holdExpired: '保留超时', notStarted: '未能开始，全额退款' },
+  'en-US': {
+    buyer: 'By the advertiser',
+    operator: 'By the operator',
+    holdExpired: 'Hold expired',
+    notStarted: 'Never started: refunded in full',
+  },
+  ja: {
+    buyer: '広告主によるキャンセル',
+    operator: '運営者によるキャンセル',
+    holdExpired: '確保期限切れ',
+    notStarted: '開始されず全額返金',
+  },
 };
 
 /** Hours as ranges people read ('08:00-10:00, 20:00-24:00'; all day: the word for it). */
