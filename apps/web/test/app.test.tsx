@@ -34,13 +34,13 @@ describe('routing with the real route table', () => {
   });
 
   it('follows an alias to a not-online page inside the shell, with the route title', async () => {
-    signIn([Perm.operateGoods]);
-    const { router, tree } = renderApp('/goods_mag');
+    signIn([Perm.reportQrcodeEvent]);
+    const { router, tree } = renderApp('/qrcode_event');
     render(tree);
     const page = await screen.findByTestId('not-online');
-    expect(router.state.location.pathname).toBe('/operate/goods');
+    expect(router.state.location.pathname).toBe('/report/qrcodeEvent');
     expect(page.textContent).toContain('Feature not online');
-    expect(page.textContent).toContain('"Goods" comes with a later release.');
+    expect(page.textContent).toContain('"QR code events" comes with a later release.');
     expect(screen.getByTestId('main-layout')).toBeTruthy();
   });
 
