@@ -1,22 +1,28 @@
 import { COUPON_STATES, type Coupon, type Endpoints, Perm, type Req } from '@marquee/protocol';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
+import { CouponDialog } from './CouponDialog';
 import { CouponStateTag, discountText } from './salesLook';
 
 /**
  * /operate/coupon (sales.couponList): the enterprise's coupons — name, discount (the spec's
  * 0..1 and as text), limit, used, validity, eligible goods, state; filters keyword and state.
- * Managers (salesManage) enable or disable a coupon after a confirmation.
+ * Managers (salesManage) add and edit coupons (CouponDialog) and enable or disable one after a
+ * confirmation.
  */
 export default function CouponPage() {
   const { t, i18n } = useTranslation('sales');
   const can = useCan();
   const manage = can(Perm.salesManage);
   const enable = useCallMutation('salesCouponEnable', { success: t('coupon.saved') });
+  const [dialog, setDialog] = useState<{ editing: Coupon | null } | null>(null);
   const list = useListPage({
     id: 'salesCoupons',
     endpoint: 'salesCouponList',
@@ -67,16 +73,26 @@ export default function CouponPage() {
             {
               prop: 'id',
               label: t('common.actions'),
-              width: 120,
+              width: 160,
               slot: (_: unknown, row: Coupon) => (
-                <ConfirmAction
-                  label={row.enabled ? t('coupon.disable') : t('coupon.enable')}
-                  title={row.enabled ? t('coupon.disableConfirm') : t('coupon.enableConfirm')}
-                  cancelText={t('common.cancel')}
-                  danger={row.enabled}
-                  testId={`sales-coupon-enable-${row.id}`}
-                  onConfirm={() => enable.mutateAsync({ id: row.id, enabled: !row.enabled })}
-                />
+                <Space size={4}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setDialog({ editing: row })}
+                    data-testid={`sales-coupon-edit-${row.id}`}
+                  >
+                    {t('common.edit')}
+                  </Button>
+                  <ConfirmAction
+                    label={row.enabled ? t('coupon.disable') : t('coupon.enable')}
+                    title={row.enabled ? t('coupon.disableConfirm') : t('coupon.enableConfirm')}
+                    cancelText={t('common.cancel')}
+                    danger={row.enabled}
+                    testId={`sales-coupon-enable-${row.id}`}
+                    onConfirm={() => enable.mutateAsync({ id: row.id, enabled: !row.enabled })}
+                  />
+                </Space>
               ),
             },
           ]
@@ -93,6 +109,18 @@ export default function CouponPage() {
       empty={list.filtered ? t('coupon.emptyFiltered') : t('coupon.empty')}
       failed={{ description: t('common.loadFailed'), retryLabel: t('common.retry') }}
       showTotal={(total) => t('coupon.total', { count: total })}
-    />
+      toolbar={
+        manage ? (
+          <AddButton
+            label={t('coupon.add')}
+            notForMonitor
+            onClick={() => setDialog({ editing: null })}
+            testId="sales-coupon-add"
+          />
+        ) : undefined
+      }
+    >
+      <CouponDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+    </ListPage>
   );
 }

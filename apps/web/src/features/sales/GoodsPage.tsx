@@ -1,21 +1,33 @@
 import { type Endpoints, GOODS_STATES, type Goods, Perm, type Req } from '@marquee/protocol';
-import { Button } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
+import { ConfirmAction } from '../../components/ConfirmAction';
 import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
+import { GoodsDialog } from './GoodsDialog';
 import { formatHours, GoodsStateTag } from './salesLook';
 
 /**
  * /operate/goods (sales.goodsList): the goods — number, name, state, kind, period, hours, slots,
- * orders; filters keyword and state. Advertisers (no salesManage) order on-sale goods: the
- * composer opens on /operate/order?compose=1&goodsId=<id>.
+ * orders; filters keyword and state. Managers (salesManage) add and edit goods off shelf
+ * (GoodsDialog), put them on sale or take them off shelf, and delete them, each after a
+ * confirmation. Advertisers (no salesManage) order on-sale goods: the composer opens on
+ * /operate/order?compose=1&goodsId=<id>.
  */
 export default function GoodsPage() {
   const { t } = useTranslation('sales');
   const can = useCan();
   const manage = can(Perm.salesManage);
   const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ editing: Goods | null } | null>(null);
+  const shelf = useCallMutation('salesGoodsShelf', {
+    success: (g) => (g.state === 'offShelf' ? t('goods.takenOff') : t('goods.putOn')),
+  });
+  const remove = useCallMutation('salesGoodsDelete', { success: t('goods.deleted') });
   const list = useListPage({
     id: 'salesGoods',
     endpoint: 'salesGoodsList',
@@ -52,7 +64,53 @@ export default function GoodsPage() {
       },
       { prop: 'orders', label: t('goods.orders'), width: 90, align: 'right' },
       ...(manage
-        ? []
+        ? [
+            {
+              prop: 'id',
+              label: t('common.actions'),
+              width: 220,
+              slot: (_: unknown, row: Goods) => {
+                const off = row.state === 'offShelf';
+                return (
+                  <Space size={4}>
+                    <Tooltip title={off ? undefined : t('goods.onSaleHint')}>
+                      <Button
+                        type="link"
+                        size="small"
+                        disabled={!off}
+                        onClick={() => setDialog({ editing: row })}
+                        data-testid={`sales-goods-edit-${row.id}`}
+                      >
+                        {t('common.edit')}
+                      </Button>
+                    </Tooltip>
+                    <ConfirmAction
+                      label={off ? t('goods.putOnSale') : t('goods.takeOff')}
+                      title={
+                        off
+                          ? t('goods.putOnSaleConfirm', { name: row.name })
+                          : t('goods.takeOffConfirm', { name: row.name })
+                      }
+                      cancelText={t('common.cancel')}
+                      danger={!off}
+                      testId={`sales-goods-shelf-${row.id}`}
+                      onConfirm={() => shelf.mutateAsync({ id: row.id, onSale: off })}
+                    />
+                    {off ? (
+                      <ConfirmAction
+                        label={t('goods.delete')}
+                        title={t('goods.deleteConfirm', { name: row.name })}
+                        cancelText={t('common.cancel')}
+                        danger
+                        testId={`sales-goods-delete-${row.id}`}
+                        onConfirm={() => remove.mutateAsync({ id: row.id })}
+                      />
+                    ) : null}
+                  </Space>
+                );
+              },
+            },
+          ]
         : [
             {
               prop: 'id',
@@ -83,6 +141,18 @@ export default function GoodsPage() {
       empty={list.filtered ? t('goods.emptyFiltered') : t('goods.empty')}
       failed={{ description: t('common.loadFailed'), retryLabel: t('common.retry') }}
       showTotal={(total) => t('goods.total', { count: total })}
-    />
+      toolbar={
+        manage ? (
+          <AddButton
+            label={t('goods.add')}
+            notForMonitor
+            onClick={() => setDialog({ editing: null })}
+            testId="sales-goods-add"
+          />
+        ) : undefined
+      }
+    >
+      <GoodsDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+    </ListPage>
   );
 }

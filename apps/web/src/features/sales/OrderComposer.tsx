@@ -230,7 +230,7 @@ function ScreensField({
 }
 
 /** 24 toggle buttons (one per hour) with presets; hours the goods does not offer are disabled. */
-function HoursStrip({
+export function HoursStrip({
   value,
   offered,
   onChange,

@@ -1,17 +1,20 @@
 import { type Endpoints, formatFen, Perm, type Req, SALES_METHODS, type Slot } from '@marquee/protocol';
-import { Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { AddButton } from '../../components/AddButton';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
+import { SlotDialog } from './SlotDialog';
 import { SalesMethodTag } from './salesLook';
 
 /**
  * /operate/slot (sales.slotList): the ad slots — number, name, screen size, resolution, duration,
  * sales method, CPT/CPM price in yuan, max rotations, screens (with the long-offline count), RTB,
- * in use; filters keyword, method, RTB. Managers (salesManage) delete a slot after a confirmation
- * (SLOT_IN_USE shows the server's message).
+ * in use; filters keyword, method, RTB. Managers (salesManage) add and edit slots (SlotDialog)
+ * and delete one after a confirmation (SLOT_IN_USE shows the server's message).
  */
 export default function SlotPage() {
   const { t, i18n } = useTranslation('sales');
@@ -19,6 +22,7 @@ export default function SlotPage() {
   const can = useCan();
   const manage = can(Perm.salesManage);
   const remove = useCallMutation('salesSlotDelete', { success: t('slot.deleted') });
+  const [dialog, setDialog] = useState<{ editing: Slot | null } | null>(null);
   const price = (v: number | null) => (v === null ? '-' : formatFen(v, language));
   const list = useListPage({
     id: 'salesSlots',
@@ -108,16 +112,26 @@ export default function SlotPage() {
             {
               prop: 'id',
               label: t('common.actions'),
-              width: 100,
+              width: 140,
               slot: (_: unknown, row: Slot) => (
-                <ConfirmAction
-                  label={t('slot.delete')}
-                  title={t('slot.deleteConfirm', { name: row.name })}
-                  cancelText={t('common.cancel')}
-                  danger
-                  testId={`sales-slot-delete-${row.id}`}
-                  onConfirm={() => remove.mutateAsync({ id: row.id })}
-                />
+                <Space size={4}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setDialog({ editing: row })}
+                    data-testid={`sales-slot-edit-${row.id}`}
+                  >
+                    {t('common.edit')}
+                  </Button>
+                  <ConfirmAction
+                    label={t('slot.delete')}
+                    title={t('slot.deleteConfirm', { name: row.name })}
+                    cancelText={t('common.cancel')}
+                    danger
+                    testId={`sales-slot-delete-${row.id}`}
+                    onConfirm={() => remove.mutateAsync({ id: row.id })}
+                  />
+                </Space>
               ),
             },
           ]
@@ -134,6 +148,18 @@ export default function SlotPage() {
       empty={list.filtered ? t('slot.emptyFiltered') : t('slot.empty')}
       failed={{ description: t('common.loadFailed'), retryLabel: t('common.retry') }}
       showTotal={(total) => t('slot.total', { count: total })}
-    />
+      toolbar={
+        manage ? (
+          <AddButton
+            label={t('slot.add')}
+            notForMonitor
+            onClick={() => setDialog({ editing: null })}
+            testId="sales-slot-add"
+          />
+        ) : undefined
+      }
+    >
+      <SlotDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+    </ListPage>
   );
 }

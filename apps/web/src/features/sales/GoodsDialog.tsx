@@ -1,0 +1,214 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ALL_HOURS,
+  fenToYuan,
+  GOODS_KINDS,
+  GOODS_NAME_MAX,
+  type Goods,
+  type GoodsKind,
+  PROGRAMME_LINES_MAX,
+  SLOT_PRICE_MAX_FEN,
+  SLOT_PRICE_MIN_FEN,
+  yuanToFen,
+} from '@marquee/protocol';
+import { Alert, Button, DatePicker, Form, Input, Radio, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useCallQuery } from '../../api/queries';
+import { FormDialog } from '../../components/FormDialog';
+import { maxLengthRule, requiredRule } from '../../components/zodRule';
+import { HoursStrip } from './OrderComposer';
+
+/** The hours strip as a form control (the form gives it value and onChange). */
+function HoursField({ value, onChange }: { value?: number[]; onChange?: (hours: number[]) => void }) {
+  return <HoursStrip value={value ?? []} offered={[]} onChange={(hours) => onChange?.(hours)} />;
+}
+
+interface LineValues {
+  slotId?: string;
+  /** Blank: the slot's own price. */
+  yuan?: string;
+}
+
+interface Values {
+  name: string;
+  description: string;
+  kind: GoodsKind;
+  period: [Dayjs, Dayjs] | null;
+  hours: number[];
+  lines: LineValues[];
+}
+
+/**
+ * Adds or edits goods (salesManage): a single slot or a programme of 2 to 10, the period buyers
+ * may book within (UTC days), the hours offered (all day by default), and per slot an optional
+ * unit price typed in yuan (blank: the slot's). New goods are off shelf; goods on sale cannot be
+ * edited (COMMODITY_ON_SALE, spec section 8): the dialog says so and the server refuses.
+ */
+export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing: Goods | null; onClose: () => void }) {
+  const { t } = useTranslation(['sales', 'validation']);
+  const [form] = Form.useForm<Values>();
+  const kind = Form.useWatch('kind', form) ?? 'single';
+  const slots = useCallQuery('salesSlotOptions', {}, { enabled: open });
+  const chosen = { required: true, message: t('required', { ns: 'validation' }) };
+  const onSale = editing?.state === 'onSale' || editing?.state === 'soldOut';
+  const today = dayjs().startOf('day');
+  const priceRule = {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (value === undefined || value === null || String(value).trim() === '') return;
+      const parsed = yuanToFen(String(value));
+      if (!parsed.ok && parsed.reason === 'decimals') throw new Error(t('twoDecimals', { ns: 'validation' }));
+      if (!parsed.ok || parsed.fen < SLOT_PRICE_MIN_FEN || parsed.fen > SLOT_PRICE_MAX_FEN) {
+        throw new Error(t('cptPrice', { ns: 'validation' }));
+      }
+    },
+  };
+
+  return (
+    <FormDialog<Values>
+      open={open}
+      form={form}
+      title={editing ? t('goods.edit') : t('goods.add')}
+      onClose={onClose}
+      width={640}
+      initialValues={{
+        name: '',
+        description: '',
+        kind: 'single',
+        period: [today, today.add(29, 'day')],
+        hours: ALL_HOURS.slice(),
+        lines: [{}],
+      }}
+      values={
+        editing
+          ? {
+              name: editing.name,
+              description: editing.description,
+              kind: editing.kind,
+              period: [dayjs(editing.startDate), dayjs(editing.endDate)],
+              hours: editing.hours.length === 0 ? ALL_HOURS.slice() : editing.hours,
+              lines: editing.lines.map((l) => ({ slotId: l.slotId, yuan: fenToYuan(l.unitPrice) })),
+            }
+          : undefined
+      }
+      submit={(v) =>
+        call('salesGoodsSave', {
+          ...(editing ? { id: editing.id } : {}),
+          name: v.name.trim(),
+          description: (v.description ?? '').trim(),
+          kind: v.kind,
+          startDate: (v.period?.[0] ?? today).format('YYYY-MM-DD'),
+          endDate: (v.period?.[1] ?? today).format('YYYY-MM-DD'),
+          hours: v.hours?.length === 24 ? [] : (v.hours ?? []),
+          lines: (v.lines ?? []).map((l) => {
+            const parsed = l.yuan?.trim() ? yuanToFen(l.yuan) : null;
+            return {
+              slotId: l.slotId ?? '',
+              deviceIds: editing?.lines.find((x) => x.slotId === l.slotId)?.deviceIds ?? [],
+              ...(parsed?.ok ? { unitPrice: parsed.fen } : {}),
+            };
+          }),
+        })
+      }
+      success={editing ? t('goods.saved') : t('goods.added')}
+      invalidates={['sales']}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      testId="sales-goods-form"
+      submitTestId="sales-goods-submit"
+    >
+      {onSale ? <Alert type="warning" showIcon title={t('goods.onSaleHint')} style={{ marginBottom: 12 }} /> : null}
+      <Form.Item name="name" label={t('goods.name')} rules={[requiredRule(t), maxLengthRule(t, GOODS_NAME_MAX)]}>
+        <Input maxLength={GOODS_NAME_MAX} data-testid="sales-goods-name" />
+      </Form.Item>
+      <Form.Item name="description" label={t('goods.description')} rules={[maxLengthRule(t, 500)]}>
+        <Input.TextArea maxLength={500} rows={2} showCount data-testid="sales-goods-description" />
+      </Form.Item>
+      <Form.Item name="kind" label={t('goods.kind')} rules={[chosen]}>
+        <Radio.Group
+          options={GOODS_KINDS.map((k) => ({ value: k, label: t(`goods.kinds.${k}`) }))}
+          onChange={(e) => {
+            const lines = form.getFieldValue('lines') as LineValues[] | undefined;
+            if (e.target.value === 'single') form.setFieldValue('lines', (lines ?? [{}]).slice(0, 1));
+            else if ((lines ?? []).length < 2) form.setFieldValue('lines', [...(lines ?? [{}]), {}]);
+          }}
+          data-testid="sales-goods-kind"
+        />
+      </Form.Item>
+      <Form.Item name="period" label={t('goods.period')} rules={[chosen]} extra={t('goods.periodHint')}>
+        <DatePicker.RangePicker allowClear={false} data-testid="sales-goods-period" />
+      </Form.Item>
+      <Form.Item
+        name="hours"
+        label={t('goods.hours')}
+        extra={t('goods.hoursHint')}
+        rules={[
+          {
+            validator: async (_rule: unknown, value: number[] | undefined) => {
+              if (!value || value.length === 0) throw new Error(t('required', { ns: 'validation' }));
+            },
+          },
+        ]}
+      >
+        <HoursField />
+      </Form.Item>
+      <Form.Item label={t('goods.slots')} required>
+        <Form.List name="lines">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, index) => (
+                <Space key={field.key} align="start">
+                  <Form.Item name={[field.name, 'slotId']} rules={[chosen]}>
+                    <Select
+                      showSearch
+                      optionFilterProp="label"
+                      style={{ width: 300 }}
+                      loading={slots.isPending}
+                      placeholder={t('goods.chooseSlot')}
+                      aria-label={t('goods.slot')}
+                      options={(slots.data?.data ?? []).map((s) => ({
+                        value: s.id,
+                        label: `${s.name} · ${t(`method.${s.salesMethod}`)} · ${s.unitPrice == null ? '-' : `¥${fenToYuan(s.unitPrice)}`}`,
+                      }))}
+                      data-testid={index === 0 ? 'sales-goods-slot' : `sales-goods-slot-${index}`}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'yuan']} rules={[priceRule]}>
+                    <Input
+                      prefix="¥"
+                      inputMode="decimal"
+                      maxLength={12}
+                      placeholder={t('goods.slotPrice')}
+                      aria-label={t('goods.unitPrice')}
+                      style={{ width: 170 }}
+                      data-testid={`sales-goods-price-${index}`}
+                    />
+                  </Form.Item>
+                  {kind === 'programme' && fields.length > 2 ? (
+                    <Button
+                      type="text"
+                      icon={<DeleteOutlined />}
+                      aria-label={t('goods.removeSlot')}
+                      onClick={() => remove(field.name)}
+                    />
+                  ) : null}
+                </Space>
+              ))}
+              {kind === 'programme' && fields.length < PROGRAMME_LINES_MAX ? (
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({})}
+                  data-testid="sales-goods-add-slot"
+                >
+                  {t('goods.addSlot')}
+                </Button>
+              ) : null}
+            </>
+          )}
+        </Form.List>
+      </Form.Item>
+    </FormDialog>
+  );
+}
