@@ -394,6 +394,8 @@ describe('/shop', () => {
     // Editing a data-card package keeps its data per month and prices (shown in yuan, sent in fen)
     fireEvent.click(screen.getByTestId('market-product-edit-p-card'));
     await waitFor(() => expect((screen.getByTestId('market-price-yuan-0') as HTMLInputElement).value).toBe('60.00'));
+    // The data field shows once the form knows the kind (a re-render later under load): wait for it.
+    await waitFor(() => expect((screen.getByTestId('market-product-data') as HTMLInputElement).value).toBe('1024'));
     fireEvent.click(screen.getByTestId('market-product-submit'));
     await waitFor(() => expect(calls.filter((c) => c.name === 'marketProductSave')).toHaveLength(2));
     expect(calls.filter((c) => c.name === 'marketProductSave')[1].data).toEqual({
