@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
 import { uniqueName } from '../fixtures/org.js';
 import { uniquePng } from '../fixtures/png.js';
-import { fundOffline, newAdvertiser, ok, utcDay, wallet } from '../fixtures/sales.js';
+import { fundOffline, newAdvertiser, ok, wallet } from '../fixtures/sales.js';
 import { expect as baseExpect, openAs, test } from '../fixtures/session.js';
 
 /** Uploads, review, a player, plays and the jobs on a shared machine: every wait here is longer than the default. */
@@ -44,9 +44,8 @@ async function orderState(token: string, id: string): Promise<string> {
  * The commercial chain of issue 28 in Chromium, with no API shortcut in the chain itself (the
  * setup pairs a browser player, makes an advertiser and funds its wallet the documented
  * offline way, as ad-chain and money do): the operator (the demo enterprise's administrator)
- * has a CPT slot over the player's screen, a goods item of it for today and tomorrow on sale,
- * and a 10%-off coupon, listed on /operate/slot, /operate/goods and /operate/coupon (made by
- * signed calls until the pages' add/edit dialogs land, the issue's next slice); the
+ * creates a CPT slot over the player's screen on /operate/slot, a goods item of it for the next
+ * 30 days on /operate/goods, puts it on sale, and a 10%-off coupon on /operate/coupon; the
  * advertiser sees the goods, opens the order composer from them, sees the availability, orders
  * one rotation with the coupon and pays it from its wallet (the amount frozen); it uploads an
  * image into its library and gives it to the sub-order; the operator approves the ad in
@@ -80,57 +79,49 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   await fundOffline(buyer.token, 100_000);
   expect(await wallet(buyer.token)).toMatchObject({ available: 100_000, frozen: 0 });
 
-  // 1. The operator's slot, goods (on sale) and coupon. Their add/edit dialogs on /operate/slot,
-  // /operate/goods and /operate/coupon are the issue's next slice: until they land, the
-  // operator makes them through the console's own signed calls, and its pages must list them.
+  // 1. The operator makes the slot, the goods (on sale) and the coupon in the console.
   const consoleContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const operator = await consoleContext.newPage();
+  await openAs(operator, 'entadmin', '/operate/slot');
   const slotName = `E2E 轮播 ${suffix}`;
   const price = 120;
-  const slot = await ok(
-    'salesSlotSave',
-    {
-      name: slotName,
-      screenSize: '55"',
-      width: 1920,
-      height: 1080,
-      durationSec: 15,
-      salesMethod: 'cpt',
-      cptPrice: price,
-      maxRotations: 2,
-      targets: { deviceIds: [deviceId], groupIds: [], tagIds: [], spliceIds: [] },
-    },
-    admin.token,
-  );
-  expect(slot).toMatchObject({ name: slotName, salesMethod: 'cpt', cptPrice: price, maxRotations: 2, screens: 1 });
-  await openAs(operator, 'entadmin', '/operate/slot');
+  await operator.getByTestId('sales-slot-add').click();
+  await expect(operator.getByTestId('sales-slot-form')).toBeVisible();
+  await inputs(operator, 'sales-slot-name').fill(slotName);
+  await inputs(operator, 'sales-slot-duration').fill('15');
+  await inputs(operator, 'sales-slot-cpt-price').fill((price / 100).toFixed(2));
+  await inputs(operator, 'sales-slot-rotations').fill('2');
+  await choose(operator, 'sales-slot-devices', deviceName);
+  await operator.getByTestId('sales-slot-submit').click();
   await expect(operator.getByText(slotName)).toBeVisible();
+  const slots = await ok('salesSlotList', { page: 1, size: 10, keyword: slotName }, admin.token);
+  const slot = slots.data[0];
+  expect(slot).toMatchObject({ name: slotName, salesMethod: 'cpt', cptPrice: price, maxRotations: 2, screens: 1 });
+  expect(slot.targets.deviceIds).toEqual([deviceId]);
 
+  // Goods of the slot for the next 30 days (the dialog's default period starts today), put on sale.
   const goodsName = `E2E 今明两天 ${suffix}`;
-  const made = await ok(
-    'salesGoodsSave',
-    {
-      name: goodsName,
-      kind: 'single',
-      startDate: utcDay(0),
-      endDate: utcDay(1),
-      hours: [],
-      lines: [{ slotId: slot.id, deviceIds: [] }],
-    },
-    admin.token,
-  );
-  const goods = await ok('salesGoodsShelf', { id: made.id, onSale: true }, admin.token);
-  expect(goods.state).toBe('onSale');
   await operator.goto('/operate/goods');
+  await operator.getByTestId('sales-goods-add').click();
+  await expect(operator.getByTestId('sales-goods-form')).toBeVisible();
+  await inputs(operator, 'sales-goods-name').fill(goodsName);
+  await choose(operator, 'sales-goods-slot', slotName);
+  await operator.getByTestId('sales-goods-submit').click();
   await expect(operator.getByText(goodsName)).toBeVisible();
+  const made = (await ok('salesGoodsList', { page: 1, size: 10, keyword: goodsName }, admin.token)).data[0];
+  await operator.getByTestId(`sales-goods-shelf-${made.id}`).click();
+  await confirm(operator);
+  await expect.poll(async () => (await ok('salesGoodsInfo', { id: made.id }, admin.token)).state).toBe('onSale');
+  const goods = await ok('salesGoodsInfo', { id: made.id }, admin.token);
 
   const couponName = `E2E 九折 ${suffix}`;
-  await ok(
-    'salesCouponSave',
-    { name: couponName, discount: 0.9, limit: 100, validFrom: utcDay(0), validTo: utcDay(1), goodsIds: [] },
-    admin.token,
-  );
   await operator.goto('/operate/coupon');
+  await operator.getByTestId('sales-coupon-add').click();
+  await expect(operator.getByTestId('sales-coupon-form')).toBeVisible();
+  await inputs(operator, 'sales-coupon-name').fill(couponName);
+  await inputs(operator, 'sales-coupon-discount').fill('0.9');
+  await inputs(operator, 'sales-coupon-limit').fill('100');
+  await operator.getByTestId('sales-coupon-submit').click();
   await expect(operator.getByText(couponName)).toBeVisible();
 
   // 2. The advertiser sees the goods on sale and orders them from the composer, with the coupon.
