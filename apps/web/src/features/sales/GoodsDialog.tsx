@@ -7,8 +7,6 @@ import {
   type Goods,
   type GoodsKind,
   PROGRAMME_LINES_MAX,
-  SLOT_PRICE_MAX_FEN,
-  SLOT_PRICE_MIN_FEN,
   yuanToFen,
 } from '@marquee/protocol';
 import { Alert, Button, DatePicker, Form, Input, Radio, Select, Space } from 'antd';
@@ -19,6 +17,7 @@ import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { HoursStrip } from './OrderComposer';
+import { priceRule } from './SlotDialog';
 
 /** The hours strip as a form control (the form gives it value and onChange). */
 function HoursField({ value, onChange }: { value?: number[]; onChange?: (hours: number[]) => void }) {
@@ -54,16 +53,7 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
   const chosen = { required: true, message: t('required', { ns: 'validation' }) };
   const onSale = editing?.state === 'onSale' || editing?.state === 'soldOut';
   const today = dayjs().startOf('day');
-  const priceRule = {
-    validator: async (_rule: unknown, value: unknown) => {
-      if (value === undefined || value === null || String(value).trim() === '') return;
-      const parsed = yuanToFen(String(value));
-      if (!parsed.ok && parsed.reason === 'decimals') throw new Error(t('twoDecimals', { ns: 'validation' }));
-      if (!parsed.ok || parsed.fen < SLOT_PRICE_MIN_FEN || parsed.fen > SLOT_PRICE_MAX_FEN) {
-        throw new Error(t('cptPrice', { ns: 'validation' }));
-      }
-    },
-  };
+  const slotPrice = priceRule(t);
 
   return (
     <FormDialog<Values>
@@ -174,7 +164,7 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
                       data-testid={index === 0 ? 'sales-goods-slot' : `sales-goods-slot-${index}`}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'yuan']} rules={[priceRule]}>
+                  <Form.Item name={[field.name, 'yuan']} rules={[slotPrice]}>
                     <Input
                       prefix="¥"
                       inputMode="decimal"

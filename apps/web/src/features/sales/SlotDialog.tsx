@@ -41,7 +41,7 @@ interface Values {
 }
 
 /** A price typed in yuan: 0.01 to 99999, at most two decimals (spec section 5). */
-function priceRule(t: TFunction) {
+export function priceRule(t: TFunction) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
       if (value === undefined || value === null || String(value).trim() === '') return;
