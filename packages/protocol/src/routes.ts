@@ -144,7 +144,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('/operate/monitorTask', 'operateMonitorTask', Perm.operateMonitorTask, { menu: true }),
   r('/operate/order', 'operateOrder', Perm.operateOrder, { menu: true, online: true, page: 'sales/OrderListPage' }),
   r('/operate/orderDetail', 'operateOrderDetail', Perm.operateOrder, { online: true, page: 'sales/OrderDetailPage' }),
-  r('/operate/signContract', 'operateSignContract', Perm.operateSignContract, { menu: true }),
+  r('/operate/signContract', 'operateSignContract', Perm.operateSignContract, {
+    menu: true,
+    online: true,
+    page: 'contracts/SignContractPage',
+  }),
   r('/operate/slot', 'operateSlot', Perm.operateSlot, { menu: true, online: true, page: 'sales/SlotPage' }),
   r('/operate/taskDetail', 'operateTaskDetail', Perm.operateMonitorTask),
   r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true }),

@@ -23,6 +23,7 @@ import { confirmOkProps } from '../../components/ConfirmAction';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { useCan } from '../../session/useCan';
 import { statusLook } from '../ads/adLook';
+import { ContractDrawDialog, type DrawSubject } from '../contracts/ContractDrawDialog';
 import { PayOrderButton } from './OrderComposer';
 import { useCancelText } from './OrderListPage';
 import { canCancel, canDrawContract, canPay, countdownText, holdLeft, needsMaterials } from './orderLogic';
@@ -82,10 +83,7 @@ export default function OrderDetailPage() {
     success: (o) => t('order.cancelledToast', { no: o.no }),
     invalidates: ['finance', 'payments', 'ads'],
   });
-  const contract = useCallMutation('salesContractCreate', {
-    success: (c) => t('order.contractDrawn', { no: c.no }),
-    onSuccess: (c) => navigate(`/operate/signContract?keyword=${encodeURIComponent(c.no)}`),
-  });
+  const [drawing, setDrawing] = useState<DrawSubject | null>(null);
 
   if (!id) return <Result status="404" title={t('order.noId')} />;
   if (info.isPending)
@@ -129,8 +127,7 @@ export default function OrderDetailPage() {
                 ) : null}
                 {manage && canDrawContract(order) ? (
                   <Button
-                    loading={contract.isPending}
-                    onClick={() => contract.mutate({ kind: 'order', subjectId: order.id, channel: 'internal' })}
+                    onClick={() => setDrawing({ kind: 'order', id: order.id, no: order.no })}
                     data-testid="sales-order-contract-draw"
                   >
                     {t('order.contractDraw')}
@@ -329,6 +326,11 @@ export default function OrderDetailPage() {
         ) : null}
       </Space>
       <SubOrderMaterialsDialog orderId={order.id} sub={uploading} onClose={() => setUploading(null)} />
+      <ContractDrawDialog
+        subject={drawing}
+        onClose={() => setDrawing(null)}
+        onDrawn={(no) => navigate(`/operate/signContract?keyword=${encodeURIComponent(no)}`)}
+      />
     </div>
   );
 }
