@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { endpoints, type PlayEvent } from '@marquee/protocol';
+import { endpoints } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,17 +6,14 @@ import {
   ledgerTransfers,
   salesBookingDevices,
   salesBookings,
-  salesOrderLines,
   salesOrders,
   salesSettlements,
 } from '../../src/db/schema/index.js';
-import { ensureDefaultPlan } from '../../src/modules/ads/plans.js';
-import { ingestPlays } from '../../src/modules/content/plays.js';
-import { recompute } from '../../src/modules/content/rollups.js';
 import { completeSettlements } from '../../src/modules/sales/settlementJobs.js';
-import { insertSalesAdvertiser, insertSalesOrder, insertScreens, insertSlot, salesDay } from '../fixtures/sales.js';
+import { insertSalesAdvertiser, insertSalesOrder, salesDay } from '../fixtures/sales.js';
 import { BACKENDS, type TestApp } from '../helpers/index.js';
 import { paymentsTestApp } from '../payments/helpers.js';
+import { at, inProgressOrder as newInProgressOrder, playAd } from './delivery.js';
 
 /**
  * Make-goods (issue 28): an under-delivered screen-day with the remedy 'extraPlays' is booked
@@ -36,70 +32,9 @@ describe.each(BACKENDS)('sales make-goods on %s', (backend) => {
   beforeEach(() => t.clock.set(base));
   afterAll(() => t?.close());
 
-  const at = (day: string, hh: number, mm = 0) =>
-    Date.parse(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00Z`);
-
-  /** `n` plays of `adId` on a device in hour `hour` of `day`, through the device's plays path and the rollup. */
-  async function play(entId: string, deviceId: string, adId: string, day: string, hour: number, n: number) {
-    const events: PlayEvent[] = Array.from({ length: n }, (_, i) => ({
-      id: randomUUID(),
-      materialId: 'm1',
-      layoutId: null,
-      componentId: null,
-      adId,
-      start: at(day, hour) + i * 9_000,
-      durationMs: 9_000,
-      outcome: 'completed',
-    }));
-    for (let i = 0; i < events.length; i += 500) {
-      await ingestPlays(t.db, { id: deviceId, entId }, events.slice(i, i + 500), at(day, 23, 59));
-    }
-    await recompute(t.db, [{ day, deviceId }]);
-  }
-
-  /** An in-progress order (fixture) of one line with its order ad (passed review). */
-  async function inProgressOrder(o: { screens: number; days: number; hours: number[]; rotations?: number }) {
-    const { ent, admin, client } = await t.tenant();
-    const deviceIds = await insertScreens(t, ent, admin.id, o.screens);
-    const slotId = await insertSlot(t.db, { entId: ent.id, deviceIds, maxRotations: 4, price: 100 });
-    const adv = await insertSalesAdvertiser(t, ent);
-    const order = await insertSalesOrder(t, {
-      entId: ent.id,
-      advertiserId: adv.id,
-      slotId,
-      deviceIds,
-      startDate: salesDay(t, 1),
-      endDate: salesDay(t, o.days),
-      state: 'inProgress',
-      hours: o.hours,
-      rotations: o.rotations ?? 1,
-      unitPrice: 100,
-    });
-    const [ad] = await t.db
-      .insert(ads)
-      .values({
-        entId: ent.id,
-        deptId: ent.depts.root,
-        ownerId: adv.id,
-        name: `${order.no}-1`,
-        type: 'common',
-        source: 'order',
-        slotId,
-        planId: await ensureDefaultPlan(t.db, ent.id),
-        startAt: new Date(at(salesDay(t, 1), 0)),
-        endAt: new Date(at(salesDay(t, o.days + 1), 0)),
-        strategy: 'perLoop',
-        playsMin: o.rotations ?? 1,
-        playsMax: o.rotations ?? 1,
-        periods: [],
-        materialIds: [],
-        targets: { deviceIds, groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
-        reviewState: 'passed',
-      })
-      .returning({ id: ads.id });
-    await t.db.update(salesOrderLines).set({ adId: ad.id }).where(eq(salesOrderLines.id, order.lineId));
-    return { ent, admin, client, deviceIds, slotId, adv, order, adId: ad.id };
-  }
+  const play = (entId: string, deviceId: string, adId: string, day: string, hour: number, n: number) =>
+    playAd(t, entId, deviceId, adId, day, hour, n);
+  const inProgressOrder = (o: Parameters<typeof newInProgressOrder>[1]) => newInProgressOrder(t, o);
 
   it('books extra plays on the next free day, schedules the make-good ad, completes by the job', async () => {
     const o = await inProgressOrder({ screens: 2, days: 2, hours: [8] });
