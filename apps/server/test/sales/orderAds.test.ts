@@ -1,19 +1,18 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads, devices, ledgerTransfers, salesOrderEvents, salesOrders } from '../../src/db/schema/index.js';
+import { ads, ledgerTransfers, salesOrderEvents, salesOrders } from '../../src/db/schema/index.js';
 import { startOrders } from '../../src/modules/sales/orderJobs.js';
 import {
   fundAdvertiser,
   insertAdvertiserMaterial,
   insertGoods,
   insertSalesAdvertiser,
-  insertScreens,
   insertSlot,
   salesDay,
 } from '../fixtures/sales.js';
 import { type ApiClient, BACKENDS, type TestApp } from '../helpers/index.js';
-import { paymentsTestApp } from '../payments/helpers.js';
+import { activatedScreens, orderTestApp } from './delivery.js';
 
 /**
  * An order's ads (issue 28): materials given to a sub-order make its ad (source 'order', the
@@ -27,9 +26,7 @@ describe.each(BACKENDS)('sales order ads on %s', (backend) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await paymentsTestApp(backend);
-    const d = new Date();
-    t.clock.set(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 1, 0, 0));
+    t = await orderTestApp(backend);
   });
   afterAll(() => t?.close());
 
@@ -38,8 +35,7 @@ describe.each(BACKENDS)('sales order ads on %s', (backend) => {
   /** A paid order of 2 screens x days 1..2 x hours 8, 9 x 2 rotations, with the advertiser's material. */
   async function paidOrder() {
     const { ent, admin, client } = await t.tenant();
-    const deviceIds = await insertScreens(t, ent, admin.id, 2);
-    await t.db.update(devices).set({ activatedAt: now() }).where(inArray(devices.id, deviceIds));
+    const deviceIds = await activatedScreens(t, ent, admin.id, 2);
     const slotId = await insertSlot(t.db, { entId: ent.id, deviceIds, maxRotations: 4, price: 100 });
     const goodsId = await insertGoods(t.db, {
       entId: ent.id,

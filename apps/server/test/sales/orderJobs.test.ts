@@ -1,7 +1,7 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, ledgerTransfers, salesBookings, salesOrders, salesSettlements } from '../../src/db/schema/index.js';
+import { ledgerTransfers, salesBookings, salesOrders, salesSettlements } from '../../src/db/schema/index.js';
 import { advertiserWalletId, enterpriseWalletId } from '../../src/modules/ledger/accounts.js';
 import {
   expireOrderHolds,
@@ -10,9 +10,10 @@ import {
   startOrders,
 } from '../../src/modules/sales/orderJobs.js';
 import { deliveredAmount } from '../../src/modules/sales/settlement.js';
-import { insertSalesAdvertiser, insertSalesOrder, insertScreens, insertSlot, salesDay } from '../fixtures/sales.js';
+import { insertSalesAdvertiser, insertSalesOrder, insertSlot, salesDay } from '../fixtures/sales.js';
 import { BACKENDS, MINUTE, type TestApp } from '../helpers/index.js';
-import { balanceOf, paymentsTestApp } from '../payments/helpers.js';
+import { balanceOf } from '../payments/helpers.js';
+import { activatedScreens, orderTestApp } from './delivery.js';
 
 /**
  * The order jobs (issue 28) with a simulated clock: the hold expiry cancels exactly the
@@ -23,9 +24,7 @@ describe.each(BACKENDS)('sales order jobs on %s', (backend) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await paymentsTestApp(backend);
-    const d = new Date();
-    t.clock.set(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 1, 0, 0));
+    t = await orderTestApp(backend);
   });
   afterAll(() => t?.close());
 
@@ -33,8 +32,7 @@ describe.each(BACKENDS)('sales order jobs on %s', (backend) => {
 
   async function world() {
     const { ent, admin, client } = await t.tenant();
-    const deviceIds = await insertScreens(t, ent, admin.id, 2);
-    await t.db.update(devices).set({ activatedAt: now() }).where(inArray(devices.id, deviceIds));
+    const deviceIds = await activatedScreens(t, ent, admin.id, 2);
     const slotId = await insertSlot(t.db, { entId: ent.id, deviceIds, maxRotations: 10 });
     const adv = await insertSalesAdvertiser(t, ent);
     const order = (state: 'unpaid' | 'paid' | 'toUpload' | 'inProgress', startOffset = 1) =>

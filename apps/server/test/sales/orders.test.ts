@@ -1,8 +1,7 @@
 import { ErrorCode, endpoints } from '@marquee/protocol';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  devices,
   ledgerTransfers,
   operationLogs,
   salesBookings,
@@ -20,12 +19,12 @@ import {
   insertGoods,
   insertPriceContract,
   insertSalesAdvertiser,
-  insertScreens,
   insertSlot,
   salesDay,
 } from '../fixtures/sales.js';
 import { type ApiClient, BACKENDS, createUser, MINUTE, type TestApp } from '../helpers/index.js';
-import { balanceOf, paymentsTestApp } from '../payments/helpers.js';
+import { balanceOf } from '../payments/helpers.js';
+import { activatedScreens, orderTestApp } from './delivery.js';
 
 /**
  * Airtime orders (issue 28): the quote's arithmetic (price contract, then coupon), placing an
@@ -38,21 +37,14 @@ describe.each(BACKENDS)('sales orders on %s', (backend) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await paymentsTestApp(backend);
-    // 01:00 UTC: the hours ordered below (08, 09) are all ahead today and tomorrow.
-    const d = new Date();
-    t.clock.set(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 1, 0, 0));
+    t = await orderTestApp(backend);
   });
   afterAll(() => t?.close());
 
   const now = () => new Date(t.clock.now());
 
-  /** Activated online screens (a slot reaches activated devices only). */
-  async function screens(ent: Parameters<typeof insertScreens>[1], ownerId: string, n: number) {
-    const ids = await insertScreens(t, ent, ownerId, n);
-    await t.db.update(devices).set({ activatedAt: now() }).where(inArray(devices.id, ids));
-    return ids;
-  }
+  const screens = (ent: Parameters<typeof activatedScreens>[1], ownerId: string, n: number) =>
+    activatedScreens(t, ent, ownerId, n);
 
   /** An operator's enterprise with 2 screens, a CPT slot of 2 rotations at 100 fen, goods on sale, an advertiser. */
   async function world(options: { maxRotations?: number } = {}) {
