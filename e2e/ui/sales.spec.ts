@@ -279,6 +279,28 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   );
   await operator.screenshot({ path: test.info().outputPath('settlement.png') });
 
+  // 6b. The operator draws up the order's contract (signed in the product: no e-signature
+  // provider here), lands on the contracts page filtered by its number; the advertiser signs
+  // the document whose SHA-256 the dialog shows.
+  await operator.getByTestId('sales-order-contract-draw').click();
+  await expect(
+    operator.locator('.ant-radio-wrapper', { has: operator.getByTestId('contract-draw-esign') }),
+  ).toHaveClass(/ant-radio-wrapper-disabled/);
+  await operator.getByTestId('contract-draw-submit').click();
+  await expect(operator).toHaveURL(/\/operate\/signContract\?keyword=C/);
+  const drawn = (await ok('salesContractList', { page: 1, size: 10, keyword: order.no }, admin.token)).data[0];
+  await expect(operator.getByTestId(`contract-row-${drawn.id}`)).toBeVisible();
+  await page.goto(`/operate/signContract?keyword=${encodeURIComponent(order.no)}`);
+  await page.getByTestId(`contract-sign-${drawn.id}`).click();
+  await expect(page.getByTestId('contract-sign-hash')).toContainText(drawn.sha256);
+  await page.getByTestId('contract-sign-agree').check();
+  await page.getByTestId('contract-sign-submit').click();
+  await expect(page.getByTestId(`contract-row-${drawn.id}`).getByTestId('sales-contract-state-signed')).toBeVisible();
+  const signed = await ok('salesContractInfo', { id: drawn.id }, admin.token);
+  expect(signed).toMatchObject({ state: 'signed', sha256: drawn.sha256 });
+  expect(signed.signedBy).toBeTruthy();
+  await page.screenshot({ path: test.info().outputPath('contract-signed.png') });
+
   // 7. The advertiser's finance page agrees: the amount frozen, the hold linked to the order.
   await page.goto('/my/finance');
   await expect(page.getByTestId('finance-available')).toContainText(formatFen(100_000 - expected.amount));
