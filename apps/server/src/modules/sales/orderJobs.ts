@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type SalesOrderRow, salesOrders, salesSettlements } from '../../db/schema/index.js';
 import { moveOrder } from './orderScope.js';
@@ -72,68 +72,78 @@ export async function expireOrderHolds(root: Executor, now: Date, batch = 500): 
 }
 
 /**
- * Paid orders whose first day is today or earlier and whose every sub-order has an ad that
- * passed review (not deleted) move to inProgress; returns how many.
+ * Walks the orders a query finds due, by id in pages of `batch` (`page(afterId)` selects the
+ * ids greater than `afterId`, ordered, limited to `batch`), handling each in a transaction of
+ * its own (`handle` re-checks under the row lock and answers whether it acted); returns how
+ * many it acted on. One order failing to lock leaves the others to go on.
  */
-export async function startOrders(root: Executor, now: Date, batch = 500): Promise<number> {
-  const today = todayOf(now);
+async function forEachDue(
+  root: Executor,
+  batch: number,
+  page: (afterId: string) => SQL,
+  handle: (tx: Executor, id: string) => Promise<boolean>,
+): Promise<number> {
   let total = 0;
   let afterId = '';
   for (;;) {
-    const rows = rowsOf(
-      await root.execute(sql`
-        select o.id from sales_orders o
-        where o.state = 'paid' and o.start_date <= ${today}::date and o.id > ${afterId}
-          and not exists (
-            select 1 from sales_order_lines l left join ads a on a.id = l.ad_id
-            where l.order_id = o.id
-              and (a.id is null or a.deleted_at is not null or a.review_state <> 'passed'))
-        order by o.id limit ${batch}`),
-    );
+    const rows = rowsOf(await root.execute(page(afterId)));
     for (const { id } of rows) {
-      const moved = await root.transaction(async (tx) => {
-        const order = await lockIn(tx, String(id), 'paid');
-        if (!order) return false;
-        await moveOrder(tx, order.id, 'paid', 'inProgress', null, now);
-        return true;
-      });
-      if (moved) total++;
+      if (await root.transaction((tx) => handle(tx, String(id)))) total++;
     }
     if (rows.length < batch) return total;
     afterId = String(rows[rows.length - 1].id);
   }
 }
 
+/**
+ * Paid orders whose first day is today or earlier and whose every sub-order has an ad that
+ * passed review (not deleted) move to inProgress; returns how many.
+ */
+export async function startOrders(root: Executor, now: Date, batch = 500): Promise<number> {
+  const today = todayOf(now);
+  return forEachDue(
+    root,
+    batch,
+    (afterId) => sql`
+      select o.id from sales_orders o
+      where o.state = 'paid' and o.start_date <= ${today}::date and o.id > ${afterId}
+        and not exists (
+          select 1 from sales_order_lines l left join ads a on a.id = l.ad_id
+          where l.order_id = o.id
+            and (a.id is null or a.deleted_at is not null or a.review_state <> 'passed'))
+      order by o.id limit ${batch}`,
+    async (tx, id) => {
+      const order = await lockIn(tx, id, 'paid');
+      if (!order) return false;
+      await moveOrder(tx, order.id, 'paid', 'inProgress', null, now);
+      return true;
+    },
+  );
+}
+
 /** Orders in progress whose last day is before today and that have no settlement yet get it computed; returns how many. */
 export async function settleEndedOrders(root: Executor, now: Date, batch = 100): Promise<number> {
   const today = todayOf(now);
-  let total = 0;
-  let afterId = '';
-  for (;;) {
-    const rows = rowsOf(
-      await root.execute(sql`
-        select o.id from sales_orders o
-        where o.state = 'inProgress' and o.end_date < ${today}::date and o.id > ${afterId}
-          and not exists (select 1 from sales_settlements s where s.order_id = o.id)
-        order by o.id limit ${batch}`),
-    );
-    for (const { id } of rows) {
-      const done = await root.transaction(async (tx) => {
-        const order = await lockIn(tx, String(id), 'inProgress');
-        if (!order) return false;
-        const [existing] = await tx
-          .select({ id: salesSettlements.id })
-          .from(salesSettlements)
-          .where(inArray(salesSettlements.orderId, [order.id]));
-        if (existing) return false;
-        await computeSettlement(tx, order.id, now);
-        return true;
-      });
-      if (done) total++;
-    }
-    if (rows.length < batch) return total;
-    afterId = String(rows[rows.length - 1].id);
-  }
+  return forEachDue(
+    root,
+    batch,
+    (afterId) => sql`
+      select o.id from sales_orders o
+      where o.state = 'inProgress' and o.end_date < ${today}::date and o.id > ${afterId}
+        and not exists (select 1 from sales_settlements s where s.order_id = o.id)
+      order by o.id limit ${batch}`,
+    async (tx, id) => {
+      const order = await lockIn(tx, id, 'inProgress');
+      if (!order) return false;
+      const [existing] = await tx
+        .select({ id: salesSettlements.id })
+        .from(salesSettlements)
+        .where(inArray(salesSettlements.orderId, [order.id]));
+      if (existing) return false;
+      await computeSettlement(tx, order.id, now);
+      return true;
+    },
+  );
 }
 
 /**
@@ -144,28 +154,21 @@ export async function settleEndedOrders(root: Executor, now: Date, batch = 100):
  */
 export async function lapseUnstartedOrders(root: Executor, now: Date, batch = 500): Promise<number> {
   const today = todayOf(now);
-  let total = 0;
-  let afterId = '';
-  for (;;) {
-    const rows = rowsOf(
-      await root.execute(sql`
-        select o.id from sales_orders o
-        where o.state in ('paid', 'toUpload') and o.end_date < ${today}::date and o.id > ${afterId}
-        order by o.id limit ${batch}`),
-    );
-    for (const { id } of rows) {
-      const done = await root.transaction(async (tx) => {
-        const order = (await lockIn(tx, String(id), 'paid')) ?? (await lockIn(tx, String(id), 'toUpload'));
-        if (!order || order.endDate >= today) return false;
-        const result = await cancelLocked(tx, order, { actorId: null, reason: 'notStarted', now });
-        await result.pay();
-        return true;
-      });
-      if (done) total++;
-    }
-    if (rows.length < batch) return total;
-    afterId = String(rows[rows.length - 1].id);
-  }
+  return forEachDue(
+    root,
+    batch,
+    (afterId) => sql`
+      select o.id from sales_orders o
+      where o.state in ('paid', 'toUpload') and o.end_date < ${today}::date and o.id > ${afterId}
+      order by o.id limit ${batch}`,
+    async (tx, id) => {
+      const order = (await lockIn(tx, id, 'paid')) ?? (await lockIn(tx, id, 'toUpload'));
+      if (!order || order.endDate >= today) return false;
+      const result = await cancelLocked(tx, order, { actorId: null, reason: 'notStarted', now });
+      await result.pay();
+      return true;
+    },
+  );
 }
 
 /** The `sales-orders-advance` job: starts what may start, refunds what can no longer start, then settles what ended. */
