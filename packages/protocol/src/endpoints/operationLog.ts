@@ -57,6 +57,44 @@ export const exportStatusSchema = z.object({
 });
 export type ExportStatus = z.infer<typeof exportStatusSchema>;
 
+const exportIdRequest = z.object({ exportId: z.string().min(1).max(64) }).strict();
+
+/**
+ * The two follow-up calls of an export started by a module's own `…ExportStart` (the operation
+ * log's export mechanism, of that export kind): its progress and the finished workbook, named
+ * `<name>ExportStatus` / `<name>ExportDownload` at `<path>/exportStatus.shtm` /
+ * `<path>/exportDownload.shtm`, visible to the export's owner (`object`: its isolation kind).
+ */
+export function exportFollowUps(o: { name: string; path: string; permission: string; object: string }) {
+  const scope = { object: o.object, kind: 'detail', idField: 'exportId', audience: 'owner' } as const;
+  return {
+    status: endpoint({
+      name: `${o.name}ExportStatus`,
+      path: `${o.path}/exportStatus.shtm`,
+      auth: 'session',
+      permission: o.permission,
+      scope,
+      errors: [ErrorCode.NOT_FOUND],
+      /** The export's progress (the operation log's exportStatus, of this export kind). */
+      request: exportIdRequest,
+      response: exportStatusSchema,
+    }),
+    download: endpoint({
+      name: `${o.name}ExportDownload`,
+      path: `${o.path}/exportDownload.shtm`,
+      auth: 'session',
+      permission: o.permission,
+      scope,
+      errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
+      download: true,
+      notForMonitor: true,
+      /** The finished workbook (the operation log's exportDownload, of this export kind). */
+      request: exportIdRequest,
+      response: z.unknown(),
+    }),
+  };
+}
+
 export const operationLogEndpoints = {
   operationLogList: endpoint({
     name: 'operationLog.list',

@@ -36,7 +36,7 @@ import {
 } from '../salesRules.js';
 import { listPageSize } from '../validation.js';
 import { endpoint } from './common.js';
-import { exportStatusSchema } from './operationLog.js';
+import { exportFollowUps, exportStatusSchema } from './operationLog.js';
 
 /**
  * Selling airtime (issue 28; /operate/slot (/slot_mag), /operate/goods (/goods_mag),
@@ -648,6 +648,19 @@ const orderFilter = {
 
 const manage = Perm.salesManage;
 
+const orderExport = exportFollowUps({
+  name: 'sales.order',
+  path: '/api/sales/order',
+  permission: Perm.operateOrder,
+  object: 'salesOrderExport',
+});
+const settlementExport = exportFollowUps({
+  name: 'sales.settlement',
+  path: '/api/sales/settlement',
+  permission: Perm.operateOrder,
+  object: 'salesSettlementExport',
+});
+
 export const salesEndpoints = {
   // ---- slots (/operate/slot) ----
   salesSlotList: endpoint({
@@ -1123,30 +1136,8 @@ export const salesEndpoints = {
     request: z.object(orderFilter).omit({ page: true, size: true }).strict(),
     response: exportStatusSchema,
   }),
-  salesOrderExportStatus: endpoint({
-    name: 'sales.orderExportStatus',
-    path: '/api/sales/order/exportStatus.shtm',
-    auth: 'session',
-    permission: Perm.operateOrder,
-    scope: { object: 'salesOrderExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    errors: [ErrorCode.NOT_FOUND],
-    /** The export's progress (the operation log's exportStatus, of this export kind). */
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: exportStatusSchema,
-  }),
-  salesOrderExportDownload: endpoint({
-    name: 'sales.orderExportDownload',
-    path: '/api/sales/order/exportDownload.shtm',
-    auth: 'session',
-    permission: Perm.operateOrder,
-    scope: { object: 'salesOrderExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-    download: true,
-    notForMonitor: true,
-    /** The finished workbook (the operation log's exportDownload, of this export kind). */
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: z.unknown(),
-  }),
+  salesOrderExportStatus: orderExport.status,
+  salesOrderExportDownload: orderExport.download,
 
   // ---- settlement (order detail, /operate/order) ----
   salesSettlementInfo: endpoint({
@@ -1231,30 +1222,8 @@ export const salesEndpoints = {
     request: z.object({ orderId: id }).strict(),
     response: exportStatusSchema,
   }),
-  salesSettlementExportStatus: endpoint({
-    name: 'sales.settlementExportStatus',
-    path: '/api/sales/settlement/exportStatus.shtm',
-    auth: 'session',
-    permission: Perm.operateOrder,
-    scope: { object: 'salesSettlementExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    errors: [ErrorCode.NOT_FOUND],
-    /** The export's progress (the operation log's exportStatus, of this export kind). */
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: exportStatusSchema,
-  }),
-  salesSettlementExportDownload: endpoint({
-    name: 'sales.settlementExportDownload',
-    path: '/api/sales/settlement/exportDownload.shtm',
-    auth: 'session',
-    permission: Perm.operateOrder,
-    scope: { object: 'salesSettlementExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-    download: true,
-    notForMonitor: true,
-    /** The finished workbook (the operation log's exportDownload, of this export kind). */
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: z.unknown(),
-  }),
+  salesSettlementExportStatus: settlementExport.status,
+  salesSettlementExportDownload: settlementExport.download,
 
   // ---- contracts (/operate/signContract) ----
   salesContractList: endpoint({
