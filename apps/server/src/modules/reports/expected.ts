@@ -53,26 +53,48 @@ interface Reach {
   spliceIds: Set<string>;
 }
 
+/**
+ * Runs independent reads at once over the pool, or one after another when `oneClient` (a
+ * transaction's single connection must not be handed a query while one runs: pg deprecates it).
+ */
+async function both<T extends readonly (() => Promise<unknown>)[]>(
+  oneClient: boolean,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!oneClient) return (await Promise.all(reads.map((r) => r()))) as never;
+  const out: unknown[] = [];
+  for (const r of reads) out.push(await r());
+  return out as never;
+}
+
 /** The reach facts of an enterprise's activated devices (all, or those of `where`). */
-async function reachOfDevices(db: Executor, entId: string, where?: SQL): Promise<Reach[]> {
+async function reachOfDevices(
+  db: Executor,
+  entId: string,
+  where: SQL | undefined,
+  oneClient: boolean,
+): Promise<Reach[]> {
   const base = and(eq(devices.entId, entId), isNotNull(devices.activatedAt), where) as SQL;
-  const [rows, tags, tiles] = await Promise.all([
-    db
-      .select({ id: devices.id, groupId: devices.groupId, path: departments.path })
-      .from(devices)
-      .leftJoin(departments, eq(departments.id, devices.deptId))
-      .where(base),
-    db
-      .select({ deviceId: deviceTags.deviceId, tagId: deviceTags.tagId })
-      .from(deviceTags)
-      .innerJoin(devices, eq(devices.id, deviceTags.deviceId))
-      .where(base),
-    db
-      .select({ deviceId: spliceTiles.deviceId, wallId: spliceTiles.wallId })
-      .from(spliceTiles)
-      .innerJoin(devices, eq(devices.id, spliceTiles.deviceId))
-      .where(base),
-  ]);
+  const [rows, tags, tiles] = await both(oneClient, [
+    () =>
+      db
+        .select({ id: devices.id, groupId: devices.groupId, path: departments.path })
+        .from(devices)
+        .leftJoin(departments, eq(departments.id, devices.deptId))
+        .where(base),
+    () =>
+      db
+        .select({ deviceId: deviceTags.deviceId, tagId: deviceTags.tagId })
+        .from(deviceTags)
+        .innerJoin(devices, eq(devices.id, deviceTags.deviceId))
+        .where(base),
+    () =>
+      db
+        .select({ deviceId: spliceTiles.deviceId, wallId: spliceTiles.wallId })
+        .from(spliceTiles)
+        .innerJoin(devices, eq(devices.id, spliceTiles.deviceId))
+        .where(base),
+  ] as const);
   const byId = new Map<string, Reach>();
   for (const r of rows) {
     byId.set(r.id, {
@@ -173,7 +195,10 @@ export class ExpectedModel {
     }
   }
 
-  /** Loads the model of an enterprise for [from, to] as of `now`: its devices (all, or `deviceWhere`) and ads. */
+  /**
+   * Loads the model of an enterprise for [from, to] as of `now`: its devices (all, or
+   * `deviceWhere`) and ads. `oneClient`: `db` is a transaction (its reads run one at a time).
+   */
   static async load(
     db: Executor,
     entId: string,
@@ -181,11 +206,12 @@ export class ExpectedModel {
     to: string,
     now: Date,
     deviceWhere?: SQL,
+    oneClient = false,
   ): Promise<ExpectedModel> {
-    const [reach, candidates] = await Promise.all([
-      reachOfDevices(db, entId, deviceWhere),
-      candidateAds(db, entId, from, to),
-    ]);
+    const [reach, candidates] = await both(oneClient, [
+      () => reachOfDevices(db, entId, deviceWhere, oneClient),
+      () => candidateAds(db, entId, from, to),
+    ] as const);
     return new ExpectedModel(reach, candidates.rows, from, to, now.getTime(), candidates.approvals);
   }
 

@@ -338,7 +338,7 @@ export async function computeLines(
   const withAd = lines.filter((l) => l.line.adId);
   const model =
     withAd.length > 0 && deviceIds.length > 0
-      ? await ExpectedModel.load(db, order.entId, order.startDate, to, now, deviceIn(deviceIds))
+      ? await ExpectedModel.load(db, order.entId, order.startDate, to, now, deviceIn(deviceIds), true)
       : null;
   const shares = lineShares(order, lines);
   for (const [i, l] of lines.entries()) {
