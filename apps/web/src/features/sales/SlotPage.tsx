@@ -8,13 +8,15 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
 import { SlotDialog } from './SlotDialog';
+import { SlotRtbDialog } from './SlotRtbDialog';
 import { SalesMethodTag } from './salesLook';
 
 /**
  * /operate/slot (sales.slotList): the ad slots — number, name, screen size, resolution, duration,
  * sales method, CPT/CPM price in yuan, max rotations, screens (with the long-offline count), RTB,
- * in use; filters keyword, method, RTB. Managers (salesManage) add and edit slots (SlotDialog)
- * and delete one after a confirmation (SLOT_IN_USE shows the server's message).
+ * in use; filters keyword, method, RTB. Managers (salesManage) add and edit slots (SlotDialog),
+ * turn RTB on or off with its floor (SlotRtbDialog) and delete one after a confirmation
+ * (SLOT_IN_USE shows the server's message).
  */
 export default function SlotPage() {
   const { t, i18n } = useTranslation('sales');
@@ -23,6 +25,7 @@ export default function SlotPage() {
   const manage = can(Perm.salesManage);
   const remove = useCallMutation('salesSlotDelete', { success: t('slot.deleted') });
   const [dialog, setDialog] = useState<{ editing: Slot | null } | null>(null);
+  const [rtb, setRtb] = useState<Slot | null>(null);
   const price = (v: number | null) => (v === null ? '-' : formatFen(v, language));
   const list = useListPage({
     id: 'salesSlots',
@@ -112,7 +115,7 @@ export default function SlotPage() {
             {
               prop: 'id',
               label: t('common.actions'),
-              width: 140,
+              width: 180,
               slot: (_: unknown, row: Slot) => (
                 <Space size={4}>
                   <Button
@@ -122,6 +125,9 @@ export default function SlotPage() {
                     data-testid={`sales-slot-edit-${row.id}`}
                   >
                     {t('common.edit')}
+                  </Button>
+                  <Button type="link" size="small" onClick={() => setRtb(row)} data-testid={`sales-slot-rtb-${row.id}`}>
+                    {t('rtb.action')}
                   </Button>
                   <ConfirmAction
                     label={t('slot.delete')}
@@ -160,6 +166,7 @@ export default function SlotPage() {
       }
     >
       <SlotDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+      <SlotRtbDialog slot={rtb} onClose={() => setRtb(null)} />
     </ListPage>
   );
 }
