@@ -1,10 +1,11 @@
-import { Perm, type Slot } from '@marquee/protocol';
+import { type Coupon, Perm, type Slot } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import CouponPage from '../src/features/sales/CouponPage';
 import SlotPage from '../src/features/sales/SlotPage';
 import { i18n } from '../src/i18n';
 import { useSession } from '../src/session/session';
@@ -104,5 +105,87 @@ describe('SlotRtbDialog', () => {
     fireEvent.click(screen.getByTestId('sales-rtb-submit'));
     await waitFor(() => expect(calls.some((c) => c.name === 'salesSlotRtb')).toBe(true));
     expect(calls.find((c) => c.name === 'salesSlotRtb')?.data).toEqual({ id: 's-1', rtbEnabled: true, rtbFloor: 1234 });
+  });
+});
+
+const coupon: Coupon = {
+  id: 'c-1',
+  name: 'Autumn 85',
+  discount: 0.85,
+  limit: 10,
+  used: 1,
+  validFrom: '2026-11-01',
+  validTo: '2026-12-31',
+  goodsIds: [],
+  goodsNames: [],
+  enabled: true,
+  state: 'available',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+const use = (extra: Record<string, unknown>) => ({
+  id: 'u-1',
+  couponId: 'c-1',
+  orderId: 'o-1',
+  orderNo: 'S202611280001',
+  advertiserName: 'Blue Tea',
+  saved: 1530,
+  usedAt: '2026-11-28T01:00:00.000Z',
+  releasedAt: null,
+  ...extra,
+});
+
+describe('CouponUsesDrawer', () => {
+  it('lists the uses of a coupon with the order number, the amount saved and the ones given back', async () => {
+    await i18n.changeLanguage('en-US');
+    const calls = fakeServer({
+      ...shellAnswers,
+      salesCouponList: () => ({ code: 0, payload: { total: 1, data: [coupon] } }),
+      salesCouponUses: () => ({
+        code: 0,
+        payload: {
+          total: 2,
+          data: [
+            use({}),
+            use({
+              id: 'u-2',
+              orderId: 'o-2',
+              orderNo: 'S202611280002',
+              advertiserName: 'Red Kettle',
+              releasedAt: '2026-11-28T03:00:00.000Z',
+            }),
+          ],
+        },
+      }),
+    });
+    // Anyone who sees the coupons (no salesManage) opens the uses.
+    const router = renderAt('/operate/coupon', <CouponPage />, [Perm.operateCoupon]);
+    fireEvent.click(await screen.findByTestId('sales-coupon-uses-c-1'));
+    const kept = await screen.findByTestId('sales-coupon-use-u-1');
+    expect(kept.textContent).toContain('S202611280001');
+    expect(kept.textContent).toContain('Blue Tea');
+    expect(kept.textContent).toContain('15.30');
+    expect(kept.textContent).toContain('Counted');
+    const released = screen.getByTestId('sales-coupon-use-u-2');
+    expect(within(released).getByTestId('sales-coupon-use-released').textContent).toBe('Given back');
+    expect(within(kept).queryByTestId('sales-coupon-use-released')).toBeNull();
+    expect(calls.find((c) => c.name === 'salesCouponUses')?.data).toEqual({ couponId: 'c-1', page: 1, size: 20 });
+
+    fireEvent.click(within(kept).getByText('S202611280001'));
+    await screen.findByTestId('order-detail-page');
+    expect(router.state.location.search).toBe('?id=o-1');
+  });
+
+  it('says so when the coupon has no use yet', async () => {
+    await i18n.changeLanguage('en-US');
+    fakeServer({
+      ...shellAnswers,
+      salesCouponList: () => ({ code: 0, payload: { total: 1, data: [{ ...coupon, used: 0 }] } }),
+      salesCouponUses: () => ({ code: 0, payload: { total: 0, data: [] } }),
+    });
+    renderAt('/operate/coupon', <CouponPage />, [Perm.operateCoupon]);
+    fireEvent.click(await screen.findByTestId('sales-coupon-uses-c-1'));
+    const drawer = await screen.findByTestId('sales-coupon-uses');
+    expect(await within(drawer).findByText('This coupon has not been used yet')).toBeTruthy();
   });
 });

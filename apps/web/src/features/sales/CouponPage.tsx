@@ -9,13 +9,14 @@ import { timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
 import { CouponDialog } from './CouponDialog';
+import { CouponUsesDrawer } from './CouponUsesDrawer';
 import { CouponStateTag, discountText } from './salesLook';
 
 /**
  * /operate/coupon (sales.couponList): the enterprise's coupons — name, discount (the spec's
  * 0..1 and as text), limit, used, validity, eligible goods, state; filters keyword and state.
- * Managers (salesManage) add and edit coupons (CouponDialog) and enable or disable one after a
- * confirmation.
+ * Everyone who sees the page opens a coupon's uses (CouponUsesDrawer); managers (salesManage)
+ * add and edit coupons (CouponDialog) and enable or disable one after a confirmation.
  */
 export default function CouponPage() {
   const { t, i18n } = useTranslation('sales');
@@ -23,6 +24,8 @@ export default function CouponPage() {
   const manage = can(Perm.salesManage);
   const enable = useCallMutation('salesCouponEnable', { success: t('coupon.saved') });
   const [dialog, setDialog] = useState<{ editing: Coupon | null } | null>(null);
+  // Kept after closing, so the drawer keeps its content while it slides out.
+  const [uses, setUses] = useState<{ coupon: Coupon; open: boolean } | null>(null);
   const list = useListPage({
     id: 'salesCoupons',
     endpoint: 'salesCouponList',
@@ -68,35 +71,43 @@ export default function CouponPage() {
         slot: (v: Coupon['state']) => <CouponStateTag state={v} />,
       },
       timeColumn<Coupon>('createdAt', t('coupon.createdAt')),
-      ...(manage
-        ? [
-            {
-              prop: 'id',
-              label: t('common.actions'),
-              width: 160,
-              slot: (_: unknown, row: Coupon) => (
-                <Space size={4}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setDialog({ editing: row })}
-                    data-testid={`sales-coupon-edit-${row.id}`}
-                  >
-                    {t('common.edit')}
-                  </Button>
-                  <ConfirmAction
-                    label={row.enabled ? t('coupon.disable') : t('coupon.enable')}
-                    title={row.enabled ? t('coupon.disableConfirm') : t('coupon.enableConfirm')}
-                    cancelText={t('common.cancel')}
-                    danger={row.enabled}
-                    testId={`sales-coupon-enable-${row.id}`}
-                    onConfirm={() => enable.mutateAsync({ id: row.id, enabled: !row.enabled })}
-                  />
-                </Space>
-              ),
-            },
-          ]
-        : []),
+      {
+        prop: 'id',
+        label: t('common.actions'),
+        width: manage ? 200 : 90,
+        slot: (_: unknown, row: Coupon) => (
+          <Space size={4}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setUses({ coupon: row, open: true })}
+              data-testid={`sales-coupon-uses-${row.id}`}
+            >
+              {t('couponUses.action')}
+            </Button>
+            {manage ? (
+              <>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setDialog({ editing: row })}
+                  data-testid={`sales-coupon-edit-${row.id}`}
+                >
+                  {t('common.edit')}
+                </Button>
+                <ConfirmAction
+                  label={row.enabled ? t('coupon.disable') : t('coupon.enable')}
+                  title={row.enabled ? t('coupon.disableConfirm') : t('coupon.enableConfirm')}
+                  cancelText={t('common.cancel')}
+                  danger={row.enabled}
+                  testId={`sales-coupon-enable-${row.id}`}
+                  onConfirm={() => enable.mutateAsync({ id: row.id, enabled: !row.enabled })}
+                />
+              </>
+            ) : null}
+          </Space>
+        ),
+      },
     ],
   });
 
@@ -121,6 +132,11 @@ export default function CouponPage() {
       }
     >
       <CouponDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+      <CouponUsesDrawer
+        coupon={uses?.coupon ?? null}
+        open={uses?.open ?? false}
+        onClose={() => setUses((u) => (u ? { ...u, open: false } : null))}
+      />
     </ListPage>
   );
 }
