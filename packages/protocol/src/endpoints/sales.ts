@@ -749,6 +749,27 @@ export const salesEndpoints = {
       ),
     }),
   }),
+  salesSlotRegions: endpoint({
+    name: 'sales.slotRegions',
+    path: '/api/sales/slot/regions.shtm',
+    auth: 'session',
+    permission: manage,
+    unscoped: "the caller's enterprise's layouts with a region marked as an RTB slot, for the slot form",
+    /**
+     * The layouts of the caller's enterprise with the regions their editor marked 'RTB slot': a
+     * slot may be such a region (its screens then play it where the layout shows it).
+     */
+    request: z.object({}).strict(),
+    response: z.object({
+      data: z.array(
+        z.object({
+          layoutId: z.string(),
+          layoutName: z.string(),
+          regions: z.array(z.object({ id: z.string(), name: z.string() })),
+        }),
+      ),
+    }),
+  }),
   salesSlotDevices: endpoint({
     name: 'sales.slotDevices',
     path: '/api/sales/slot/devices.shtm',

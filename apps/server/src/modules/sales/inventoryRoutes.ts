@@ -7,7 +7,17 @@ import { goodsDelete, goodsInfo, goodsList, goodsSave, goodsShelf } from './good
 import { slotScreens } from './inventory.js';
 import { priceContractDelete, priceContractList, priceContractSave } from './priceContracts.js';
 import { settingsInfo, settingsSave } from './settings.js';
-import { requireSlot, slotDelete, slotDevices, slotInfo, slotList, slotOptions, slotRtb, slotSave } from './slots.js';
+import {
+  requireSlot,
+  slotDelete,
+  slotDevices,
+  slotInfo,
+  slotList,
+  slotOptions,
+  slotRegions,
+  slotRtb,
+  slotSave,
+} from './slots.js';
 import { InventoryText } from './texts.js';
 
 /** The inventory endpoints of the sales module (issue 28): slots, goods, availability, price contracts, coupons, settings. */
@@ -18,6 +28,7 @@ export const inventoryHandlers: Handler[] = [
   defineHandler(endpoints.salesSlotDelete, { handle: (input, ctx) => slotDelete(input, ctx) }),
   defineHandler(endpoints.salesSlotRtb, { handle: (input, ctx) => slotRtb(input, ctx) }),
   defineHandler(endpoints.salesSlotOptions, { handle: (input, ctx) => slotOptions(input, ctx) }),
+  defineHandler(endpoints.salesSlotRegions, { handle: (input, ctx) => slotRegions(input, ctx) }),
   defineHandler(endpoints.salesSlotDevices, { handle: (input, ctx) => slotDevices(input, ctx) }),
   defineHandler(endpoints.salesGoodsList, { handle: (input, ctx) => goodsList(input, ctx) }),
   defineHandler(endpoints.salesGoodsInfo, { handle: (input, ctx) => goodsInfo(input, ctx) }),

@@ -271,6 +271,33 @@ export async function slotRtb(input: Req<'salesSlotRtb'>, ctx: CallContext) {
   return slotView(ctx, row);
 }
 
+/**
+ * The enterprise's layouts with regions marked as the RTB slot (the layout editor's switch), for
+ * the slot form: at most 200 layouts, newest first.
+ */
+export async function slotRegions(_input: Req<'salesSlotRegions'>, ctx: CallContext) {
+  const rows = await ctx.db
+    .select({ id: templates.id, name: templates.name, document: templates.document })
+    .from(templates)
+    .where(
+      and(
+        eq(templates.entId, ctx.user.entId),
+        sql`jsonb_path_exists(${templates.document}, '$.pages[*].components[*] ? (@.rtbSlot == true)')`,
+      ),
+    )
+    .orderBy(desc(templates.updatedAt), desc(templates.id))
+    .limit(200);
+  return {
+    data: rows.map((row) => {
+      const doc = row.document as { pages?: { components?: { id?: string; name?: string; rtbSlot?: boolean }[] }[] };
+      const regions = (doc.pages ?? []).flatMap((p) =>
+        (p.components ?? []).flatMap((c) => (c.rtbSlot === true && c.id ? [{ id: c.id, name: c.name || c.id }] : [])),
+      );
+      return { layoutId: row.id, layoutName: row.name, regions };
+    }),
+  };
+}
+
 export async function slotOptions(input: Req<'salesSlotOptions'>, ctx: CallContext) {
   const conds: (SQL | undefined)[] = [eq(adSlots.entId, ctx.user.entId), isNull(adSlots.deletedAt)];
   if (input.keyword) {
