@@ -14,7 +14,7 @@ import {
   type Slot,
   yuanToFen,
 } from '@marquee/protocol';
-import { Alert, Form, Input, InputNumber, Radio, Space } from 'antd';
+import { Alert, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -38,7 +38,11 @@ interface Values {
   deviceIds: string[];
   groupIds: string[];
   tagIds: string[];
+  /** A layout region marked as the RTB slot, as `layoutId|regionId`; empty: a turn of the loop. */
+  region?: string;
 }
+
+const REGION_SEP = '|';
 
 /** A price typed in yuan: 0.01 to 99999, at most two decimals (spec section 5). */
 export function priceRule(t: TFunction) {
@@ -79,6 +83,14 @@ export function SlotDialog({ open, editing, onClose }: { open: boolean; editing:
     { enabled: open && Boolean(editing) },
   );
   const known = (screens.data?.data ?? []).map((d) => ({ id: d.id, name: d.name }));
+  const regions = useCallQuery('salesSlotRegions', {}, { enabled: open });
+  const regionOptions = (regions.data?.data ?? []).map((l) => ({
+    label: l.layoutName,
+    options: l.regions.map((r) => ({
+      value: `${l.layoutId}${REGION_SEP}${r.id}`,
+      label: `${l.layoutName} · ${r.name}`,
+    })),
+  }));
 
   return (
     <FormDialog<Values>
@@ -116,6 +128,10 @@ export function SlotDialog({ open, editing, onClose }: { open: boolean; editing:
               deviceIds: editing.targets.deviceIds,
               groupIds: editing.targets.groupIds,
               tagIds: editing.targets.tagIds,
+              region:
+                editing.layoutId && editing.regionId
+                  ? `${editing.layoutId}${REGION_SEP}${editing.regionId}`
+                  : undefined,
             }
           : undefined
       }
@@ -137,8 +153,8 @@ export function SlotDialog({ open, editing, onClose }: { open: boolean; editing:
             tagIds: v.tagIds ?? [],
             spliceIds: editing?.targets.spliceIds ?? [],
           },
-          layoutId: editing?.layoutId ?? null,
-          regionId: editing?.regionId ?? null,
+          layoutId: v.region ? v.region.split(REGION_SEP)[0] : null,
+          regionId: v.region ? v.region.split(REGION_SEP)[1] : null,
         })
       }
       success={editing ? t('slot.saved') : t('slot.added')}
@@ -234,6 +250,19 @@ export function SlotDialog({ open, editing, onClose }: { open: boolean; editing:
           disabled={editing?.inUse}
           style={{ width: 160 }}
           data-testid="sales-slot-rotations"
+        />
+      </Form.Item>
+      <Form.Item name="region" label={t('slot.region')} extra={t('slot.regionHint')}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          loading={regions.isPending}
+          disabled={editing?.inUse}
+          placeholder={t('slot.regionNone')}
+          notFoundContent={t('slot.regionEmpty')}
+          options={regionOptions}
+          data-testid="sales-slot-region"
         />
       </Form.Item>
       {can(endpoints.adTargetDevices.permission) ? (
