@@ -6,6 +6,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
 import CouponPage from '../src/features/sales/CouponPage';
+import OrderListPage from '../src/features/sales/OrderListPage';
 import SlotPage from '../src/features/sales/SlotPage';
 import { i18n } from '../src/i18n';
 import { useSession } from '../src/session/session';
@@ -187,5 +188,59 @@ describe('CouponUsesDrawer', () => {
     fireEvent.click(await screen.findByTestId('sales-coupon-uses-c-1'));
     const drawer = await screen.findByTestId('sales-coupon-uses');
     expect(await within(drawer).findByText('This coupon has not been used yet')).toBeTruthy();
+  });
+});
+
+describe('SalesSettingsDialog', () => {
+  const answers = {
+    ...shellAnswers,
+    salesAdvertiserOptions: () => ({ code: 0, payload: { data: [] } }),
+    salesOrderList: () => ({ code: 0, payload: { total: 0, data: [], counts: {} } }),
+    salesSettings: () => ({
+      code: 0,
+      payload: { holdMinutes: 1440, impressionsPerPlayPct: 100, defaultRemedy: 'credit', esignConfigured: false },
+    }),
+    salesSettingsSave: (data: unknown) => ({
+      code: 0,
+      payload: { ...(data as object), esignConfigured: false },
+    }),
+  };
+
+  it('opens from the order list for a manager with the saved values, and saves the changed ones', async () => {
+    await i18n.changeLanguage('en-US');
+    const calls = fakeServer(answers);
+    renderAt('/operate/order', <OrderListPage />, [Perm.operateOrder, Perm.salesManage]);
+    fireEvent.click(await screen.findByTestId('sales-settings-open'));
+    const form = await screen.findByTestId('sales-settings-form');
+    const hold = within(form).getByTestId('sales-settings-hold') as HTMLInputElement;
+    await waitFor(() => expect(hold.value).toBe('1440'));
+    const impressions = within(form).getByTestId('sales-settings-impressions') as HTMLInputElement;
+    expect(impressions.value).toBe('1.00');
+    expect(within(form).getByTestId('sales-settings-hold-text').textContent).toBe('That is 24 h 0 min.');
+    expect((within(form).getByRole('radio', { name: 'Credit' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(form).getByTestId('sales-settings-esign').textContent).toContain('ESIGN_URL');
+    expect(within(form).getByTestId('sales-settings-esign').textContent).toContain('No e-signature provider');
+
+    fireEvent.change(hold, { target: { value: '90' } });
+    await waitFor(() =>
+      expect(within(form).getByTestId('sales-settings-hold-text').textContent).toBe('That is 1 h 30 min.'),
+    );
+    fireEvent.change(impressions, { target: { value: '1.25' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Extra plays' }));
+    fireEvent.click(screen.getByTestId('sales-settings-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'salesSettingsSave')).toBe(true));
+    expect(calls.find((c) => c.name === 'salesSettingsSave')?.data).toEqual({
+      holdMinutes: 90,
+      impressionsPerPlayPct: 125,
+      defaultRemedy: 'extraPlays',
+    });
+  });
+
+  it('is not offered to someone who may only place orders', async () => {
+    await i18n.changeLanguage('en-US');
+    fakeServer(answers);
+    renderAt('/operate/order', <OrderListPage />, [Perm.operateOrder]);
+    await screen.findByTestId('sales-order-new');
+    expect(screen.queryByTestId('sales-settings-open')).toBeNull();
   });
 });

@@ -1,13 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import {
   type Endpoints,
   formatFen,
+  Perm,
   type Req,
   SALES_ORDER_STATES,
   type SalesOrder,
   type SalesOrderState,
 } from '@marquee/protocol';
-import { Badge, Button, Tabs } from 'antd';
+import { Badge, Button, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,8 +17,10 @@ import { timeColumn } from '../../components/columns';
 import { ExportButton } from '../../components/ExportDialog';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
+import { useCan } from '../../session/useCan';
 import { OrderComposer, useOrdersForSelf } from './OrderComposer';
 import { canCancel, cancelRefund, canPay, orderDetailPath } from './orderLogic';
+import { SalesSettingsDialog } from './SalesSettingsDialog';
 import { formatHours, OrderStateTag, SettlementStateTag } from './salesLook';
 
 /** The cancel confirmation's sentence: what cancelling gives back. */
@@ -37,7 +40,8 @@ export function useCancelText() {
  * columns number, sub-orders, advertiser, goods, period and hours, amounts, state and
  * settlement; row actions by state (pay after a confirmation naming the amount frozen, cancel
  * after one naming what is refunded, open the detail); the Excel export of the filter; New
- * order opens the composer (also from `?compose=1&goodsId=`).
+ * order opens the composer (also from `?compose=1&goodsId=`); managers (salesManage) open the
+ * sales settings (SalesSettingsDialog) from the toolbar.
  */
 export default function OrderListPage() {
   const { t, i18n } = useTranslation(['sales', 'common']);
@@ -50,6 +54,9 @@ export default function OrderListPage() {
   const { self } = useOrdersForSelf();
   const advertisers = useCallQuery('salesAdvertiserOptions', {}, { staleTime: 60_000 });
   const cancelText = useCancelText();
+  const can = useCan();
+  const manage = can(Perm.salesManage);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const setComposing = (open: boolean) => {
     setParams(
@@ -230,14 +237,25 @@ export default function OrderListPage() {
       showTotal={(total) => t('order.total', { count: total })}
       toolbar={
         <NotForMonitor>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setComposing(true)}
-            data-testid="sales-order-new"
-          >
-            {t('order.new')}
-          </Button>
+          <Space>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setComposing(true)}
+              data-testid="sales-order-new"
+            >
+              {t('order.new')}
+            </Button>
+            {manage ? (
+              <Button
+                icon={<SettingOutlined />}
+                onClick={() => setSettingsOpen(true)}
+                data-testid="sales-settings-open"
+              >
+                {t('settings.button')}
+              </Button>
+            ) : null}
+          </Space>
         </NotForMonitor>
       }
       extra={
@@ -260,6 +278,7 @@ export default function OrderListPage() {
         onClose={() => setComposing(false)}
         onPlaced={(order) => navigate(orderDetailPath(order.id))}
       />
+      <SalesSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </ListPage>
   );
 }
