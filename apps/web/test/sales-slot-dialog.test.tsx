@@ -1,9 +1,11 @@
 import { Perm, type Slot } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import GoodsPage from '../src/features/sales/GoodsPage';
 import SlotPage from '../src/features/sales/SlotPage';
 import { i18n } from '../src/i18n';
 import { useSession } from '../src/session/session';
@@ -41,7 +43,29 @@ const saved: Slot = {
   updatedAt: '2026-11-28T00:00:00.000Z',
 };
 
-describe('slot dialog', () => {
+function renderAt(path: string, element: ReactNode, permissions: string[]) {
+  useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AntdProviders>
+            <Outlet />
+          </AntdProviders>
+        ),
+        children: [{ path, element }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+}
+
+describe('slot and goods dialogs', () => {
   it('adds a CPT slot priced in yuan on a layout region marked RTB', async () => {
     await i18n.changeLanguage('en-US');
     const calls = fakeServer({
@@ -55,25 +79,7 @@ describe('slot dialog', () => {
         },
       }),
     });
-    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.operateSlot, Perm.salesManage] }));
-    const router = createMemoryRouter(
-      [
-        {
-          element: (
-            <AntdProviders>
-              <Outlet />
-            </AntdProviders>
-          ),
-          children: [{ path: '/operate/slot', element: <SlotPage /> }],
-        },
-      ],
-      { initialEntries: ['/operate/slot'] },
-    );
-    render(
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
-    );
+    renderAt('/operate/slot', <SlotPage />, [Perm.operateSlot, Perm.salesManage]);
     fireEvent.click(await screen.findByTestId('sales-slot-add'));
     fireEvent.change(await screen.findByTestId('sales-slot-name'), { target: { value: 'Side banner 10s' } });
     fireEvent.change(screen.getByTestId('sales-slot-cpt-price'), { target: { value: '12.5' } });
@@ -88,6 +94,68 @@ describe('slot dialog', () => {
       cptPrice: 1250,
       layoutId: 'l-1',
       regionId: 'c-side',
+    });
+  });
+
+  it('offers some of the slot screens on a goods line (long-offline ones not offered)', async () => {
+    await i18n.changeLanguage('en-US');
+    const calls = fakeServer({
+      ...shellAnswers,
+      salesGoodsList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      salesGoodsSave: () => ({
+        code: 0,
+        payload: {
+          id: 'g-9',
+          number: '200000009',
+          name: 'North only',
+          description: '',
+          kind: 'single',
+          state: 'offShelf',
+          startDate: '2026-12-01',
+          endDate: '2026-12-30',
+          hours: [],
+          lines: [],
+          orders: 0,
+          createdAt: '2026-11-28T00:00:00.000Z',
+          updatedAt: '2026-11-28T00:00:00.000Z',
+        },
+      }),
+      salesSlotOptions: () => ({
+        code: 0,
+        payload: {
+          data: [{ id: 's-1', name: 'Lobby loop', salesMethod: 'cpt', unitPrice: 1250, maxRotations: 4, screens: 3 }],
+        },
+      }),
+      salesSlotDevices: () => ({
+        code: 0,
+        payload: {
+          total: 3,
+          data: [
+            { id: 'd-1', name: 'North', number: null, address: '', status: 'online', longOffline: false },
+            { id: 'd-2', name: 'South', number: null, address: '', status: 'online', longOffline: false },
+            { id: 'd-3', name: 'Gone', number: null, address: '', status: 'offline', longOffline: true },
+          ],
+        },
+      }),
+    });
+    renderAt('/operate/goods', <GoodsPage />, [Perm.operateGoods, Perm.salesManage]);
+    fireEvent.click(await screen.findByTestId('sales-goods-add'));
+    fireEvent.change(await screen.findByTestId('sales-goods-name'), { target: { value: 'North only' } });
+    const slot = screen.getByTestId('sales-goods-slot');
+    fireEvent.mouseDown(slot.querySelector('input') ?? slot);
+    fireEvent.click(await screen.findByText(/Lobby loop · CPT/));
+    const screens = await screen.findByTestId('sales-goods-screens-0');
+    await waitFor(() => expect(calls.some((c) => c.name === 'salesSlotDevices')).toBe(true));
+    fireEvent.mouseDown(screens.querySelector('input') ?? screens);
+    fireEvent.click(await screen.findByText('North'));
+    const gone = await screen.findByText('Gone (Offline > 72 h)');
+    expect(gone.closest('.ant-select-item-option')?.className).toContain('disabled');
+    fireEvent.click(screen.getByTestId('sales-goods-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'salesGoodsSave')).toBe(true));
+    expect(calls.find((c) => c.name === 'salesGoodsSave')?.data).toMatchObject({
+      name: 'North only',
+      kind: 'single',
+      lines: [{ slotId: 's-1', deviceIds: ['d-1'] }],
     });
   });
 });

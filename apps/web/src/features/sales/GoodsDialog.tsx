@@ -28,6 +28,49 @@ interface LineValues {
   slotId?: string;
   /** Blank: the slot's own price. */
   yuan?: string;
+  /** Some of the slot's screens; empty: all of them. */
+  deviceIds?: string[];
+}
+
+/** The screens of a line's slot to offer (a form control): none chosen means all the slot's screens. */
+function LineScreens({
+  slotId,
+  value,
+  onChange,
+  testId,
+}: {
+  slotId?: string;
+  value?: string[];
+  onChange?: (ids: string[]) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('sales');
+  const screens = useCallQuery(
+    'salesSlotDevices',
+    { slotId: slotId ?? '', page: 1, size: 500 },
+    { enabled: Boolean(slotId) },
+  );
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      disabled={!slotId}
+      loading={Boolean(slotId) && screens.isPending}
+      placeholder={t('goods.screensAll')}
+      aria-label={t('goods.screens')}
+      optionFilterProp="label"
+      maxTagCount="responsive"
+      style={{ width: 478 }}
+      value={value ?? []}
+      onChange={(ids: string[]) => onChange?.(ids)}
+      options={(screens.data?.data ?? []).map((d) => ({
+        value: d.id,
+        label: d.longOffline ? `${d.name} (${t('availability.longOffline')})` : d.name,
+        disabled: d.longOffline && !(value ?? []).includes(d.id),
+      }))}
+      data-testid={testId}
+    />
+  );
 }
 
 interface Values {
@@ -78,7 +121,11 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
               kind: editing.kind,
               period: [dayjs(editing.startDate), dayjs(editing.endDate)],
               hours: editing.hours.length === 0 ? ALL_HOURS.slice() : editing.hours,
-              lines: editing.lines.map((l) => ({ slotId: l.slotId, yuan: fenToYuan(l.unitPrice) })),
+              lines: editing.lines.map((l) => ({
+                slotId: l.slotId,
+                yuan: fenToYuan(l.unitPrice),
+                deviceIds: l.deviceIds,
+              })),
             }
           : undefined
       }
@@ -95,7 +142,7 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
             const parsed = l.yuan?.trim() ? yuanToFen(l.yuan) : null;
             return {
               slotId: l.slotId ?? '',
-              deviceIds: editing?.lines.find((x) => x.slotId === l.slotId)?.deviceIds ?? [],
+              deviceIds: l.deviceIds ?? [],
               ...(parsed?.ok ? { unitPrice: parsed.fen } : {}),
             };
           }),
@@ -148,42 +195,55 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
           {(fields, { add, remove }) => (
             <>
               {fields.map((field, index) => (
-                <Space key={field.key} align="start">
-                  <Form.Item name={[field.name, 'slotId']} rules={[chosen]}>
-                    <Select
-                      showSearch
-                      optionFilterProp="label"
-                      style={{ width: 300 }}
-                      loading={slots.isPending}
-                      placeholder={t('goods.chooseSlot')}
-                      aria-label={t('goods.slot')}
-                      options={(slots.data?.data ?? []).map((s) => ({
-                        value: s.id,
-                        label: `${s.name} · ${t(`method.${s.salesMethod}`)} · ${s.unitPrice == null ? '-' : `¥${fenToYuan(s.unitPrice)}`}`,
-                      }))}
-                      data-testid={index === 0 ? 'sales-goods-slot' : `sales-goods-slot-${index}`}
-                    />
+                <div key={field.key}>
+                  <Space align="start">
+                    <Form.Item name={[field.name, 'slotId']} rules={[chosen]}>
+                      <Select
+                        onChange={() => form.setFieldValue(['lines', field.name, 'deviceIds'], [])}
+                        showSearch
+                        optionFilterProp="label"
+                        style={{ width: 300 }}
+                        loading={slots.isPending}
+                        placeholder={t('goods.chooseSlot')}
+                        aria-label={t('goods.slot')}
+                        options={(slots.data?.data ?? []).map((s) => ({
+                          value: s.id,
+                          label: `${s.name} · ${t(`method.${s.salesMethod}`)} · ${s.unitPrice == null ? '-' : `¥${fenToYuan(s.unitPrice)}`}`,
+                        }))}
+                        data-testid={index === 0 ? 'sales-goods-slot' : `sales-goods-slot-${index}`}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'yuan']} rules={[slotPrice]}>
+                      <Input
+                        prefix="¥"
+                        inputMode="decimal"
+                        maxLength={12}
+                        placeholder={t('goods.slotPrice')}
+                        aria-label={t('goods.unitPrice')}
+                        style={{ width: 170 }}
+                        data-testid={`sales-goods-price-${index}`}
+                      />
+                    </Form.Item>
+                    {kind === 'programme' && fields.length > 2 ? (
+                      <Button
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('goods.removeSlot')}
+                        onClick={() => remove(field.name)}
+                      />
+                    ) : null}
+                  </Space>
+                  <Form.Item noStyle dependencies={[['lines', field.name, 'slotId']]}>
+                    {() => (
+                      <Form.Item name={[field.name, 'deviceIds']} style={{ marginTop: -12 }}>
+                        <LineScreens
+                          slotId={form.getFieldValue(['lines', field.name, 'slotId'])}
+                          testId={`sales-goods-screens-${index}`}
+                        />
+                      </Form.Item>
+                    )}
                   </Form.Item>
-                  <Form.Item name={[field.name, 'yuan']} rules={[slotPrice]}>
-                    <Input
-                      prefix="¥"
-                      inputMode="decimal"
-                      maxLength={12}
-                      placeholder={t('goods.slotPrice')}
-                      aria-label={t('goods.unitPrice')}
-                      style={{ width: 170 }}
-                      data-testid={`sales-goods-price-${index}`}
-                    />
-                  </Form.Item>
-                  {kind === 'programme' && fields.length > 2 ? (
-                    <Button
-                      type="text"
-                      icon={<DeleteOutlined />}
-                      aria-label={t('goods.removeSlot')}
-                      onClick={() => remove(field.name)}
-                    />
-                  ) : null}
-                </Space>
+                </div>
               ))}
               {kind === 'programme' && fields.length < PROGRAMME_LINES_MAX ? (
                 <Button
