@@ -1,6 +1,7 @@
 import { fenToYuan, RTB_PRICE_MAX_FEN, type Slot, yuanToFen } from '@marquee/protocol';
 import { Alert, Form, Input, Switch } from 'antd';
 import type { TFunction } from 'i18next';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -46,6 +47,9 @@ const fenOf = (text: string | undefined) => {
  * (issue 29): the dialog says so.
  */
 export function SlotRtbDialog({ slot, onClose }: { slot: Slot | null; onClose: () => void }) {
+  // The slot's name stays in the title while the dialog fades out after closing.
+  const named = useRef(slot);
+  if (slot) named.current = slot;
   const { t } = useTranslation(['sales', 'validation']);
   const [form] = Form.useForm<Values>();
   const enabled = Form.useWatch('rtbEnabled', form) ?? false;
@@ -54,7 +58,7 @@ export function SlotRtbDialog({ slot, onClose }: { slot: Slot | null; onClose: (
     <FormDialog<Values>
       open={slot !== null}
       form={form}
-      title={t('rtb.title', { name: slot?.name ?? '' })}
+      title={t('rtb.title', { name: named.current?.name ?? '' })}
       onClose={onClose}
       width={480}
       initialValues={{ rtbEnabled: false, floorYuan: '' }}
