@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { endpoint } from './common.js';
 import { deviceEndpoints } from './devices.js';
-import { exportStatusSchema } from './operationLog.js';
+import { exportFollowUps, exportStatusSchema } from './operationLog.js';
 
 /**
  * Device Excel export and import (spec section 7: devices export, Excel import).
@@ -44,7 +43,12 @@ export const deviceImportErrorSchema = z.object({
 });
 export type DeviceImportError = z.infer<typeof deviceImportErrorSchema>;
 
-const exportIdRequest = z.object({ exportId: z.string().min(1).max(64) }).strict();
+const deviceExport = exportFollowUps({
+  name: 'device.export',
+  path: '/api/device/export',
+  permission: Perm.device,
+  object: 'deviceExport',
+});
 
 export const deviceIoEndpoints = {
   deviceExportStart: endpoint({
@@ -57,28 +61,8 @@ export const deviceIoEndpoints = {
     request: deviceExportFilterSchema,
     response: exportStatusSchema,
   }),
-  deviceExportStatus: endpoint({
-    name: 'device.exportStatus',
-    path: '/api/device/exportStatus.shtm',
-    errors: [ErrorCode.NOT_FOUND],
-    auth: 'session',
-    permission: Perm.device,
-    scope: { object: 'deviceExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    request: exportIdRequest,
-    response: exportStatusSchema,
-  }),
-  deviceExportDownload: endpoint({
-    name: 'device.exportDownload',
-    path: '/api/device/exportDownload.shtm',
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-    auth: 'session',
-    permission: Perm.device,
-    scope: { object: 'deviceExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    download: true,
-    notForMonitor: true,
-    request: exportIdRequest,
-    response: z.unknown(),
-  }),
+  deviceExportStatus: deviceExport.status,
+  deviceExportDownload: deviceExport.download,
   deviceImportTemplate: endpoint({
     name: 'device.importTemplate',
     path: '/api/device/importTemplate.shtm',

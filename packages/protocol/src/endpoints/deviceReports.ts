@@ -4,7 +4,7 @@ import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { dateRangeIssues, listPageSize, reportDaySchema } from '../validation.js';
 import { endpoint } from './common.js';
-import { exportStatusSchema } from './operationLog.js';
+import { exportFollowUps, exportStatusSchema } from './operationLog.js';
 
 /**
  * Device reports (issue 13, /report/device and /report/deviceDetail): per device in the
@@ -84,7 +84,12 @@ export const deviceReportAdSchema = z.object({
   days: z.number(),
 });
 
-const exportIdRequest = z.object({ exportId: id }).strict();
+const reportDeviceExport = exportFollowUps({
+  name: 'report.deviceExport',
+  path: '/api/report/device/export',
+  permission: Perm.reportDevice,
+  object: 'deviceReportExport',
+});
 
 export const deviceReportEndpoints = {
   reportDeviceList: endpoint({
@@ -133,26 +138,6 @@ export const deviceReportEndpoints = {
     request: deviceReportFilterSchema,
     response: exportStatusSchema,
   }),
-  reportDeviceExportStatus: endpoint({
-    name: 'report.deviceExportStatus',
-    path: '/api/report/device/exportStatus.shtm',
-    errors: [ErrorCode.NOT_FOUND],
-    auth: 'session',
-    permission: Perm.reportDevice,
-    scope: { object: 'deviceReportExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    request: exportIdRequest,
-    response: exportStatusSchema,
-  }),
-  reportDeviceExportDownload: endpoint({
-    name: 'report.deviceExportDownload',
-    path: '/api/report/device/exportDownload.shtm',
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-    auth: 'session',
-    permission: Perm.reportDevice,
-    scope: { object: 'deviceReportExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    download: true,
-    notForMonitor: true,
-    request: exportIdRequest,
-    response: z.unknown(),
-  }),
+  reportDeviceExportStatus: reportDeviceExport.status,
+  reportDeviceExportDownload: reportDeviceExport.download,
 } as const;

@@ -4,7 +4,7 @@ import { fenOrZeroSchema, fenSchema } from '../money.js';
 import { Perm } from '../permissions.js';
 import { listPageSize, socialCreditCodeSchema } from '../validation.js';
 import { endpoint } from './common.js';
-import { exportStatusSchema } from './operationLog.js';
+import { exportFollowUps, exportStatusSchema } from './operationLog.js';
 
 /**
  * Finance (issue 26, /my/finance and its alias /finance_center): the wallets, the ledger of
@@ -151,6 +151,13 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+const financeMovementExport = exportFollowUps({
+  name: 'finance.movementExport',
+  path: '/api/finance/movementExport',
+  permission: Perm.myFinance,
+  object: 'movementExport',
+});
+
 export const financeEndpoints = {
   financeWallets: endpoint({
     name: 'finance.wallets',
@@ -239,28 +246,8 @@ export const financeEndpoints = {
     request: movementFilterSchema,
     response: exportStatusSchema,
   }),
-  financeMovementExportStatus: endpoint({
-    name: 'finance.movementExportStatus',
-    path: '/api/finance/movementExportStatus.shtm',
-    errors: [ErrorCode.NOT_FOUND],
-    auth: 'session',
-    scope: { object: 'movementExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    permission: Perm.myFinance,
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: exportStatusSchema,
-  }),
-  financeMovementExportDownload: endpoint({
-    name: 'finance.movementExportDownload',
-    path: '/api/finance/movementExportDownload.shtm',
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-    auth: 'session',
-    scope: { object: 'movementExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    permission: Perm.myFinance,
-    download: true,
-    notForMonitor: true,
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: z.unknown(),
-  }),
+  financeMovementExportStatus: financeMovementExport.status,
+  financeMovementExportDownload: financeMovementExport.download,
   invoiceList: endpoint({
     name: 'invoice.list',
     path: '/api/finance/invoice/list.shtm',

@@ -3,7 +3,7 @@ import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { iccidSchema, listPageSize } from '../validation.js';
 import { endpoint } from './common.js';
-import { exportStatusSchema } from './operationLog.js';
+import { exportFollowUps, exportStatusSchema } from './operationLog.js';
 
 /**
  * IoT data cards and their data (issue 27; /operate/flow and /report/flowConsumption). An
@@ -133,6 +133,13 @@ export const usageRowSchema = z.object({
   deviceName: z.string(),
   /** Bytes used that day. */
   bytes: z.number(),
+});
+
+const flowUsageExport = exportFollowUps({
+  name: 'flow.usageExport',
+  path: '/api/flow/usage/export',
+  permission: Perm.sourceConsumption,
+  object: 'usageExport',
 });
 
 export const flowEndpoints = {
@@ -273,26 +280,6 @@ export const flowEndpoints = {
     request: usageFilterSchema,
     response: exportStatusSchema,
   }),
-  flowUsageExportStatus: endpoint({
-    name: 'flow.usageExportStatus',
-    path: '/api/flow/usage/exportStatus.shtm',
-    auth: 'session',
-    permission: Perm.sourceConsumption,
-    scope: { object: 'usageExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    errors: [ErrorCode.NOT_FOUND],
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: exportStatusSchema,
-  }),
-  flowUsageExportDownload: endpoint({
-    name: 'flow.usageExportDownload',
-    path: '/api/flow/usage/exportDownload.shtm',
-    auth: 'session',
-    permission: Perm.sourceConsumption,
-    scope: { object: 'usageExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-    download: true,
-    notForMonitor: true,
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: z.unknown(),
-  }),
+  flowUsageExportStatus: flowUsageExport.status,
+  flowUsageExportDownload: flowUsageExport.download,
 };

@@ -60,17 +60,17 @@ export type ExportStatus = z.infer<typeof exportStatusSchema>;
 const exportIdRequest = z.object({ exportId: z.string().min(1).max(64) }).strict();
 
 /**
- * The two follow-up calls of an export started by a module's own `…ExportStart` (the operation
- * log's export mechanism, of that export kind): its progress and the finished workbook, named
- * `<name>ExportStatus` / `<name>ExportDownload` at `<path>/exportStatus.shtm` /
- * `<path>/exportDownload.shtm`, visible to the export's owner (`object`: its isolation kind).
+ * The two follow-up calls of an export a module starts (the operation log's export mechanism,
+ * of that export kind): its progress and the finished workbook, named `<name>Status` /
+ * `<name>Download` at `<path>Status.shtm` / `<path>Download.shtm` (`name` 'sales.orderExport',
+ * `path` '/api/sales/order/export'), visible to the export's owner (`object`: its isolation kind).
  */
 export function exportFollowUps(o: { name: string; path: string; permission: string; object: string }) {
   const scope = { object: o.object, kind: 'detail', idField: 'exportId', audience: 'owner' } as const;
   return {
     status: endpoint({
-      name: `${o.name}ExportStatus`,
-      path: `${o.path}/exportStatus.shtm`,
+      name: `${o.name}Status`,
+      path: `${o.path}Status.shtm`,
       auth: 'session',
       permission: o.permission,
       scope,
@@ -80,8 +80,8 @@ export function exportFollowUps(o: { name: string; path: string; permission: str
       response: exportStatusSchema,
     }),
     download: endpoint({
-      name: `${o.name}ExportDownload`,
-      path: `${o.path}/exportDownload.shtm`,
+      name: `${o.name}Download`,
+      path: `${o.path}Download.shtm`,
       auth: 'session',
       permission: o.permission,
       scope,
@@ -94,6 +94,13 @@ export function exportFollowUps(o: { name: string; path: string; permission: str
     }),
   };
 }
+
+const operationLogExport = exportFollowUps({
+  name: 'operationLog.export',
+  path: '/api/operationLog/export',
+  permission: Perm.reportOperationLog,
+  object: 'logExport',
+});
 
 export const operationLogEndpoints = {
   operationLogList: endpoint({
@@ -129,26 +136,6 @@ export const operationLogEndpoints = {
     request: operationLogFilterSchema,
     response: exportStatusSchema,
   }),
-  operationLogExportStatus: endpoint({
-    name: 'operationLog.exportStatus',
-    path: '/api/operationLog/exportStatus.shtm',
-    errors: [ErrorCode.NOT_FOUND],
-    auth: 'session',
-    scope: { object: 'logExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    permission: Perm.reportOperationLog,
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: exportStatusSchema,
-  }),
-  operationLogExportDownload: endpoint({
-    name: 'operationLog.exportDownload',
-    path: '/api/operationLog/exportDownload.shtm',
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-    auth: 'session',
-    scope: { object: 'logExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    permission: Perm.reportOperationLog,
-    download: true,
-    notForMonitor: true,
-    request: z.object({ exportId: z.string().min(1).max(64) }).strict(),
-    response: z.unknown(),
-  }),
+  operationLogExportStatus: operationLogExport.status,
+  operationLogExportDownload: operationLogExport.download,
 } as const;

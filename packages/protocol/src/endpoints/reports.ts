@@ -6,7 +6,7 @@ import { Perm } from '../permissions.js';
 import { dateRangeIssues, listPageSize, reportDaySchema, sortFields } from '../validation.js';
 import { adPlayStrategySchema, adStatusSchema, adTypeSchema } from './ads.js';
 import { endpoint } from './common.js';
-import { exportStatusSchema } from './operationLog.js';
+import { exportFollowUps, exportStatusSchema } from './operationLog.js';
 
 /**
  * Ad reports with reconciliation (issue 13 'Proof of play and reports': /report/ad,
@@ -200,7 +200,13 @@ export const deviceScheduleRowSchema = z.object({
 export type DeviceScheduleRow = z.infer<typeof deviceScheduleRowSchema>;
 
 const AD_REPORT_PERMS = `${Perm.reportAd},${Perm.advReport}`;
-const exportIdRequest = z.object({ exportId: z.string().min(1).max(64) }).strict();
+
+const reportExport = exportFollowUps({
+  name: 'report.export',
+  path: '/api/report/export',
+  permission: `${AD_REPORT_PERMS},${Perm.reportDeviceSchedule}`,
+  object: 'reportExport',
+});
 
 export const reportEndpoints = {
   reportAdList: endpoint({
@@ -275,26 +281,6 @@ export const reportEndpoints = {
     request: deviceScheduleFilterSchema,
     response: exportStatusSchema,
   }),
-  reportExportStatus: endpoint({
-    name: 'report.exportStatus',
-    path: '/api/report/exportStatus.shtm',
-    auth: 'session',
-    permission: `${AD_REPORT_PERMS},${Perm.reportDeviceSchedule}`,
-    scope: { object: 'reportExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    request: exportIdRequest,
-    response: exportStatusSchema,
-    errors: [ErrorCode.NOT_FOUND],
-  }),
-  reportExportDownload: endpoint({
-    name: 'report.exportDownload',
-    path: '/api/report/exportDownload.shtm',
-    auth: 'session',
-    permission: `${AD_REPORT_PERMS},${Perm.reportDeviceSchedule}`,
-    scope: { object: 'reportExport', kind: 'detail', idField: 'exportId', audience: 'owner' },
-    download: true,
-    notForMonitor: true,
-    request: exportIdRequest,
-    response: z.unknown(),
-    errors: [ErrorCode.CONFLICT, ErrorCode.NOT_FOUND],
-  }),
+  reportExportStatus: reportExport.status,
+  reportExportDownload: reportExport.download,
 };

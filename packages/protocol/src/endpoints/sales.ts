@@ -649,14 +649,14 @@ const orderFilter = {
 const manage = Perm.salesManage;
 
 const orderExport = exportFollowUps({
-  name: 'sales.order',
-  path: '/api/sales/order',
+  name: 'sales.orderExport',
+  path: '/api/sales/order/export',
   permission: Perm.operateOrder,
   object: 'salesOrderExport',
 });
 const settlementExport = exportFollowUps({
-  name: 'sales.settlement',
-  path: '/api/sales/settlement',
+  name: 'sales.settlementExport',
+  path: '/api/sales/settlement/export',
   permission: Perm.operateOrder,
   object: 'salesSettlementExport',
 });
