@@ -95,6 +95,8 @@ export async function liveBookings(
  * for again. The cache is bounded: past the limits it starts afresh.
  */
 const internIndex = new Map<string, number>();
+/** Bumped each time the intern table starts afresh: device indexes of an older epoch mean nothing now. */
+let internEpoch = 0;
 const bookingDeviceCache = new Map<string, Int32Array>();
 let cachedRefs = 0;
 const CACHE_MAX_REFS = 20_000_000;
@@ -115,6 +117,7 @@ async function bookingDevices(db: Executor, bookings: readonly LiveBooking[]): P
     bookingDeviceCache.clear();
     internIndex.clear();
     cachedRefs = 0;
+    internEpoch++;
   }
   const missing = bookings.filter((b) => !bookingDeviceCache.has(b.id)).map((b) => b.id);
   if (missing.length > 0) {
@@ -139,65 +142,238 @@ async function bookingDevices(db: Executor, bookings: readonly LiveBooking[]): P
 }
 
 /**
- * Groups `deviceIds` by the set of bookings covering them: each device gets a 64-bit set hash
- * (two lanes of sums of per-booking random words) and its count, the classes are the distinct
- * hashes; then each booking is listed in the classes it covers (a booking covers a class
- * entirely or not at all).
+ * bookingDevices, read again if the intern table started afresh (another call past the limits)
+ * before this call resumed: the indexes returned are those of the table as it is now.
+ */
+async function currentBookingDevices(db: Executor, bookings: readonly LiveBooking[]): Promise<Int32Array[]> {
+  for (;;) {
+    const epoch = internEpoch;
+    const devicesOf = await bookingDevices(db, bookings);
+    if (epoch === internEpoch) return devicesOf;
+  }
+}
+
+/**
+ * Where each interned device stands among the screens of the call (-1: not among them). One
+ * buffer for every call, all -1 between calls (each call resets what it set), grown with the
+ * intern table: no array of the intern table's size (up to INTERN_MAX) filled per call.
+ */
+let positionScratch = new Int32Array(0);
+
+/** Screens grouped by the set of bookings covering them (see groupScreens), as typed arrays. */
+interface Grouping {
+  /** Per screen (its position in the call's list): its class. */
+  classOf: Int32Array;
+  count: number;
+  /** Per class: how many screens. */
+  size: Int32Array;
+  /** Per class c: the bookings covering it are members[memberStart[c] .. memberStart[c + 1]), ascending. */
+  memberStart: Int32Array;
+  members: Int32Array;
+}
+
+/**
+ * Groups the screens `deviceIds` by the set of bookings covering them: each screen gets a
+ * 64-bit set hash (two lanes of sums of per-booking random words) and its count, the classes
+ * are the distinct (hash, count), numbered in order of first screen; then each booking is listed
+ * in the classes it covers (a booking covers a class entirely or not at all). A screen listed
+ * twice takes the class of its last listing.
+ */
+function groupPositions(
+  bookings: readonly LiveBooking[],
+  devicesOf: readonly Int32Array[],
+  deviceIds: readonly string[],
+): Grouping {
+  const n = deviceIds.length;
+  const interned = new Int32Array(n);
+  for (let p = 0; p < n; p++) interned[p] = internIndex.get(deviceIds[p]) ?? -1;
+  if (positionScratch.length < internIndex.size) {
+    positionScratch = new Int32Array(Math.max(internIndex.size, positionScratch.length * 2, 1024)).fill(-1);
+  }
+  // Every booking's devices are interned already (bookingDevices): all below internIndex.size.
+  const pos = positionScratch;
+  for (let p = 0; p < n; p++) if (interned[p] >= 0) pos[interned[p]] = p;
+  try {
+    const h1 = new Int32Array(n);
+    const h2 = new Int32Array(n);
+    const cnt = new Int32Array(n);
+    for (let k = 0; k < bookings.length; k++) {
+      const r1 = (Math.random() * 0x100000000) | 0;
+      const r2 = (Math.random() * 0x100000000) | 0;
+      const list = devicesOf[k];
+      for (let j = 0; j < list.length; j++) {
+        const p = pos[list[j]];
+        if (p < 0) continue;
+        h1[p] = (h1[p] + r1) | 0;
+        h2[p] = (h2[p] + r2) | 0;
+        cnt[p]++;
+      }
+    }
+    // Classes: an open-addressing table of (h1, h2, cnt) -> class, each class known by its first screen.
+    let cap = 16;
+    while (cap < 2 * n) cap *= 2;
+    const table = new Int32Array(cap).fill(-1);
+    const first: number[] = [];
+    const own = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      let slot =
+        (Math.imul(h1[p] ^ Math.imul(h2[p], 0x9e3779b1) ^ Math.imul(cnt[p], 0x85ebca6b), 0xc2b2ae35) >>> 0) & (cap - 1);
+      let c = -1;
+      for (;;) {
+        const t = table[slot];
+        if (t < 0) break;
+        const f = first[t];
+        if (h1[f] === h1[p] && h2[f] === h2[p] && cnt[f] === cnt[p]) {
+          c = t;
+          break;
+        }
+        slot = (slot + 1) & (cap - 1);
+      }
+      if (c < 0) {
+        c = first.length;
+        first.push(p);
+        table[slot] = c;
+      }
+      own[p] = c;
+    }
+    const count = first.length;
+    // A screen listed twice: its earlier listings take the class of its last one (which the bookings counted).
+    const classOf = new Int32Array(n);
+    const size = new Int32Array(count);
+    for (let p = 0; p < n; p++) {
+      const c = interned[p] >= 0 ? own[pos[interned[p]]] : own[p];
+      classOf[p] = c;
+      size[c]++;
+    }
+    // The bookings of each class, in booking order: (class, booking) pairs, then by class.
+    let pairClass = new Int32Array(Math.max(16, bookings.length * 4));
+    let pairBooking = new Int32Array(pairClass.length);
+    let pairs = 0;
+    const mark = new Int32Array(count).fill(-1);
+    const memberCount = new Int32Array(count);
+    for (let k = 0; k < bookings.length; k++) {
+      const list = devicesOf[k];
+      for (let j = 0; j < list.length; j++) {
+        const p = pos[list[j]];
+        if (p < 0) continue;
+        const c = own[p];
+        if (mark[c] === k) continue;
+        mark[c] = k;
+        if (pairs === pairClass.length) {
+          const grownClass = new Int32Array(pairs * 2);
+          grownClass.set(pairClass);
+          pairClass = grownClass;
+          const grownBooking = new Int32Array(pairs * 2);
+          grownBooking.set(pairBooking);
+          pairBooking = grownBooking;
+        }
+        pairClass[pairs] = c;
+        pairBooking[pairs] = k;
+        pairs++;
+        memberCount[c]++;
+      }
+    }
+    const memberStart = new Int32Array(count + 1);
+    for (let c = 0; c < count; c++) memberStart[c + 1] = memberStart[c] + memberCount[c];
+    const fill = memberStart.slice(0, count);
+    const members = new Int32Array(pairs);
+    for (let q = 0; q < pairs; q++) members[fill[pairClass[q]]++] = pairBooking[q];
+    return { classOf, count, size, memberStart, members };
+  } finally {
+    for (let p = 0; p < n; p++) if (interned[p] >= 0) pos[interned[p]] = -1;
+  }
+}
+
+/**
+ * Groups `deviceIds` by the set of bookings covering them (groupPositions): each class's
+ * screens (in the order given) and the bookings covering it.
  */
 export function groupScreens(
   bookings: readonly LiveBooking[],
   devicesOf: readonly Int32Array[],
   deviceIds: readonly string[],
 ): { deviceIds: string[]; members: number[] }[] {
-  const n = deviceIds.length;
-  const pos = new Int32Array(internIndex.size + n).fill(-1);
-  for (let p = 0; p < n; p++) {
-    const i = internIndex.get(deviceIds[p]);
-    if (i !== undefined) pos[i] = p;
-  }
-  const h1 = new Int32Array(n);
-  const h2 = new Int32Array(n);
-  const cnt = new Int32Array(n);
-  for (let k = 0; k < bookings.length; k++) {
-    const r1 = (Math.random() * 0x100000000) | 0;
-    const r2 = (Math.random() * 0x100000000) | 0;
-    const list = devicesOf[k];
-    for (let j = 0; j < list.length; j++) {
-      const p = pos[list[j]];
-      if (p < 0) continue;
-      h1[p] = (h1[p] + r1) | 0;
-      h2[p] = (h2[p] + r2) | 0;
-      cnt[p]++;
-    }
-  }
-  const classIndex = new Map<string, number>();
-  const classOf = new Int32Array(n);
+  const g = groupPositions(bookings, devicesOf, deviceIds);
   const out: { deviceIds: string[]; members: number[] }[] = [];
-  for (let p = 0; p < n; p++) {
-    const key = cnt[p] === 0 ? '' : `${h1[p]}:${h2[p]}:${cnt[p]}`;
-    let c = classIndex.get(key);
-    if (c === undefined) {
-      c = out.length;
-      classIndex.set(key, c);
-      out.push({ deviceIds: [], members: [] });
-    }
-    classOf[p] = c;
-    out[c].deviceIds.push(deviceIds[p]);
+  for (let c = 0; c < g.count; c++) {
+    out.push({ deviceIds: [], members: Array.from(g.members.subarray(g.memberStart[c], g.memberStart[c + 1])) });
   }
-  const mark = new Int32Array(out.length).fill(-1);
-  for (let k = 0; k < bookings.length; k++) {
-    const list = devicesOf[k];
-    for (let j = 0; j < list.length; j++) {
-      const p = pos[list[j]];
-      if (p < 0) continue;
-      const c = classOf[p];
-      if (mark[c] !== k) {
-        mark[c] = k;
-        out[c].members.push(k);
+  for (let p = 0; p < deviceIds.length; p++) out[g.classOf[p]].deviceIds.push(deviceIds[p]);
+  return out;
+}
+
+/**
+ * Fills a class's day x hour grids of booked (booked and make-good) and held rotations over the
+ * period, index day * 24 + hour, from the bookings covering it: per-hour difference arrays over
+ * days, then prefix sums. Only the period's hours are written. Its buffers serve every class of a call.
+ */
+class GridBuilder {
+  readonly days: number;
+  readonly hours: Int32Array;
+  private readonly stride: number;
+  private readonly firstDay: Int32Array;
+  private readonly lastDay: Int32Array;
+  private readonly masks: Int32Array;
+  private readonly held: Uint8Array;
+  private readonly rotations: Int32Array;
+  private readonly dBooked: Int32Array;
+  private readonly dHeld: Int32Array;
+
+  constructor(bookings: readonly LiveBooking[], period: Period) {
+    this.days = Math.max(0, daysInclusive(period.startDate, period.endDate));
+    this.hours = Int32Array.from(hoursOfMask(period.hoursMask));
+    this.stride = this.days + 1;
+    const n = bookings.length;
+    this.firstDay = new Int32Array(n);
+    this.lastDay = new Int32Array(n);
+    this.masks = new Int32Array(n);
+    this.held = new Uint8Array(n);
+    this.rotations = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const b = bookings[k];
+      this.firstDay[k] = Math.max(0, dayIndex(period.startDate, b.startDate));
+      this.lastDay[k] = Math.min(this.days - 1, dayIndex(period.startDate, b.endDate));
+      this.masks[k] = b.hoursMask & period.hoursMask & ALL_HOURS_MASK;
+      this.held[k] = b.kind === 'hold' ? 1 : 0;
+      this.rotations[k] = b.rotations;
+    }
+    this.dBooked = new Int32Array(24 * this.stride);
+    this.dHeld = new Int32Array(24 * this.stride);
+  }
+
+  /** Writes the grids of the class covered by members[from .. to) into booked and held (days * 24 each). */
+  build(members: Int32Array, from: number, to: number, booked: Int32Array, held: Int32Array): void {
+    const { stride, days, hours, dBooked, dHeld } = this;
+    dBooked.fill(0);
+    dHeld.fill(0);
+    for (let q = from; q < to; q++) {
+      const k = members[q];
+      const s = this.firstDay[k];
+      const e = this.lastDay[k];
+      if (e < s) continue;
+      const diff = this.held[k] === 1 ? dHeld : dBooked;
+      const r = this.rotations[k];
+      let m = this.masks[k];
+      while (m !== 0) {
+        const h = 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        diff[h * stride + s] += r;
+        diff[h * stride + e + 1] -= r;
+      }
+    }
+    for (let hi = 0; hi < hours.length; hi++) {
+      const h = hours[hi];
+      let rb = 0;
+      let rh = 0;
+      const base = h * stride;
+      for (let d = 0; d < days; d++) {
+        rb += dBooked[base + d];
+        rh += dHeld[base + d];
+        booked[d * 24 + h] = rb;
+        held[d * 24 + h] = rh;
       }
     }
   }
-  return out;
 }
 
 /**
@@ -209,50 +385,16 @@ export function screenClasses(
   groups: readonly { deviceIds: string[]; members: readonly number[] }[],
   period: Period,
 ): ScreenClass[] {
-  const days = daysInclusive(period.startDate, period.endDate);
-  const hours = hoursOfMask(period.hoursMask);
-  // Each booking's days within the period, once (not per class).
-  const firstDay = new Int32Array(bookings.length);
-  const lastDay = new Int32Array(bookings.length);
-  for (let k = 0; k < bookings.length; k++) {
-    firstDay[k] = Math.max(0, dayIndex(period.startDate, bookings[k].startDate));
-    lastDay[k] = Math.min(days - 1, dayIndex(period.startDate, bookings[k].endDate));
-  }
+  const grids = new GridBuilder(bookings, period);
   const out: ScreenClass[] = [];
   for (const g of groups) {
     if (g.members.length === 0) {
       out.push({ deviceIds: g.deviceIds, booked: null, held: null });
       continue;
     }
-    // Difference arrays per hour over days (days + 1 slots each), then prefix sums.
-    const stride = days + 1;
-    const dBooked = new Int32Array(24 * stride);
-    const dHeld = new Int32Array(24 * stride);
-    for (const i of g.members) {
-      const b = bookings[i];
-      const s = firstDay[i];
-      const e = lastDay[i];
-      if (e < s) continue;
-      const diff = b.kind === 'hold' ? dHeld : dBooked;
-      const mask = b.hoursMask & period.hoursMask;
-      for (const h of hours) {
-        if ((mask & (1 << h)) === 0) continue;
-        diff[h * stride + s] += b.rotations;
-        diff[h * stride + e + 1] -= b.rotations;
-      }
-    }
-    const booked = new Int32Array(days * 24);
-    const held = new Int32Array(days * 24);
-    for (const h of hours) {
-      let rb = 0;
-      let rh = 0;
-      for (let d = 0; d < days; d++) {
-        rb += dBooked[h * stride + d];
-        rh += dHeld[h * stride + d];
-        booked[d * 24 + h] = rb;
-        held[d * 24 + h] = rh;
-      }
-    }
+    const booked = new Int32Array(grids.days * 24);
+    const held = new Int32Array(grids.days * 24);
+    grids.build(Int32Array.from(g.members), 0, g.members.length, booked, held);
     out.push({ deviceIds: g.deviceIds, booked, held });
   }
   return out;
@@ -268,7 +410,7 @@ export async function loadClasses(
   excludeOrderId?: string,
 ): Promise<ScreenClass[]> {
   const bookings = await liveBookings(db, slotId, period, now, excludeOrderId);
-  const devicesOf = await bookingDevices(db, bookings);
+  const devicesOf = await currentBookingDevices(db, bookings);
   return screenClasses(bookings, groupScreens(bookings, devicesOf, deviceIds), period);
 }
 
@@ -363,10 +505,18 @@ export interface AvailabilityResult {
   computedAt: string;
 }
 
+const byNameThenId = (a: ScreenInfo, b: ScreenInfo) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
 /**
  * The availability of a slot on `screens` (already resolved and narrowed) for the period:
  * totals, the series by hour or day (summed over screens), a page of screens fullest first,
  * and `bookable` (the most rotations every chosen screen-hour of the sellable screens still has).
+ *
+ * Everything is per class of screens (groupPositions), in typed arrays: one grid at a time in
+ * buffers every class reuses, each class's clamped sums and peak, the series weighted by the
+ * class's size; the screens are ordered by class (fullest first) then by name with a counting
+ * sort (`screens` usually come by name already: slotScreens), and only the page's rows are built.
  */
 export async function computeAvailability(
   db: Executor,
@@ -378,122 +528,154 @@ export async function computeAvailability(
   const period: Period = { startDate: q.startDate, endDate: q.endDate, hoursMask: q.hoursMask };
   const max = slot.maxRotations;
   const days = daysInclusive(period.startDate, period.endDate);
-  const hours = hoursOfMask(period.hoursMask);
-  const cells = days * hours.length;
-  const classes = await loadClasses(
-    db,
-    slot.id,
-    screens.map((s) => s.id),
-    period,
-    now,
-    q.excludeOrderId,
-  );
+  const hourList = hoursOfMask(period.hoursMask);
+  const cells = days * hourList.length;
+  const n = screens.length;
+  const deviceIds = new Array<string>(n);
+  for (let p = 0; p < n; p++) deviceIds[p] = screens[p].id;
+  const bookings = await liveBookings(db, slot.id, period, now, q.excludeOrderId);
+  const devicesOf = await currentBookingDevices(db, bookings);
+  const g = groupPositions(bookings, devicesOf, deviceIds);
 
-  // Per class: sums over its cells (clamped so a cell never shows more than its capacity).
-  const perClass = classes.map((c) => {
+  // Per class: sums over its cells (clamped so a cell never shows more than its capacity), its
+  // fullest cell, and its share of the series (per hour: each day x chosen hour; per day).
+  const grids = new GridBuilder(bookings, period);
+  const hours = grids.hours;
+  const hourCount = hours.length;
+  const gridDays = grids.days;
+  const byHour = q.granularity === 'hour';
+  const cBooked = new Float64Array(g.count);
+  const cHeld = new Float64Array(g.count);
+  const cPeak = new Int32Array(g.count);
+  const sBooked = new Float64Array(byHour ? gridDays * hourCount : gridDays);
+  const sHeld = new Float64Array(sBooked.length);
+  const gBooked = new Int32Array(gridDays * 24);
+  const gHeld = new Int32Array(gridDays * 24);
+  let tBooked = 0;
+  let tHeld = 0;
+  for (let c = 0; c < g.count; c++) {
+    const from = g.memberStart[c];
+    const to = g.memberStart[c + 1];
+    if (from === to) continue;
+    grids.build(g.members, from, to, gBooked, gHeld);
+    const w = g.size[c];
     let booked = 0;
     let held = 0;
     let peak = 0;
-    if (c.booked && c.held) {
-      for (let d = 0; d < days; d++) {
-        for (const h of hours) {
-          const b = Math.min(max, c.booked[d * 24 + h]);
-          const hd = Math.min(max - b, c.held[d * 24 + h]);
-          booked += b;
-          held += hd;
-          if (b + hd > peak) peak = b + hd;
+    for (let d = 0; d < gridDays; d++) {
+      let dayBooked = 0;
+      let dayHeld = 0;
+      for (let hi = 0; hi < hourCount; hi++) {
+        const cell = d * 24 + hours[hi];
+        const bRaw = gBooked[cell];
+        const b = bRaw < max ? bRaw : max;
+        const hRaw = gHeld[cell];
+        const hd = hRaw < max - b ? hRaw : max - b;
+        if (b + hd > peak) peak = b + hd;
+        dayBooked += b;
+        dayHeld += hd;
+        if (byHour) {
+          const k = d * hourCount + hi;
+          sBooked[k] += b * w;
+          sHeld[k] += hd * w;
         }
       }
-    }
-    return { c, booked, held, peak };
-  });
-  const classOf = new Map<string, (typeof perClass)[number]>();
-  for (const pc of perClass) for (const id of pc.c.deviceIds) classOf.set(id, pc);
-
-  let tBooked = 0;
-  let tHeld = 0;
-  for (const pc of perClass) {
-    tBooked += pc.booked * pc.c.deviceIds.length;
-    tHeld += pc.held * pc.c.deviceIds.length;
-  }
-  const total = figures(max * cells * screens.length, tBooked, tHeld);
-
-  // Series: per hour (each day x chosen hour) or per day.
-  const n = screens.length;
-  const bucketCount = q.granularity === 'hour' ? cells : days;
-  const sBooked = new Float64Array(bucketCount);
-  const sHeld = new Float64Array(bucketCount);
-  for (const pc of perClass) {
-    if (!pc.c.booked || !pc.c.held) continue;
-    const w = pc.c.deviceIds.length;
-    let k = 0;
-    for (let d = 0; d < days; d++) {
-      for (const h of hours) {
-        const b = Math.min(max, pc.c.booked[d * 24 + h]);
-        const hd = Math.min(max - b, pc.c.held[d * 24 + h]);
-        const bucket = q.granularity === 'hour' ? k : d;
-        sBooked[bucket] += b * w;
-        sHeld[bucket] += hd * w;
-        k++;
+      if (!byHour) {
+        sBooked[d] += dayBooked * w;
+        sHeld[d] += dayHeld * w;
       }
+      booked += dayBooked;
+      held += dayHeld;
     }
+    cBooked[c] = booked;
+    cHeld[c] = held;
+    cPeak[c] = peak;
+    tBooked += booked * w;
+    tHeld += held * w;
   }
+  const total = figures(max * cells * n, tBooked, tHeld);
+
   const series: AvailabilityResult['series'] = [];
   const dayStartMs = Date.parse(`${period.startDate}T00:00:00Z`);
-  if (q.granularity === 'hour') {
+  if (byHour) {
+    // '<day>T<hh>:00:00.000Z', as toISOString writes an instant on the hour.
+    const hourSuffix = hourList.map((h) => `T${String(h).padStart(2, '0')}:00:00.000Z`);
     let k = 0;
     for (let d = 0; d < days; d++) {
-      for (const h of hours) {
-        const at = new Date(dayStartMs + d * DAY_MS + h * 3600_000).toISOString();
-        series.push({ at, ...figures(max * n, sBooked[k], sHeld[k]) });
+      const day = new Date(dayStartMs + d * DAY_MS).toISOString().slice(0, 10);
+      for (let hi = 0; hi < hourList.length; hi++) {
+        series.push({ at: day + hourSuffix[hi], ...figures(max * n, sBooked[k], sHeld[k]) });
         k++;
       }
     }
   } else {
     for (let d = 0; d < days; d++) {
-      series.push({ at: dayAt(period.startDate, d), ...figures(max * n * hours.length, sBooked[d], sHeld[d]) });
+      series.push({ at: dayAt(period.startDate, d), ...figures(max * n * hourList.length, sBooked[d], sHeld[d]) });
     }
   }
 
   // Bookable: over the sellable screens, the most rotations left in their fullest chosen screen-hour.
   let worst = -1;
-  for (const s of screens) {
-    if (s.longOffline) continue;
-    const pc = classOf.get(s.id);
-    const peak = pc ? pc.peak : 0;
+  for (let p = 0; p < n; p++) {
+    if (screens[p].longOffline) continue;
+    const peak = cPeak[g.classOf[p]];
     if (peak > worst) worst = peak;
   }
   const bookable = worst < 0 ? 0 : Math.max(0, max - worst);
 
-  // Screens, fullest first (then the lowest minimum left, then name).
-  const rows = screens.map((s) => {
-    const pc = classOf.get(s.id);
-    return { s, booked: pc?.booked ?? 0, held: pc?.held ?? 0, peak: pc?.peak ?? 0 };
-  });
-  rows.sort(
-    (a, b) =>
-      b.booked + b.held - (a.booked + a.held) ||
-      b.peak - a.peak ||
-      (a.s.name < b.s.name ? -1 : a.s.name > b.s.name ? 1 : 0) ||
-      (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0),
+  // Screens, fullest first (then the lowest minimum left, then name, then id): classes ranked
+  // by (booked + held, peak), equal ones sharing a rank; screens by name within a rank.
+  const classOrder = Array.from({ length: g.count }, (_, c) => c).sort(
+    (a, b) => cBooked[b] + cHeld[b] - (cBooked[a] + cHeld[a]) || cPeak[b] - cPeak[a],
   );
-  const pageRows = rows.slice((q.page - 1) * q.size, q.page * q.size);
+  const rank = new Int32Array(g.count);
+  let ranks = 0;
+  for (let i = 0; i < classOrder.length; i++) {
+    const c = classOrder[i];
+    const prev = i > 0 ? classOrder[i - 1] : -1;
+    if (prev >= 0 && cBooked[c] + cHeld[c] === cBooked[prev] + cHeld[prev] && cPeak[c] === cPeak[prev]) {
+      rank[c] = rank[prev];
+    } else {
+      rank[c] = ranks++;
+    }
+  }
+  let byName: ArrayLike<number> | null = null;
+  for (let p = 1; p < n; p++) {
+    if (byNameThenId(screens[p - 1], screens[p]) > 0) {
+      byName = Array.from({ length: n }, (_, i) => i).sort((a, b) => byNameThenId(screens[a], screens[b]) || a - b);
+      break;
+    }
+  }
+  const rankStart = new Int32Array(ranks + 1);
+  for (let p = 0; p < n; p++) rankStart[rank[g.classOf[p]] + 1]++;
+  for (let r = 0; r < ranks; r++) rankStart[r + 1] += rankStart[r];
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = byName ? byName[i] : i;
+    order[rankStart[rank[g.classOf[p]]]++] = p;
+  }
+  const pageFrom = Math.max(0, (q.page - 1) * q.size);
+  const pageTo = Math.min(n, q.page * q.size);
+  const data: AvailabilityResult['screens']['data'] = [];
+  for (let i = pageFrom; i < pageTo; i++) {
+    const p = order[i];
+    const s = screens[p];
+    const c = g.classOf[p];
+    data.push({
+      deviceId: s.id,
+      deviceName: s.name,
+      longOffline: s.longOffline,
+      minAvailable: Math.max(0, max - cPeak[c]),
+      ...figures(max * cells, cBooked[c], cHeld[c]),
+    });
+  }
   return {
     slotId: slot.id,
     maxRotations: max,
     bookable,
     total,
     series,
-    screens: {
-      total: rows.length,
-      data: pageRows.map((r) => ({
-        deviceId: r.s.id,
-        deviceName: r.s.name,
-        longOffline: r.s.longOffline,
-        minAvailable: Math.max(0, max - r.peak),
-        ...figures(max * cells, r.booked, r.held),
-      })),
-    },
+    screens: { total: n, data },
     computedAt: now.toISOString(),
   };
 }

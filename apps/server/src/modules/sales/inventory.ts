@@ -6,6 +6,7 @@ import { AppError } from '../../protocol/appError.js';
 import { devicesReached } from '../ads/schedule.js';
 import { effectiveStatus } from '../devices/repository.js';
 import { ALL_HOURS_MASK, classLow, classPeak, firstFull, loadClasses, type Period } from './availability.js';
+import { keepMembers, keptMembers, screenGeneration } from './screenCache.js';
 import { InventoryText } from './texts.js';
 
 /**
@@ -108,17 +109,68 @@ export async function deviceStates(
 /**
  * The devices a slot reaches now (its targets resolved like ads': devicesReached), with name
  * and whether offline more than LONG_OFFLINE_HOURS (shown, not sellable); by name.
+ *
+ * Which devices and their names are kept per slot (screenCache.ts) while the enterprise's screen
+ * generation stays the same; presence is read on every call. One statement reads both the
+ * generation and the devices that may be offline that long (those last seen before the
+ * cut-off: few, whatever the number of screens), each then judged exactly (offlineHours). When
+ * the generation moved, the targets are resolved again and kept if the generation did not move
+ * meanwhile.
  */
 export async function slotScreens(
   db: Executor,
   slot: AdSlotRow,
   now: Date,
 ): Promise<{ id: string; name: string; longOffline: boolean }[]> {
-  const ids = await devicesReached(db, slot.entId, [{ ...slot.targets, deptIds: [] }]);
-  const states = await deviceStates(db, slot.entId, ids, now);
-  return states
-    .map((s) => ({ id: s.id, name: s.name, longOffline: s.longOfflineHours !== null }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const cutoff = new Date(now.getTime() - LONG_OFFLINE_HOURS * 3600_000);
+  const live = rowsOf<{
+    gen: string;
+    id: string | null;
+    status: string;
+    heartbeat_sec: number;
+    seen_ms: number | string | null;
+    status_ms: number | string;
+  }>(
+    await db.execute(sql`
+      select g.gen::text as gen, d.id, d.status, d.heartbeat_sec,
+             (extract(epoch from d.last_seen_at) * 1000)::float8 as seen_ms,
+             (extract(epoch from d.status_at) * 1000)::float8 as status_ms
+        from (select coalesce((select gen from sales_screen_generations where ent_id = ${slot.entId}), 0) as gen) g
+        left join devices d
+          on d.ent_id = ${slot.entId} and d.status in ('online', 'offline')
+         and greatest(d.last_seen_at, d.status_at) < ${cutoff.toISOString()}::timestamptz`),
+  );
+  const gen = live[0].gen;
+  const longOffline = new Set<string>();
+  for (const r of live) {
+    if (r.id === null) continue;
+    const hours = offlineHours(
+      {
+        status: r.status,
+        lastSeenAt: r.seen_ms === null ? null : new Date(Number(r.seen_ms)),
+        statusAt: new Date(Number(r.status_ms)),
+        heartbeatSec: Number(r.heartbeat_sec),
+      },
+      now,
+    );
+    if (hours !== null && hours > LONG_OFFLINE_HOURS) longOffline.add(r.id);
+  }
+  let members = keptMembers(slot, gen);
+  if (!members) {
+    const ids = await devicesReached(db, slot.entId, [{ ...slot.targets, deptIds: [] }]);
+    const named =
+      ids.length === 0
+        ? []
+        : rowsOf<{ id: string; name: string }>(
+            await db.execute(sql`select id, name from devices where ent_id = ${slot.entId} and id in ${jsonIds(ids)}`),
+          ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    members = { ids: named.map((r) => r.id), names: named.map((r) => r.name) };
+    if ((await screenGeneration(db, slot.entId)) === gen) keepMembers(slot, gen, members);
+  }
+  const { ids, names } = members;
+  const out = new Array<{ id: string; name: string; longOffline: boolean }>(ids.length);
+  for (let i = 0; i < ids.length; i++) out[i] = { id: ids[i], name: names[i], longOffline: longOffline.has(ids[i]) };
+  return out;
 }
 
 const periodOf = (s: { startDate: string; endDate: string; hoursMask: number }): Period => ({
