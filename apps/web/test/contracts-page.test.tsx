@@ -1,13 +1,10 @@
 import { type Contract, Perm, type PriceContract } from '@marquee/protocol';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import { prepareAntd } from '../src/app/AntdRoot';
 import SignContractPage from '../src/features/contracts/SignContractPage';
 import { i18n } from '../src/i18n';
-import { useSession } from '../src/session/session';
-import { fakeServer, loginResponse, setUpConsoleTests, shellAnswers } from './harness';
+import { fakeServer, renderPages, setUpConsoleTests, shellAnswers } from './harness';
 
 /** /operate/signContract (issue 28): contracts with the sign dialog, and price contracts. */
 vi.setConfig({ testTimeout: 120_000 });
@@ -67,26 +64,7 @@ const price: PriceContract = {
 };
 
 function renderAt(initial: string, permissions: string[]) {
-  useSession.getState().setLogin(loginResponse({ permissionList: permissions, userName: 'Ada Lin' }));
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <AntdProviders>
-            <Outlet />
-          </AntdProviders>
-        ),
-        children: [{ path: '/operate/signContract', element: <SignContractPage /> }],
-      },
-    ],
-    { initialEntries: [initial] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return router;
+  return renderPages(initial, { '/operate/signContract': <SignContractPage /> }, permissions, { userName: 'Ada Lin' });
 }
 
 describe('/operate/signContract', () => {

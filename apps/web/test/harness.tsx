@@ -1,12 +1,15 @@
 import { endpoints, type LoginResponse } from '@marquee/protocol';
-import { cleanup, configure } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { cleanup, configure, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { setFetch } from '../src/api/client';
+import { AntdProviders } from '../src/app/AntdRoot';
 import { App } from '../src/app/App';
 import { queryClient } from '../src/app/queryClient';
 import { buildRoutes } from '../src/app/router';
-import { initI18n, storeLocale } from '../src/i18n';
+import { i18n, initI18n, storeLocale } from '../src/i18n';
 import { setNavigator } from '../src/session/navigation';
 import { initialSessionState, useSession } from '../src/session/session';
 import { useTabs } from '../src/shell/tabs/store';
@@ -77,6 +80,39 @@ export function renderApp(initial: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [initial] });
   setNavigator((to, options) => void router.navigate(to, { replace: options?.replace }));
   return { router, tree: <App router={router} /> };
+}
+
+/**
+ * Pages mounted directly (no shell), inside antd's root and i18n, signed in with `permissions`,
+ * (and `login`'s fields), the memory router at `initial`: `routes` maps each path to its element (a stub stands for a
+ * page the test only navigates to). Returns the router.
+ */
+export function renderPages(
+  initial: string,
+  routes: Record<string, ReactNode>,
+  permissions: string[],
+  login: Partial<LoginResponse> = {},
+) {
+  useSession.getState().setLogin(loginResponse({ permissionList: permissions, ...login }));
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AntdProviders>
+            <Outlet />
+          </AntdProviders>
+        ),
+        children: Object.entries(routes).map(([path, element]) => ({ path, element })),
+      },
+    ],
+    { initialEntries: [initial] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
 }
 
 /**

@@ -1,15 +1,11 @@
 import { type MarketItem, type MarketOrder, Perm, type Product, type Wallet } from '@marquee/protocol';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import { prepareAntd } from '../src/app/AntdRoot';
 import ShopDetailPage from '../src/features/market/ShopDetailPage';
 import ShopOrderPage from '../src/features/market/ShopOrderPage';
 import ShopPage from '../src/features/market/ShopPage';
-import { i18n } from '../src/i18n';
-import { useSession } from '../src/session/session';
-import { type Answer, fakeServer, loginResponse, setUpConsoleTests, shellAnswers } from './harness';
+import { type Answer, fakeServer, renderPages, setUpConsoleTests, shellAnswers } from './harness';
 
 /**
  * The market's pages (issue 27) in the console's antd root, each at its route (the route table
@@ -309,32 +305,17 @@ const answers: Record<string, (data: unknown) => Answer> = {
 };
 
 function renderMarket(initial: string, permissions: string[]) {
-  useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <AntdProviders>
-            <Outlet />
-          </AntdProviders>
-        ),
-        children: [
-          { path: '/shop', element: <ShopPage /> },
-          { path: '/shop/detail', element: <ShopDetailPage /> },
-          { path: '/shop/order', element: <ShopOrderPage /> },
-          { path: '/pay', element: <div data-testid="pay-page" /> },
-          { path: '/my/finance', element: <div data-testid="finance-page" /> },
-        ],
-      },
-    ],
-    { initialEntries: [initial] },
+  return renderPages(
+    initial,
+    {
+      '/shop': <ShopPage />,
+      '/shop/detail': <ShopDetailPage />,
+      '/shop/order': <ShopOrderPage />,
+      '/pay': <div data-testid="pay-page" />,
+      '/my/finance': <div data-testid="finance-page" />,
+    },
+    permissions,
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return router;
 }
 
 const buyer = [Perm.applicationMarket, Perm.shopOrder, Perm.myFinance];

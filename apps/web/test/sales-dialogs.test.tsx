@@ -1,16 +1,13 @@
 import { type Coupon, Perm, type Slot } from '@marquee/protocol';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import { prepareAntd } from '../src/app/AntdRoot';
 import CouponPage from '../src/features/sales/CouponPage';
 import OrderListPage from '../src/features/sales/OrderListPage';
 import SlotPage from '../src/features/sales/SlotPage';
 import { i18n } from '../src/i18n';
-import { useSession } from '../src/session/session';
-import { fakeServer, loginResponse, setUpConsoleTests, shellAnswers } from './harness';
+import { fakeServer, renderPages, setUpConsoleTests, shellAnswers } from './harness';
 
 /**
  * The sales pages' smaller dialogs (issue 28): a slot's RTB switch and floor, a coupon's uses
@@ -24,29 +21,14 @@ beforeAll(async () => {
 });
 
 function renderAt(initial: string, element: ReactNode, permissions: string[]) {
-  useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <AntdProviders>
-            <Outlet />
-          </AntdProviders>
-        ),
-        children: [
-          { path: initial, element },
-          { path: '/operate/orderDetail', element: <div data-testid="order-detail-page" /> },
-        ],
-      },
-    ],
-    { initialEntries: [initial] },
+  return renderPages(
+    initial,
+    {
+      [initial]: element,
+      '/operate/orderDetail': <div data-testid="order-detail-page" />,
+    },
+    permissions,
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return router;
 }
 
 const slot: Slot = {

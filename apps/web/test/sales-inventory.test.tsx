@@ -1,16 +1,13 @@
 import { type Coupon, type Goods, Perm, type Slot } from '@marquee/protocol';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import { prepareAntd } from '../src/app/AntdRoot';
 import CouponPage from '../src/features/sales/CouponPage';
 import GoodsPage from '../src/features/sales/GoodsPage';
 import SlotPage from '../src/features/sales/SlotPage';
 import { i18n } from '../src/i18n';
-import { useSession } from '../src/session/session';
-import { fakeServer, loginResponse, setUpConsoleTests, shellAnswers } from './harness';
+import { fakeServer, renderPages, setUpConsoleTests, shellAnswers } from './harness';
 
 /** The sales inventory pages (issue 28), mounted directly, against answers of the sales contract. */
 vi.setConfig({ testTimeout: 120_000 });
@@ -35,29 +32,14 @@ const coupon: Coupon = {
 };
 
 function renderAt(initial: string, element: ReactNode, permissions: string[]) {
-  useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <AntdProviders>
-            <Outlet />
-          </AntdProviders>
-        ),
-        children: [
-          { path: initial, element },
-          { path: '/operate/order', element: <div data-testid="order-page" /> },
-        ],
-      },
-    ],
-    { initialEntries: [initial] },
+  return renderPages(
+    initial,
+    {
+      [initial]: element,
+      '/operate/order': <div data-testid="order-page" />,
+    },
+    permissions,
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return router;
 }
 
 describe('/operate/coupon', () => {

@@ -7,16 +7,12 @@ import {
   type Settlement,
   type SubOrder,
 } from '@marquee/protocol';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import { prepareAntd } from '../src/app/AntdRoot';
 import OrderDetailPage from '../src/features/sales/OrderDetailPage';
 import OrderListPage from '../src/features/sales/OrderListPage';
-import { i18n } from '../src/i18n';
-import { useSession } from '../src/session/session';
-import { type Answer, fakeServer, loginResponse, setUpConsoleTests, shellAnswers } from './harness';
+import { type Answer, fakeServer, renderPages, setUpConsoleTests, shellAnswers } from './harness';
 
 /**
  * The airtime order pages (issue 28): the list with its state tabs and the composer opened
@@ -266,29 +262,14 @@ const answers: Record<string, (data: unknown) => Answer> = {
 };
 
 function renderAt(initial: string, permissions: string[]) {
-  useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <AntdProviders>
-            <Outlet />
-          </AntdProviders>
-        ),
-        children: [
-          { path: '/operate/order', element: <OrderListPage /> },
-          { path: '/operate/orderDetail', element: <OrderDetailPage /> },
-        ],
-      },
-    ],
-    { initialEntries: [initial] },
+  return renderPages(
+    initial,
+    {
+      '/operate/order': <OrderListPage />,
+      '/operate/orderDetail': <OrderDetailPage />,
+    },
+    permissions,
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return router;
 }
 
 const staff = [Perm.operate, Perm.operateOrder, Perm.operateGoods, Perm.salesManage];

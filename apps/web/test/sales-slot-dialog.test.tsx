@@ -1,15 +1,12 @@
 import { Perm, type Slot } from '@marquee/protocol';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AntdProviders, prepareAntd } from '../src/app/AntdRoot';
+import { prepareAntd } from '../src/app/AntdRoot';
 import GoodsPage from '../src/features/sales/GoodsPage';
 import SlotPage from '../src/features/sales/SlotPage';
 import { i18n } from '../src/i18n';
-import { useSession } from '../src/session/session';
-import { fakeServer, loginResponse, setUpConsoleTests, shellAnswers } from './harness';
+import { fakeServer, renderPages, setUpConsoleTests, shellAnswers } from './harness';
 
 /** The slot dialog (issue 28): a slot typed in yuan, placed on a layout region marked as the RTB slot. */
 vi.setConfig({ testTimeout: 120_000 });
@@ -44,25 +41,7 @@ const saved: Slot = {
 };
 
 function renderAt(path: string, element: ReactNode, permissions: string[]) {
-  useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <AntdProviders>
-            <Outlet />
-          </AntdProviders>
-        ),
-        children: [{ path, element }],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  return renderPages(path, { [path]: element }, permissions);
 }
 
 describe('slot and goods dialogs', () => {
