@@ -7,6 +7,7 @@ import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
+import { SlotChoice } from '../sales/SlotChoice';
 import { priceRule } from '../sales/SlotDialog';
 import { discountText } from '../sales/salesLook';
 
@@ -42,7 +43,6 @@ export function PriceContractDialog({
   const [form] = Form.useForm<Values>();
   const discount = Form.useWatch('discount', form);
   const advertisers = useCallQuery('salesAdvertiserOptions', {}, { enabled: open, staleTime: 60_000 });
-  const slots = useCallQuery('salesSlotOptions', {}, { enabled: open });
   const chosen = { required: true, message: t('required', { ns: 'validation' }) };
   const today = dayjs().startOf('day');
   const slotPrice = priceRule(t);
@@ -142,18 +142,10 @@ export function PriceContractDialog({
                       },
                     ]}
                   >
-                    <Select
-                      showSearch
-                      optionFilterProp="label"
-                      style={{ width: 300 }}
-                      loading={slots.isPending}
+                    <SlotChoice
                       placeholder={t('price.slotPick')}
-                      aria-label={t('price.slot')}
-                      options={(slots.data?.data ?? []).map((s) => ({
-                        value: s.id,
-                        label: `${s.name} · ${t(`method.${s.salesMethod}`, { ns: 'sales' })} · ${s.unitPrice == null ? '-' : `¥${fenToYuan(s.unitPrice)}`}`,
-                      }))}
-                      data-testid={`price-slot-${index}`}
+                      label={t('price.slot')}
+                      testId={`price-slot-${index}`}
                     />
                   </Form.Item>
                   <Form.Item name={[field.name, 'yuan']} rules={[chosen, slotPrice]}>

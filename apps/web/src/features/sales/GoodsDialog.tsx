@@ -17,6 +17,7 @@ import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { HoursStrip } from './OrderComposer';
+import { SlotChoice } from './SlotChoice';
 import { priceRule } from './SlotDialog';
 
 /** The hours strip as a form control (the form gives it value and onChange). */
@@ -92,7 +93,6 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
   const { t } = useTranslation(['sales', 'validation']);
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? 'single';
-  const slots = useCallQuery('salesSlotOptions', {}, { enabled: open });
   const chosen = { required: true, message: t('required', { ns: 'validation' }) };
   const onSale = editing?.state === 'onSale' || editing?.state === 'soldOut';
   const today = dayjs().startOf('day');
@@ -197,20 +197,19 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
               {fields.map((field, index) => (
                 <div key={field.key}>
                   <Space align="start">
-                    <Form.Item name={[field.name, 'slotId']} rules={[chosen]}>
-                      <Select
-                        onChange={() => form.setFieldValue(['lines', field.name, 'deviceIds'], [])}
-                        showSearch
-                        optionFilterProp="label"
-                        style={{ width: 300 }}
-                        loading={slots.isPending}
+                    <Form.Item
+                      name={[field.name, 'slotId']}
+                      rules={[chosen]}
+                      getValueFromEvent={(slotId: string) => {
+                        // Another slot: the screens chosen of the former one no longer apply.
+                        form.setFieldValue(['lines', field.name, 'deviceIds'], []);
+                        return slotId;
+                      }}
+                    >
+                      <SlotChoice
                         placeholder={t('goods.chooseSlot')}
-                        aria-label={t('goods.slot')}
-                        options={(slots.data?.data ?? []).map((s) => ({
-                          value: s.id,
-                          label: `${s.name} · ${t(`method.${s.salesMethod}`)} · ${s.unitPrice == null ? '-' : `¥${fenToYuan(s.unitPrice)}`}`,
-                        }))}
-                        data-testid={index === 0 ? 'sales-goods-slot' : `sales-goods-slot-${index}`}
+                        label={t('goods.slot')}
+                        testId={index === 0 ? 'sales-goods-slot' : `sales-goods-slot-${index}`}
                       />
                     </Form.Item>
                     <Form.Item name={[field.name, 'yuan']} rules={[slotPrice]}>
