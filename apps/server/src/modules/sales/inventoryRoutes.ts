@@ -43,6 +43,9 @@ export const inventoryHandlers: Handler[] = [
       const slot = await requireSlot(ctx, input.slotId);
       let screens = await slotScreens(ctx.db, slot, ctx.now);
       if (input.deviceIds.length > 0) {
+        // A read of what the slot reaches now: a screen it no longer reaches (left its group,
+        // say, after goods named it) has no availability and is left out; quote and create
+        // refuse an order naming it.
         const asked = new Set(input.deviceIds);
         screens = screens.filter((s) => asked.has(s.id));
       }
