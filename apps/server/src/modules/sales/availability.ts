@@ -147,6 +147,16 @@ async function bookingDevices(db: Executor, bookings: readonly LiveBooking[]): P
  */
 async function currentBookingDevices(db: Executor, bookings: readonly LiveBooking[]): Promise<Int32Array[]> {
   for (;;) {
+    // Usually every booking's devices are known already: no read, no turn of the event loop.
+    if (cachedRefs <= CACHE_MAX_REFS && internIndex.size <= INTERN_MAX) {
+      const known: Int32Array[] = [];
+      for (const b of bookings) {
+        const devices = bookingDeviceCache.get(b.id);
+        if (!devices) break;
+        known.push(devices);
+      }
+      if (known.length === bookings.length) return known;
+    }
     const epoch = internEpoch;
     const devicesOf = await bookingDevices(db, bookings);
     if (epoch === internEpoch) return devicesOf;
@@ -187,6 +197,53 @@ function groupPositions(
   const n = deviceIds.length;
   const interned = new Int32Array(n);
   for (let p = 0; p < n; p++) interned[p] = internIndex.get(deviceIds[p]) ?? -1;
+  const kept = keptGrouping(bookings, interned);
+  if (kept) return kept;
+  const grouping = computeGrouping(bookings, devicesOf, interned);
+  keepGrouping(bookings, interned, grouping);
+  return grouping;
+}
+
+/*
+ * The last groupings, for the next call on the same screens and the same live bookings (the
+ * availability chart asked again, the order's checks after it): a grouping depends on nothing
+ * else, since a booking's devices never change and its figures (kind, days, hours, rotations)
+ * are not part of it. Screens are compared as their interned indexes (a screen no booking ever
+ * named is -1, and is covered by none of these bookings whatever its id), bookings by id, both
+ * in the intern table's epoch.
+ */
+const GROUPINGS_KEPT = 8;
+const groupings: { epoch: number; bookingIds: string[]; interned: Int32Array; grouping: Grouping }[] = [];
+
+function keptGrouping(bookings: readonly LiveBooking[], interned: Int32Array): Grouping | null {
+  search: for (let e = 0; e < groupings.length; e++) {
+    const g = groupings[e];
+    if (g.epoch !== internEpoch || g.bookingIds.length !== bookings.length || g.interned.length !== interned.length) {
+      continue;
+    }
+    for (let k = 0; k < bookings.length; k++) if (g.bookingIds[k] !== bookings[k].id) continue search;
+    for (let p = 0; p < interned.length; p++) if (g.interned[p] !== interned[p]) continue search;
+    if (e > 0) {
+      groupings.splice(e, 1);
+      groupings.unshift(g);
+    }
+    return g.grouping;
+  }
+  return null;
+}
+
+function keepGrouping(bookings: readonly LiveBooking[], interned: Int32Array, grouping: Grouping): void {
+  groupings.unshift({ epoch: internEpoch, bookingIds: bookings.map((b) => b.id), interned, grouping });
+  if (groupings.length > GROUPINGS_KEPT) groupings.length = GROUPINGS_KEPT;
+}
+
+/** groupPositions' work, for screens given as interned indexes (-1: not interned). */
+function computeGrouping(
+  bookings: readonly LiveBooking[],
+  devicesOf: readonly Int32Array[],
+  interned: Int32Array,
+): Grouping {
+  const n = interned.length;
   if (positionScratch.length < internIndex.size) {
     positionScratch = new Int32Array(Math.max(internIndex.size, positionScratch.length * 2, 1024)).fill(-1);
   }
@@ -302,15 +359,21 @@ export function groupScreens(
   return out;
 }
 
+/** Columns of a day's row in the difference grids: hours 0..23 and the column past the last. */
+const COLS = 25;
+
 /**
- * Fills a class's day x hour grids of booked (booked and make-good) and held rotations over the
- * period, index day * 24 + hour, from the bookings covering it: per-hour difference arrays over
- * days, then prefix sums. Only the period's hours are written. Its buffers serve every class of a call.
+ * A class's booked (booked and make-good) and held rotations over the period's days x hours,
+ * from the bookings covering it, by two-dimensional difference grids: each booking adds four
+ * corners per run of consecutive hours of its mask (its days x that run), and running sums over
+ * hours then days give every cell. The grids and running sums serve every class of a call and
+ * are left all zero after each; only the days and hours the class's bookings cover are visited.
  */
 class GridBuilder {
   readonly days: number;
   readonly hours: Int32Array;
-  private readonly stride: number;
+  /** Per hour 0..23: its index among the chosen hours, or -1. */
+  private readonly hourIndex: Int32Array;
   private readonly firstDay: Int32Array;
   private readonly lastDay: Int32Array;
   private readonly masks: Int32Array;
@@ -318,11 +381,23 @@ class GridBuilder {
   private readonly rotations: Int32Array;
   private readonly dBooked: Int32Array;
   private readonly dHeld: Int32Array;
+  private readonly colBooked = new Int32Array(COLS);
+  private readonly colHeld = new Int32Array(COLS);
+  /** The last class's covered days (dMin .. dMax) and hours (hMin .. hMax); empty when dMax < dMin. */
+  private dMin = 0;
+  private dMax = -1;
+  private hMin = 0;
+  private hMax = -1;
+  /** What clampedSums() found for the last class: clamped booked and held rotations over its cells, and its fullest cell. */
+  sumBooked = 0;
+  sumHeld = 0;
+  peak = 0;
 
   constructor(bookings: readonly LiveBooking[], period: Period) {
     this.days = Math.max(0, daysInclusive(period.startDate, period.endDate));
     this.hours = Int32Array.from(hoursOfMask(period.hoursMask));
-    this.stride = this.days + 1;
+    this.hourIndex = new Int32Array(24).fill(-1);
+    for (let hi = 0; hi < this.hours.length; hi++) this.hourIndex[this.hours[hi]] = hi;
     const n = bookings.length;
     this.firstDay = new Int32Array(n);
     this.lastDay = new Int32Array(n);
@@ -337,42 +412,216 @@ class GridBuilder {
       this.held[k] = b.kind === 'hold' ? 1 : 0;
       this.rotations[k] = b.rotations;
     }
-    this.dBooked = new Int32Array(24 * this.stride);
-    this.dHeld = new Int32Array(24 * this.stride);
+    this.dBooked = new Int32Array((this.days + 1) * COLS);
+    this.dHeld = new Int32Array((this.days + 1) * COLS);
   }
 
-  /** Writes the grids of the class covered by members[from .. to) into booked and held (days * 24 each). */
-  build(members: Int32Array, from: number, to: number, booked: Int32Array, held: Int32Array): void {
-    const { stride, days, hours, dBooked, dHeld } = this;
-    dBooked.fill(0);
-    dHeld.fill(0);
+  /**
+   * Adds the bookings members[from .. to) into the difference grids (`combined`: held ones into
+   * the booked grid too); notes the days and hours they cover.
+   */
+  private add(members: Int32Array, from: number, to: number, combined = false): void {
+    const { dBooked, dHeld } = this;
+    let union = 0;
+    let dMin = this.days;
+    let dMax = -1;
     for (let q = from; q < to; q++) {
       const k = members[q];
       const s = this.firstDay[k];
       const e = this.lastDay[k];
-      if (e < s) continue;
-      const diff = this.held[k] === 1 ? dHeld : dBooked;
-      const r = this.rotations[k];
       let m = this.masks[k];
+      if (e < s || m === 0) continue;
+      union |= m;
+      if (s < dMin) dMin = s;
+      if (e > dMax) dMax = e;
+      const diff = this.held[k] === 1 && !combined ? dHeld : dBooked;
+      const r = this.rotations[k];
+      const top = s * COLS;
+      const bottom = (e + 1) * COLS;
       while (m !== 0) {
-        const h = 31 - Math.clz32(m & -m);
-        m &= m - 1;
-        diff[h * stride + s] += r;
-        diff[h * stride + e + 1] -= r;
+        // The lowest run of consecutive hours: h0 .. h1.
+        const low = m & -m;
+        const rest = m & (m + low);
+        const h0 = 31 - Math.clz32(low);
+        const h1 = 31 - Math.clz32(m ^ rest);
+        m = rest;
+        diff[top + h0] += r;
+        diff[top + h1 + 1] -= r;
+        diff[bottom + h0] -= r;
+        diff[bottom + h1 + 1] += r;
       }
     }
-    for (let hi = 0; hi < hours.length; hi++) {
-      const h = hours[hi];
+    this.dMin = dMin;
+    this.dMax = dMax;
+    this.hMin = union === 0 ? 0 : 31 - Math.clz32(union & -union);
+    this.hMax = union === 0 ? -1 : 31 - Math.clz32(union);
+  }
+
+  /** Leaves the difference grids and running sums all zero again. */
+  private clear(): void {
+    if (this.dMax >= this.dMin) {
+      this.dBooked.fill(0, this.dMin * COLS, (this.dMax + 2) * COLS);
+      this.dHeld.fill(0, this.dMin * COLS, (this.dMax + 2) * COLS);
+    }
+    this.colBooked.fill(0);
+    this.colHeld.fill(0);
+  }
+
+  /**
+   * Writes the grids of the class covered by members[from .. to) into booked and held (days * 24
+   * each, index day * 24 + hour, all zero before): the chosen hours' cells its bookings cover
+   * (every other chosen cell is 0).
+   */
+  build(members: Int32Array, from: number, to: number, booked: Int32Array, held: Int32Array): void {
+    this.add(members, from, to);
+    const { dBooked, dHeld, colBooked, colHeld, hourIndex, hMin, hMax } = this;
+    for (let d = this.dMin; d <= this.dMax; d++) {
       let rb = 0;
       let rh = 0;
-      const base = h * stride;
-      for (let d = 0; d < days; d++) {
-        rb += dBooked[base + d];
-        rh += dHeld[base + d];
-        booked[d * 24 + h] = rb;
-        held[d * 24 + h] = rh;
+      const row = d * COLS;
+      for (let h = hMin; h <= hMax; h++) {
+        rb += dBooked[row + h];
+        rh += dHeld[row + h];
+        colBooked[h] += rb;
+        colHeld[h] += rh;
+        if (hourIndex[h] < 0) continue;
+        booked[d * 24 + h] = colBooked[h];
+        held[d * 24 + h] = colHeld[h];
       }
     }
+    this.clear();
+  }
+
+  /** Cells of the period booking k covers (its days x its chosen hours). */
+  cellsOf(k: number): number {
+    const days = this.lastDay[k] - this.firstDay[k] + 1;
+    let m = this.masks[k];
+    let hours = 0;
+    while (m !== 0) {
+      m &= m - 1;
+      hours++;
+    }
+    return days > 0 ? days * hours : 0;
+  }
+
+  /** The most booked + held rotations (not clamped) in any chosen cell of the class covered by members[from .. to). */
+  rawPeak(members: Int32Array, from: number, to: number): number {
+    this.add(members, from, to, true);
+    const { dBooked, colBooked, hourIndex, hMin, hMax } = this;
+    let peak = 0;
+    for (let d = this.dMin; d <= this.dMax; d++) {
+      let r = 0;
+      const row = d * COLS;
+      for (let h = hMin; h <= hMax; h++) {
+        r += dBooked[row + h];
+        const c = colBooked[h] + r;
+        colBooked[h] = c;
+        if (c > peak && hourIndex[h] >= 0) peak = c;
+      }
+    }
+    this.clear();
+    return peak;
+  }
+
+  /**
+   * The series if no cell were clamped: each booking's rotations times `weights[k]` (the screens
+   * it covers) in each of its cells, by chosen hour (index day * hours + hour's index) or by day.
+   */
+  linearSeries(weights: Float64Array, sBooked: Float64Array, sHeld: Float64Array, byHour: boolean): void {
+    const rows = this.days + 1;
+    const dB = new Float64Array(rows * COLS);
+    const dH = new Float64Array(rows * COLS);
+    for (let k = 0; k < weights.length; k++) {
+      const s = this.firstDay[k];
+      const e = this.lastDay[k];
+      let m = this.masks[k];
+      if (e < s || m === 0 || weights[k] === 0) continue;
+      const v = this.rotations[k] * weights[k];
+      const diff = this.held[k] === 1 ? dH : dB;
+      const top = s * COLS;
+      const bottom = (e + 1) * COLS;
+      while (m !== 0) {
+        const low = m & -m;
+        const rest = m & (m + low);
+        const h0 = 31 - Math.clz32(low);
+        const h1 = 31 - Math.clz32(m ^ rest);
+        m = rest;
+        diff[top + h0] += v;
+        diff[top + h1 + 1] -= v;
+        diff[bottom + h0] -= v;
+        diff[bottom + h1 + 1] += v;
+      }
+    }
+    const colB = new Float64Array(COLS);
+    const colH = new Float64Array(COLS);
+    const hourCount = this.hours.length;
+    for (let d = 0; d < this.days; d++) {
+      let rb = 0;
+      let rh = 0;
+      const row = d * COLS;
+      for (let h = 0; h < 24; h++) {
+        rb += dB[row + h];
+        rh += dH[row + h];
+        colB[h] += rb;
+        colH[h] += rh;
+        const hi = this.hourIndex[h];
+        if (hi < 0) continue;
+        const k = byHour ? d * hourCount + hi : d;
+        sBooked[k] += colB[h];
+        sHeld[k] += colH[h];
+      }
+    }
+  }
+
+  /**
+   * The class covered by members[from .. to), `w` screens, some cell of which holds more than
+   * `max`: sets sumBooked, sumHeld (each cell clamped: booked at most `max`, held at most what
+   * booked leaves) and peak (its fullest clamped cell), and adds into the series, by chosen hour
+   * or by day, what clamping takes off its cells (times `w`) from linearSeries' figures.
+   */
+  clampedSums(
+    members: Int32Array,
+    from: number,
+    to: number,
+    max: number,
+    w: number,
+    sBooked: Float64Array,
+    sHeld: Float64Array,
+    byHour: boolean,
+  ): void {
+    this.add(members, from, to);
+    const { dBooked, dHeld, colBooked, colHeld, hourIndex, hMin, hMax } = this;
+    const hourCount = this.hours.length;
+    let booked = 0;
+    let held = 0;
+    let peak = 0;
+    for (let d = this.dMin; d <= this.dMax; d++) {
+      let rb = 0;
+      let rh = 0;
+      const row = d * COLS;
+      for (let h = hMin; h <= hMax; h++) {
+        rb += dBooked[row + h];
+        rh += dHeld[row + h];
+        const cb = colBooked[h] + rb;
+        const ch = colHeld[h] + rh;
+        colBooked[h] = cb;
+        colHeld[h] = ch;
+        const hi = hourIndex[h];
+        if (hi < 0) continue;
+        const b = cb < max ? cb : max;
+        const hd = ch < max - b ? ch : max - b;
+        if (b + hd > peak) peak = b + hd;
+        booked += b;
+        held += hd;
+        const k = byHour ? d * hourCount + hi : d;
+        sBooked[k] += (b - cb) * w;
+        sHeld[k] += (hd - ch) * w;
+      }
+    }
+    this.sumBooked = booked;
+    this.sumHeld = held;
+    this.peak = peak;
+    this.clear();
   }
 }
 
@@ -540,8 +789,7 @@ export async function computeAvailability(
   // Per class: sums over its cells (clamped so a cell never shows more than its capacity), its
   // fullest cell, and its share of the series (per hour: each day x chosen hour; per day).
   const grids = new GridBuilder(bookings, period);
-  const hours = grids.hours;
-  const hourCount = hours.length;
+  const hourCount = grids.hours.length;
   const gridDays = grids.days;
   const byHour = q.granularity === 'hour';
   const cBooked = new Float64Array(g.count);
@@ -549,49 +797,44 @@ export async function computeAvailability(
   const cPeak = new Int32Array(g.count);
   const sBooked = new Float64Array(byHour ? gridDays * hourCount : gridDays);
   const sHeld = new Float64Array(sBooked.length);
-  const gBooked = new Int32Array(gridDays * 24);
-  const gHeld = new Int32Array(gridDays * 24);
   let tBooked = 0;
   let tHeld = 0;
+  // Screens each booking covers, and each booking's rotations over its cells: with no cell
+  // above `max` (the usual case: bookRotations never books past it), a class's figures are
+  // sums over its bookings and the series a sum over bookings; only a class with a fuller cell
+  // is summed cell by cell, clamped, and its clamping taken off the series.
+  const weights = new Float64Array(bookings.length);
+  for (let c = 0; c < g.count; c++) {
+    for (let q = g.memberStart[c]; q < g.memberStart[c + 1]; q++) weights[g.members[q]] += g.size[c];
+  }
+  const bookingCells = new Float64Array(bookings.length);
+  for (let k = 0; k < bookings.length; k++) bookingCells[k] = bookings[k].rotations * grids.cellsOf(k);
+  grids.linearSeries(weights, sBooked, sHeld, byHour);
   for (let c = 0; c < g.count; c++) {
     const from = g.memberStart[c];
     const to = g.memberStart[c + 1];
     if (from === to) continue;
-    grids.build(g.members, from, to, gBooked, gHeld);
     const w = g.size[c];
-    let booked = 0;
-    let held = 0;
-    let peak = 0;
-    for (let d = 0; d < gridDays; d++) {
-      let dayBooked = 0;
-      let dayHeld = 0;
-      for (let hi = 0; hi < hourCount; hi++) {
-        const cell = d * 24 + hours[hi];
-        const bRaw = gBooked[cell];
-        const b = bRaw < max ? bRaw : max;
-        const hRaw = gHeld[cell];
-        const hd = hRaw < max - b ? hRaw : max - b;
-        if (b + hd > peak) peak = b + hd;
-        dayBooked += b;
-        dayHeld += hd;
-        if (byHour) {
-          const k = d * hourCount + hi;
-          sBooked[k] += b * w;
-          sHeld[k] += hd * w;
-        }
+    const raw = grids.rawPeak(g.members, from, to);
+    if (raw <= max) {
+      let booked = 0;
+      let held = 0;
+      for (let q = from; q < to; q++) {
+        const k = g.members[q];
+        if (bookings[k].kind === 'hold') held += bookingCells[k];
+        else booked += bookingCells[k];
       }
-      if (!byHour) {
-        sBooked[d] += dayBooked * w;
-        sHeld[d] += dayHeld * w;
-      }
-      booked += dayBooked;
-      held += dayHeld;
+      cBooked[c] = booked;
+      cHeld[c] = held;
+      cPeak[c] = raw;
+    } else {
+      grids.clampedSums(g.members, from, to, max, w, sBooked, sHeld, byHour);
+      cBooked[c] = grids.sumBooked;
+      cHeld[c] = grids.sumHeld;
+      cPeak[c] = grids.peak;
     }
-    cBooked[c] = booked;
-    cHeld[c] = held;
-    cPeak[c] = peak;
-    tBooked += booked * w;
-    tHeld += held * w;
+    tBooked += cBooked[c] * w;
+    tHeld += cHeld[c] * w;
   }
   const total = figures(max * cells * n, tBooked, tHeld);
 
