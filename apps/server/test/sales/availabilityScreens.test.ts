@@ -12,7 +12,7 @@ import { insertScreen } from './h1-fixtures.js';
 /**
  * A slot's screens are kept between availability calls (screenCache.ts) while the enterprise's
  * screen generation stays (migration 0048: triggers bump it in the transactions that change a
- * slot's reach): the next call sees a device added to or removed from the slot's group, tag or
+ * slot's reach, at their commit): the next call sees a device added to or removed from the slot's group, tag or
  * split screen, a device renamed or deleted, the slot's targets edited, whichever code path (or
  * bare SQL, as another instance would) made the change; a change rolled back is not seen; the
  * long-offline state is read live and never bumps the generation. Both databases.
@@ -160,6 +160,8 @@ describe.each(BACKENDS)('sales availability: a slot’s kept screens on %s', (ba
     await expect(
       t.db.transaction(async (tx) => {
         await tx.update(devices).set({ groupId }).where(eq(devices.id, f));
+        // The generation moves when the change commits; until then its own transaction resolves afresh.
+        expect(await screenGeneration(tx, ent.id)).toBe(gen);
         const inside = await slotScreens(tx, slot, now());
         expect(inside.map((s) => s.name)).toEqual(['Screen A', 'Screen B', 'Screen F', 'Screen Z']);
         throw rollback;

@@ -5,80 +5,102 @@
 -- slot's resolved screens (ids and names, never their presence) with the generation it read;
 -- every call reads the generation again (one row) and resolves the screens afresh when it moved.
 --
--- Kept by triggers, in the transactions that change it, whatever code path changes it: a device
--- inserted or deleted, or its enterprise, group, department, activation or name changed; a tag
--- put on or taken off a device; a tile of a split screen added, removed or moved (cascades from
--- a group, tag, wall or device deleted included). Heartbeats and presence (last_seen_at,
--- status, status_at) never touch it. Each bump takes a new value of a sequence, never reused
--- even when its transaction rolls back, so a generation names one committed state (or the
--- uncommitted state of the one transaction that wrote it).
+-- Kept by triggers, whatever code path (or bare SQL) makes the change: a device inserted or
+-- deleted, or its enterprise, group, department, activation or name changed; a tag put on or
+-- taken off a device; a tile of a split screen added, removed or moved (cascades from a group,
+-- tag, wall or device deleted included). Heartbeats and presence (last_seen_at, status,
+-- status_at) never touch it.
+--
+-- The bump is deferred to the commit (constraint triggers, initially deferred): the enterprise's
+-- row is locked only while the transaction commits, after every other lock it takes, so it
+-- neither serializes the transactions that change devices nor orders their locks (no deadlock
+-- with the device counters, device_dept_counts). A bump takes a new value of a sequence, so a
+-- generation names one committed state. Until its commit, a transaction that changed screens is
+-- marked (transaction-local setting marquee.screen_changed, set at once by plain triggers that
+-- write nothing): slotScreens then resolves afresh and keeps nothing.
 CREATE SEQUENCE "sales_screen_generation_seq";--> statement-breakpoint
 CREATE TABLE "sales_screen_generations" (
 	"ent_id" text PRIMARY KEY NOT NULL,
 	"gen" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "sales_screen_generation_bump_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "sales_screen_changed_mark"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- Statement level: the enterprises of the inserted or deleted rows (transition table "changed"), in key order.
-  INSERT INTO "sales_screen_generations" ("ent_id", "gen")
-    SELECT e, nextval('sales_screen_generation_seq')
-      FROM (SELECT DISTINCT "ent_id" AS e FROM "changed" WHERE "ent_id" IS NOT NULL ORDER BY 1) s
-    ON CONFLICT ("ent_id") DO UPDATE SET "gen" = EXCLUDED."gen";
+  PERFORM set_config('marquee.screen_changed', 'on', true);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "sales_screen_generation_bump_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "sales_screen_generation_bump"(e text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  mark text := statement_timestamp()::text || ' ' || coalesce(OLD."ent_id", '') || ' ' || coalesce(NEW."ent_id", '');
+  -- Once per enterprise and statement that fires the deferred triggers (the commit, or a SET
+  -- CONSTRAINTS): a transaction that inserted 10,000 devices bumps once.
+  mark text := statement_timestamp()::text || ' ' || e;
 BEGIN
-  -- Row level (an update of a column listed in the trigger): the row's enterprise, both when it
-  -- moved; once per statement and enterprise (a transaction-local mark), so an update of 10,000
-  -- devices bumps once rather than updating one row 10,000 times in its transaction (whose
-  -- versions each next bump walks). Statements of one transaction start at distinct instants.
-  IF current_setting('marquee.screen_gen_bumped', true) IS NOT DISTINCT FROM mark THEN
-    RETURN NULL;
+  IF e IS NULL OR current_setting('marquee.screen_gen_bumped', true) IS NOT DISTINCT FROM mark THEN
+    RETURN;
   END IF;
   PERFORM set_config('marquee.screen_gen_bumped', mark, true);
-  INSERT INTO "sales_screen_generations" ("ent_id", "gen")
-    SELECT e, nextval('sales_screen_generation_seq')
-      FROM (SELECT DISTINCT e FROM (VALUES (OLD."ent_id"), (NEW."ent_id")) v(e) WHERE e IS NOT NULL ORDER BY 1) s
+  INSERT INTO "sales_screen_generations" ("ent_id", "gen") VALUES (e, nextval('sales_screen_generation_seq'))
     ON CONFLICT ("ent_id") DO UPDATE SET "gen" = EXCLUDED."gen";
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "sales_screen_generation_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "sales_screen_generation_bump"(NEW."ent_id");
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "sales_screen_generation_bump"(OLD."ent_id");
+  ELSE
+    -- Both enterprises when the row moved, in key order.
+    IF OLD."ent_id" IS DISTINCT FROM NEW."ent_id" AND OLD."ent_id" > NEW."ent_id" THEN
+      PERFORM "sales_screen_generation_bump"(NEW."ent_id");
+      PERFORM "sales_screen_generation_bump"(OLD."ent_id");
+    ELSE
+      PERFORM "sales_screen_generation_bump"(OLD."ent_id");
+      IF OLD."ent_id" IS DISTINCT FROM NEW."ent_id" THEN
+        PERFORM "sales_screen_generation_bump"(NEW."ent_id");
+      END IF;
+    END IF;
+  END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "devices_screen_gen_insert" AFTER INSERT ON "devices"
-  REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_generation_bump_rows"();
+CREATE TRIGGER "devices_screen_changed" AFTER INSERT OR DELETE OR UPDATE OF "ent_id", "group_id", "dept_id", "activated_at", "name"
+  ON "devices" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_changed_mark"();
 --> statement-breakpoint
-CREATE TRIGGER "devices_screen_gen_delete" AFTER DELETE ON "devices"
-  REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_generation_bump_rows"();
+CREATE CONSTRAINT TRIGGER "devices_screen_gen" AFTER INSERT OR DELETE ON "devices"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "sales_screen_generation_trigger"();
 --> statement-breakpoint
-CREATE TRIGGER "devices_screen_gen_update" AFTER UPDATE OF "ent_id", "group_id", "dept_id", "activated_at", "name" ON "devices"
-  FOR EACH ROW WHEN (OLD."ent_id" IS DISTINCT FROM NEW."ent_id" OR OLD."group_id" IS DISTINCT FROM NEW."group_id"
+CREATE CONSTRAINT TRIGGER "devices_screen_gen_update" AFTER UPDATE OF "ent_id", "group_id", "dept_id", "activated_at", "name"
+  ON "devices" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD."ent_id" IS DISTINCT FROM NEW."ent_id" OR OLD."group_id" IS DISTINCT FROM NEW."group_id"
     OR OLD."dept_id" IS DISTINCT FROM NEW."dept_id" OR OLD."activated_at" IS DISTINCT FROM NEW."activated_at"
     OR OLD."name" IS DISTINCT FROM NEW."name")
-  EXECUTE FUNCTION "sales_screen_generation_bump_row"();
+  EXECUTE FUNCTION "sales_screen_generation_trigger"();
 --> statement-breakpoint
-CREATE TRIGGER "device_tags_screen_gen_insert" AFTER INSERT ON "device_tags"
-  REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_generation_bump_rows"();
+CREATE TRIGGER "device_tags_screen_changed" AFTER INSERT OR DELETE OR UPDATE OF "ent_id", "device_id", "tag_id"
+  ON "device_tags" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_changed_mark"();
 --> statement-breakpoint
-CREATE TRIGGER "device_tags_screen_gen_delete" AFTER DELETE ON "device_tags"
-  REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_generation_bump_rows"();
+CREATE CONSTRAINT TRIGGER "device_tags_screen_gen" AFTER INSERT OR DELETE ON "device_tags"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "sales_screen_generation_trigger"();
 --> statement-breakpoint
-CREATE TRIGGER "device_tags_screen_gen_update" AFTER UPDATE OF "ent_id", "device_id", "tag_id" ON "device_tags"
-  FOR EACH ROW WHEN (OLD."ent_id" IS DISTINCT FROM NEW."ent_id" OR OLD."device_id" IS DISTINCT FROM NEW."device_id"
+CREATE CONSTRAINT TRIGGER "device_tags_screen_gen_update" AFTER UPDATE OF "ent_id", "device_id", "tag_id"
+  ON "device_tags" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD."ent_id" IS DISTINCT FROM NEW."ent_id" OR OLD."device_id" IS DISTINCT FROM NEW."device_id"
     OR OLD."tag_id" IS DISTINCT FROM NEW."tag_id")
-  EXECUTE FUNCTION "sales_screen_generation_bump_row"();
+  EXECUTE FUNCTION "sales_screen_generation_trigger"();
 --> statement-breakpoint
-CREATE TRIGGER "splice_tiles_screen_gen_insert" AFTER INSERT ON "splice_tiles"
-  REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_generation_bump_rows"();
+CREATE TRIGGER "splice_tiles_screen_changed" AFTER INSERT OR DELETE OR UPDATE OF "ent_id", "device_id", "wall_id"
+  ON "splice_tiles" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_changed_mark"();
 --> statement-breakpoint
-CREATE TRIGGER "splice_tiles_screen_gen_delete" AFTER DELETE ON "splice_tiles"
-  REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "sales_screen_generation_bump_rows"();
+CREATE CONSTRAINT TRIGGER "splice_tiles_screen_gen" AFTER INSERT OR DELETE ON "splice_tiles"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "sales_screen_generation_trigger"();
 --> statement-breakpoint
-CREATE TRIGGER "splice_tiles_screen_gen_update" AFTER UPDATE OF "ent_id", "device_id", "wall_id" ON "splice_tiles"
-  FOR EACH ROW WHEN (OLD."ent_id" IS DISTINCT FROM NEW."ent_id" OR OLD."device_id" IS DISTINCT FROM NEW."device_id"
+CREATE CONSTRAINT TRIGGER "splice_tiles_screen_gen_update" AFTER UPDATE OF "ent_id", "device_id", "wall_id"
+  ON "splice_tiles" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD."ent_id" IS DISTINCT FROM NEW."ent_id" OR OLD."device_id" IS DISTINCT FROM NEW."device_id"
     OR OLD."wall_id" IS DISTINCT FROM NEW."wall_id")
-  EXECUTE FUNCTION "sales_screen_generation_bump_row"();
+  EXECUTE FUNCTION "sales_screen_generation_trigger"();

@@ -111,10 +111,11 @@ export async function deviceStates(
  * and whether offline more than LONG_OFFLINE_HOURS (shown, not sellable); by name.
  *
  * Which devices and their names are kept per slot (screenCache.ts) while the enterprise's screen
- * generation stays the same; presence is read on every call. One statement reads both the
- * generation and the devices that may be offline that long (those last seen before the
- * cut-off: few, whatever the number of screens), each then judged exactly (offlineHours). When
- * the generation moved, the targets are resolved again and kept if the generation did not move
+ * generation stays the same; presence is read on every call. One statement reads the
+ * generation, whether this transaction changed screens itself (then nothing kept is used or
+ * kept), and the devices that may be offline that long (those last seen before the cut-off:
+ * few, whatever the number of screens), each then judged exactly (offlineHours). When the
+ * generation moved, the targets are resolved again and kept if the generation did not move
  * meanwhile.
  */
 export async function slotScreens(
@@ -125,6 +126,7 @@ export async function slotScreens(
   const cutoff = new Date(now.getTime() - LONG_OFFLINE_HOURS * 3600_000);
   const live = rowsOf<{
     gen: string;
+    changed: boolean;
     id: string | null;
     status: string;
     heartbeat_sec: number;
@@ -132,7 +134,8 @@ export async function slotScreens(
     status_ms: number | string;
   }>(
     await db.execute(sql`
-      select g.gen::text as gen, d.id, d.status, d.heartbeat_sec,
+      select g.gen::text as gen, coalesce(current_setting('marquee.screen_changed', true) = 'on', false) as changed,
+             d.id, d.status, d.heartbeat_sec,
              (extract(epoch from d.last_seen_at) * 1000)::float8 as seen_ms,
              (extract(epoch from d.status_at) * 1000)::float8 as status_ms
         from (select coalesce((select gen from sales_screen_generations where ent_id = ${slot.entId}), 0) as gen) g
@@ -141,6 +144,9 @@ export async function slotScreens(
          and greatest(d.last_seen_at, d.status_at) < ${cutoff.toISOString()}::timestamptz`),
   );
   const gen = live[0].gen;
+  // This transaction changed screens itself (not committed yet, so the generation has not moved):
+  // nothing kept is used, nothing is kept.
+  const changed = live[0].changed === true;
   const longOffline = new Set<string>();
   for (const r of live) {
     if (r.id === null) continue;
@@ -155,7 +161,7 @@ export async function slotScreens(
     );
     if (hours !== null && hours > LONG_OFFLINE_HOURS) longOffline.add(r.id);
   }
-  let members = keptMembers(slot, gen);
+  let members = changed ? null : keptMembers(slot, gen);
   if (!members) {
     const ids = await devicesReached(db, slot.entId, [{ ...slot.targets, deptIds: [] }]);
     const named =
@@ -165,7 +171,7 @@ export async function slotScreens(
             await db.execute(sql`select id, name from devices where ent_id = ${slot.entId} and id in ${jsonIds(ids)}`),
           ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     members = { ids: named.map((r) => r.id), names: named.map((r) => r.name) };
-    if ((await screenGeneration(db, slot.entId)) === gen) keepMembers(slot, gen, members);
+    if (!changed && (await screenGeneration(db, slot.entId)) === gen) keepMembers(slot, gen, members);
   }
   const { ids, names } = members;
   const out = new Array<{ id: string; name: string; longOffline: boolean }>(ids.length);

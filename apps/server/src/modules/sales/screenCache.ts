@@ -6,16 +6,18 @@ import type { Executor } from '../../db/client.js';
  * enterprise's screen generation they were resolved at (issue 28: the availability of a slot
  * over 10,000 screens resolved its targets and read every screen's row on every call).
  *
- * The generation (table sales_screen_generations, migration 0048) is bumped by triggers in the
- * very transactions that change what a slot's targets resolve to or a screen's name: a device
- * inserted, deleted, activated, renamed, moved to another group, department or enterprise, a
- * tag put on or taken off, a split screen's tile added, removed or moved. A slot's own edit
- * changes its targets, which are part of the key. Every call reads the generation (one row, in
- * the same statement as the live presence of the screens: slotScreens) and uses the kept screens
- * only when it is the one they were resolved at, so the next call after a change, on this
- * instance or any other, resolves afresh: each instance keeps its own copy, and the database
- * says whether it is still good. Each bump takes a new value of a sequence (never reused, even
- * when its transaction rolls back), so a generation names one state of the enterprise's screens.
+ * The generation (table sales_screen_generations, migration 0048) is bumped by triggers when the
+ * transactions that change what a slot's targets resolve to, or a screen's name, commit: a
+ * device inserted, deleted, activated, renamed, moved to another group, department or
+ * enterprise, a tag put on or taken off, a split screen's tile added, removed or moved. A
+ * slot's own edit changes its targets, which are part of the key. Every call reads the
+ * generation (one row, in the same statement as the live presence of the screens: slotScreens)
+ * and uses the kept screens only when it is the one they were resolved at, so the next call
+ * after a change, on this instance or any other, resolves afresh: each instance keeps its own
+ * copy, and the database says whether it is still good. Each bump takes a new value of a
+ * sequence, so a generation names one committed state of the enterprise's screens; a
+ * transaction that changed screens and has not committed yet is marked (marquee.screen_changed)
+ * and neither uses nor keeps anything.
  *
  * Presence (online, offline for more than 72 hours) is never kept: slotScreens reads it live.
  */
