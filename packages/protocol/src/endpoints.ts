@@ -22,6 +22,7 @@ import { paymentEndpoints } from './endpoints/payments.js';
 import { posterEndpoints } from './endpoints/posters.js';
 import { reportEndpoints } from './endpoints/reports.js';
 import { roleEndpoints } from './endpoints/roles.js';
+import { rtbEndpoints } from './endpoints/rtb.js';
 import { salesEndpoints } from './endpoints/sales.js';
 import { schedulingEndpoints } from './endpoints/scheduling.js';
 import { screenshotEndpoints } from './endpoints/screenshots.js';
@@ -61,6 +62,7 @@ export * from './endpoints/payments.js';
 export * from './endpoints/posters.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/roles.js';
+export * from './endpoints/rtb.js';
 export * from './endpoints/sales.js';
 export * from './endpoints/scheduling.js';
 export * from './endpoints/screenshots.js';
@@ -109,6 +111,7 @@ const DOMAINS = {
   market: marketEndpoints,
   flow: flowEndpoints,
   sales: salesEndpoints,
+  rtb: rtbEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

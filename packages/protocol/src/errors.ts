@@ -192,6 +192,11 @@ export const ErrorCode = {
   SLOT_IN_USE: -10146,
   /** No e-signature provider is configured (ESIGN_URL). */
   ESIGN_UNAVAILABLE: -10147,
+  // Programmatic airtime (issue 29, -10150..-10159)
+  /** The RTB campaign has ended (or is not in a state that allows this). */
+  RTB_CAMPAIGN_STATE: -10150,
+  /** A campaign's budget cannot go below what it has spent and reserved for won turns. */
+  RTB_BUDGET_BELOW_COMMITTED: -10151,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -586,6 +591,16 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '时间冲突',
     'en-US': 'Time conflict',
     ja: '時間が競合しています',
+  },
+  [ErrorCode.RTB_CAMPAIGN_STATE]: {
+    'zh-CN': '该竞价活动已结束，无法执行此操作',
+    'en-US': 'The RTB campaign has ended: this is no longer possible',
+    ja: 'この RTB キャンペーンは終了しているため、この操作はできません',
+  },
+  [ErrorCode.RTB_BUDGET_BELOW_COMMITTED]: {
+    'zh-CN': '预算不能低于已花费和已中标待验证的金额',
+    'en-US': 'The budget cannot be lower than what is spent and reserved for won turns',
+    ja: '予算は消化済みおよび落札済み（検証待ち）の金額を下回れません',
   },
   [ErrorCode.SALES_ORDER_STATE]: {
     'zh-CN': '订单当前状态不允许此操作',

@@ -14,6 +14,7 @@ export * from './permissions.js';
 export * from './poster.js';
 export * from './refTypes.js';
 export * from './routes.js';
+export * from './rtbRules.js';
 export * from './salesRules.js';
 export * from './signing.js';
 export * from './stats.js';

@@ -321,6 +321,16 @@ export const validationMessages = {
     'en-US': 'The price is 0.01 to 99999 yuan',
     ja: '価格は 0.01〜99999 元です',
   },
+  dailyBudgetAboveTotal: {
+    'zh-CN': '日预算不能超过总预算',
+    'en-US': 'The daily budget cannot exceed the total budget',
+    ja: '日予算は総予算以下にしてください',
+  },
+  url: {
+    'zh-CN': '请输入以 http:// 或 https:// 开头的地址（不含用户名和密码）',
+    'en-US': 'Enter an address starting with http:// or https:// (without a user name or password)',
+    ja: 'http:// または https:// で始まるアドレスを入力してください（ユーザー名とパスワードは含めません）',
+  },
   rtbPrice: {
     'zh-CN': 'RTB 价格为 0 至 10000 元',
     'en-US': 'The RTB price is 0 to 10000 yuan',

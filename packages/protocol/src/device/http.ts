@@ -256,7 +256,26 @@ export const manifestItemSchema = z.object({
    * `emergency` pre-empts everything, `loop` plays in turn, `fallback` only when nothing else
    * does. Absent: not an ad (the device's own layout).
    */
-  role: z.enum(AD_ROLES).optional(),
+  role: z.enum([...AD_ROLES, 'rtb']).optional(),
+  /**
+   * An RTB slot's item (issue 29, docs/device-protocol.md 2.7.2), role `rtb`: a decided turn
+   * (`auctionId`: the winner plays from `schedule.from` to `schedule.until`, pre-empting the
+   * loop) or the slot's fallback (`cadence`: it plays in the slot's turns that have no
+   * decided item; rtbTurnAt computes them).
+   */
+  rtb: z
+    .object({
+      slotId: z.string(),
+      auctionId: z.string().optional(),
+      cadence: z
+        .object({
+          everySec: z.number().int().positive(),
+          offsetSec: z.number().int().nonnegative(),
+          durationSec: z.number().int().positive(),
+        })
+        .optional(),
+    })
+    .optional(),
   /** Plays a day at most (a per-day ad); null or absent: no cap. */
   maxPerDay: z.number().int().positive().nullable().optional(),
 });

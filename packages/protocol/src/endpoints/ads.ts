@@ -147,8 +147,8 @@ export const adSchema = z.object({
   number: z.string(),
   name: z.string(),
   type: adTypeSchema,
-  /** Where the ad was made: the console (orders come later). */
-  source: z.enum(['console', 'order']),
+  /** Where the ad was made: the console, an airtime order (issue 28), an RTB campaign or a DSP's creative (issue 29). */
+  source: z.enum(['console', 'order', 'rtb']),
   status: adStatusSchema,
   reviewState: adReviewStateSchema,
   /** 1 for the first review; each edit of a decided ad opens the next. */

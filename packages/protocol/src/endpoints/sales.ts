@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
+import { OPENOOH_VENUE_TYPES } from '../rtbRules.js';
 import {
   CANCEL_REASONS,
   CONTRACT_CHANNELS,
@@ -122,6 +123,11 @@ export const slotSchema = z.object({
   rtbEnabled: z.boolean(),
   /** Fen per thousand impressions, the auction's floor (issue 29). */
   rtbFloor: z.number().int().nullable(),
+  /** What plays in a turn nobody won: an approved fallback ad of the enterprise (null: the screen's loop goes on). */
+  rtbFallbackAdId: z.string().nullable(),
+  rtbFallbackAdName: z.string().nullable(),
+  /** The OpenOOH venue type sent to DSPs (dooh.venuetype). */
+  venueType: z.enum(OPENOOH_VENUE_TYPES),
   targets: z.object({
     deviceIds: z.array(z.string()),
     groupIds: z.array(z.string()),
@@ -724,9 +730,26 @@ export const salesEndpoints = {
     permission: manage,
     mutation: true,
     notForMonitor: true,
-    errors: [ErrorCode.NOT_FOUND],
-    /** Turns RTB on or off for a slot with its floor (the auction itself is issue 29). */
-    request: z.object({ id, rtbEnabled: z.boolean(), rtbFloor: rtbPriceSchema.nullable().optional() }).strict(),
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.AD_NOT_SCHEDULED],
+    /**
+     * Turns RTB on or off for a slot: its floor (fen per thousand impressions; required when
+     * on), the fallback ad of turns nobody wins and the venue type DSPs are told. Its turns are
+     * auctioned from the next decision (within RTB_HORIZON_SEC) on.
+     */
+    request: z
+      .object({
+        id,
+        rtbEnabled: z.boolean(),
+        rtbFloor: rtbPriceSchema.nullable().optional(),
+        rtbFallbackAdId: id.nullable().optional(),
+        venueType: z.enum(OPENOOH_VENUE_TYPES).optional(),
+      })
+      .strict()
+      .superRefine((r, ctx) => {
+        if (r.rtbEnabled && !r.rtbFloor) {
+          ctx.addIssue({ code: 'custom', path: ['rtbFloor'], message: 'validation.required' });
+        }
+      }),
     response: slotSchema,
   }),
   salesSlotOptions: endpoint({

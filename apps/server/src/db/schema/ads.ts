@@ -84,7 +84,7 @@ export const ads = pgTable(
       .references(() => accounts.id),
     name: text('name').notNull(),
     type: text('type').$type<AdType>().notNull(),
-    source: text('source').$type<'console' | 'order'>().notNull().default('console'),
+    source: text('source').$type<'console' | 'order' | 'rtb'>().notNull().default('console'),
     planId: text('plan_id')
       .notNull()
       .references(() => promotionPlans.id),

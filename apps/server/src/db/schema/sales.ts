@@ -62,6 +62,10 @@ export const adSlots = pgTable(
     maxRotations: integer('max_rotations').notNull(),
     rtbEnabled: boolean('rtb_enabled').notNull().default(false),
     rtbFloor: bigint('rtb_floor', { mode: 'number' }),
+    /** What plays in a turn nobody won (an approved fallback ad), or null: the loop goes on (issue 29). */
+    rtbFallbackAdId: text('rtb_fallback_ad_id').references(() => ads.id),
+    /** The OpenOOH venue type DSPs are told (issue 29). */
+    venueType: text('venue_type').notNull().default('retail.malls'),
     targets: jsonb('targets').$type<SlotTargets>().notNull(),
     /** A region (component id) of a layout marked as an RTB slot, or null: a turn of the loop. */
     layoutId: text('layout_id'),

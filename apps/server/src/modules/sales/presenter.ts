@@ -1,9 +1,12 @@
 import {
   type Coupon,
   couponState,
+  DEFAULT_VENUE_TYPE,
   type Goods,
   goodsState,
   hoursOfMask,
+  OPENOOH_VENUE_TYPES,
+  type OpenoohVenueType,
   type PriceContract,
   type Slot,
 } from '@marquee/protocol';
@@ -19,7 +22,13 @@ import type {
 
 export function presentSlot(
   row: AdSlotRow,
-  extra: { screens: number; longOfflineScreens: number; inUse: boolean; layoutName: string | null },
+  extra: {
+    screens: number;
+    longOfflineScreens: number;
+    inUse: boolean;
+    layoutName: string | null;
+    fallbackAdName: string | null;
+  },
 ): Slot {
   return {
     id: row.id,
@@ -35,6 +44,11 @@ export function presentSlot(
     maxRotations: row.maxRotations,
     rtbEnabled: row.rtbEnabled,
     rtbFloor: row.rtbFloor,
+    rtbFallbackAdId: row.rtbFallbackAdId,
+    rtbFallbackAdName: extra.fallbackAdName,
+    venueType: (OPENOOH_VENUE_TYPES as readonly string[]).includes(row.venueType)
+      ? (row.venueType as OpenoohVenueType)
+      : DEFAULT_VENUE_TYPE,
     targets: {
       deviceIds: row.targets.deviceIds ?? [],
       groupIds: row.targets.groupIds ?? [],

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import {
   type AdSlotRow,
   adSlots,
+  ads,
   deviceGroups,
   devices,
   salesGoods,
@@ -89,11 +90,15 @@ export async function slotView(ctx: CallContext, row: AdSlotRow): Promise<Slot> 
   const layout = row.layoutId
     ? await ctx.db.select({ name: templates.name }).from(templates).where(eq(templates.id, row.layoutId))
     : [];
+  const fallback = row.rtbFallbackAdId
+    ? await ctx.db.select({ name: ads.name }).from(ads).where(eq(ads.id, row.rtbFallbackAdId))
+    : [];
   return presentSlot(row, {
     screens: screens.length,
     longOfflineScreens: screens.filter((s) => s.longOffline).length,
     inUse: inUse.has(row.id),
     layoutName: layout[0]?.name ?? null,
+    fallbackAdName: fallback[0]?.name ?? null,
   });
 }
 
@@ -256,6 +261,25 @@ export async function slotDelete(input: Req<'salesSlotDelete'>, ctx: CallContext
   return null;
 }
 
+/** A slot's fallback: an approved (passed, not deleted) fallback ad of the enterprise, else AD_NOT_SCHEDULED. */
+async function fallbackAd(ctx: CallContext, adId: string | null): Promise<string | null> {
+  if (adId === null) return null;
+  const [row] = await ctx.db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(
+      and(
+        eq(ads.id, adId),
+        eq(ads.entId, ctx.user.entId),
+        eq(ads.type, 'fallback'),
+        eq(ads.reviewState, 'passed'),
+        isNull(ads.deletedAt),
+      ),
+    );
+  if (!row) throw new AppError(ErrorCode.AD_NOT_SCHEDULED, InventoryText.fallbackNotUsable);
+  return row.id;
+}
+
 export async function slotRtb(input: Req<'salesSlotRtb'>, ctx: CallContext) {
   const old = await requireSlot(ctx, input.id, { lock: true });
   const [row] = await ctx.db
@@ -263,11 +287,18 @@ export async function slotRtb(input: Req<'salesSlotRtb'>, ctx: CallContext) {
     .set({
       rtbEnabled: input.rtbEnabled,
       rtbFloor: input.rtbFloor === undefined ? old.rtbFloor : input.rtbFloor,
+      rtbFallbackAdId:
+        input.rtbFallbackAdId === undefined ? old.rtbFallbackAdId : await fallbackAd(ctx, input.rtbFallbackAdId),
+      venueType: input.venueType ?? old.venueType,
       updatedAt: ctx.now,
     })
     .where(eq(adSlots.id, old.id))
     .returning();
-  await auditSales(ctx, input.rtbEnabled ? 'rtbOn' : 'rtbOff', 'adSlot', row, { rtbFloor: row.rtbFloor });
+  await auditSales(ctx, input.rtbEnabled ? 'rtbOn' : 'rtbOff', 'adSlot', row, {
+    rtbFloor: row.rtbFloor,
+    rtbFallbackAdId: row.rtbFallbackAdId,
+    venueType: row.venueType,
+  });
   return slotView(ctx, row);
 }
 

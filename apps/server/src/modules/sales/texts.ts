@@ -13,6 +13,11 @@ export const InventoryText = {
       'The ad slot is in use (goods on sale or orders not over): its sales method, rotations and screens cannot change and it cannot be deleted',
     ja: '広告枠は使用中です（販売中の商品または終了していない注文があります）。販売方式・ローテーション数・デバイスは変更できず、削除もできません',
   },
+  fallbackNotUsable: {
+    'zh-CN': '兜底广告须为本企业已审核通过的兜底类型广告',
+    'en-US': 'The fallback must be an approved fallback ad of your enterprise',
+    ja: 'フォールバックは自社の承認済みフォールバック広告である必要があります',
+  },
   slotTargetsInvalid: {
     'zh-CN': '投放目标无效：设备、分组、标签或拼接屏不属于本企业',
     'en-US': 'Invalid targets: a device, group, tag or split screen is not of your enterprise',

@@ -1,4 +1,4 @@
-import { ErrorCode, PLAN_MAX_DAYS, type PlanBar, type PlaylistEntry } from '@marquee/protocol';
+import { type AdRole, ErrorCode, PLAN_MAX_DAYS, type PlanBar, type PlaylistEntry } from '@marquee/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
 import { ads, devicePlaylistOrders, devices } from '../../db/schema/index.js';
@@ -77,7 +77,8 @@ export async function devicePlaylist(input: { deviceId: string }, ctx: CallConte
         adNumber: adNumber(ad.number) ?? '',
         adName: ad.name,
         type: ad.type,
-        role: item.role ?? 'loop',
+        // adContent's items are ads: never an RTB slot's role.
+        role: (item.role ?? 'loop') as AdRole,
         startAt: ad.startAt.toISOString(),
         endAt: ad.endAt.toISOString(),
         periods: ad.periods.map((p) => ({ start: p.start, end: p.end })),
@@ -226,7 +227,7 @@ export async function devicePlan(input: { deviceId: string; from?: string; to?: 
           id: ad.id,
           name: ad.name,
           adNumber: adNumber(ad.number),
-          role: item.role ?? null,
+          role: (item.role ?? null) as AdRole | null,
         });
       }
     }
