@@ -58,16 +58,18 @@ function Playing() {
   const manifest = view.manifest;
   // Re-evaluated each second (view.now) so schedules start and stop on time. A wall's tiles
   // choose by the shared clock, without the opening ads and per-day caps that each tile would
-  // count from its own start (docs/device-protocol.md 2.7.2): all tiles must choose alike.
+  // count from its own start (docs/device-protocol.md 2.7.3): all tiles must choose alike.
   const wall = manifest?.wall;
   const now = wall ? new Date(player.clock.now()) : new Date(view.now);
+  // RTB turns are instants of the server's clock (docs/device-protocol.md 2.7.2).
+  const serverNow = player.clock.now();
   const items = manifest
     ? itemsToPlay(
         manifest,
         now,
         wall
-          ? { startedAt: 0, playedToday: new Map() }
-          : { startedAt: player.startedAt, playedToday: player.adPlays.today(now) },
+          ? { startedAt: 0, playedToday: new Map(), serverNow }
+          : { startedAt: player.startedAt, playedToday: player.adPlays.today(now), serverNow },
       ).items
     : [];
   if (!manifest) {
@@ -89,7 +91,7 @@ function Playing() {
   if (fallback === 'expired') return <Message title={t('expired')} hint={t('expiredHint')} testId="expired" />;
   if (fallback === 'nothing') return <Message title={t('nothing')} hint={t('nothingHint')} testId="nothing" />;
   if (wall) return <WallStage key={manifest.version} manifest={manifest} items={items} wall={wall} />;
-  return <Stage manifest={manifest} items={items} />;
+  return <Stage manifest={manifest} items={items} serverNow={serverNow} />;
 }
 
 export function App() {

@@ -79,22 +79,29 @@ export function LayoutStage({
   manifest,
   item,
   doc,
+  endsAt,
 }: {
   manifest: DeviceManifest;
   item: ManifestItem;
   doc: LayoutDocument;
+  /**
+   * An RTB turn's end (local ms; docs/device-protocol.md 2.7.2): the page on screen then counts
+   * as completed (the turn ran its course) and no new page play starts after it.
+   */
+  endsAt?: number;
 }) {
   const viewport = useViewport();
   const materials = useRenderMaterials(manifest);
   const shown = useRef<{ index: number; at: number } | null>(null);
+  const over = useRef(false);
 
   const record = useCallback(
-    (outcome: 'completed' | 'interrupted') => {
+    (outcome: 'completed' | 'interrupted', turnEnded = false) => {
       const last = shown.current;
       if (!last) return;
       shown.current = null;
       const durationMs = Date.now() - last.at;
-      const expected = (doc.pages[last.index]?.duration ?? 0) * 1000;
+      const expected = turnEnded ? 0 : (doc.pages[last.index]?.duration ?? 0) * 1000;
       for (const m of pageMaterials(doc, last.index)) {
         void player.recordPlay({
           id: crypto.randomUUID(),
@@ -117,6 +124,7 @@ export function LayoutStage({
     (index: number) => {
       record('completed');
       if (timer.current) clearTimeout(timer.current);
+      if (over.current) return;
       const start = () => {
         shown.current = { index, at: Date.now() };
         timer.current = setTimeout(
@@ -131,6 +139,20 @@ export function LayoutStage({
     },
     [record, doc],
   );
+
+  // An RTB turn's end: the page on screen is a completed play, and nothing follows it.
+  useEffect(() => {
+    if (endsAt === undefined) return;
+    const cut = setTimeout(
+      () => {
+        over.current = true;
+        if (timer.current) clearTimeout(timer.current);
+        record('completed', true);
+      },
+      Math.max(0, endsAt - Date.now()),
+    );
+    return () => clearTimeout(cut);
+  }, [endsAt, record]);
 
   useEffect(() => {
     const onHide = () => record('interrupted');

@@ -2,7 +2,7 @@ import type { DeviceManifest, ManifestFile, ManifestItem } from '@marquee/protoc
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from './i18n';
 import { LayoutStage, layoutOf } from './LayoutStage';
-import { itemMs } from './logic/ads';
+import { itemMs, type RtbTurn, rtbTurnOf } from './logic/ads';
 import { player } from './runtime';
 
 interface Slot {
@@ -31,7 +31,20 @@ async function resolveSlots(manifest: DeviceManifest, items: ManifestItem[]): Pr
  * video or audio to its end), writing a proof-of-play event when each one ends (completed) or
  * is cut off (interrupted: a new manifest, a schedule change, the page closing).
  */
-export function Stage({ manifest, items }: { manifest: DeviceManifest; items: ManifestItem[] }) {
+export function Stage({
+  manifest,
+  items,
+  serverNow = player.clock.now(),
+}: {
+  manifest: DeviceManifest;
+  items: ManifestItem[];
+  /** The server's clock when the items were chosen (an RTB turn's instants are on it). */
+  serverNow?: number;
+}) {
+  // An RTB slot's turn (logic/ads.ts chose it): keyed by the turn, not the manifest, so a new
+  // manifest arriving mid-turn (a new decision) does not restart it.
+  const turn = items.length === 1 ? rtbTurnOf(items[0], serverNow) : null;
+  if (turn) return <RtbStage key={turn.key} manifest={manifest} item={items[0]} turn={turn} />;
   // Ads (items with a role) play in turn, each once through (logic/ads.ts chose them).
   if (items.some((item) => item.role)) {
     return (
@@ -71,15 +84,40 @@ function AdSequence({ manifest, items }: { manifest: DeviceManifest; items: Mani
   return <Playlist key={`${turn}:${item.id}`} manifest={manifest} items={[item]} onDone={next} />;
 }
 
+/** Stays on the last material (an RTB turn's content that ended before the turn did). */
+const hold = () => {};
+
+/**
+ * An RTB slot's turn (docs/device-protocol.md 2.7.2): the item's content from the turn's start
+ * (or from now, joining late) to the turn's end, once through: an image stays until the end, a
+ * video plays from its start and is cut at the end if longer (the last material stays on screen
+ * if the content is shorter). What is on screen at the turn's end counts as completed: the
+ * server bills a decided turn on a completed play of its ad that started inside it. The App
+ * switches back to the loop at its next second.
+ */
+function RtbStage({ manifest, item, turn }: { manifest: DeviceManifest; item: ManifestItem; turn: RtbTurn }) {
+  // The turn's end on the local clock (the timers'), and the manifest and item it started with.
+  const [shown] = useState(() => ({ manifest, item, endsAt: turn.end - player.clock.offset }));
+  useEffect(() => {
+    if (shown.item.adId) player.adPlays.add(shown.item.adId, new Date());
+  }, [shown]);
+  const doc = layoutOf(shown.item);
+  if (doc) return <LayoutStage manifest={shown.manifest} item={shown.item} doc={doc} endsAt={shown.endsAt} />;
+  return <Playlist manifest={shown.manifest} items={[shown.item]} onDone={hold} endsAt={shown.endsAt} />;
+}
+
 function Playlist({
   manifest,
   items,
   onDone,
+  endsAt,
 }: {
   manifest: DeviceManifest;
   items: ManifestItem[];
   /** Called when the last material ended (instead of starting over). */
   onDone?: () => void;
+  /** An RTB turn's end (local ms): the material on screen then is cut there, completed, and nothing follows. */
+  endsAt?: number;
 }) {
   const [slots, setSlots] = useState<Slot[] | null>(null);
   const [index, setIndex] = useState(0);
@@ -125,12 +163,30 @@ function Playlist({
   const slot = slots[index % slots.length];
   return (
     <div id="stage" className="stage" data-testid="stage">
-      <Media key={`${index}:${slot.file.materialId}`} slot={slot} onEnd={onEnd} />
+      <Media
+        key={`${index}:${slot.file.materialId}`}
+        slot={slot}
+        onEnd={onEnd}
+        endsAt={endsAt}
+        last={index % slots.length === slots.length - 1}
+      />
     </div>
   );
 }
 
-function Media({ slot, onEnd }: { slot: Slot; onEnd: () => void }) {
+function Media({
+  slot,
+  onEnd,
+  endsAt,
+  last,
+}: {
+  slot: Slot;
+  onEnd: () => void;
+  /** An RTB turn's end (local ms): cut there (completed: the turn ran its course), not followed by anything. */
+  endsAt?: number;
+  /** The playlist's last material: in an RTB turn an image stays until the turn's end. */
+  last: boolean;
+}) {
   const started = useRef(Date.now());
   const finished = useRef(false);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -153,12 +209,20 @@ function Media({ slot, onEnd }: { slot: Slot; onEnd: () => void }) {
       });
     };
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let cut: ReturnType<typeof setTimeout> | null = null;
     const isTimed = slot.file.type !== 'video' && slot.file.type !== 'audio';
-    if (isTimed) {
+    const cutMs = endsAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, endsAt - Date.now());
+    const ownMs = isTimed && !(endsAt !== undefined && last) ? slot.item.durationSec * 1000 : Number.POSITIVE_INFINITY;
+    if (ownMs < cutMs) {
       timer = setTimeout(() => {
         record('completed');
         onEnd();
-      }, slot.item.durationSec * 1000);
+      }, ownMs);
+    } else if (cutMs < Number.POSITIVE_INFINITY) {
+      cut = setTimeout(() => {
+        videoRef.current?.pause();
+        record('completed');
+      }, cutMs);
     }
     const video = videoRef.current;
     const onEnded = () => {
@@ -175,12 +239,13 @@ function Media({ slot, onEnd }: { slot: Slot; onEnd: () => void }) {
     window.addEventListener('pagehide', onHide);
     return () => {
       if (timer) clearTimeout(timer);
+      if (cut) clearTimeout(cut);
       video?.removeEventListener('ended', onEnded);
       video?.removeEventListener('error', onError);
       window.removeEventListener('pagehide', onHide);
       record('interrupted');
     };
-  }, [slot, onEnd]);
+  }, [slot, onEnd, endsAt, last]);
 
   useEffect(() => {
     const video = videoRef.current;

@@ -7,7 +7,7 @@ import { type WallEntry, wallEntries, wallGeometry, wallSlotAt } from './logic/w
 import { player } from './runtime';
 
 /**
- * A tile of a video wall (docs/device-protocol.md 2.7.2): the items play on the wall's
+ * A tile of a video wall (docs/device-protocol.md 2.7.3): the items play on the wall's
  * timeline from the shared clock (logic/wall.ts), each entry drawn at the wall's size and cut
  * to this tile's part. The switch to the next entry is a timeout to its end on the shared
  * clock, computed again at every switch (so a corrected clock or a late timer does not add up).

@@ -130,7 +130,7 @@ export class PlayerRuntime {
   readonly startedAt = Date.now();
   /** Plays of each ad today (per-day caps; kept in memory: a restart counts from zero). */
   readonly adPlays = new AdPlayCounter();
-  /** The server's clock (docs/device-protocol.md 2.7.3): a wall's tiles play by it. */
+  /** The server's clock (docs/device-protocol.md 2.7.4): a wall's tiles play by it. */
   readonly clock = new SharedClock(() => api.time());
 
   subscribe = (listener: () => void) => {

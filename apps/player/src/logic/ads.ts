@@ -1,8 +1,35 @@
-import type { DeviceManifest, ManifestItem } from '@marquee/protocol';
-import { playableItems } from './schedule';
+import { type DeviceManifest, type ManifestItem, pickRtbItem, rtbTurnAt } from '@marquee/protocol';
+import { playableItems, scheduleAllows } from './schedule';
 
-/** What plays, and why: an ad role, or the device's own content. */
-export type PlayRole = 'opening' | 'emergency' | 'loop' | 'own' | 'fallback' | 'none';
+/** What plays, and why: an ad role, an RTB slot's turn, or the device's own content. */
+export type PlayRole = 'opening' | 'emergency' | 'rtb' | 'loop' | 'own' | 'fallback' | 'none';
+
+/** One turn of an RTB slot on the screen: what identifies it, and its start and end (ms, server clock). */
+export interface RtbTurn {
+  /** `a:<auctionId>` for a decided turn, `f:<item id>:<start>` for a fallback's turn. */
+  key: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The turn an RTB item (role `rtb`) plays at `now` (server clock; docs/device-protocol.md 2.7.2):
+ * a decided turn is its schedule's `from` to `until`; a fallback plays in the slot's turn of
+ * its cadence live now (ending at the turn's end, or at the ad's `until` if sooner). Null
+ * outside them.
+ */
+export function rtbTurnOf(item: ManifestItem, now: number): RtbTurn | null {
+  const rtb = item.rtb;
+  if (item.role !== 'rtb' || !rtb) return null;
+  const from = item.schedule.from ?? Number.NEGATIVE_INFINITY;
+  const until = item.schedule.until ?? Number.POSITIVE_INFINITY;
+  if (now < from || now >= until) return null;
+  if (rtb.auctionId) return { key: `a:${rtb.auctionId}`, start: from, end: until };
+  if (!rtb.cadence) return null;
+  const start = rtbTurnAt(rtb.cadence, now);
+  if (start === null) return null;
+  return { key: `f:${item.id}:${start}`, start, end: Math.min(until, start + rtb.cadence.durationSec * 1000) };
+}
 
 /** How long an item takes once through: a layout its pages' durations, else each material's (a video its own). */
 export function itemMs(item: ManifestItem, files: ReadonlyMap<string, { duration?: number | null }>): number {
@@ -18,13 +45,17 @@ export function itemMs(item: ManifestItem, files: ReadonlyMap<string, { duration
  * What the screen plays at `now` (docs/device-protocol.md 2.7, the ad roles of adSchedule.ts),
  * among the items whose schedule allows them: the opening ads while the player has just
  * started (for as long as they take once through); else the emergency ads, which pre-empt
- * everything; else the loop ads (a per-day ad that played its `maxPerDay` today sits out);
- * else the device's own content (its layout); else the fallback ads; else nothing.
+ * everything; else an RTB slot's item whose turn is live (pickRtbItem: a decided turn, else a
+ * slot's fallback in one of its turns; 2.7.2); else the loop ads (a per-day ad that played its
+ * `maxPerDay` today sits out); else the device's own content (its layout); else the fallback
+ * ads; else nothing. RTB turns are instants of the server's clock: `ctx.serverNow` (the shared
+ * clock, default `now`) decides them; their other schedule fields (an ad's days and hours) the
+ * local clock, as for every item.
  */
 export function itemsToPlay(
   manifest: DeviceManifest,
   now: Date,
-  ctx: { startedAt: number; playedToday: ReadonlyMap<string, number> },
+  ctx: { startedAt: number; playedToday: ReadonlyMap<string, number>; serverNow?: number },
 ): { role: PlayRole; items: ManifestItem[] } {
   const playable = playableItems(manifest.items, now);
   const files = new Map(manifest.files.map((f) => [f.materialId, f]));
@@ -35,6 +66,12 @@ export function itemsToPlay(
   }
   const emergency = playable.filter((i) => i.role === 'emergency');
   if (emergency.length > 0) return { role: 'emergency', items: emergency };
+  // The window (`from`/`until`) of an RTB item is on the server's clock: pickRtbItem reads it.
+  const rtbItems = manifest.items.filter(
+    (i) => i.role === 'rtb' && scheduleAllows({ ...i.schedule, from: null, until: null }, now),
+  );
+  const rtb = pickRtbItem(rtbItems, ctx.serverNow ?? now.getTime());
+  if (rtb) return { role: 'rtb', items: [rtb] };
   const loop = playable.filter(
     (i) => i.role === 'loop' && (i.maxPerDay == null || !i.adId || (ctx.playedToday.get(i.adId) ?? 0) < i.maxPerDay),
   );

@@ -1,5 +1,5 @@
 /**
- * The shared clock of a wall's tiles (docs/device-protocol.md 2.7.3): the player reads the
+ * The shared clock of a wall's tiles (docs/device-protocol.md 2.7.4): the player reads the
  * server's time (`GET /dapi/v1/time`) a few times, NTP-style, and keeps the offset of the sample
  * with the least round trip: offset = server + rtt / 2 - local (the answer is assumed halfway).
  */

@@ -1,7 +1,7 @@
 import type { ManifestFile, ManifestItem, ManifestWall } from '@marquee/protocol';
 
 /**
- * A video wall's playing (docs/device-protocol.md 2.7.1). Every tile plays the same timeline
+ * A video wall's playing (docs/device-protocol.md 2.7.3). Every tile plays the same timeline
  * from the shared clock: the items' pages and materials one after another, looping, position
  * `(clock - anchor) mod loop length`; so tiles that started or reloaded at any time show the
  * same entry at the same instant, and each switches at the entry's end computed from the clock.
