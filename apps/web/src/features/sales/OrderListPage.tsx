@@ -9,7 +9,7 @@ import {
   type SalesOrderState,
 } from '@marquee/protocol';
 import { Badge, Button, Space, Tabs } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/queries';
@@ -18,6 +18,8 @@ import { ExportButton } from '../../components/ExportDialog';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { useCan } from '../../session/useCan';
+import { CampaignsTab } from '../rtb/CampaignsTab';
+import { PageTabs, useUrlTab } from '../rtb/rtbLook';
 import { OrderComposer, useOrdersForSelf } from './OrderComposer';
 import { canCancel, cancelRefund, canPay, orderDetailPath } from './orderLogic';
 import { SalesSettingsDialog } from './SalesSettingsDialog';
@@ -34,8 +36,31 @@ export function useCancelText() {
   };
 }
 
+const TABS = ['orders', 'campaigns'] as const;
+
 /**
- * /operate/order (/slot_order_mag): the advertisers' airtime orders (sales.orderList) with a
+ * /operate/order (/slot_order_mag): two tabs kept in the URL (`?tab=`): the airtime orders
+ * (OrdersTab, the default) and the RTB campaigns (`?tab=campaigns`, issue 29's CampaignsTab).
+ */
+export default function OrderListPage() {
+  const { t } = useTranslation('rtb');
+  const [active, go] = useUrlTab(TABS);
+  const header = (
+    <PageTabs
+      testPrefix="sales-order-page"
+      active={active}
+      onChange={go}
+      items={[
+        { key: 'orders', label: t('page.orders') },
+        { key: 'campaigns', label: t('page.campaigns') },
+      ]}
+    />
+  );
+  return active === 'campaigns' ? <CampaignsTab header={header} /> : <OrdersTab header={header} />;
+}
+
+/**
+ * The orders tab of /operate/order: the advertisers' airtime orders (sales.orderList) with a
  * tab per state and its count, filters keyword, advertiser (staff) and creation period;
  * columns number, sub-orders, advertiser, goods, period and hours, amounts, state and
  * settlement; row actions by state (pay after a confirmation naming the amount frozen, cancel
@@ -43,7 +68,7 @@ export function useCancelText() {
  * order opens the composer (also from `?compose=1&goodsId=`); managers (salesManage) open the
  * sales settings (SalesSettingsDialog) from the toolbar.
  */
-export default function OrderListPage() {
+function OrdersTab({ header }: { header: ReactNode }) {
   const { t, i18n } = useTranslation(['sales', 'common']);
   const language = i18n.language;
   const navigate = useNavigate();
@@ -228,6 +253,7 @@ export default function OrderListPage() {
   return (
     <ListPage
       list={list}
+      header={header}
       title={t('order.title')}
       testPrefix="sales-orders"
       above={tabs}

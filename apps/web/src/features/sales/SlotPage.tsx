@@ -1,24 +1,52 @@
 import { type Endpoints, formatFen, Perm, type Req, SALES_METHODS, type Slot } from '@marquee/protocol';
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
+import { AuctionLogTab } from '../rtb/AuctionLogTab';
+import { DspTab } from '../rtb/DspTab';
+import { FillReportTab } from '../rtb/FillReportTab';
+import { PageTabs, useUrlTab } from '../rtb/rtbLook';
 import { SlotDialog } from './SlotDialog';
 import { SlotRtbDialog } from './SlotRtbDialog';
 import { SalesMethodTag } from './salesLook';
 
+const TABS = ['slots', 'auctions', 'fill', 'dsps'] as const;
+
 /**
- * /operate/slot (sales.slotList): the ad slots — number, name, screen size, resolution, duration,
- * sales method, CPT/CPM price in yuan, max rotations, screens (with the long-offline count), RTB,
- * in use; filters keyword, method, RTB. Managers (salesManage) add and edit slots (SlotDialog),
- * turn RTB on or off with its floor (SlotRtbDialog) and delete one after a confirmation
- * (SLOT_IN_USE shows the server's message).
+ * /operate/slot: four tabs kept in the URL (`?tab=`): the ad slots (SlotsTab, the default),
+ * and issue 29's programmatic airtime: the auction log (`auctions`), the fill-rate report
+ * (`fill`) and the external DSPs (`dsps`).
  */
 export default function SlotPage() {
+  const { t } = useTranslation('rtb');
+  const [active, go] = useUrlTab(TABS);
+  const header = (
+    <PageTabs
+      testPrefix="sales-slot-page"
+      active={active}
+      onChange={go}
+      items={TABS.map((key) => ({ key, label: t(`page.${key}`) }))}
+    />
+  );
+  if (active === 'auctions') return <AuctionLogTab header={header} />;
+  if (active === 'fill') return <FillReportTab header={header} />;
+  if (active === 'dsps') return <DspTab header={header} />;
+  return <SlotsTab header={header} />;
+}
+
+/**
+ * The slots tab of /operate/slot (sales.slotList): the ad slots — number, name, screen size, resolution, duration,
+ * sales method, CPT/CPM price in yuan, max rotations, screens (with the long-offline count), RTB,
+ * in use; filters keyword, method, RTB. Managers (salesManage) add and edit slots (SlotDialog),
+ * turn RTB on or off with its floor, fallback ad and venue type (SlotRtbDialog) and delete one after a confirmation
+ * (SLOT_IN_USE shows the server's message).
+ */
+function SlotsTab({ header }: { header: ReactNode }) {
   const { t, i18n } = useTranslation('sales');
   const language = i18n.language;
   const can = useCan();
@@ -148,6 +176,7 @@ export default function SlotPage() {
   return (
     <ListPage
       list={list}
+      header={header}
       title={t('slot.title')}
       testPrefix="sales-slots"
       rowTestId={(row) => `sales-slot-row-${row.id}`}
