@@ -10,7 +10,9 @@ import {
   type ManifestSchedule,
   PLAYS_PATH,
   type PlayEvent,
+  pickRtbItem,
   playsAnswerSchema,
+  rtbTurnAt,
   USAGE_PATH,
   type UsageSample,
   usageAnswerSchema,
@@ -22,7 +24,8 @@ import {
  * size (switching to a manifest only once all of it is verified, as the browser player does),
  * reports the downloads and ready ads in its heartbeats, "plays" the items in turn (a timer
  * per material, no screen), writes one play event per material when it ends, and uploads the
- * journal in batches, keeping what the server did not answer for the next upload.
+ * journal in batches, keeping what the server did not answer for the next upload. An RTB
+ * slot's turn (2.7.2) cuts in within a second of its start and plays to its end.
  */
 
 export interface ContentPlayerOptions {
@@ -75,10 +78,36 @@ export function scheduleAllows(schedule: ManifestSchedule, now: Date): boolean {
   return true;
 }
 
+/** One turn of an RTB slot: its key (`a:<auctionId>`, or `f:<item id>:<start>` for a fallback) and its end (ms). */
+export interface RtbTurn {
+  key: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The turn an RTB item plays at `now` (docs/device-protocol.md 2.7.2; the browser player's
+ * rtbTurnOf): a decided turn is its schedule's `from` to `until`, a fallback the slot's turn of
+ * its cadence live now (ending with its ad's `until` if sooner); null outside them.
+ */
+export function rtbTurnOf(item: ManifestItem, now: number): RtbTurn | null {
+  const rtb = item.rtb;
+  if (item.role !== 'rtb' || !rtb) return null;
+  const from = item.schedule.from ?? Number.NEGATIVE_INFINITY;
+  const until = item.schedule.until ?? Number.POSITIVE_INFINITY;
+  if (now < from || now >= until) return null;
+  if (rtb.auctionId) return { key: `a:${rtb.auctionId}`, start: from, end: until };
+  if (!rtb.cadence) return null;
+  const start = rtbTurnAt(rtb.cadence, now);
+  if (start === null) return null;
+  return { key: `f:${item.id}:${start}`, start, end: Math.min(until, start + rtb.cadence.durationSec * 1000) };
+}
+
 /**
  * The items to play at `now`, by the roles' order (the browser player's itemsToPlay without
- * openings): emergency ads pre-empt; else the loop ads (a per-day ad at its cap sits out);
- * else the device's own content; else the fallback ads.
+ * openings): emergency ads pre-empt; else an RTB slot's item whose turn is live (pickRtbItem:
+ * a decided turn, else a slot's fallback in its turn), alone; else the loop ads (a per-day ad
+ * at its cap sits out); else the device's own content; else the fallback ads.
  */
 export function itemsToPlay(
   manifest: DeviceManifest,
@@ -88,6 +117,11 @@ export function itemsToPlay(
   const playable = manifest.items.filter((i) => scheduleAllows(i.schedule, now));
   const emergency = playable.filter((i) => i.role === 'emergency');
   if (emergency.length > 0) return emergency;
+  const rtb = pickRtbItem(
+    playable.filter((i) => i.role === 'rtb'),
+    now.getTime(),
+  );
+  if (rtb) return [rtb];
   const loop = playable.filter(
     (i) => i.role === 'loop' && (i.maxPerDay == null || !i.adId || (playedToday.get(i.adId) ?? 0) < i.maxPerDay),
   );
@@ -122,6 +156,13 @@ export class ContentPlayer {
   private syncAgain = false;
   private playTimer: NodeJS.Timeout | null = null;
   private uploadTimer: NodeJS.Timeout | null = null;
+  /** Once a second: has an RTB turn begun (it cuts in)? */
+  private turnTimer: NodeJS.Timeout | null = null;
+  /** The material playing now: cut it (an interrupted play) when an RTB turn begins. */
+  private current: { cut: () => void } | null = null;
+  /** The RTB turn playing now, and the latest ones played (a turn plays once). */
+  private turn: RtbTurn | null = null;
+  private readonly turnsPlayed = new Set<string>();
   private uploading: Promise<void> | null = null;
   private cursor = 0;
   private day = '';
@@ -261,21 +302,65 @@ export class ContentPlayer {
     this.running = true;
     const every = (this.options.uploadEverySec ?? 15) * 1000;
     this.uploadTimer = setInterval(() => void this.upload(), every);
+    this.turnTimer = setInterval(() => this.watchTurns(), 1000);
+    this.next();
+  }
+
+  /** The items to play now, and the RTB turn among them if one is live. */
+  private choose(now: Date): { manifest: DeviceManifest; items: ManifestItem[]; turn: RtbTurn | null } | null {
+    const manifest = this.manifest;
+    if (!manifest) return null;
+    let items = itemsToPlay(manifest, now, this.today(now));
+    let turn = items.length === 1 ? rtbTurnOf(items[0], now.getTime()) : null;
+    if (turn && this.turnsPlayed.has(turn.key)) {
+      // That turn played to its end (a timer may fire a hair early): the loop goes on.
+      const rest = manifest.items.filter((i) => i.role !== 'rtb');
+      items = itemsToPlay({ ...manifest, items: rest }, now, this.today(now));
+      turn = null;
+    }
+    return items.length > 0 ? { manifest, items, turn } : null;
+  }
+
+  /**
+   * An RTB turn that began (docs/device-protocol.md 2.7.2) pre-empts what plays (a loop ad, the
+   * own layout: cut, an interrupted play) within a second of its start, as the browser player
+   * does; a turn already playing (or played) goes on.
+   */
+  private watchTurns(): void {
+    if (!this.running) return;
+    const now = new Date();
+    // A turn at its end finishes on its own timer (a completed play), due this very moment.
+    if (this.turn && now.getTime() >= this.turn.end) return;
+    const chosen = this.choose(now);
+    if (!chosen?.turn || chosen.turn.key === this.turn?.key) return;
+    if (this.playTimer) clearTimeout(this.playTimer);
+    this.playTimer = null;
+    this.current?.cut();
+    this.current = null;
     this.next();
   }
 
   /** Plays the next item: one material after the other, a play event at the end of each. */
   private next(): void {
     if (!this.running) return;
-    const now = new Date();
-    const manifest = this.manifest;
-    const items = manifest ? itemsToPlay(manifest, now, this.today(now)) : [];
-    if (!manifest || items.length === 0) {
+    const chosen = this.choose(new Date());
+    if (!chosen) {
+      this.turn = null;
       this.playTimer = setTimeout(() => this.next(), 5000);
       return;
     }
-    const item = items[this.cursor % items.length];
-    this.cursor = (this.cursor + 1) % Math.max(1, items.length);
+    const { manifest, items, turn } = chosen;
+    let item: ManifestItem;
+    this.turn = turn;
+    if (turn) {
+      item = items[0];
+      this.turnsPlayed.add(turn.key);
+      // Only turns live now can come back: the latest few are enough.
+      if (this.turnsPlayed.size > 64) this.turnsPlayed.delete(this.turnsPlayed.values().next().value as string);
+    } else {
+      item = items[this.cursor % items.length];
+      this.cursor = (this.cursor + 1) % Math.max(1, items.length);
+    }
     const files = new Map(manifest.files.map((f) => [f.materialId, f]));
     const document = item.document as { pages?: { duration?: number }[] } | null;
     // A layout plays as one piece: its pages' durations; a playlist material by material.
@@ -288,27 +373,39 @@ export class ContentPlayer {
             },
           ]
         : item.materialIds.map((id) => ({ materialId: id, ms: (files.get(id)?.duration ?? item.durationSec) * 1000 }));
+    // An RTB turn's content plays once from now to the turn's end: the last material stays until
+    // then, one longer than the turn is cut there; both are completed plays (the turn ran its course).
+    const endsAt = turn?.end ?? null;
     const play = (index: number) => {
+      this.current = null;
       if (!this.running) return;
       const step = steps[index];
-      if (!step) {
+      const start = Date.now();
+      if (!step || (endsAt !== null && start >= endsAt)) {
         if (item.adId) this.playedToday.set(item.adId, (this.playedToday.get(item.adId) ?? 0) + 1);
+        if (endsAt !== null && start < endsAt) {
+          this.playTimer = setTimeout(() => this.next(), endsAt - start);
+          return;
+        }
         return this.next();
       }
-      const start = Date.now();
+      const ms =
+        endsAt === null ? step.ms : index === steps.length - 1 ? endsAt - start : Math.min(step.ms, endsAt - start);
+      const event = (outcome: PlayEvent['outcome']): PlayEvent => ({
+        id: randomUUID(),
+        materialId: step.materialId,
+        layoutId: item.layoutId,
+        componentId: null,
+        adId: item.adId,
+        start,
+        durationMs: Date.now() - start,
+        outcome,
+      });
+      this.current = { cut: () => this.record(event('interrupted')) };
       this.playTimer = setTimeout(() => {
-        this.record({
-          id: randomUUID(),
-          materialId: step.materialId,
-          layoutId: item.layoutId,
-          componentId: null,
-          adId: item.adId,
-          start,
-          durationMs: Date.now() - start,
-          outcome: 'completed',
-        });
+        this.record(event('completed'));
         play(index + 1);
-      }, step.ms);
+      }, ms);
     };
     play(0);
   }
@@ -393,8 +490,10 @@ export class ContentPlayer {
     this.running = false;
     if (this.playTimer) clearTimeout(this.playTimer);
     if (this.uploadTimer) clearInterval(this.uploadTimer);
+    if (this.turnTimer) clearInterval(this.turnTimer);
     this.playTimer = null;
     this.uploadTimer = null;
+    this.turnTimer = null;
     await this.upload();
   }
 }
