@@ -70,7 +70,7 @@ describe('SlotRtbDialog', () => {
     renderAt('/operate/slot', <SlotPage />, [Perm.operateSlot, Perm.salesManage]);
     fireEvent.click(await screen.findByTestId('sales-slot-rtb-s-1'));
     const form = await screen.findByTestId('sales-rtb-form');
-    expect(form.closest('.ant-modal')?.textContent).toContain('comes with the RTB module');
+    expect(form.closest('.ant-modal')?.textContent).toContain("the screen's own loop simply continues");
 
     fireEvent.click(within(form).getByTestId('sales-rtb-switch'));
     // On, the floor is required.
@@ -90,7 +90,13 @@ describe('SlotRtbDialog', () => {
     fireEvent.change(floor, { target: { value: '12.34' } });
     fireEvent.click(screen.getByTestId('sales-rtb-submit'));
     await waitFor(() => expect(calls.some((c) => c.name === 'salesSlotRtb')).toBe(true));
-    expect(calls.find((c) => c.name === 'salesSlotRtb')?.data).toEqual({ id: 's-1', rtbEnabled: true, rtbFloor: 1234 });
+    expect(calls.find((c) => c.name === 'salesSlotRtb')?.data).toEqual({
+      id: 's-1',
+      rtbEnabled: true,
+      rtbFloor: 1234,
+      rtbFallbackAdId: null,
+      venueType: 'retail.malls',
+    });
   });
 });
 
