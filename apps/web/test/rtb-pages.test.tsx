@@ -90,6 +90,16 @@ const orderAnswers: Record<string, (data: unknown) => Answer> = {
     }),
   templatePage: () => ok({ total: 1, data: [layout] }),
   rtbCampaignSave: (data) => ok(campaign({ ...(data as Partial<RtbCampaign>), id: 'c-9' })),
+  rtbCampaignInfo: () =>
+    ok({
+      campaign: campaign({}),
+      transfers: [{ id: 'rtb:c-1:hold:1', code: 'hold', amount: 10_000, at: '2026-11-28T01:00:00.000Z' }],
+    }),
+  rtbCampaignDelivery: () =>
+    ok({
+      series: [{ at: '2026-12-01T00:00:00.000Z', wins: 40, plays: 38, spend: 2_000 }],
+      totals: { wins: 40, plays: 38, spend: 2_000 },
+    }),
   rtbCampaignEnd: (data) => ok(campaign({ id: (data as { id: string }).id, state: 'ended', shownState: 'ended' })),
 };
 
@@ -135,6 +145,20 @@ describe('/operate/order?tab=campaigns', () => {
     expect(calls.some((c) => c.name === 'rtbCampaignEnd')).toBe(false);
     fireEvent.click(within(pop).getByTestId('confirm-ok'));
     await waitFor(() => expect(calls.find((c) => c.name === 'rtbCampaignEnd')?.data).toEqual({ id: 'c-1' }));
+  });
+
+  it('the detail drawer shows the delivery totals and the ledger transfers', async () => {
+    const calls = fakeServer(orderAnswers);
+    renderOrders('/operate/order?tab=campaigns');
+    fireEvent.click(await screen.findByTestId('rtb-campaign-name-c-1'));
+    const transfers = await screen.findByTestId('rtb-campaign-transfers');
+    expect(transfers.textContent).toContain('rtb:c-1:hold:1');
+    expect(transfers.textContent).toContain('Frozen');
+    expect(transfers.textContent).toContain('¥100.00');
+    const totals = await screen.findByTestId('rtb-delivery-totals');
+    expect(totals.textContent).toContain('38');
+    expect(totals.textContent).toContain('¥20.00');
+    expect(calls.find((c) => c.name === 'rtbCampaignDelivery')?.data).toEqual({ id: 'c-1', by: 'day' });
   });
 
   it('the campaign dialog checks the bid range and daily <= total, and sends the amounts as fen', async () => {
@@ -380,6 +404,31 @@ describe('/operate/slot', () => {
       timeoutMs: 300,
       enabled: true,
     });
+  });
+
+  it('the fill-rate report shows its rows with the totals row, by slot unless asked otherwise', async () => {
+    const row = (key: string, name: string, auctions: number, wins: number) => ({
+      key,
+      name,
+      auctions,
+      bids: auctions,
+      wins,
+      billed: wins,
+      fillRate: auctions ? wins / auctions : 0,
+      avgClearingCpm: wins ? 1_200 : null,
+      revenue: wins * 2,
+    });
+    const calls = fakeServer({
+      ...slotAnswers,
+      rtbFillReport: () =>
+        ok({ rows: [row('s-1', 'Lobby loop', 8, 6), row('s-2', 'Cellar', 2, 0)], totals: row('', '', 10, 6) }),
+    });
+    renderSlots('/operate/slot?tab=fill', [Perm.operateSlot]);
+    const totals = await screen.findByTestId('rtb-fill-totals');
+    expect(totals.textContent).toContain('60.0%');
+    expect(totals.textContent).toContain('¥0.12');
+    expect(screen.getByTestId('rtb-fill-table').textContent).toContain('75.0%');
+    expect(calls.find((c) => c.name === 'rtbFillReport')?.data).toEqual({ by: 'slot' });
   });
 
   it('shows the DSPs read-only without salesManage', async () => {
