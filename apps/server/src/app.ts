@@ -53,6 +53,7 @@ import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
 import { reportHandlers } from './modules/reports/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
+import { rtbHandlers } from './modules/rtb/routes.js';
 import { salesHandlers } from './modules/sales/routes.js';
 import { schedulingHandlers } from './modules/scheduling/routes.js';
 import { screenshotAckListener } from './modules/screenshots/ack.js';
@@ -124,6 +125,7 @@ export const HANDLERS: readonly Handler[] = [
   ...paymentHandlers,
   ...marketHandlers,
   ...salesHandlers,
+  ...rtbHandlers,
   ...providerHandlers,
   ...flowHandlers,
 ];

@@ -19,6 +19,7 @@ import { paymentFixtures } from './fixtures/payments.js';
 import { posterFixtures } from './fixtures/posters.js';
 import { providerFixtures } from './fixtures/providers.js';
 import { reportFixtures } from './fixtures/reports.js';
+import { rtbFixtures } from './fixtures/rtb.js';
 import { salesFixtures } from './fixtures/sales.js';
 import { schedulingFixtures } from './fixtures/scheduling.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
@@ -79,6 +80,7 @@ const fixtures: Record<
   ...marketEndpointFixtures,
   ...flowFixtures,
   ...salesFixtures,
+  ...rtbFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

@@ -51,6 +51,7 @@ import { insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
+import { insertAuction, insertCampaign, insertDsp, insertRtbSlot } from './fixtures/rtb.js';
 import {
   insertContract,
   insertCoupon,
@@ -621,6 +622,20 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
     const k = await insertContract(w.t, { entId: w.ent.id, advertiserId: adv.id, kind: 'order', subjectId: order.id });
     return advertiserFacts(w, k.id, adv.id);
   },
+  // Programmatic airtime (issue 29): a campaign is about one advertiser (as an order); the
+  // enterprise's DSPs and its auction log are its own (audience tenant).
+  rtbCampaign: async (w) => {
+    const adv = await salesAdvertiserOf(w);
+    const c = await insertCampaign(w.t, { entId: w.ent.id, advertiserId: adv.id });
+    return advertiserFacts(w, c.id, adv.id);
+  },
+  rtbDsp: async (w) => ({ id: await insertDsp(w.t.db, w.ent.id), entId: w.ent.id }),
+  rtbAuction: async (w) => {
+    const shop = await salesShop(w);
+    const slotId = await insertRtbSlot(w.t.db, { entId: w.ent.id, deviceIds: [shop.deviceId] });
+    const id = await insertAuction(w.t.db, { entId: w.ent.id, slotId, deviceId: shop.deviceId, at: w.t.clock.now() });
+    return { id, entId: w.ent.id };
+  },
   // The owner's finished exports of the order list and of a settlement (the one export mechanism).
   salesOrderExport: (w) => finishedExport(w, SALES_ORDER_EXPORT_KIND, 'sales-orders.xlsx'),
   salesSettlementExport: (w) => finishedExport(w, SALES_SETTLEMENT_EXPORT_KIND, 'sales-settlement.xlsx'),
@@ -631,7 +646,7 @@ const SALES_ORDER_EXPORT_KIND = 'salesOrders';
 const SALES_SETTLEMENT_EXPORT_KIND = 'salesSettlement';
 
 /** Objects about one advertiser: their callers add the advertiser and another advertiser. */
-const ADVERTISER_OWNED = new Set(['priceContract', 'salesOrder', 'contract']);
+const ADVERTISER_OWNED = new Set(['priceContract', 'salesOrder', 'contract', 'rtbCampaign']);
 
 /** A screen of A1, a slot over it and goods on sale of the slot (the world's sales inventory). */
 async function salesShop(w: World): Promise<{ deviceId: string; slotId: string; goodsId: string }> {

@@ -4,6 +4,7 @@ import { ENDPOINT_LIST, type EndpointDef, ErrorCode, endpoints, LOGOUT_CODES } f
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
+import { rtbObjects } from './fixtures/rtb.js';
 import {
   insertCoupon,
   insertGoods,
@@ -83,7 +84,12 @@ class Administrator {
   async start() {
     this.ent = await createEnterprise(this.t.db, { kind: this.kind });
     await this.newUser();
-    if (this.kind === 'enterprise') this.objects = await salesObjects(this.t, this.ent, this.user.id);
+    if (this.kind === 'enterprise') {
+      this.objects = [
+        ...(await salesObjects(this.t, this.ent, this.user.id)),
+        ...(await rtbObjects(this.t, this.ent, this.user.id)),
+      ];
+    }
   }
 
   private async newUser() {

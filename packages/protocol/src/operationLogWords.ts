@@ -38,6 +38,7 @@ const MODULE_WORDS = {
   market: { 'zh-CN': '应用市场', 'en-US': 'Market', ja: 'マーケット' },
   flow: { 'zh-CN': '物联网卡', 'en-US': 'IoT cards', ja: 'IoT カード' },
   sales: { 'zh-CN': '广告位售卖', 'en-US': 'Airtime sales', ja: '広告枠の販売' },
+  rtb: { 'zh-CN': '程序化竞价', 'en-US': 'Programmatic airtime', ja: 'プログラマティック取引' },
 } as const satisfies Record<string, Words>;
 
 const ACTION_WORDS = {
@@ -181,6 +182,9 @@ const ACTION_WORDS = {
   contractSync: { 'zh-CN': '同步电子签章', 'en-US': 'Sync e-signature', ja: '電子署名の同期' },
   rtbOn: { 'zh-CN': '开启 RTB', 'en-US': 'Turn RTB on', ja: 'RTB をオン' },
   rtbOff: { 'zh-CN': '关闭 RTB', 'en-US': 'Turn RTB off', ja: 'RTB をオフ' },
+  campaignPause: { 'zh-CN': '暂停活动', 'en-US': 'Pause campaign', ja: 'キャンペーンの一時停止' },
+  campaignResume: { 'zh-CN': '恢复活动', 'en-US': 'Resume campaign', ja: 'キャンペーンの再開' },
+  campaignEnd: { 'zh-CN': '结束活动', 'en-US': 'End campaign', ja: 'キャンペーンの終了' },
   settlementCompute: { 'zh-CN': '计算结算', 'en-US': 'Compute settlement', ja: '精算の計算' },
   settlementRemedy: { 'zh-CN': '选择补偿方式', 'en-US': 'Choose make-good', ja: '補填方法の選択' },
   settlementConfirm: { 'zh-CN': '确认结算', 'en-US': 'Confirm settlement', ja: '精算の確定' },
@@ -225,6 +229,8 @@ const TARGET_WORDS = {
   priceContract: { 'zh-CN': '价格合同', 'en-US': 'Price contract', ja: '価格契約' },
   coupon: { 'zh-CN': '优惠券', 'en-US': 'Coupon', ja: 'クーポン' },
   salesSettings: { 'zh-CN': '售卖设置', 'en-US': 'Sales settings', ja: '販売設定' },
+  rtbCampaign: { 'zh-CN': '竞价活动', 'en-US': 'RTB campaign', ja: 'RTB キャンペーン' },
+  rtbDsp: { 'zh-CN': 'DSP', 'en-US': 'DSP', ja: 'DSP' },
   'ref:1': { 'zh-CN': '设备', 'en-US': 'Device', ja: 'デバイス' },
   'ref:2': { 'zh-CN': '设备分组', 'en-US': 'Device group', ja: 'デバイスグループ' },
   'ref:3': { 'zh-CN': '素材', 'en-US': 'Material', ja: '素材' },

@@ -38,6 +38,9 @@ import {
   expireHolds,
   PAYMENT_JOBS_CRON,
 } from '../modules/payments/closing.js';
+import { billTurns } from '../modules/rtb/billing.js';
+import { decideAll } from '../modules/rtb/decide.js';
+import { RTB_BILL_JOB, RTB_DECIDE_JOB, RTB_JOBS_CRON } from '../modules/rtb/jobs.js';
 import { CONTRACT_SYNC_CRON, CONTRACT_SYNC_JOB, runContractSync } from '../modules/sales/contractJobs.js';
 import {
   advanceOrders,
@@ -304,6 +307,28 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const completed = await completeSettlements(ctx.services.db, new Date(ctx.services.clock()));
       if (completed > 0) ctx.log.info({ completed }, 'sales settlements completed');
+    },
+  }),
+  defineJob({
+    // Programmatic airtime (issue 29): the RTB slots' turns of the next minutes on online screens are auctioned.
+    id: RTB_DECIDE_JOB,
+    payload: none,
+    schedule: RTB_JOBS_CRON,
+    expireInSeconds: 120,
+    handler: async (_, ctx) => {
+      const run = await decideAll(ctx.services.db, new Date(ctx.services.clock()));
+      if (run.turns > 0) ctx.log.info(run, 'rtb turns decided');
+    },
+  }),
+  defineJob({
+    // Programmatic airtime (issue 29): won turns proven by plays are billed, unproven ones lapse, campaigns past their period end.
+    id: RTB_BILL_JOB,
+    payload: none,
+    schedule: RTB_JOBS_CRON,
+    expireInSeconds: 300,
+    handler: async (_, ctx) => {
+      const run = await billTurns(ctx.services.db, new Date(ctx.services.clock()));
+      if (run.billed + run.unproven + run.ended > 0) ctx.log.info(run, 'rtb turns billed');
     },
   }),
   defineJob({

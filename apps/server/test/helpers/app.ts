@@ -50,7 +50,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
   const clock = new TestClock();
   const config: Config = {
     // No embedded broker TCP port unless a test asks for one (a fixed port may be busy).
-    ...loadConfig({ LOG_LEVEL: 'silent', MQTT_TCP_PORT: 'off' }, process.cwd()),
+    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', MQTT_TCP_PORT: 'off' }, process.cwd()),
     webDist: '/nonexistent-web-dist',
     ...options.config,
   };

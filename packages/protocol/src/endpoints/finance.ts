@@ -30,6 +30,8 @@ export const PLATFORM_ACCOUNTS = [
   'clearingWechat',
   'clearingAlipay',
   'clearingOffline',
+  /** What external DSPs owe for their proven RTB plays (issue 29). */
+  'clearingRtb',
   'refunds',
   'coupons',
   'corrections',

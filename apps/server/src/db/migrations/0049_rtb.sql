@@ -21,6 +21,7 @@ CREATE TABLE "rtb_auctions" (
 	"price" bigint,
 	"billing_url" text,
 	"billed_at" timestamp with time zone,
+	"proof_event_id" text,
 	"bid_log" jsonb NOT NULL,
 	CONSTRAINT "rtb_auctions_state_check" CHECK ("rtb_auctions"."state" in ('noBid', 'won', 'billed', 'unproven'))
 );
@@ -114,6 +115,7 @@ CREATE UNIQUE INDEX "rtb_auctions_turn_key" ON "rtb_auctions" USING btree ("slot
 CREATE INDEX "rtb_auctions_device_idx" ON "rtb_auctions" USING btree ("device_id","turn_at");--> statement-breakpoint
 CREATE INDEX "rtb_auctions_ent_idx" ON "rtb_auctions" USING btree ("ent_id","turn_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "rtb_auctions_won_idx" ON "rtb_auctions" USING btree ("turn_at") WHERE "rtb_auctions"."state" = 'won';--> statement-breakpoint
+CREATE UNIQUE INDEX "rtb_auctions_proof_key" ON "rtb_auctions" USING btree ("proof_event_id");--> statement-breakpoint
 CREATE INDEX "rtb_auctions_campaign_idx" ON "rtb_auctions" USING btree ("campaign_id","turn_at") WHERE "rtb_auctions"."campaign_id" is not null;--> statement-breakpoint
 CREATE INDEX "rtb_campaigns_ent_idx" ON "rtb_campaigns" USING btree ("ent_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "rtb_campaigns_adv_idx" ON "rtb_campaigns" USING btree ("advertiser_id","created_at" DESC NULLS LAST);--> statement-breakpoint

@@ -187,6 +187,8 @@ export const rtbAuctions = pgTable(
     /** The DSP winner's billing notice (burl), called when the play is proven. */
     billingUrl: text('billing_url'),
     billedAt: timestamp('billed_at', { withTimezone: true }),
+    /** The play that proved the turn (one play proves one turn at most). */
+    proofEventId: text('proof_event_id'),
     bidLog: jsonb('bid_log').$type<AuctionBidLog[]>().notNull(),
   },
   (t) => [
@@ -195,6 +197,7 @@ export const rtbAuctions = pgTable(
     index('rtb_auctions_device_idx').on(t.deviceId, t.turnAt),
     index('rtb_auctions_ent_idx').on(t.entId, t.turnAt.desc(), t.id),
     index('rtb_auctions_won_idx').on(t.turnAt).where(sql`${t.state} = 'won'`),
+    uniqueIndex('rtb_auctions_proof_key').on(t.proofEventId),
     index('rtb_auctions_campaign_idx').on(t.campaignId, t.turnAt).where(sql`${t.campaignId} is not null`),
   ],
 );

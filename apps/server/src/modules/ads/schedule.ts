@@ -113,6 +113,52 @@ export async function playlistOrderOf(db: Executor, deviceId: string): Promise<s
   return row?.adIds ?? [];
 }
 
+/**
+ * What ads show on a screen: their layouts (with the layouts' files) and their materials'
+ * files (a material without a verified hash is not played unchecked, as in a layout), and per
+ * ad the item's content, or null when nothing of it is playable (a layout gone, no material
+ * left). The ad playlist and the RTB slots' items (modules/rtb) build on it.
+ */
+export async function adsMedia(db: Executor, entId: string, rows: readonly AdRow[]) {
+  const files = new Map<string, ManifestFile>();
+  const provider = currentLayoutProvider();
+  const layouts = new Map<string, Awaited<ReturnType<NonNullable<typeof provider>['load']>>>();
+  for (const row of rows) {
+    if (!row.layoutId || layouts.has(row.layoutId)) continue;
+    const layout = provider ? await provider.load(db, entId, row.layoutId) : null;
+    layouts.set(row.layoutId, layout);
+    for (const file of layout?.files ?? []) files.set(file.materialId, file);
+  }
+  const materialIds = [...new Set(rows.filter((r) => !r.layoutId).flatMap((r) => r.materialIds))];
+  const resolved = await resolveLayoutMaterials(db, entId, materialIds);
+  for (const [materialId, m] of Object.entries(resolved)) {
+    const extra = m as { sha256?: string | null; size?: number | null };
+    if (!extra.sha256 || extra.size == null) continue;
+    files.set(materialId, {
+      materialId,
+      url: m.url,
+      sha256: extra.sha256,
+      size: extra.size,
+      type: m.type,
+      width: m.width ?? null,
+      height: m.height ?? null,
+      duration: m.duration ?? null,
+    });
+  }
+  const contentOf = (row: AdRow): Pick<ManifestItem, 'document' | 'materialIds' | 'durationSec'> | null => {
+    const layout = row.layoutId ? layouts.get(row.layoutId) : null;
+    if (row.layoutId && !layout) return null;
+    const ids = layout ? layout.materialIds : row.materialIds.filter((id) => files.has(id));
+    if (!layout && ids.length === 0) return null;
+    return {
+      document: layout ? layout.document : null,
+      materialIds: ids,
+      durationSec: layout?.durationSec ?? DEFAULT_ITEM_SEC,
+    };
+  };
+  return { files, contentOf };
+}
+
 /** The manifest items and files of a device's ad playlist at `now`. */
 export async function adContent(
   db: Executor,
@@ -128,51 +174,20 @@ export async function adContent(
     commonOrder: await playlistOrderOf(db, device.id),
   });
 
-  const files = new Map<string, ManifestFile>();
-  const provider = currentLayoutProvider();
-  const layouts = new Map<string, Awaited<ReturnType<NonNullable<typeof provider>['load']>>>();
-  for (const row of rows) {
-    if (!row.layoutId || layouts.has(row.layoutId)) continue;
-    const layout = provider ? await provider.load(db, device.entId, row.layoutId) : null;
-    layouts.set(row.layoutId, layout);
-    for (const file of layout?.files ?? []) files.set(file.materialId, file);
-  }
-  const materialIds = [...new Set(rows.filter((r) => !r.layoutId).flatMap((r) => r.materialIds))];
-  const resolved = await resolveLayoutMaterials(db, device.entId, materialIds);
-  for (const [materialId, m] of Object.entries(resolved)) {
-    const extra = m as { sha256?: string | null; size?: number | null };
-    // A material without a verified hash is not played unchecked (as in a layout).
-    if (!extra.sha256 || extra.size == null) continue;
-    files.set(materialId, {
-      materialId,
-      url: m.url,
-      sha256: extra.sha256,
-      size: extra.size,
-      type: m.type,
-      width: m.width ?? null,
-      height: m.height ?? null,
-      duration: m.duration ?? null,
-    });
-  }
-
+  const media = await adsMedia(db, device.entId, rows);
   const items: ManifestItem[] = [];
   for (const entry of playlist) {
     const row = byId.get(entry.adId);
     if (!row) continue;
-    const layout = row.layoutId ? layouts.get(row.layoutId) : null;
-    // A layout ad whose layout is gone, or a material ad with nothing playable, is left out.
-    if (row.layoutId && !layout) continue;
-    const ids = layout ? layout.materialIds : row.materialIds.filter((id) => files.has(id));
-    if (!layout && ids.length === 0) continue;
+    const content = media.contentOf(row);
+    if (!content) continue;
     items.push({
       id: `ad:${entry.key}`,
       source: 'ad',
       name: row.name,
       layoutId: row.layoutId,
       adId: row.id,
-      document: layout ? layout.document : null,
-      materialIds: ids,
-      durationSec: layout?.durationSec ?? DEFAULT_ITEM_SEC,
+      ...content,
       schedule: {
         from: entry.from,
         until: entry.until,
@@ -183,7 +198,7 @@ export async function adContent(
     });
   }
   const used = new Set(items.flatMap((i) => i.materialIds));
-  return { items, files: [...files.values()].filter((f) => used.has(f.materialId)) };
+  return { items, files: [...media.files.values()].filter((f) => used.has(f.materialId)) };
 }
 
 registerContentSource('ad', (db, device, now) => adContent(db, device, now));

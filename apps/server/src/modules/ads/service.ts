@@ -612,8 +612,9 @@ function keepOrderFrame(current: typeof ads.$inferSelect, input: z.infer<typeof 
  */
 export async function updateAd(input: z.infer<typeof endpoints.adUpdate.request>, ctx: CallContext) {
   const current = await lockAd(ctx, input.id, true);
-  // An order's ad (issue 28) plays what the order bought: only its content and name change here.
-  const fromOrder = current.source === 'order';
+  // An order's ad (issue 28) plays what the order bought, an RTB campaign's (issue 29) only the
+  // turns it wins (no targets of its own): only its content and name change here.
+  const fromOrder = current.source === 'order' || current.source === 'rtb';
   if (fromOrder) keepOrderFrame(current, input);
   const values = await checkedBody(fromOrder ? { ...input, targets: NO_TARGETS } : input, ctx);
   if (fromOrder) {

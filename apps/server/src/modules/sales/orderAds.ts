@@ -80,14 +80,20 @@ const DAY_MS = 86_400_000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The advertiser as a data-scope subject (what its own library shows it), from its account and roles. */
-async function advertiserSubject(db: Executor, order: SalesOrderRow): Promise<ScopeSubject> {
-  const principal = await loadPrincipal(db, order.entId, order.advertiserId, { sessionId: '', tokenHash: '' });
+export async function advertiserSubject(
+  db: Executor,
+  owner: Pick<SalesOrderRow, 'entId' | 'advertiserId'>,
+): Promise<ScopeSubject> {
+  const principal = await loadPrincipal(db, owner.entId, owner.advertiserId, { sessionId: '', tokenHash: '' });
   if (!principal) throw new AppError(ErrorCode.NOT_FOUND, OrderAdText.materialNotFound);
   return principal;
 }
 
-/** The content asked for, checked against the advertiser's library: 1 to 20 ready materials, or a layout. */
-async function checkedContent(
+/**
+ * The content asked for, checked against the advertiser's library: 1 to 20 ready materials, or
+ * a layout (an order's sub-order ad, an RTB campaign's ad).
+ */
+export async function checkedContent(
   db: Executor,
   subject: ScopeSubject,
   input: { materialIds: string[]; layoutId?: string | null },
