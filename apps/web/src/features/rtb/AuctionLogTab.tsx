@@ -181,10 +181,10 @@ export function AuctionDrawer({ id, onClose }: { id: string | null; onClose: () 
             <Descriptions.Item label={t('auction.billedAt')}>{formatTime(a.billedAt)}</Descriptions.Item>
           </Descriptions>
           <Table
-            rowKey={(b) => `${b.kind}:${b.bidderId}:${b.cpm ?? ''}:${b.outcome}`}
+            rowKey="key"
             size="small"
             pagination={false}
-            dataSource={info.data.bids}
+            dataSource={info.data.bids.map((b, i) => ({ ...b, key: i }))}
             data-testid="rtb-auction-bids"
             locale={{ emptyText: t('auction.noBids') }}
             onRow={(b) => ({ 'data-testid': `rtb-bid-${b.bidderId}` }) as object}
