@@ -291,7 +291,6 @@ const auction = {
 const slotAnswers: Record<string, (data: unknown) => Answer> = {
   ...shellAnswers,
   salesSlotList: () => ok({ total: 1, data: [slot] }),
-  salesSlotOptions: () => ok({ data: [] }),
   rtbFallbackOptions: () => ok({ data: [{ id: 'ad-9', name: 'House ad' }] }),
   salesSlotRtb: (data) => ok({ ...slot, ...(data as Partial<Slot>) }),
   rtbAuctionList: () => ok({ total: 1, data: [auction] }),

@@ -27,7 +27,10 @@ export function AuctionLogTab({ header }: { header?: ReactNode }) {
   const language = i18n.language;
   const cpm = useCpmText();
   const [open, setOpen] = useState<string | null>(null);
-  const slots = useCallQuery('salesSlotOptions', {}, { staleTime: 60_000 });
+  // The slot list is this page's own read (operateSlot); the slot options are the goods editors'.
+  const slots = useCallQuery('salesSlotList', { page: 1, size: 500 } as Req<Endpoints['salesSlotList']>, {
+    staleTime: 60_000,
+  });
   const list = useListPage({
     id: 'rtbAuctions',
     endpoint: 'rtbAuctionList',
