@@ -39,8 +39,9 @@ import {
   PAYMENT_JOBS_CRON,
 } from '../modules/payments/closing.js';
 import { billTurns } from '../modules/rtb/billing.js';
+import { fetchCreatives } from '../modules/rtb/creatives.js';
 import { decideAll } from '../modules/rtb/decide.js';
-import { RTB_BILL_JOB, RTB_DECIDE_JOB, RTB_JOBS_CRON } from '../modules/rtb/jobs.js';
+import { RTB_BILL_JOB, RTB_CREATIVES_JOB, RTB_DECIDE_JOB, RTB_JOBS_CRON } from '../modules/rtb/jobs.js';
 import { CONTRACT_SYNC_CRON, CONTRACT_SYNC_JOB, runContractSync } from '../modules/sales/contractJobs.js';
 import {
   advanceOrders,
@@ -329,6 +330,17 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const run = await billTurns(ctx.services.db, new Date(ctx.services.clock()));
       if (run.billed + run.unproven + run.ended > 0) ctx.log.info(run, 'rtb turns billed');
+    },
+  }),
+  defineJob({
+    // Programmatic airtime (issue 29): creatives DSPs bid with for the first time are fetched and sent to review.
+    id: RTB_CREATIVES_JOB,
+    payload: none,
+    schedule: RTB_JOBS_CRON,
+    expireInSeconds: 600,
+    handler: async (_, ctx) => {
+      const run = await fetchCreatives(ctx.services, new Date(ctx.services.clock()));
+      if (run.fetched + run.failed > 0) ctx.log.info(run, 'rtb creatives fetched');
     },
   }),
   defineJob({

@@ -136,18 +136,25 @@ export function decideTurn(
     if (!calendarAllows(c, turn.turnAt) || !campaignReaches(c.targets, turn.screen)) continue;
     consideredCampaigns++;
     rollDay(c, turn.turnAt);
-    // The most the play can cost this campaign is its own bid: it bids only if that fits.
-    if (c.bidCpm < turn.floorCpm || !pacingAllows(c, turn.turnAt, playPrice(c.bidCpm, turn.qtyMilli))) continue;
+    // The least the play can cost is the floor: a campaign that cannot afford even that sits out.
+    if (c.bidCpm < turn.floorCpm || !pacingAllows(c, turn.turnAt, playPrice(turn.floorCpm, turn.qtyMilli))) continue;
     candidates.push({ key: `c:${c.id}`, cpm: c.bidCpm, campaign: c });
   }
   for (const b of external) {
     if (b.outcome === 'eligible') candidates.push({ key: `d:${b.dspId}:${b.bidId}`, cpm: b.cpm, external: b });
   }
-  const result = runAuction(turn.floorCpm, candidates);
+  // A campaign that wins but cannot afford the clearing price leaves and the auction runs again
+  // without it (at most once per candidate), so a budget is used to its last fen and never past it.
+  let result = runAuction(turn.floorCpm, candidates);
+  let price: number | null = result.winner ? playPrice(result.clearingCpm, turn.qtyMilli) : null;
+  while (result.winner?.campaign && price !== null && !pacingAllows(result.winner.campaign, turn.turnAt, price)) {
+    const out = result.winner;
+    candidates.splice(candidates.indexOf(out), 1);
+    result = runAuction(turn.floorCpm, candidates);
+    price = result.winner ? playPrice(result.clearingCpm, turn.qtyMilli) : null;
+  }
   const winner = result.winner;
-  let price: number | null = null;
-  if (winner) {
-    price = playPrice(result.clearingCpm, turn.qtyMilli);
+  if (winner && price !== null) {
     if (winner.campaign) {
       winner.campaign.committed += price;
       winner.campaign.committedToday += price;

@@ -184,15 +184,16 @@ async function lapseUnproven(db: Executor, now: Date): Promise<number> {
   const cut = new Date(now.getTime() - RTB_PROOF_WINDOW_HOURS * 3_600_000).toISOString();
   let total = 0;
   for (;;) {
-    const due = rowsOf<{ campaign_id: string | null; ids: string[] }>(
+    const rows = rowsOf<{ id: string; campaign_id: string | null }>(
       await db.execute(sql`
-        select campaign_id, array_agg(id) as ids from (
-          select id, campaign_id from rtb_auctions
-           where state = 'won' and turn_at < ${cut}::timestamptz
-           order by turn_at limit ${BATCH}) t
-         group by campaign_id`),
+        select id, campaign_id from rtb_auctions
+         where state = 'won' and turn_at < ${cut}::timestamptz
+         order by turn_at limit ${BATCH}`),
     );
-    if (due.length === 0) return total;
+    if (rows.length === 0) return total;
+    const groups = new Map<string | null, string[]>();
+    for (const r of rows) groups.set(r.campaign_id, [...(groups.get(r.campaign_id) ?? []), r.id]);
+    const due = [...groups].map(([campaign_id, ids]) => ({ campaign_id, ids }));
     for (const group of due) {
       total += await db.transaction(async (tx) => {
         const t = tx as unknown as Executor;
