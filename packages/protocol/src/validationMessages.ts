@@ -329,7 +329,7 @@ export const validationMessages = {
   url: {
     'zh-CN': '请输入以 http:// 或 https:// 开头的地址（不含用户名和密码）',
     'en-US': 'Enter an address starting with http:// or https:// (without a user name or password)',
-    ja: 'http:// または https:// で始まるアドレスを入力してください（ユーザー名とパスワードは含めません）',
+    ja: 'http:// または https:// で始まるアドレスを入力してください（認証情報は含めません）',
   },
   rtbPrice: {
     'zh-CN': 'RTB 价格为 0 至 10000 元',

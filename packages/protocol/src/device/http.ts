@@ -220,7 +220,11 @@ export const manifestFileSchema = z.object({
 });
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
 
-/** When an item plays: all fields optional (none: always). Times are the device's wall clock. */
+/**
+ * When an item plays: all fields optional (none: always). Times are the device's wall clock,
+ * except an RTB item's `from`/`until` (role `rtb`, 2.7.2), which are instants of the server's
+ * clock (GET /dapi/v1/time): a turn starts at the same moment on every screen.
+ */
 export const manifestScheduleSchema = z.object({
   /** Instants (ms) between which the item plays. */
   from: z.number().nullable().optional(),
@@ -282,7 +286,7 @@ export const manifestItemSchema = z.object({
 export type ManifestItem = z.infer<typeof manifestItemSchema>;
 
 /**
- * The video wall (split screen) the device is a tile of (docs/device-protocol.md 2.7.1): the
+ * The video wall (split screen) the device is a tile of (docs/device-protocol.md 2.7.3): the
  * wall's content is drawn at the wall's size (cols x rows tiles) and this tile shows the part
  * at its row and column; tiles play by the shared clock (`GET /dapi/v1/time`), not local timers.
  */

@@ -19,7 +19,7 @@ export const ROLLUP_SOON_SECONDS = 10;
 /**
  * The player's content calls (docs/device-protocol.md 2.7, 2.8), HTTP Basic with the device's
  * credentials: `GET /dapi/v1/manifest` and `POST /dapi/v1/plays` (JSON up to 1 MB); and
- * `GET /dapi/v1/time` (2.7.2, no credentials: the clock is no secret, and a sample must not
+ * `GET /dapi/v1/time` (2.7.4, no credentials: the clock is no secret, and a sample must not
  * wait for a credential check) with which the tiles of a wall share the server's clock.
  */
 export async function registerContentApi(app: FastifyInstance, services: AppServices) {

@@ -89,7 +89,7 @@ registerContentSource('layout', async (db, device) => {
 });
 
 /**
- * The video wall the device is a tile of (docs/device-protocol.md 2.7.1), or undefined. The
+ * The video wall the device is a tile of (docs/device-protocol.md 2.7.3), or undefined. The
  * timeline's anchor is the wall's last change, so an edited wall starts its loop afresh.
  */
 export async function wallOfDevice(db: Executor, device: ManifestDevice): Promise<ManifestWall | undefined> {

@@ -172,7 +172,7 @@ async function tileDeviceIds(ctx: CallContext, wallId: string): Promise<string[]
 }
 
 /**
- * A wall change changes its tiles' manifests (the wall block, docs/device-protocol.md 2.7.1):
+ * A wall change changes its tiles' manifests (the wall block, docs/device-protocol.md 2.7.3):
  * the activated devices among the old and new tiles fetch theirs now (one push, reason 'splice').
  */
 async function pushToTiles(ctx: CallContext, deviceIds: readonly string[]) {
