@@ -15,7 +15,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * The demo airtime for sale (issue 28): on the first start, once the demo screens stand (after
  * the demo fleet is ready, or at once without it), the demo enterprise's administrator sets its
  * sales settings, groups its screens, makes two slots over them (a CPT slot '首页轮播 15 秒' and
- * a CPM slot), a single goods item and a programme and puts them on sale (when there are
+ * a CPM slot) and an RTB slot (its turns auctioned, floor 5 yuan CPM), a single goods item and a programme and puts them on sale (when there are
  * screens: without the fleet they stay off shelf), a 10%-off coupon
  * limited to 100 uses, and a price contract for the demo advertiser, through the console's own
  * calls (seed/consoleCall.ts: permission, transaction, operation log). Nothing is ordered, paid,
@@ -76,6 +76,22 @@ async function run(app: FastifyInstance) {
     targets,
   });
 
+  // A slot whose turns are sold by auction (issue 29): advertisers' RTB campaigns and DSPs bid for
+  // them; with no bidder, the auction log shows its turns unsold (nothing is invented).
+  const auctioned = await call('salesSlotSave', {
+    name: '商场大屏 RTB 15 秒',
+    screenSize: '55"',
+    width: 1920,
+    height: 1080,
+    durationSec: 15,
+    salesMethod: 'cpm',
+    cpmPrice: 3_000,
+    maxRotations: 4,
+    targets,
+  });
+  // A floor of 5 yuan per thousand impressions.
+  await call('salesSlotRtb', { id: auctioned.id, rtbEnabled: true, rtbFloor: 500, venueType: 'retail.malls' });
+
   const startDate = day(today);
   const endDate = day(today + 89 * DAY_MS);
   const single = await call('salesGoodsSave', {
@@ -123,5 +139,5 @@ async function run(app: FastifyInstance) {
     validTo: day(today + 364 * DAY_MS),
     enabled: true,
   });
-  return { screens: deviceIds.length, slots: 2, goodsOnSale: onSale.length };
+  return { screens: deviceIds.length, slots: 3, rtbSlots: 1, goodsOnSale: onSale.length };
 }
