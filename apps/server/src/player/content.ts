@@ -34,6 +34,11 @@ export interface ContentPlayerOptions {
   credentials: () => DeviceCredentials | null;
   /** How often the journal is uploaded (seconds, default 15). */
   uploadEverySec?: number;
+  /**
+   * How often the manifest is fetched besides syncContent commands (seconds, default 60, as the
+   * browser player: RTB turns are decided minutes ahead and reach a screen this way); 0: never.
+   */
+  manifestPollSec?: number;
   /** Called after each upload with the number of plays the server stored (accepted). */
   onUploaded?: (accepted: number) => void;
   /** Called after each usage upload the server answered, with the samples sent and the answer. */
@@ -158,6 +163,7 @@ export class ContentPlayer {
   private uploadTimer: NodeJS.Timeout | null = null;
   /** Once a second: has an RTB turn begun (it cuts in)? */
   private turnTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
   /** The material playing now: cut it (an interrupted play) when an RTB turn begins. */
   private current: { cut: () => void } | null = null;
   /** The RTB turn playing now, and the latest ones played (a turn plays once). */
@@ -303,6 +309,8 @@ export class ContentPlayer {
     const every = (this.options.uploadEverySec ?? 15) * 1000;
     this.uploadTimer = setInterval(() => void this.upload(), every);
     this.turnTimer = setInterval(() => this.watchTurns(), 1000);
+    const poll = (this.options.manifestPollSec ?? 60) * 1000;
+    if (poll > 0) this.pollTimer = setInterval(() => void this.sync().catch(() => undefined), poll);
     this.next();
   }
 
@@ -491,6 +499,8 @@ export class ContentPlayer {
     if (this.playTimer) clearTimeout(this.playTimer);
     if (this.uploadTimer) clearInterval(this.uploadTimer);
     if (this.turnTimer) clearInterval(this.turnTimer);
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
     this.playTimer = null;
     this.uploadTimer = null;
     this.turnTimer = null;
