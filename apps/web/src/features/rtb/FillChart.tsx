@@ -39,7 +39,11 @@ export default function FillChart({ rows }: { rows: readonly FillPoint[] }) {
       ),
       yAxis: [
         axis('%', { min: 0, max: 100, splitLine: { lineStyle: { color: token.colorBorderSecondary } } }),
-        axis(t('fill.cpmAxis'), { splitLine: { show: false } }),
+        // The unit's name sits at the axis' end, right-aligned, so it stays inside the chart.
+        axis(t('fill.cpmAxis'), {
+          splitLine: { show: false },
+          nameTextStyle: { color: token.colorTextSecondary, align: 'right' },
+        }),
       ],
       series: [
         {
