@@ -154,7 +154,7 @@ describe('notice macros', () => {
         'https://dsp/n?a=${AUCTION_ID}&b=${AUCTION_BID_ID}&i=${AUCTION_IMP_ID}&s=${AUCTION_SEAT_ID}&p=${AUCTION_PRICE}&c=${AUCTION_CURRENCY}&l=${AUCTION_LOSS}&x=${OTHER}',
         { auctionId: 'a 1', bidId: 'b1', seat: 's', price: 1_001, loss: 101 },
       ),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: an OpenRTB macro, not a template
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: an OpenRTB macro, not a template
     ).toBe('https://dsp/n?a=a%201&b=b1&i=1&s=s&p=10.01&c=CNY&l=101&x=${OTHER}');
   });
 });

@@ -24,7 +24,7 @@ import { fetchCreatives } from '../../src/modules/rtb/creatives.js';
 import { decideEnterprise } from '../../src/modules/rtb/decide.js';
 import { png } from '../fixtures/materials.js';
 import { insertCampaign, insertCampaignAd, insertDsp, insertRtbSlot } from '../fixtures/rtb.js';
-import { fundAdvertiser, insertSalesAdvertiser } from '../fixtures/sales.js';
+import { insertSalesAdvertiser } from '../fixtures/sales.js';
 import { BACKENDS, createTestApp, type TestApp } from '../helpers/index.js';
 import { activatedScreens } from '../sales/delivery.js';
 import { DspTestServer } from './dspServer.js';
