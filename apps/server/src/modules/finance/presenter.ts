@@ -51,6 +51,24 @@ export function causeOf(entry: Pick<EntryRow, 'causeType' | 'causeId'>, orderNum
       route: `/operate/orderDetail?id=${encodeURIComponent(entry.causeId)}`,
     };
   }
+  if (entry.causeType === 'rtbCampaign') {
+    // An RTB campaign's holds, posts and releases (issue 29): its name and the campaigns tab.
+    return {
+      type: 'rtbCampaign',
+      id: entry.causeId,
+      label: orderNumbers.get(entry.causeId) ?? entry.causeId,
+      route: '/operate/order?tab=campaigns',
+    };
+  }
+  if (entry.causeType === 'rtbDsp') {
+    // A DSP's proven plays (issue 29): what it owes the operator; its name and the DSPs tab.
+    return {
+      type: 'rtbDsp',
+      id: entry.causeId,
+      label: orderNumbers.get(entry.causeId) ?? entry.causeId,
+      route: '/operate/slot?tab=dsps',
+    };
+  }
   return { type: entry.causeType, id: entry.causeId, label: entry.causeId, route: null };
 }
 

@@ -9,6 +9,8 @@ import {
   ledgerAccounts,
   ledgerEntries,
   payOrders,
+  rtbCampaigns,
+  rtbDsps,
   salesOrders,
 } from '../../db/schema/index.js';
 
@@ -266,7 +268,8 @@ export async function payOrderNumbers(db: Executor, ids: readonly string[]): Pro
 
 /**
  * The numbers a movement's cause shows, by cause id: payment orders' and airtime orders'
- * (issue 28, cause type 'salesOrder'); other causes show their id.
+ * (issue 28, cause type 'salesOrder'), RTB campaigns' and DSPs' names (issue 29); other causes
+ * show their id.
  */
 export async function causeNumbers(
   db: Executor,
@@ -281,6 +284,21 @@ export async function causeNumbers(
       : Promise.resolve([]),
   ]);
   for (const r of sold) pay.set(r.id, r.no);
+  // RTB campaigns and DSPs (issue 29) are named by their names.
+  const campaigns = ids('rtbCampaign');
+  const dsps = ids('rtbDsp');
+  const named = await Promise.all([
+    campaigns.length > 0
+      ? db
+          .select({ id: rtbCampaigns.id, name: rtbCampaigns.name })
+          .from(rtbCampaigns)
+          .where(inArray(rtbCampaigns.id, campaigns))
+      : Promise.resolve([]),
+    dsps.length > 0
+      ? db.select({ id: rtbDsps.id, name: rtbDsps.name }).from(rtbDsps).where(inArray(rtbDsps.id, dsps))
+      : Promise.resolve([]),
+  ]);
+  for (const r of named.flat()) pay.set(r.id, r.name);
   return pay;
 }
 

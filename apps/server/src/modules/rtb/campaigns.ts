@@ -166,7 +166,12 @@ export async function listCampaigns(input: Req<'rtbCampaignList'>, ctx: CallCont
 
 export async function campaignInfo(input: { id: string }, ctx: CallContext) {
   const campaign = await campaignView(ctx, input.id);
-  const transfers = (await transfersOf(ctx.db, { type: RTB_CAUSE, id: campaign.id })).map((t) => ({
+  // At one instant a hold is settled before the next is made: posts and voids first.
+  const settles = (phase: string) => (phase === 'post' || phase === 'void' || phase === 'expire' ? 0 : 1);
+  const moved = (await transfersOf(ctx.db, { type: RTB_CAUSE, id: campaign.id })).sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || settles(a.phase) - settles(b.phase),
+  );
+  const transfers = moved.map((t) => ({
     id: t.id,
     code: t.phase === 'post' ? 'payment' : t.phase === 'void' || t.phase === 'expire' ? 'release' : t.code,
     amount: t.amount,
