@@ -329,7 +329,7 @@ export const JOBS: readonly JobDefinition[] = [
     expireInSeconds: 300,
     handler: async (_, ctx) => {
       const run = await billTurns(ctx.services.db, new Date(ctx.services.clock()));
-      if (run.billed + run.unproven + run.ended > 0) ctx.log.info(run, 'rtb turns billed');
+      if (run.billed + run.unproven + run.ended + run.pruned > 0) ctx.log.info(run, 'rtb turns billed');
     },
   }),
   defineJob({

@@ -23,7 +23,7 @@ import { billTurns } from '../../src/modules/rtb/billing.js';
 import { fetchCreatives } from '../../src/modules/rtb/creatives.js';
 import { decideEnterprise } from '../../src/modules/rtb/decide.js';
 import { png } from '../fixtures/materials.js';
-import { insertCampaign, insertCampaignAd, insertDsp, insertRtbSlot } from '../fixtures/rtb.js';
+import { insertAuction, insertCampaign, insertCampaignAd, insertDsp, insertRtbSlot } from '../fixtures/rtb.js';
 import { insertSalesAdvertiser } from '../fixtures/sales.js';
 import { BACKENDS, createTestApp, type TestApp } from '../helpers/index.js';
 import { activatedScreens } from '../sales/delivery.js';
@@ -229,6 +229,29 @@ describe.each(BACKENDS)('RTB on %s', (backend) => {
     expect(balances.get(advertiserWalletId(m.adv.id))).toMatchObject({ balance: 0, frozen: 0 });
     expect(balances.get(enterpriseWalletId(m.ent.id))?.balance).toBe(100);
     t.clock.set(now);
+  });
+
+  it('keeps unsold turns in the log for 31 days and won turns for good', async () => {
+    const m = await market(1);
+    const now = t.clock.now();
+    const old = now - 32 * 24 * HOUR;
+    const unsold = await insertAuction(t.db, { entId: m.ent.id, slotId: m.slot.id, deviceId: m.screens[0], at: old });
+    const recent = await insertAuction(t.db, {
+      entId: m.ent.id,
+      slotId: m.slot.id,
+      deviceId: m.screens[0],
+      at: now - HOUR,
+    });
+    const lapsed = await insertAuction(t.db, {
+      entId: m.ent.id,
+      slotId: m.slot.id,
+      deviceId: m.screens[0],
+      at: old + 60_000,
+    });
+    await t.db.update(rtbAuctions).set({ state: 'unproven' }).where(eq(rtbAuctions.id, lapsed));
+    expect((await billTurns(t.db, new Date(now))).pruned).toBeGreaterThanOrEqual(1);
+    expect((await auctionsOf(m.ent.id)).map((r) => r.id).sort()).toEqual([recent, lapsed].sort());
+    expect(unsold).toBeDefined();
   });
 
   describe('with a local DSP', () => {

@@ -22,6 +22,7 @@ import { sendNotice } from './dspClient.js';
  * 2. A won turn without proof RTB_PROOF_WINDOW_HOURS after it is unproven: never billed; a
  *    campaign's reservation is released.
  * 3. Campaigns whose period ended are ended (the budget not needed is released).
+ * 4. Unsold turns' auctions older than RTB_NO_BID_KEEP_DAYS are deleted.
  * Never from a win: money moves only for a play the screen reported.
  */
 
@@ -33,10 +34,18 @@ export interface BillSummary {
   billedFen: number;
   unproven: number;
   ended: number;
+  /** Unsold turns' auctions older than RTB_NO_BID_KEEP_DAYS, deleted. */
+  pruned: number;
 }
 
+/**
+ * How long the log keeps an auction nobody won (the fill report's unsold turns). Won turns
+ * (billed or unproven) stay: they are the trail of money.
+ */
+export const RTB_NO_BID_KEEP_DAYS = 31;
+
 export async function billTurns(db: Executor, now: Date): Promise<BillSummary> {
-  const summary: BillSummary = { billed: 0, billedFen: 0, unproven: 0, ended: 0 };
+  const summary: BillSummary = { billed: 0, billedFen: 0, unproven: 0, ended: 0, pruned: 0 };
   for (;;) {
     const proven = await provenTurns(db, now);
     if (proven.length === 0) break;
@@ -63,7 +72,20 @@ export async function billTurns(db: Executor, now: Date): Promise<BillSummary> {
   }
   summary.unproven = await lapseUnproven(db, now);
   summary.ended = await endOverCampaigns(db, now);
+  summary.pruned = await pruneNoBids(db, now);
   return summary;
+}
+
+/** Deletes unsold turns' auctions past RTB_NO_BID_KEEP_DAYS, a batch per run. */
+async function pruneNoBids(db: Executor, now: Date): Promise<number> {
+  const cut = new Date(now.getTime() - RTB_NO_BID_KEEP_DAYS * 86_400_000).toISOString();
+  const gone = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      delete from rtb_auctions where id in (
+        select id from rtb_auctions where state = 'noBid' and turn_at < ${cut}::timestamptz limit 5000)
+      returning id`),
+  );
+  return gone.length;
 }
 
 interface ProvenTurn {
