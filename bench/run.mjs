@@ -27,6 +27,8 @@ heavy.push('renewal');
 // The sales benches (bench/sales-*.ts, issue 28) fill PostgreSQL with 10,000 screens and their
 // bookings, a month of a 1,000-screen order's rollups, or time concurrent orders: minutes.
 heavy.push('sales-availability', 'sales-orders', 'sales-settlement');
+// `rtb` (bench/rtb.ts, issue 29) decides tens of thousands of RTB turns on PostgreSQL, a simulated day: minutes.
+heavy.push('rtb');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
