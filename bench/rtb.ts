@@ -511,7 +511,7 @@ try {
   const dsp = new DspTestServer(PNG);
   const dspBase = await dsp.start();
   dsp.bidDelayMs = 20;
-  dsp.price = 80; // 80 CNY = 8,000 fen CPM: above about half of the campaigns' bids.
+  dsp.price = 160; // 160 CNY = 16,000 fen CPM: above every campaign's bid (1,000..15,000 fen).
   try {
     const ent2 = ent;
     if (DSP_SCREENS < SCREENS) {
@@ -535,6 +535,14 @@ try {
                  count(*) filter (where timeouts > 0)::int as timeouts
             from rtb_auctions where ent_id = ${ent2.entId} and decided_at = ${new Date(now).toISOString()}::timestamptz`),
       );
+      const outcomes = rowsOf(
+        await db.execute(sql`
+          select l->>'outcome' as outcome, count(*)::int as n
+            from rtb_auctions a, jsonb_array_elements(a.bid_log) l
+           where a.ent_id = ${ent2.entId} and a.decided_at = ${new Date(now).toISOString()}::timestamptz and l->>'kind' = 'dsp'
+           group by 1 order by 2 desc`),
+      );
+      console.log(`  the DSP's outcomes in the bid logs: ${outcomes.map((o) => `${o.outcome} ${o.n}`).join(', ')}`);
       console.log(
         `  per auction: DSP answer (bid_log ms) ${pct(r.dsp)}; in-memory decideTurn ${pct(r.decide)}; ` +
           `both ${pct(r.withDsp)}; won by the DSP ${won.dsp}, by campaigns ${won.campaign}, DSP timeouts ${won.timeouts}; ` +
