@@ -179,27 +179,58 @@ export interface CampaignCalendar {
   weekdaysMask: number;
 }
 
+const hoursOf = (c: CampaignCalendar) => c.hoursMask & 0xffffff || 0xffffff;
+const daysOf = (c: CampaignCalendar) => c.weekdaysMask & 0x7f || 0x7f;
+/** ISO weekday index (Monday 0 ... Sunday 6) of a UTC day number (days since 1970-01-01, a Thursday). */
+const weekdayOfDay = (day: number) => (((day + 3) % 7) + 7) % 7;
+
+function popcount(n: number): number {
+  let x = n;
+  let count = 0;
+  while (x) {
+    x &= x - 1;
+    count++;
+  }
+  return count;
+}
+
 /** Whether the campaign runs at `t`: inside its period, hour and weekday (UTC until issue 31). */
 export function calendarAllows(c: CampaignCalendar, t: number): boolean {
   if (t < c.startAt || t >= c.endAt) return false;
-  const d = new Date(t);
-  const hours = c.hoursMask & 0xffffff || 0xffffff;
-  const days = c.weekdaysMask & 0x7f || 0x7f;
-  const weekday = (d.getUTCDay() + 6) % 7;
-  return ((hours >> d.getUTCHours()) & 1) === 1 && ((days >> weekday) & 1) === 1;
+  const day = Math.floor(t / DAY_MS);
+  const hour = Math.floor((t - day * DAY_MS) / HOUR_MS);
+  return ((hoursOf(c) >> hour) & 1) === 1 && ((daysOf(c) >> weekdayOfDay(day)) & 1) === 1;
 }
 
-/** Milliseconds the campaign runs in [from, to) (hour by hour). */
+/**
+ * Milliseconds the campaign runs in [from, to): hour by hour within the first and the last
+ * day, whole days in between by their count of running hours (plain arithmetic: the pacing
+ * check calls it for every campaign on every turn).
+ */
 export function activeMs(c: CampaignCalendar, from: number, to: number): number {
   const a = Math.max(from, c.startAt);
   const b = Math.min(to, c.endAt);
   if (b <= a) return 0;
-  let total = 0;
-  let t = a;
-  while (t < b) {
-    const next = Math.min(b, Math.floor(t / HOUR_MS) * HOUR_MS + HOUR_MS);
-    if (calendarAllows(c, t)) total += next - t;
-    t = next;
+  const hours = hoursOf(c);
+  const days = daysOf(c);
+  const perDay = popcount(hours) * HOUR_MS;
+  const partial = (x: number, y: number) => {
+    let total = 0;
+    for (let t = x; t < y; ) {
+      const next = Math.min(y, Math.floor(t / HOUR_MS) * HOUR_MS + HOUR_MS);
+      const day = Math.floor(t / DAY_MS);
+      const hour = Math.floor((t - day * DAY_MS) / HOUR_MS);
+      if (((hours >> hour) & 1) === 1 && ((days >> weekdayOfDay(day)) & 1) === 1) total += next - t;
+      t = next;
+    }
+    return total;
+  };
+  const firstDayEnd = Math.floor(a / DAY_MS) * DAY_MS + DAY_MS;
+  if (b <= firstDayEnd) return partial(a, b);
+  const lastDayStart = Math.floor(b / DAY_MS) * DAY_MS;
+  let total = partial(a, firstDayEnd) + partial(lastDayStart, b);
+  for (let d = firstDayEnd / DAY_MS; d < lastDayStart / DAY_MS; d++) {
+    if (((days >> weekdayOfDay(d)) & 1) === 1) total += perDay;
   }
   return total;
 }

@@ -101,6 +101,31 @@ describe('calendar and pacing', () => {
     expect(calendarAllows({ ...base, weekdaysMask: 0b0000010 }, day)).toBe(false); // Tuesdays only
   });
 
+  it('counts running time by arithmetic exactly as hour by hour', () => {
+    const slow = (c: typeof base, from: number, to: number) => {
+      let total = 0;
+      for (let t = from; t < to; t += 60_000) if (calendarAllows(c, t)) total += 60_000;
+      return total;
+    };
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let i = 0; i < 40; i++) {
+      const c = {
+        ...base,
+        startAt: day + rand(3) * 86_400_000 + rand(1440) * 60_000,
+        endAt: day + (4 + rand(6)) * 86_400_000 + rand(1440) * 60_000,
+        hoursMask: rand(0x1000000),
+        weekdaysMask: rand(0x80),
+      };
+      const from = day + rand(5 * 1440) * 60_000;
+      const to = from + rand(6 * 1440) * 60_000;
+      expect(activeMs(c, from, to)).toBe(slow(c, from, to));
+    }
+  });
+
   it('never goes past the total or the daily budget', () => {
     expect(pacingAllows({ ...base, pacing: 'asap', committed: 23_990 }, day, 10)).toBe(true);
     expect(pacingAllows({ ...base, pacing: 'asap', committed: 23_991 }, day, 10)).toBe(false);

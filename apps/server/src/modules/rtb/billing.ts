@@ -6,7 +6,7 @@ import { ensureEnterpriseWallet, ensurePlatformAccount } from '../ledger/account
 import { transfer } from '../ledger/ledger.js';
 import { settleBudget } from './budget.js';
 import { endLocked } from './campaigns.js';
-import { sendNotice } from './dspClient.js';
+import { queueNotices } from './dspClient.js';
 
 /**
  * Billing by proof of play (issue 29; docs/ARCHITECTURE.md "Programmatic airtime"). The
@@ -65,7 +65,7 @@ export async function billTurns(db: Executor, now: Date): Promise<BillSummary> {
       if (url !== null) {
         summary.billed++;
         summary.billedFen += Number(turn.price);
-        if (url) void sendNotice(url);
+        if (url) queueNotices([url]);
       }
     }
     if (proven.length < BATCH) break;

@@ -15,7 +15,7 @@ import {
   type ScreenFacts,
   type Turn,
 } from './auction.js';
-import { askDsp, type DspAnswer, type DspTarget, mapLimit, sendNotice } from './dspClient.js';
+import { askDsp, type DspAnswer, type DspTarget, mapLimit, queueNotices } from './dspClient.js';
 import { buildBidRequest, expandMacros } from './openrtb.js';
 import { rtbSlotsOf } from './slots.js';
 
@@ -322,19 +322,21 @@ export async function decideEnterprise(
   summary.turns = decisions.length;
   summary.won = decisions.filter((d) => d.winnerKind !== null).length;
   summary.noBid = summary.turns - summary.won;
-  // Win and loss notices once the decisions are committed (fire and forget).
+  // Win and loss notices once the decisions are committed (queued, sent in the background).
+  const notices: string[] = [];
   for (const d of decisions) {
     const auctionId = (d.turn as PendingTurn).id;
     if (d.win?.nurl) {
-      void sendNotice(
+      notices.push(
         expandMacros(d.win.nurl, { auctionId, bidId: d.win.bidId, seat: d.win.seat, price: d.clearingCpm ?? 0 }),
       );
     }
     for (const l of d.losses) {
       if (l.bid.lurl)
-        void sendNotice(expandMacros(l.bid.lurl, { auctionId, bidId: l.bid.bidId, seat: l.bid.seat, loss: l.loss }));
+        notices.push(expandMacros(l.bid.lurl, { auctionId, bidId: l.bid.bidId, seat: l.bid.seat, loss: l.loss }));
     }
   }
+  queueNotices(notices);
   return summary;
 }
 

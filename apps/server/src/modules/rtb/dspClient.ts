@@ -40,6 +40,11 @@ export async function askDsp(dsp: DspTarget, request: BidRequest): Promise<DspAn
       signal: controller.signal,
     });
     const body = await res.text();
+    // An answer read after tmax (a busy event loop fired the abort late) is not taken: the
+    // auction never waits for, nor counts, a bid past the DSP's time.
+    if (ms() > dsp.timeoutMs) {
+      return { dspId: dsp.id, outcome: 'timeout', bids: [], ms: ms(), note: `answered after ${dsp.timeoutMs} ms` };
+    }
     const parsed = parseBidResponse(request.id, res.status, body);
     if (parsed.kind === 'bids') return { dspId: dsp.id, outcome: 'bids', bids: parsed.bids, ms: ms(), note: null };
     if (parsed.kind === 'noBid') return { dspId: dsp.id, outcome: 'noBid', bids: [], ms: ms(), note: null };
@@ -68,6 +73,23 @@ export async function sendNotice(url: string): Promise<boolean> {
     return false;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Notices in flight at most (the rest wait their turn): a run's thousands of loss notices must not flood a DSP or the process. */
+export const NOTICE_CONCURRENCY = 16;
+const noticeQueue: string[] = [];
+let noticesInFlight = 0;
+
+/** Queues notice URLs; they are sent in the background, NOTICE_CONCURRENCY at a time. */
+export function queueNotices(urls: readonly string[]): void {
+  noticeQueue.push(...urls);
+  while (noticesInFlight < NOTICE_CONCURRENCY && noticeQueue.length > 0) {
+    noticesInFlight++;
+    void (async () => {
+      for (let url = noticeQueue.shift(); url !== undefined; url = noticeQueue.shift()) await sendNotice(url);
+      noticesInFlight--;
+    })();
   }
 }
 
