@@ -85,9 +85,21 @@ export function CampaignDrawer({ id, onClose }: { id: string | null; onClose: ()
             ) : (
               <>
                 <Space size={32} wrap style={{ marginBottom: 12 }} data-testid="rtb-delivery-totals">
-                  <Statistic title={t('delivery.wins')} value={delivery.data.totals.wins} />
-                  <Statistic title={t('delivery.plays')} value={delivery.data.totals.plays} />
-                  <Statistic title={t('delivery.spend')} value={fen(delivery.data.totals.spend)} />
+                  <Statistic
+                    title={t('delivery.wins')}
+                    value={delivery.data.totals.wins}
+                    data-testid="rtb-delivery-wins"
+                  />
+                  <Statistic
+                    title={t('delivery.plays')}
+                    value={delivery.data.totals.plays}
+                    data-testid="rtb-delivery-plays"
+                  />
+                  <Statistic
+                    title={t('delivery.spend')}
+                    value={fen(delivery.data.totals.spend)}
+                    data-testid="rtb-delivery-spend"
+                  />
                 </Space>
                 {delivery.data.series.length === 0 ? (
                   <Empty description={t('delivery.empty')} />
@@ -106,6 +118,7 @@ export function CampaignDrawer({ id, onClose }: { id: string | null; onClose: ()
               size="small"
               pagination={false}
               dataSource={info.data.transfers}
+              onRow={(row) => ({ 'data-testid': `rtb-transfer-${row.code}` }) as object}
               locale={{ emptyText: t('transfers.empty') }}
               columns={[
                 { key: 'id', dataIndex: 'id', title: t('transfers.id'), ellipsis: true },
