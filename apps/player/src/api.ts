@@ -50,7 +50,7 @@ export const CALL_TIMEOUT_MS = 30_000;
  * Aborted after `ms` or when `signal` (when given) aborts, whichever comes first; by hand, not
  * AbortSignal.timeout / any: a screen's WebView may predate them.
  */
-function deadline(ms: number, signal?: AbortSignal): AbortSignal {
+export function deadline(ms: number, signal?: AbortSignal): AbortSignal {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });

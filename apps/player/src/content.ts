@@ -1,4 +1,5 @@
 import type { DeviceManifest, DownloadReport, ManifestFile } from '@marquee/protocol';
+import { deadline } from './api';
 import { backoffDelay } from './logic/backoff';
 import { downloadReports, hashesOf, planManifest, readyToSwitch } from './logic/manifest';
 
@@ -6,6 +7,12 @@ import { downloadReports, hashesOf, planManifest, readyToSwitch } from './logic/
 export const CONTENT_CACHE = 'marquee-content-v1';
 const keyOf = (sha256: string) => `/player/content/${sha256}`;
 const CHUNK = 8 * 1024 * 1024;
+/**
+ * The longest one chunk's request may take (8 MB at about 0.6 Mbit/s): a request that stalls
+ * fails and is retried from where it got to, instead of holding the sync (and every later
+ * manifest, such as new RTB turns) for good.
+ */
+const CHUNK_TIMEOUT_MS = 120_000;
 
 export async function sha256Hex(data: ArrayBuffer): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', data);
@@ -133,6 +140,7 @@ export class ContentStore {
         const response = await fetch(file.url, {
           headers: file.size > 0 ? { range: `bytes=${loaded}-${end}` } : {},
           cache: 'no-store',
+          signal: deadline(CHUNK_TIMEOUT_MS),
         });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = new Uint8Array(await response.arrayBuffer());
