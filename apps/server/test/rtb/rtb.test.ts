@@ -264,11 +264,18 @@ describe.each(BACKENDS)('RTB on %s', (backend) => {
 
     it('closes every auction at tmax: a bid, a late bid, garbage, silence; a new creative waits for review', async () => {
       const m = await market(1);
+      // The late and the silent DSP get a tight tmax (the late one answers after lateMs, past it);
+      // the others the longest allowed, so a busy test machine never makes their answers late.
       const tmax = 150;
+      const roomy = 1_000;
       const ids = {
-        bid: await insertDsp(t.db, m.ent.id, { endpoint: `${dsp.base}/bid`, name: 'Bidder', timeoutMs: tmax }),
+        bid: await insertDsp(t.db, m.ent.id, { endpoint: `${dsp.base}/bid`, name: 'Bidder', timeoutMs: roomy }),
         late: await insertDsp(t.db, m.ent.id, { endpoint: `${dsp.base}/late`, name: 'Late', timeoutMs: tmax }),
-        garbage: await insertDsp(t.db, m.ent.id, { endpoint: `${dsp.base}/garbage`, name: 'Garbage', timeoutMs: tmax }),
+        garbage: await insertDsp(t.db, m.ent.id, {
+          endpoint: `${dsp.base}/garbage`,
+          name: 'Garbage',
+          timeoutMs: roomy,
+        }),
         silent: await insertDsp(t.db, m.ent.id, { endpoint: `${dsp.base}/silent`, name: 'Silent', timeoutMs: tmax }),
       };
       const now = t.clock.now();
@@ -290,7 +297,7 @@ describe.each(BACKENDS)('RTB on %s', (backend) => {
       const request = dsp.requests.find((r) => r.path === '/bid')?.body as Record<string, unknown>;
       expect(request).toMatchObject({
         at: 2,
-        tmax,
+        tmax: roomy,
         cur: ['CNY'],
         imp: [{ id: '1', bidfloor: 10, bidfloorcur: 'CNY', qty: { multiplier: 1 } }],
         dooh: { id: m.screens[0], venuetype: ['retail.malls'], venuetypetax: 4, publisher: { id: m.ent.id } },
