@@ -1,35 +1,12 @@
-import { type DeviceManifest, type ManifestItem, pickRtbItem, rtbTurnAt } from '@marquee/protocol';
+import { type DeviceManifest, type ManifestItem, pickRtbItem } from '@marquee/protocol';
+
+/** The turn an RTB item plays (one rule for both players: packages/protocol rtbRules.ts). */
+export { type RtbTurn, rtbTurnOf } from '@marquee/protocol';
+
 import { playableItems, scheduleAllows } from './schedule';
 
 /** What plays, and why: an ad role, an RTB slot's turn, or the device's own content. */
 export type PlayRole = 'opening' | 'emergency' | 'rtb' | 'loop' | 'own' | 'fallback' | 'none';
-
-/** One turn of an RTB slot on the screen: what identifies it, and its start and end (ms, server clock). */
-export interface RtbTurn {
-  /** `a:<auctionId>` for a decided turn, `f:<item id>:<start>` for a fallback's turn. */
-  key: string;
-  start: number;
-  end: number;
-}
-
-/**
- * The turn an RTB item (role `rtb`) plays at `now` (server clock; docs/device-protocol.md 2.7.2):
- * a decided turn is its schedule's `from` to `until`; a fallback plays in the slot's turn of
- * its cadence live now (ending at the turn's end, or at the ad's `until` if sooner). Null
- * outside them.
- */
-export function rtbTurnOf(item: ManifestItem, now: number): RtbTurn | null {
-  const rtb = item.rtb;
-  if (item.role !== 'rtb' || !rtb) return null;
-  const from = item.schedule.from ?? Number.NEGATIVE_INFINITY;
-  const until = item.schedule.until ?? Number.POSITIVE_INFINITY;
-  if (now < from || now >= until) return null;
-  if (rtb.auctionId) return { key: `a:${rtb.auctionId}`, start: from, end: until };
-  if (!rtb.cadence) return null;
-  const start = rtbTurnAt(rtb.cadence, now);
-  if (start === null) return null;
-  return { key: `f:${item.id}:${start}`, start, end: Math.min(until, start + rtb.cadence.durationSec * 1000) };
-}
 
 /** How long an item takes once through: a layout its pages' durations, else each material's (a video its own). */
 export function itemMs(item: ManifestItem, files: ReadonlyMap<string, { duration?: number | null }>): number {

@@ -12,7 +12,8 @@ import {
   type PlayEvent,
   pickRtbItem,
   playsAnswerSchema,
-  rtbTurnAt,
+  type RtbTurn,
+  rtbTurnOf,
   USAGE_PATH,
   type UsageSample,
   usageAnswerSchema,
@@ -81,31 +82,6 @@ export function scheduleAllows(schedule: ManifestSchedule, now: Date): boolean {
     return schedule.periods.some((p) => minute >= minutesOf(p.start) && minute < minutesOf(p.end));
   }
   return true;
-}
-
-/** One turn of an RTB slot: its key (`a:<auctionId>`, or `f:<item id>:<start>` for a fallback) and its end (ms). */
-export interface RtbTurn {
-  key: string;
-  start: number;
-  end: number;
-}
-
-/**
- * The turn an RTB item plays at `now` (docs/device-protocol.md 2.7.2; the browser player's
- * rtbTurnOf): a decided turn is its schedule's `from` to `until`, a fallback the slot's turn of
- * its cadence live now (ending with its ad's `until` if sooner); null outside them.
- */
-export function rtbTurnOf(item: ManifestItem, now: number): RtbTurn | null {
-  const rtb = item.rtb;
-  if (item.role !== 'rtb' || !rtb) return null;
-  const from = item.schedule.from ?? Number.NEGATIVE_INFINITY;
-  const until = item.schedule.until ?? Number.POSITIVE_INFINITY;
-  if (now < from || now >= until) return null;
-  if (rtb.auctionId) return { key: `a:${rtb.auctionId}`, start: from, end: until };
-  if (!rtb.cadence) return null;
-  const start = rtbTurnAt(rtb.cadence, now);
-  if (start === null) return null;
-  return { key: `f:${item.id}:${start}`, start, end: Math.min(until, start + rtb.cadence.durationSec * 1000) };
 }
 
 /**
