@@ -36,7 +36,7 @@ import {
   type Turn,
 } from '../apps/server/src/modules/rtb/auction.js';
 import { fetchCreatives } from '../apps/server/src/modules/rtb/creatives.js';
-import { decideEnterprise } from '../apps/server/src/modules/rtb/decide.js';
+import { decideEnterprise, liveCampaignOf } from '../apps/server/src/modules/rtb/decide.js';
 import { DspTestServer } from '../apps/server/test/rtb/dspServer.js';
 import { percentile } from './lib.js';
 import { dayAfter, load1, ms, operator, rng, rowsOf, scratch, screens, slot } from './sales-lib.js';
@@ -227,37 +227,7 @@ async function liveCampaigns(db: Db, entId: string): Promise<LiveCampaign[]> {
          and not a.paused and c.spent + c.reserved < c.total_budget
        order by c.id`),
   );
-  return rows.map((r) => {
-    const targets = r.targets as {
-      deviceIds?: string[];
-      groupIds?: string[];
-      tagIds?: string[];
-      regionCodes?: string[];
-    };
-    return {
-      id: String(r.id),
-      name: String(r.name),
-      adId: String(r.ad_id),
-      bidCpm: Number(r.bid_cpm),
-      pacing: r.pacing as LiveCampaign['pacing'],
-      totalBudget: Number(r.total_budget),
-      dailyBudget: r.daily_budget === null ? null : Number(r.daily_budget),
-      committed: Number(r.spent) + Number(r.reserved),
-      dayKey: String(r.day_key),
-      committedToday: Number(r.day_committed),
-      startAt: Date.parse(`${String(r.start_date).slice(0, 10)}T00:00:00Z`),
-      endAt: Date.parse(`${String(r.end_date).slice(0, 10)}T00:00:00Z`) + DAY,
-      hoursMask: Number(r.hours_mask),
-      weekdaysMask: Number(r.weekdays_mask),
-      targets: {
-        deviceIds: new Set(targets.deviceIds ?? []),
-        groupIds: new Set(targets.groupIds ?? []),
-        tagIds: new Set(targets.tagIds ?? []),
-        regionCodes: new Set(targets.regionCodes ?? []),
-      },
-      wonNow: 0,
-    };
-  });
+  return rows.map((r) => liveCampaignOf(r as Record<string, unknown>));
 }
 
 async function screenFacts(db: Db, entId: string): Promise<Map<string, ScreenFacts>> {

@@ -400,39 +400,42 @@ async function lockLiveCampaigns(db: Executor, entId: string, first: number, las
        order by c.id
        for update of c`),
   );
-  return rows.map((r) => {
-    const targets = r.targets as {
-      deviceIds?: string[];
-      groupIds?: string[];
-      tagIds?: string[];
-      regionCodes?: string[];
-    };
-    const startAt = Date.parse(`${String(r.start_date).slice(0, 10)}T00:00:00Z`);
-    const endAt = Date.parse(`${String(r.end_date).slice(0, 10)}T00:00:00Z`) + 86_400_000;
-    return {
-      id: String(r.id),
-      name: String(r.name),
-      adId: String(r.ad_id),
-      bidCpm: Number(r.bid_cpm),
-      pacing: r.pacing as LiveCampaign['pacing'],
-      totalBudget: Number(r.total_budget),
-      dailyBudget: r.daily_budget === null ? null : Number(r.daily_budget),
-      committed: Number(r.spent) + Number(r.reserved),
-      dayKey: String(r.day_key),
-      committedToday: Number(r.day_committed),
-      startAt,
-      endAt,
-      hoursMask: Number(r.hours_mask),
-      weekdaysMask: Number(r.weekdays_mask),
-      targets: {
-        deviceIds: new Set(targets.deviceIds ?? []),
-        groupIds: new Set(targets.groupIds ?? []),
-        tagIds: new Set(targets.tagIds ?? []),
-        regionCodes: new Set(targets.regionCodes ?? []),
-      },
-      wonNow: 0,
-    };
-  });
+  return rows.map(liveCampaignOf);
+}
+
+/** A campaign's row (rtb_campaigns, as SQL answers it) as the auction sees it; the bench reads campaigns the same way. */
+export function liveCampaignOf(r: Record<string, unknown>): LiveCampaign {
+  const targets = r.targets as {
+    deviceIds?: string[];
+    groupIds?: string[];
+    tagIds?: string[];
+    regionCodes?: string[];
+  };
+  const startAt = Date.parse(`${String(r.start_date).slice(0, 10)}T00:00:00Z`);
+  const endAt = Date.parse(`${String(r.end_date).slice(0, 10)}T00:00:00Z`) + 86_400_000;
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    adId: String(r.ad_id),
+    bidCpm: Number(r.bid_cpm),
+    pacing: r.pacing as LiveCampaign['pacing'],
+    totalBudget: Number(r.total_budget),
+    dailyBudget: r.daily_budget === null ? null : Number(r.daily_budget),
+    committed: Number(r.spent) + Number(r.reserved),
+    dayKey: String(r.day_key),
+    committedToday: Number(r.day_committed),
+    startAt,
+    endAt,
+    hoursMask: Number(r.hours_mask),
+    weekdaysMask: Number(r.weekdays_mask),
+    targets: {
+      deviceIds: new Set(targets.deviceIds ?? []),
+      groupIds: new Set(targets.groupIds ?? []),
+      tagIds: new Set(targets.tagIds ?? []),
+      regionCodes: new Set(targets.regionCodes ?? []),
+    },
+    wonNow: 0,
+  };
 }
 
 async function writeDecisions(
