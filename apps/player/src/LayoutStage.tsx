@@ -1,7 +1,8 @@
 import { fitScale, type LayoutDocument, LayoutPlayer, parseLayoutDocument, type RenderMaterial } from '@marquee/layout';
-import type { DeviceManifest, ManifestItem } from '@marquee/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type DeviceManifest, type ManifestItem, rtbRegionsOf } from '@marquee/protocol';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { locale } from './i18n';
+import { RtbRegionBox } from './RtbRegion';
 import { player } from './runtime';
 
 /** The layout document of an item, or null when it has none or it is not a valid one. */
@@ -53,16 +54,22 @@ export function useViewport() {
   return size;
 }
 
-/** The material ids each component of a page plays (pictures, videos, music, the background). */
+/**
+ * The material ids each component of a page plays (pictures, videos, music, the background);
+ * not those of `skip` (a component sold as an RTB region: its own content is what shows between
+ * the slot's turns, under the region's box, and claims no plays).
+ */
 export function pageMaterials(
   doc: LayoutDocument,
   index: number,
+  skip?: ReadonlySet<string>,
 ): { componentId: string | null; materialId: string }[] {
   const page = doc.pages[index];
   if (!page) return [];
   const out: { componentId: string | null; materialId: string }[] = [];
   if (page.background.materialId) out.push({ componentId: null, materialId: page.background.materialId });
   for (const c of page.components) {
+    if (skip?.has(c.id)) continue;
     if (c.type === 'picture' || c.type === 'video' || c.type === 'music') {
       for (const m of c.props.materials) out.push({ componentId: c.id, materialId: m.materialId });
     }
@@ -74,6 +81,8 @@ export function pageMaterials(
  * Plays one layout item full screen with the shared renderer (scaled to the display,
  * letterboxed), its materials drawn from the cache. Proof of play: each page shown writes one
  * event per material on it (completed when the page ran its time, interrupted when cut off).
+ * Its components sold as RTB regions on this device (the manifest's `rtb.region` items) show
+ * the region's turns over them (RtbRegionBox).
  */
 export function LayoutStage({
   manifest,
@@ -94,6 +103,20 @@ export function LayoutStage({
   const materials = useRenderMaterials(manifest);
   const shown = useRef<{ index: number; at: number } | null>(null);
   const over = useRef(false);
+  // The RTB regions (by their ids, so an equal manifest fetched again changes nothing here).
+  const regionKey = rtbRegionsOf(manifest.items, item.layoutId)
+    .map((r) => r.componentId)
+    .join('|');
+  const regionIds = useMemo(() => new Set(regionKey ? regionKey.split('|') : []), [regionKey]);
+  const latestManifest = useRef(manifest);
+  latestManifest.current = manifest;
+  const renderOverlay = useCallback(
+    (c: { id: string }): ReactNode =>
+      regionIds.has(c.id) && item.layoutId ? (
+        <RtbRegionBox manifest={latestManifest.current} region={{ layoutId: item.layoutId, componentId: c.id }} />
+      ) : null,
+    [regionIds, item.layoutId],
+  );
 
   const record = useCallback(
     (outcome: 'completed' | 'interrupted', turnEnded = false) => {
@@ -102,7 +125,7 @@ export function LayoutStage({
       shown.current = null;
       const durationMs = Date.now() - last.at;
       const expected = turnEnded ? 0 : (doc.pages[last.index]?.duration ?? 0) * 1000;
-      for (const m of pageMaterials(doc, last.index)) {
+      for (const m of pageMaterials(doc, last.index, regionIds)) {
         void player.recordPlay({
           id: crypto.randomUUID(),
           materialId: m.materialId,
@@ -115,7 +138,7 @@ export function LayoutStage({
         });
       }
     },
-    [doc, item],
+    [doc, item, regionIds],
   );
 
   // A page that stays (a one-page layout) counts one play per duration it stays on screen.
@@ -175,7 +198,14 @@ export function LayoutStage({
           top: (viewport.height - doc.height * scale) / 2,
         }}
       >
-        <LayoutPlayer doc={doc} materials={materials} scale={scale} locale={locale} onPageChange={onPageChange} />
+        <LayoutPlayer
+          doc={doc}
+          materials={materials}
+          scale={scale}
+          locale={locale}
+          onPageChange={onPageChange}
+          renderOverlay={regionIds.size > 0 ? renderOverlay : undefined}
+        />
       </div>
     </div>
   );

@@ -312,15 +312,56 @@ export const DEFAULT_VENUE_TYPE: OpenoohVenueType = 'retail.malls';
 export interface RtbPickable {
   role?: string;
   schedule: { from?: number | null; until?: number | null };
-  rtb?: { slotId: string; auctionId?: string; cadence?: RtbCadence };
+  rtb?: { slotId: string; auctionId?: string; cadence?: RtbCadence; region?: RtbRegion };
+}
+
+/** A layout's component sold as an RTB slot (docs/device-protocol.md 2.7.2). */
+export interface RtbRegion {
+  layoutId: string;
+  componentId: string;
 }
 
 /**
- * What an RTB slot plays at `now` on the device, if anything: a decided turn live now (the
- * earliest first), else a slot's fallback in one of its turns; null between turns. Both
- * players call it every second: a decided turn pre-empts the loop (not an emergency ad).
+ * What an RTB slot of the loop plays at `now` on the device, if anything: a decided turn live
+ * now (the earliest first), else a slot's fallback in one of its turns; null between turns.
+ * Both players call it every second: a decided turn pre-empts the loop (not an emergency ad).
+ * Region slots' items (`rtb.region`) never pre-empt: pickRtbRegionItem reads them.
  */
 export function pickRtbItem<I extends RtbPickable>(items: readonly I[], now: number): I | null {
+  return pickAmong(
+    items.filter((i) => !i.rtb?.region),
+    now,
+  );
+}
+
+/**
+ * What a layout's component sold as an RTB slot shows at `now` while that layout is on screen:
+ * the same choice as pickRtbItem among the items of that region only; null between its turns
+ * (the component's own content shows then).
+ */
+export function pickRtbRegionItem<I extends RtbPickable>(
+  items: readonly I[],
+  region: RtbRegion,
+  now: number,
+): I | null {
+  return pickAmong(
+    items.filter((i) => i.rtb?.region?.layoutId === region.layoutId && i.rtb.region.componentId === region.componentId),
+    now,
+  );
+}
+
+/** The components of a layout that are RTB regions on this device (their items' regions), in order. */
+export function rtbRegionsOf(items: readonly RtbPickable[], layoutId: string | null | undefined): RtbRegion[] {
+  if (!layoutId) return [];
+  const seen = new Map<string, RtbRegion>();
+  for (const i of items) {
+    const r = i.role === 'rtb' ? i.rtb?.region : undefined;
+    if (r && r.layoutId === layoutId && !seen.has(r.componentId)) seen.set(r.componentId, r);
+  }
+  return [...seen.values()];
+}
+
+function pickAmong<I extends RtbPickable>(items: readonly I[], now: number): I | null {
   const within = (i: I) => (i.schedule.from ?? -Infinity) <= now && now < (i.schedule.until ?? Infinity);
   const decided = items
     .filter((i) => i.role === 'rtb' && i.rtb?.auctionId && within(i))

@@ -6,8 +6,10 @@ import {
   type PacingState,
   pacingAllows,
   pickRtbItem,
+  pickRtbRegionItem,
   playPrice,
   rtbCadence,
+  rtbRegionsOf,
   rtbTurnAt,
   rtbTurnsBetween,
   runAuction,
@@ -169,5 +171,19 @@ describe('what an RTB slot plays', () => {
     expect(pickRtbItem([fallback, decided], 60_000)?.id).toBe('f');
     expect(pickRtbItem([fallback, decided], 80_000)).toBeNull();
     expect(pickRtbItem([decided], 60_000)).toBeNull();
+  });
+
+  it('keeps a layout region’s items to that region: they never pre-empt the loop', () => {
+    const region = { layoutId: 'L', componentId: 'c1' };
+    const inRegion = { ...decided, id: 'r', rtb: { slotId: 'rs', auctionId: 'b', region } };
+    const regionFallback = { ...fallback, id: 'rf', rtb: { slotId: 'rs', cadence, region } };
+    expect(pickRtbItem([inRegion, regionFallback], 125_000)).toBeNull();
+    expect(pickRtbRegionItem([fallback, inRegion, regionFallback], region, 125_000)?.id).toBe('r');
+    expect(pickRtbRegionItem([fallback, inRegion, regionFallback], region, 60_000)?.id).toBe('rf');
+    expect(pickRtbRegionItem([inRegion], { ...region, componentId: 'c2' }, 125_000)).toBeNull();
+    expect(pickRtbRegionItem([inRegion], { ...region, layoutId: 'M' }, 125_000)).toBeNull();
+    expect(rtbRegionsOf([fallback, inRegion, regionFallback], 'L')).toEqual([region]);
+    expect(rtbRegionsOf([inRegion], 'M')).toEqual([]);
+    expect(rtbRegionsOf([inRegion], null)).toEqual([]);
   });
 });

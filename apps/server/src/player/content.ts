@@ -11,8 +11,10 @@ import {
   PLAYS_PATH,
   type PlayEvent,
   pickRtbItem,
+  pickRtbRegionItem,
   playsAnswerSchema,
   type RtbTurn,
+  rtbRegionsOf,
   rtbTurnOf,
   USAGE_PATH,
   type UsageSample,
@@ -26,7 +28,9 @@ import {
  * reports the downloads and ready ads in its heartbeats, "plays" the items in turn (a timer
  * per material, no screen), writes one play event per material when it ends, and uploads the
  * journal in batches, keeping what the server did not answer for the next upload. An RTB
- * slot's turn (2.7.2) cuts in within a second of its start and plays to its end.
+ * slot's turn (2.7.2) cuts in within a second of its start and plays to its end; while a layout
+ * with RTB regions plays, each region's turns "show" in it (a play with the layout and the
+ * component, completed at the turn's end, interrupted when the layout leaves first).
  */
 
 export interface ContentPlayerOptions {
@@ -145,6 +149,10 @@ export class ContentPlayer {
   /** The RTB turn playing now, and the latest ones played (a turn plays once). */
   private turn: RtbTurn | null = null;
   private readonly turnsPlayed = new Set<string>();
+  /** The item on screen now (a layout hosts RTB regions while it is). */
+  private showing: ManifestItem | null = null;
+  /** Each RTB region's turn showing now, by component id. */
+  private readonly regionTurns = new Map<string, { key: string; item: ManifestItem; start: number; end: number }>();
   private uploading: Promise<void> | null = null;
   private cursor = 0;
   private day = '';
@@ -312,6 +320,7 @@ export class ContentPlayer {
    */
   private watchTurns(): void {
     if (!this.running) return;
+    this.watchRegions(Date.now());
     const now = new Date();
     // A turn at its end finishes on its own timer (a completed play), due this very moment.
     if (this.turn && now.getTime() >= this.turn.end) return;
@@ -330,6 +339,8 @@ export class ContentPlayer {
     const chosen = this.choose(new Date());
     if (!chosen) {
       this.turn = null;
+      this.showing = null;
+      this.watchRegions(Date.now());
       this.playTimer = setTimeout(() => this.next(), 5000);
       return;
     }
@@ -345,6 +356,8 @@ export class ContentPlayer {
       item = items[this.cursor % items.length];
       this.cursor = (this.cursor + 1) % Math.max(1, items.length);
     }
+    this.showing = item;
+    this.watchRegions(Date.now());
     const files = new Map(manifest.files.map((f) => [f.materialId, f]));
     const document = item.document as { pages?: { duration?: number }[] } | null;
     // A layout plays as one piece: its pages' durations; a playlist material by material.
@@ -392,6 +405,45 @@ export class ContentPlayer {
       }, ms);
     };
     play(0);
+  }
+
+  /**
+   * The RTB regions of the layout on screen (docs/device-protocol.md 2.7.2): a region's turn
+   * that ended while its layout stayed is a completed play; one whose layout left first is
+   * interrupted; a turn live now (pickRtbRegionItem) starts showing (again, when its layout
+   * comes back within it, as the browser player's region does).
+   */
+  private watchRegions(now: number): void {
+    const manifest = this.manifest;
+    const host = this.showing?.document ? this.showing : null;
+    const regions = manifest && host ? rtbRegionsOf(manifest.items, host.layoutId) : [];
+    const here = new Set(regions.map((r) => r.componentId));
+    for (const [componentId, shown] of this.regionTurns) {
+      const ended = now >= shown.end;
+      if (!ended && here.has(componentId)) continue;
+      this.regionTurns.delete(componentId);
+      const until = Math.min(now, shown.end);
+      this.record({
+        id: randomUUID(),
+        materialId: shown.item.materialIds[0] ?? null,
+        layoutId: host?.layoutId ?? shown.item.rtb?.region?.layoutId ?? null,
+        componentId,
+        adId: shown.item.adId,
+        start: shown.start,
+        durationMs: Math.max(0, until - shown.start),
+        outcome: ended ? 'completed' : 'interrupted',
+      });
+    }
+    if (!manifest || !host) return;
+    const items = manifest.items.filter(
+      (i) => i.role === 'rtb' && scheduleAllows({ ...i.schedule, from: null, until: null }, new Date(now)),
+    );
+    for (const region of regions) {
+      const item = pickRtbRegionItem(items, region, now);
+      const turn = item ? rtbTurnOf(item, now) : null;
+      if (!item || !turn || this.regionTurns.get(region.componentId)?.key === turn.key) continue;
+      this.regionTurns.set(region.componentId, { key: turn.key, item, start: now, end: turn.end });
+    }
   }
 
   private today(now: Date): ReadonlyMap<string, number> {

@@ -154,6 +154,58 @@ describe('the headless player and RTB turns', () => {
     }
   });
 
+  describe('in a layout’s RTB region', () => {
+    const region = { layoutId: 'L', componentId: 'c-side' };
+    const doc = { pages: [{ id: 'p1', duration: 10, components: [] }] };
+    const inRegion = (id: string, auctionId: string, from: number, until: number) =>
+      decided(id, auctionId, from, until, { rtb: { slotId: 's9', auctionId, region } });
+
+    it('shows the region’s turn while its layout plays, without cutting the layout: one completed play in the region', () => {
+      const own: ManifestItem = { ...ad('own', undefined), adId: null, layoutId: 'L', document: doc, materialIds: [] };
+      const journal = run(manifest([own, inRegion('w', 'R1', T0 + 5 * S, T0 + 20 * S)]), T0, 30 * S);
+      const plays = of(journal, 'w');
+      expect(plays).toHaveLength(1);
+      expect(plays[0]).toMatchObject({ layoutId: 'L', componentId: 'c-side', materialId: 'img', outcome: 'completed' });
+      expect(plays[0].start).toBeGreaterThanOrEqual(T0 + 5 * S);
+      expect(plays[0].start).toBeLessThanOrEqual(T0 + 6 * S);
+      expect(plays[0].start + plays[0].durationMs).toBe(T0 + 20 * S);
+      // The layout was never cut: its pages ran their time.
+      expect(journal.filter((e) => e.layoutId === 'L' && e.componentId === null).map((e) => e.outcome)).toEqual([
+        'completed',
+        'completed',
+        'completed',
+      ]);
+    });
+
+    it('cuts the region’s play when its layout leaves the screen, and shows the turn again when it comes back', () => {
+      const layoutAd: ManifestItem = ad('lay', 'loop', { layoutId: 'L', document: doc, materialIds: [] });
+      const journal = run(
+        manifest([layoutAd, ad('c', 'loop'), inRegion('w', 'R1', T0 + 5 * S, T0 + 25 * S)]),
+        T0,
+        30 * S,
+      );
+      expect(of(journal, 'w').map(brief)).toEqual([
+        { adId: 'w', start: expect.any(Number), durationMs: expect.any(Number), outcome: 'interrupted' },
+        { adId: 'w', start: 20 * S, durationMs: 5 * S, outcome: 'completed' },
+      ]);
+      const [cut] = of(journal, 'w');
+      expect(cut.start + cut.durationMs).toBe(T0 + 10 * S);
+      // Never full screen: the loop ad played its whole turn in between.
+      expect(of(journal, 'c').map(brief)[0]).toEqual({
+        adId: 'c',
+        start: 10 * S,
+        durationMs: 10 * S,
+        outcome: 'completed',
+      });
+    });
+
+    it('leaves a region’s turn out of the loop when its layout is not on screen', () => {
+      const journal = run(manifest([ad('c', 'loop'), inRegion('w', 'R1', T0 + 5 * S, T0 + 20 * S)]), T0, 30 * S);
+      expect(of(journal, 'w')).toEqual([]);
+      expect(of(journal, 'c').every((e) => e.outcome === 'completed')).toBe(true);
+    });
+  });
+
   it('lets an emergency ad pre-empt a decided turn', () => {
     const m = manifest([ad('e', 'emergency'), ad('c', 'loop'), decided('w', 'A1', T0 + 5 * S, T0 + 20 * S)]);
     expect(itemsToPlay(m, new Date(T0 + 10 * S), new Map()).map((i) => i.id)).toEqual(['ad:e']);

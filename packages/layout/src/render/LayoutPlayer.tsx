@@ -3,7 +3,7 @@
  * Plays a layout as a screen does: each page for its duration, then the next, looping; a
  * button's jump-to-page goes there at once and the cycle continues from that page.
  */
-import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { ButtonAction, LayoutComponent, LayoutDocument } from '../schema.js';
 import { LayoutPage } from './LayoutPage.js';
 import type { MaterialLookup, WeatherLookup } from './types.js';
@@ -22,6 +22,8 @@ export interface LayoutPlayerProps {
   onOpenUrl?: (url: string) => void;
   /** False: stay still (paused preview). Default true. */
   playing?: boolean;
+  /** Drawn over a component, inside its box (a player fills a layout's RTB region with it). */
+  renderOverlay?: (component: LayoutComponent) => ReactNode;
   className?: string;
   style?: CSSProperties;
 }
@@ -72,6 +74,7 @@ export function LayoutPlayer(props: LayoutPlayerProps) {
       weather={weather}
       playing={playing}
       onAction={onAction}
+      renderOverlay={props.renderOverlay}
       className={props.className}
       style={props.style}
     />

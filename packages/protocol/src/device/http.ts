@@ -265,12 +265,15 @@ export const manifestItemSchema = z.object({
    * An RTB slot's item (issue 29, docs/device-protocol.md 2.7.2), role `rtb`: a decided turn
    * (`auctionId`: the winner plays from `schedule.from` to `schedule.until`, pre-empting the
    * loop) or the slot's fallback (`cadence`: it plays in the slot's turns that have no
-   * decided item; rtbTurnAt computes them).
+   * decided item; rtbTurnAt computes them). With `region`, the slot is one component of a
+   * layout: the item fills that component's box while that layout is on screen (the loop goes
+   * on; pickRtbRegionItem), and its plays carry the layout and the component.
    */
   rtb: z
     .object({
       slotId: z.string(),
       auctionId: z.string().optional(),
+      region: z.object({ layoutId: z.string(), componentId: z.string() }).optional(),
       cadence: z
         .object({
           everySec: z.number().int().positive(),

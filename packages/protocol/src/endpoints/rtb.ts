@@ -451,6 +451,7 @@ export const rtbEndpoints = {
     permission: Perm.operateSlot,
     unscoped: "the caller's enterprise's approved fallback ads, for the RTB dialog's picker",
     request: z.object({}).strict(),
-    response: z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) }),
+    /** `layout`: the ad is a layout (it cannot be a layout region's fallback: a region shows pictures and videos). */
+    response: z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), layout: z.boolean() })) }),
   }),
 } as const;

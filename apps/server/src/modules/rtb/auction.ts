@@ -35,6 +35,8 @@ export interface LiveCampaign extends PacingState {
   id: string;
   name: string;
   adId: string;
+  /** Its ad is a layout: it plays full screen, so it cannot fill a layout's region. */
+  layoutAd: boolean;
   bidCpm: number;
   pacing: RtbPacing;
   /** The UTC day committedToday counts. */
@@ -82,6 +84,8 @@ export interface Turn {
   durationSec: number;
   floorCpm: number;
   qtyMilli: number;
+  /** A layout region's turn: only ads of pictures and videos can fill it. */
+  region?: boolean;
 }
 
 export interface Decision {
@@ -133,6 +137,7 @@ export function decideTurn(
   const candidates: Candidate[] = [];
   let consideredCampaigns = 0;
   for (const c of campaigns) {
+    if (turn.region && c.layoutAd) continue;
     if (!calendarAllows(c, turn.turnAt) || !campaignReaches(c.targets, turn.screen)) continue;
     consideredCampaigns++;
     rollDay(c, turn.turnAt);

@@ -12,7 +12,8 @@ import { queueNotices } from './dspClient.js';
  * Billing by proof of play (issue 29; docs/ARCHITECTURE.md "Programmatic airtime"). The
  * `rtb-bill` job (every minute; time is its input):
  * 1. A won turn is proven by a completed play of its ad on its screen that started between its
- *    start - RTB_PROOF_SKEW_SEC and its end (the device's clock); one play proves one turn
+ *    start - RTB_PROOF_SKEW_SEC and its end (the device's clock): a region slot's in that
+ *    component of that layout, a loop slot's as the ad itself; one play proves one turn
  *    (rtb_auctions.proof_event_id is unique). A campaign's proven turns are billed together:
  *    in one transaction with the campaign's row locked, the turns move won -> billed, the
  *    campaign's spent grows and its reserved shrinks by their prices, and the ledger posts that
@@ -106,7 +107,7 @@ async function provenTurns(db: Executor, now: Date): Promise<ProvenTurn[]> {
   const candidates = rowsOf<ProvenTurn>(
     await db.execute(sql`
       with due as (
-        select a.id, a.ent_id, a.campaign_id, a.dsp_id, a.price, a.device_id, a.ad_id, a.turn_at, a.duration_sec
+        select a.id, a.ent_id, a.slot_id, a.campaign_id, a.dsp_id, a.price, a.device_id, a.ad_id, a.turn_at, a.duration_sec
           from rtb_auctions a
          where a.state = 'won'
            and a.turn_at + make_interval(secs => a.duration_sec) < ${now.toISOString()}::timestamptz
@@ -114,6 +115,8 @@ async function provenTurns(db: Executor, now: Date): Promise<ProvenTurn[]> {
          limit ${BATCH})
       select d.id, d.ent_id, d.campaign_id, d.dsp_id, d.price, p.event_id::text as event_id
         from due d
+        join ad_slots s on s.id = d.slot_id
+        join ads w on w.id = d.ad_id
         join plays p
           on p.device_id = d.device_id
          and p.day between ((d.turn_at - interval '1 minute') at time zone 'UTC')::date
@@ -122,6 +125,11 @@ async function provenTurns(db: Executor, now: Date): Promise<ProvenTurn[]> {
          and p.outcome = 'completed'
          and p.started_at >= d.turn_at - ${skew}::interval
          and p.started_at < d.turn_at + make_interval(secs => d.duration_sec)
+         -- A region's turn is proven in that region of that layout; a loop turn by the ad played
+         -- as itself (its own layout or none), not inside another layout's region.
+         and case when s.region_id is not null
+                  then p.layout_id = s.layout_id and p.component_id = s.region_id
+                  else p.layout_id is not distinct from w.layout_id end
        where not exists (select 1 from rtb_auctions u where u.proof_event_id = p.event_id::text)
        order by d.turn_at, d.id, p.started_at`),
   );

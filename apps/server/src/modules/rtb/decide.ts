@@ -17,7 +17,7 @@ import {
 } from './auction.js';
 import { askDsp, type DspAnswer, type DspTarget, mapLimit, queueNotices } from './dspClient.js';
 import { buildBidRequest, expandMacros } from './openrtb.js';
-import { rtbSlotsOf } from './slots.js';
+import { rtbSlotsOf, slotFallsOn } from './slots.js';
 
 /**
  * Deciding turns ahead (issue 29; docs/ARCHITECTURE.md "Programmatic airtime"). The
@@ -51,7 +51,7 @@ export async function decideAll(db: Executor, now: Date, opts: DecideOptions = {
   const ents = rowsOf<{ ent_id: string }>(
     await db.execute(sql`
       select distinct ent_id from ad_slots
-      where rtb_enabled and deleted_at is null and layout_id is null`),
+      where rtb_enabled and deleted_at is null and (layout_id is null or region_id is not null)`),
   );
   const total: DecideSummary = { turns: 0, won: 0, noBid: 0, dspRequests: 0 };
   for (const { ent_id } of ents) {
@@ -70,8 +70,8 @@ async function screenFacts(
   entId: string,
   ids: readonly string[],
   now: Date,
-): Promise<Map<string, ScreenFacts & { online: boolean }>> {
-  const out = new Map<string, ScreenFacts & { online: boolean }>();
+): Promise<Map<string, ScreenFacts & { online: boolean; layoutId: string | null }>> {
+  const out = new Map<string, ScreenFacts & { online: boolean; layoutId: string | null }>();
   if (ids.length === 0) return out;
   const rows = rowsOf<{
     id: string;
@@ -87,9 +87,10 @@ async function screenFacts(
     latitude: number | null;
     longitude: number | null;
     tag_ids: string[] | null;
+    layout_id: string | null;
   }>(
     await db.execute(sql`
-      select d.id, d.name, d.status, d.heartbeat_sec,
+      select d.id, d.name, d.status, d.heartbeat_sec, d.layout_id,
              (extract(epoch from d.last_seen_at) * 1000)::float8 as seen_ms,
              (extract(epoch from d.status_at) * 1000)::float8 as status_ms,
              d.group_id, d.province_code, d.city_code, d.district_code, d.latitude, d.longitude,
@@ -116,6 +117,7 @@ async function screenFacts(
       lat: r.latitude === null ? null : Number(r.latitude),
       lng: r.longitude === null ? null : Number(r.longitude),
       online: status === 'online',
+      layoutId: r.layout_id,
     });
   }
   return out;
@@ -207,7 +209,7 @@ export async function decideEnterprise(
     const cadence = rtbCadence(slot);
     for (const deviceId of members.get(slot.id) ?? []) {
       const screen = facts.get(deviceId);
-      if (!screen?.online) continue;
+      if (!screen?.online || !slotFallsOn(slot, screen.layoutId)) continue;
       for (const at of rtbTurnsBetween(cadence, from.getTime(), to.getTime())) {
         if (already.has(turnKey(slot.id, deviceId, at))) continue;
         const q = qty.get(deviceId);
@@ -220,6 +222,7 @@ export async function decideEnterprise(
           turnAt: at,
           durationSec: slot.durationSec,
           floorCpm: slot.rtbFloor ?? 0,
+          region: slot.layoutId !== null,
           qtyMilli: q ?? multiplierMilli,
           qtySource: q ? 'audience' : 'multiplier',
         });
@@ -392,7 +395,7 @@ async function creativeAds(
 async function lockLiveCampaigns(db: Executor, entId: string, first: number, last: number): Promise<LiveCampaign[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select c.* from rtb_campaigns c join ads a on a.id = c.ad_id
+      select c.*, a.layout_id is not null as layout_ad from rtb_campaigns c join ads a on a.id = c.ad_id
        where c.ent_id = ${entId} and c.state = 'active'
          and c.start_date <= ${rtbDay(last)}::date and c.end_date >= ${rtbDay(first)}::date
          and a.review_state = 'passed' and a.deleted_at is null and not a.paused
@@ -417,6 +420,7 @@ export function liveCampaignOf(r: Record<string, unknown>): LiveCampaign {
     id: String(r.id),
     name: String(r.name),
     adId: String(r.ad_id),
+    layoutAd: r.layout_ad === true,
     bidCpm: Number(r.bid_cpm),
     pacing: r.pacing as LiveCampaign['pacing'],
     totalBudget: Number(r.total_budget),

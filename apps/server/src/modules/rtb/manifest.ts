@@ -5,7 +5,7 @@ import { ads } from '../../db/schema/index.js';
 import { adsMedia } from '../ads/schedule.js';
 import { registerContentSource } from '../content/sources.js';
 import { slotScreens } from '../sales/inventory.js';
-import { rtbSlotsOf } from './slots.js';
+import { regionOf, rtbSlotsOf, slotFallsOn } from './slots.js';
 
 /**
  * The RTB slots' part of a device's manifest (issue 29; docs/device-protocol.md 2.7.2), the
@@ -13,20 +13,23 @@ import { rtbSlotsOf } from './slots.js';
  * winner's ad, from its turn's start to its end, role `rtb`), and each of its RTB slots'
  * fallback ad with the slot's cadence (played in the turns nobody won). The player picks with
  * pickRtbItem; a decided turn pre-empts the loop, so the winner plays even if the screen goes
- * offline after it fetched the manifest.
+ * offline after it fetched the manifest. A region slot's items (`rtb.region`, only on screens
+ * whose own layout is the slot's) fill that component while the layout is on screen
+ * (pickRtbRegionItem); an ad that is itself a layout cannot fill a region and is left out.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function rtbContent(
   db: Executor,
-  device: { id: string; entId: string },
+  device: { id: string; entId: string; layoutId: string | null },
   now: number,
 ): Promise<{ items: ManifestItem[]; files: ManifestFile[] }> {
   const slots = await rtbSlotsOf(db, device.entId);
   if (slots.length === 0) return { items: [], files: [] };
   const mine = [];
   for (const slot of slots) {
+    if (!slotFallsOn(slot, device.layoutId)) continue;
     const screens = await slotScreens(db, slot, new Date(now));
     if (screens.some((s) => s.id === device.id)) mine.push(slot);
   }
@@ -68,7 +71,10 @@ export async function rtbContent(
   for (const d of decided) {
     const ad = byId.get(d.ad_id);
     const content = ad ? media.contentOf(ad) : null;
-    if (!ad || !content) continue;
+    const slot = bySlot.get(d.slot_id);
+    const region = slot ? regionOf(slot) : undefined;
+    // A region shows pictures and videos: a layout ad cannot fill it.
+    if (!ad || !content || (region && content.document)) continue;
     const at = Math.round(Number(d.at));
     items.push({
       id: `rtb:${d.id}`,
@@ -83,13 +89,14 @@ export async function rtbContent(
         : Math.max(1, Math.floor(d.duration_sec / content.materialIds.length)),
       schedule: { from: at, until: at + d.duration_sec * 1000 },
       role: 'rtb',
-      rtb: { slotId: d.slot_id, auctionId: d.id },
+      rtb: { slotId: d.slot_id, auctionId: d.id, ...(region ? { region } : {}) },
     });
   }
   for (const slot of mine) {
     const ad = slot.rtbFallbackAdId ? byId.get(slot.rtbFallbackAdId) : undefined;
     const content = ad ? media.contentOf(ad) : null;
-    if (!ad || !content) continue;
+    const region = regionOf(slot);
+    if (!ad || !content || (region && content.document)) continue;
     items.push({
       id: `rtb-fallback:${slot.id}`,
       source: 'rtb',
@@ -99,7 +106,7 @@ export async function rtbContent(
       ...content,
       schedule: { from: ad.startAt.getTime(), until: ad.endAt.getTime() },
       role: 'rtb',
-      rtb: { slotId: slot.id, cadence: rtbCadence(slot) },
+      rtb: { slotId: slot.id, cadence: rtbCadence(slot), ...(region ? { region } : {}) },
     });
   }
   const used = new Set(items.flatMap((i) => i.materialIds));

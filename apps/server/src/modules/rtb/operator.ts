@@ -287,7 +287,7 @@ export async function fillReport(input: Req<'rtbFillReport'>, ctx: CallContext) 
 /** Approved fallback ads of the enterprise, for the RTB dialog. */
 export async function fallbackOptions(ctx: CallContext) {
   const rows = await ctx.db
-    .select({ id: ads.id, name: ads.name })
+    .select({ id: ads.id, name: ads.name, layout: sql<boolean>`${ads.layoutId} is not null` })
     .from(ads)
     .where(
       and(

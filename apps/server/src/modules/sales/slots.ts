@@ -262,10 +262,10 @@ export async function slotDelete(input: Req<'salesSlotDelete'>, ctx: CallContext
 }
 
 /** A slot's fallback: an approved (passed, not deleted) fallback ad of the enterprise, else AD_NOT_SCHEDULED. */
-async function fallbackAd(ctx: CallContext, adId: string | null): Promise<string | null> {
+async function fallbackAd(ctx: CallContext, adId: string | null, region: boolean): Promise<string | null> {
   if (adId === null) return null;
   const [row] = await ctx.db
-    .select({ id: ads.id })
+    .select({ id: ads.id, layoutId: ads.layoutId })
     .from(ads)
     .where(
       and(
@@ -277,6 +277,7 @@ async function fallbackAd(ctx: CallContext, adId: string | null): Promise<string
       ),
     );
   if (!row) throw new AppError(ErrorCode.AD_NOT_SCHEDULED, InventoryText.fallbackNotUsable);
+  if (region && row.layoutId) throw new AppError(ErrorCode.AD_NOT_SCHEDULED, InventoryText.regionFallbackLayout);
   return row.id;
 }
 
@@ -288,7 +289,9 @@ export async function slotRtb(input: Req<'salesSlotRtb'>, ctx: CallContext) {
       rtbEnabled: input.rtbEnabled,
       rtbFloor: input.rtbFloor === undefined ? old.rtbFloor : input.rtbFloor,
       rtbFallbackAdId:
-        input.rtbFallbackAdId === undefined ? old.rtbFallbackAdId : await fallbackAd(ctx, input.rtbFallbackAdId),
+        input.rtbFallbackAdId === undefined
+          ? old.rtbFallbackAdId
+          : await fallbackAd(ctx, input.rtbFallbackAdId, old.layoutId !== null),
       venueType: input.venueType ?? old.venueType,
       updatedAt: ctx.now,
     })

@@ -18,6 +18,11 @@ export const InventoryText = {
     'en-US': 'The fallback must be an approved fallback ad of your enterprise',
     ja: 'フォールバックは自社の承認済みフォールバック広告である必要があります',
   },
+  regionFallbackLayout: {
+    'zh-CN': '布局区域只能播放图片和视频：兜底广告不能是布局广告',
+    'en-US': 'A layout region plays pictures and videos only: the fallback cannot be a layout ad',
+    ja: 'レイアウトの領域では画像と動画のみ再生できます：フォールバックにレイアウト広告は使えません',
+  },
   slotTargetsInvalid: {
     'zh-CN': '投放目标无效：设备、分组、标签或拼接屏不属于本企业',
     'en-US': 'Invalid targets: a device, group, tag or split screen is not of your enterprise',

@@ -68,7 +68,10 @@ export function SlotRtbDialog({ slot, onClose }: { slot: Slot | null; onClose: (
   const [form] = Form.useForm<Values>();
   const enabled = Form.useWatch('rtbEnabled', form) ?? false;
   const fallbacks = useCallQuery('rtbFallbackOptions', {}, { enabled: slot !== null, staleTime: 60_000 });
-  const fallbackOptions = (fallbacks.data?.data ?? []).map((a) => ({ value: a.id, label: a.name }));
+  // A layout region shows pictures and videos: a layout ad cannot be its fallback.
+  const fallbackOptions = (fallbacks.data?.data ?? [])
+    .filter((a) => !(slot?.layoutId && a.layout))
+    .map((a) => ({ value: a.id, label: a.name }));
   // The slot's fallback stays choosable even when it is no longer among the approved ads.
   if (slot?.rtbFallbackAdId && !fallbackOptions.some((o) => o.value === slot.rtbFallbackAdId)) {
     fallbackOptions.unshift({ value: slot.rtbFallbackAdId, label: slot.rtbFallbackAdName ?? slot.rtbFallbackAdId });
