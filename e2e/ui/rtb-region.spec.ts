@@ -121,7 +121,7 @@ test('an RTB campaign fills a layout’s region on a browser player and its play
   // The advertiser's campaign with its own picture, approved by the operator.
   const buyer = await loginApi('advertiser');
   if ((await wallet(buyer.token)).available < 10_000) await fundOffline(buyer.token, 100_000);
-  const buyerFolder = await ok('materialFolderCreate', { name: `E2E region ${suffix}` }, buyer.token);
+  const buyerFolder = await ok('materialFolderCreate', { name: `E2E region buyer ${suffix}` }, buyer.token);
   const creative = await uploadMaterial(buyer.token, {
     folderId: buyerFolder.id,
     name: `region-${suffix}.png`,
