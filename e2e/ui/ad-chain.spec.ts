@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ADVERTISER_ROLE_CODES } from '@marquee/protocol';
 import type { Page } from '@playwright/test';
-import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
+import { apiCall, loginApi } from '../fixtures/api.js';
 import { createAccount, createRole, deptId, uniqueName } from '../fixtures/org.js';
+import { pairBrowserPlayer } from '../fixtures/player.js';
 import { uniquePng } from '../fixtures/png.js';
 import { expect as baseExpect, openAs, test } from '../fixtures/session.js';
 
@@ -45,14 +46,12 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
   const admin = await loginApi('entadmin');
 
   // A browser player, paired as a device of the enterprise.
-  const screen = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
-  const player = await screen.newPage();
-  await player.goto(`${BASE_URL}/player/`);
-  const code = (await player.getByTestId('pairing-code').textContent({ timeout: 30_000 }))?.trim() ?? '';
-  const deviceName = uniqueName('E2E ad screen');
-  const added = await apiCall('deviceAdd', { code, name: deviceName }, { token: admin.token });
-  expect(added.code).toBe(0);
-  await expect(player.getByTestId('nothing')).toBeVisible();
+  const {
+    context: screen,
+    player,
+    deviceName,
+    deviceId,
+  } = await pairBrowserPlayer(browser, admin.token, 'E2E ad screen');
 
   // The advertiser: its own data only, and the screen shared with it.
   const role = await createRole(admin.token, {
@@ -67,7 +66,7 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
   });
   const shared = await apiCall(
     'deviceShareApply',
-    { by: 'devices', ids: [added.payload.id], action: 'allocate', allocateInfos: [{ id: advertiser.id, type: 2 }] },
+    { by: 'devices', ids: [deviceId], action: 'allocate', allocateInfos: [{ id: advertiser.id, type: 2 }] },
     { token: admin.token },
   );
   expect(shared.code).toBe(0);
@@ -115,7 +114,7 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
   await expect(page.getByTestId(`ad-row-${adName}`)).toBeVisible();
   const mine = await apiCall('adList', { page: 1, size: 10, name: adName }, { token: advertiserLogin.token });
   const ad = mine.payload.data[0];
-  expect(ad.targets.deviceIds).toEqual([added.payload.id]);
+  expect(ad.targets.deviceIds).toEqual([deviceId]);
   const materialId = ad.materialIds[0];
 
   // 3. The operator approves it in /advert/audit.
@@ -144,7 +143,7 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
     })
     .toBe('playing');
   // The device's playlist in the console shows the ad downloaded there (the player's download report).
-  await operator.goto(`/device/playlist?device=${added.payload.id}`);
+  await operator.goto(`/device/playlist?device=${deviceId}`);
   await expect(operator.locator('tr', { hasText: adName }).getByText('下载成功')).toBeVisible();
   await operator.screenshot({ path: test.info().outputPath('playlist-downloaded.png') });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { apiCall, BASE_URL, loginApi, uploadMaterial } from '../fixtures/api.js';
-import { uniqueName } from '../fixtures/org.js';
+import { loginApi, uploadMaterial } from '../fixtures/api.js';
+import { pairBrowserPlayer } from '../fixtures/player.js';
 import { uniquePng } from '../fixtures/png.js';
 import { fundOffline, ok, utcDay, wallet } from '../fixtures/sales.js';
 import { expect as baseExpect, test } from '../fixtures/session.js';
@@ -36,14 +36,7 @@ test('an RTB campaign fills a layout’s region on a browser player and its play
   const admin = await loginApi('entadmin');
 
   // A browser player, paired.
-  const screen = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
-  const player = await screen.newPage();
-  await player.goto(`${BASE_URL}/player/`);
-  const code = (await player.getByTestId('pairing-code').textContent({ timeout: 30_000 }))?.trim() ?? '';
-  const added = await apiCall('deviceAdd', { code, name: uniqueName('E2E region screen') }, { token: admin.token });
-  expect(added.code, added.message).toBe(0);
-  const deviceId = added.payload.id;
-  await expect(player.getByTestId('nothing')).toBeVisible();
+  const { context: screen, player, deviceId } = await pairBrowserPlayer(browser, admin.token, 'E2E region screen');
 
   // The screen's own layout: a headline and a side picture marked as the RTB slot.
   const folder = await ok('materialFolderCreate', { name: `E2E region ${suffix}` }, admin.token);

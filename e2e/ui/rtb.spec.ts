@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { formatFen, rtbCadence } from '@marquee/protocol';
 import type { Locator, Page } from '@playwright/test';
-import { apiCall, BASE_URL, loginApi, uploadMaterial } from '../fixtures/api.js';
-import { uniqueName } from '../fixtures/org.js';
+import { loginApi, uploadMaterial } from '../fixtures/api.js';
+import { pairBrowserPlayer } from '../fixtures/player.js';
 import { uniquePng } from '../fixtures/png.js';
 import { fundOffline, ok, wallet } from '../fixtures/sales.js';
 import { expect as baseExpect, openAs, test } from '../fixtures/session.js';
@@ -54,15 +54,12 @@ test('an RTB campaign wins a slot’s turns on a browser player and its plays ar
   const admin = await loginApi('entadmin');
 
   // 1. A browser player, paired as a device of the enterprise.
-  const screen = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
-  const player = await screen.newPage();
-  await player.goto(`${BASE_URL}/player/`);
-  const code = (await player.getByTestId('pairing-code').textContent({ timeout: 30_000 }))?.trim() ?? '';
-  const deviceName = uniqueName('E2E RTB screen');
-  const added = await apiCall('deviceAdd', { code, name: deviceName }, { token: admin.token });
-  expect(added.code, added.message).toBe(0);
-  const deviceId = added.payload.id;
-  await expect(player.getByTestId('nothing')).toBeVisible();
+  const {
+    context: screen,
+    player,
+    deviceName,
+    deviceId,
+  } = await pairBrowserPlayer(browser, admin.token, 'E2E RTB screen');
 
   // 2. The operator's slot over the screen: 15 s turns, 20 rotations (a turn every 15 s) ...
   const slotName = `E2E RTB ${suffix}`;

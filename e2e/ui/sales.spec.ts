@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatFen, orderAmounts } from '@marquee/protocol';
 import type { Locator, Page } from '@playwright/test';
-import { apiCall, BASE_URL, loginApi } from '../fixtures/api.js';
-import { uniqueName } from '../fixtures/org.js';
+import { apiCall, loginApi } from '../fixtures/api.js';
+import { pairBrowserPlayer } from '../fixtures/player.js';
 import { uniquePng } from '../fixtures/png.js';
 import { fundOffline, newAdvertiser, ok, wallet } from '../fixtures/sales.js';
 import { expect as baseExpect, openAs, test } from '../fixtures/session.js';
@@ -64,15 +64,12 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   const admin = await loginApi('entadmin');
 
   // A browser player, paired as a device of the enterprise.
-  const screen = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
-  const player = await screen.newPage();
-  await player.goto(`${BASE_URL}/player/`);
-  const code = (await player.getByTestId('pairing-code').textContent({ timeout: 30_000 }))?.trim() ?? '';
-  const deviceName = uniqueName('E2E sales screen');
-  const added = await apiCall('deviceAdd', { code, name: deviceName }, { token: admin.token });
-  expect(added.code, added.message).toBe(0);
-  const deviceId = added.payload.id;
-  await expect(player.getByTestId('nothing')).toBeVisible();
+  const {
+    context: screen,
+    player,
+    deviceName,
+    deviceId,
+  } = await pairBrowserPlayer(browser, admin.token, 'E2E sales screen');
 
   // The advertiser, with 1,000 yuan in its wallet.
   const buyer = await newAdvertiser(admin.token);
