@@ -19,6 +19,7 @@ export * from './payments.js';
 export * from './playRollups.js';
 export * from './posters.js';
 export * from './pushes.js';
+export * from './qrcode.js';
 export * from './rtb.js';
 export * from './runtime.js';
 export * from './sales.js';
