@@ -7,6 +7,7 @@ import { player } from './runtime';
 import { Stage } from './Stage';
 import { StatusPanel } from './StatusPanel';
 import { WallStage } from './WallStage';
+import { Watermark } from './Watermark';
 
 function usePlayer() {
   return useSyncExternalStore(player.subscribe, player.getView);
@@ -108,11 +109,7 @@ export function App() {
   return (
     <div className="root" style={{ filter: `brightness(${Math.max(5, view.brightness)}%)` }}>
       {view.phase === 'pairing' ? <Pairing /> : view.phase === 'running' ? <Playing /> : null}
-      {view.watermark.enabled && view.watermark.text && (
-        <div className="watermark" style={{ opacity: view.watermark.opacity / 100 }}>
-          {view.watermark.text}
-        </div>
-      )}
+      {view.phase === 'running' && <Watermark manifest={view.manifest} />}
       {!lit && <div className="blackout" data-testid="blackout" />}
       <button type="button" className="corner" aria-label="status" onClick={() => setStatus((s) => !s)} />
       {status && <StatusPanel view={view} onClose={() => setStatus(false)} />}

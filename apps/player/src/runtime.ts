@@ -54,7 +54,6 @@ export interface PlayerView {
   powerOn: boolean;
   brightness: number;
   volume: number;
-  watermark: { enabled: boolean; text: string; opacity: number };
   commands: CommandLog[];
   playsPending: number;
   cacheBytes: number;
@@ -65,7 +64,6 @@ interface Settings {
   screenOn: boolean;
   brightness: number;
   volume: number;
-  watermark: PlayerView['watermark'];
   strategies: Record<string, { strategyId: string; version: number; rules: unknown }>;
 }
 
@@ -73,7 +71,6 @@ const DEFAULT_SETTINGS: Settings = {
   screenOn: true,
   brightness: 100,
   volume: 50,
-  watermark: { enabled: false, text: '', opacity: 30 },
   strategies: {},
 };
 
@@ -98,7 +95,6 @@ export class PlayerRuntime {
     powerOn: true,
     brightness: 100,
     volume: 50,
-    watermark: DEFAULT_SETTINGS.watermark,
     commands: [],
     playsPending: 0,
     cacheBytes: 0,
@@ -218,7 +214,6 @@ export class PlayerRuntime {
       screenOn: this.settings.screenOn,
       brightness: this.settings.brightness,
       volume: this.settings.volume,
-      watermark: this.settings.watermark,
     });
   }
 
@@ -492,15 +487,6 @@ export class PlayerRuntime {
       case 'screen':
         await this.saveSettings({ screenOn: command.params.on });
         return ok({ on: command.params.on });
-      case 'watermark':
-        await this.saveSettings({
-          watermark: {
-            enabled: command.params.enabled,
-            text: command.params.text ?? '',
-            opacity: command.params.opacity ?? 30,
-          },
-        });
-        return ok();
       case 'reboot':
         return ok();
       case 'syncContent':

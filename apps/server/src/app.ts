@@ -69,6 +69,7 @@ import { templatesUsingMaterials } from './modules/templates/repository.js';
 import { templateHandlers } from './modules/templates/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
+import { watermarkHandlers } from './modules/watermark/routes.js';
 import { weatherHandlers } from './modules/weather/routes.js';
 import { languageOf } from './protocol/envelope.js';
 import type { Handler } from './protocol/handlers.js';
@@ -126,6 +127,7 @@ export const HANDLERS: readonly Handler[] = [
   ...marketHandlers,
   ...salesHandlers,
   ...rtbHandlers,
+  ...watermarkHandlers,
   ...providerHandlers,
   ...flowHandlers,
 ];

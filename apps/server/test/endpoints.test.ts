@@ -27,6 +27,7 @@ import { sharingFixtures } from './fixtures/sharing.js';
 import { spliceFixtures } from './fixtures/splice.js';
 import { strategyFixtures } from './fixtures/strategies.js';
 import { templateFixtures } from './fixtures/templates.js';
+import { watermarkFixtures } from './fixtures/watermark.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -81,6 +82,7 @@ const fixtures: Record<
   ...flowFixtures,
   ...salesFixtures,
   ...rtbFixtures,
+  ...watermarkFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

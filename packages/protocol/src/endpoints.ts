@@ -29,6 +29,7 @@ import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { storeEndpoints } from './endpoints/stores.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
+import { watermarkEndpoints } from './endpoints/watermark.js';
 
 export * from './endpoints/access.js';
 export * from './endpoints/common.js';
@@ -70,6 +71,7 @@ export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
 export * from './endpoints/strategies.js';
 export * from './endpoints/templates.js';
+export * from './endpoints/watermark.js';
 export * from './endpoints/weather.js';
 
 /**
@@ -112,6 +114,7 @@ const DOMAINS = {
   flow: flowEndpoints,
   sales: salesEndpoints,
   rtb: rtbEndpoints,
+  watermark: watermarkEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

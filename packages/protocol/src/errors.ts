@@ -197,6 +197,9 @@ export const ErrorCode = {
   RTB_CAMPAIGN_STATE: -10150,
   /** A campaign's budget cannot go below what it has spent and reserved for won turns. */
   RTB_BUDGET_BELOW_COMMITTED: -10151,
+  // Screen watermarks (issue 31, -10210..-10219)
+  /** A watermark's picture is not a ready picture of the enterprise's library. */
+  WATERMARK_IMAGE_INVALID: -10210,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -601,6 +604,11 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '预算不能低于已花费和已中标待验证的金额',
     'en-US': 'The budget cannot be lower than what is spent and reserved for won turns',
     ja: '予算は消化済みおよび落札済み（検証待ち）の金額を下回れません',
+  },
+  [ErrorCode.WATERMARK_IMAGE_INVALID]: {
+    'zh-CN': '水印图片须为本企业素材库中已就绪的图片',
+    'en-US': 'The watermark picture must be a ready picture of your library',
+    ja: '透かしの画像は自社ライブラリの準備済みの画像である必要があります',
   },
   [ErrorCode.SALES_ORDER_STATE]: {
     'zh-CN': '订单当前状态不允许此操作',

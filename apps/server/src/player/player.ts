@@ -85,7 +85,6 @@ export class HeadlessPlayer {
   volume = 50;
   brightness = 80;
   screenOn = true;
-  watermark = '';
   /** The strategy the player runs per type (applyStrategy), with its typed rules. */
   readonly strategies = new Map<StrategyType, ApplyStrategyParams>();
   /** Commands executed, by id, with the ack sent (a repeat is answered with it, not run again). */
@@ -405,9 +404,6 @@ export class HeadlessPlayer {
         this.uploads.set(command.id, { screenshotId: upload.screenshotId, size: upload.size });
         return { ...base, ts: Date.now(), result: 'ok', data: { screenshotId: upload.screenshotId } };
       }
-      case 'watermark':
-        this.watermark = command.params.enabled ? (command.params.text ?? '') : '';
-        return { ...base, result: 'ok' };
       case 'applyStrategy':
         return { ...base, result: 'ok', data: this.applyStrategy(command.params as ApplyStrategyParams) };
       case 'syncContent':

@@ -4,3 +4,4 @@ export { defaultLocale, fitScale, LayoutPage, type LayoutPageProps, resolvePage 
 export { LayoutPlayer, type LayoutPlayerProps } from './LayoutPlayer.js';
 export type { MaterialLookup, RenderContext, RenderMaterial, WeatherLookup, WeatherReading } from './types.js';
 export { lookupMaterial } from './types.js';
+export { type WatermarkPlace, watermarkPlacement } from './watermark.js';

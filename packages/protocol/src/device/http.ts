@@ -327,6 +327,20 @@ export const deviceManifestSchema = z.object({
    * Absent from older servers: treat as licensed.
    */
   licence: z.object({ state: z.enum(['trial', 'licensed', 'expired']), expiresAt: z.number().nullable() }).optional(),
+  /**
+   * The watermark drawn over everything the screen plays (docs/device-protocol.md 2.7.5); absent:
+   * none. `materialId` (kind image) is among `files`.
+   */
+  watermark: z
+    .object({
+      kind: z.enum(['text', 'image']),
+      text: z.string(),
+      materialId: z.string().nullable(),
+      position: z.enum(['topLeft', 'topRight', 'bottomLeft', 'bottomRight', 'center']),
+      opacity: z.number(),
+      sizePct: z.number(),
+    })
+    .optional(),
 });
 export type DeviceManifest = z.infer<typeof deviceManifestSchema>;
 

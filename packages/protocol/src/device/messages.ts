@@ -164,6 +164,11 @@ export const commandParamsSchemas = {
   /** Fetch the current manifest and download what is missing. */
   syncContent: z.object({}).strict(),
   clearCache: z.object({}).strict(),
+  /**
+   * Retired (issue 31): the watermark is the manifest's `watermark` (docs/device-protocol.md
+   * 2.7.5), kept per device and group on the server. Kept here so commands sent before read
+   * back; it is no longer sent (commandBodySchema leaves it out).
+   */
   watermark: z
     .object({ enabled: z.boolean(), text: z.string().max(64).default(''), opacity: percent.default(30) })
     .strict(),
@@ -192,7 +197,6 @@ export const commandBodySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('screenshot'), params: commandParamsSchemas.screenshot.default({}) }),
   z.object({ kind: z.literal('syncContent'), params: commandParamsSchemas.syncContent.default({}) }),
   z.object({ kind: z.literal('clearCache'), params: commandParamsSchemas.clearCache.default({}) }),
-  z.object({ kind: z.literal('watermark'), params: commandParamsSchemas.watermark }),
   z.object({ kind: z.literal('upgrade'), params: commandParamsSchemas.upgrade }),
   z.object({ kind: z.literal('applyStrategy'), params: commandParamsSchemas.applyStrategy }),
 ]);

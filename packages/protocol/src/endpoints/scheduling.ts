@@ -36,6 +36,7 @@ export const PUSH_REASONS = [
   'layout',
   'playlistSort',
   'splice',
+  'watermark',
 ] as const;
 export type PushReason = (typeof PUSH_REASONS)[number];
 

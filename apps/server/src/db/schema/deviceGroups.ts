@@ -1,5 +1,6 @@
+import type { WatermarkSetting } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { devices } from './devices.js';
@@ -22,6 +23,8 @@ export const deviceGroups = pgTable(
     ownerId: text('owner_id').references(() => accounts.id),
     name: text('name').notNull(),
     remark: text('remark').notNull().default(''),
+    /** The group's watermark setting for its devices (modules/watermark); null: none. */
+    watermark: jsonb('watermark').$type<WatermarkSetting>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,4 @@
+import type { WatermarkSetting } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -104,6 +105,8 @@ export const devices = pgTable(
     // --- end player content ---
     /** A player of the demo fleet (src/demo/fleet.ts): a headless player the server itself runs. */
     demo: boolean('demo').notNull().default(false),
+    /** The device's own watermark setting (modules/watermark): null follows its group's. */
+    watermark: jsonb('watermark').$type<WatermarkSetting>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -19,7 +19,7 @@ import {
 import type { CallContext } from '../../protocol/handlers.js';
 import { requestContentSync } from '../content/service.js';
 import { currentLayoutProvider, DEFAULT_ITEM_SEC, registerContentSource } from '../content/sources.js';
-import { resolveLayoutMaterials } from '../templates/materials.js';
+import { manifestFiles } from '../templates/materials.js';
 
 /**
  * Ads on screens (issue 13 'Scheduling'): the 'ad' content source that puts a device's ad
@@ -130,21 +130,7 @@ export async function adsMedia(db: Executor, entId: string, rows: readonly AdRow
     for (const file of layout?.files ?? []) files.set(file.materialId, file);
   }
   const materialIds = [...new Set(rows.filter((r) => !r.layoutId).flatMap((r) => r.materialIds))];
-  const resolved = await resolveLayoutMaterials(db, entId, materialIds);
-  for (const [materialId, m] of Object.entries(resolved)) {
-    const extra = m as { sha256?: string | null; size?: number | null };
-    if (!extra.sha256 || extra.size == null) continue;
-    files.set(materialId, {
-      materialId,
-      url: m.url,
-      sha256: extra.sha256,
-      size: extra.size,
-      type: m.type,
-      width: m.width ?? null,
-      height: m.height ?? null,
-      duration: m.duration ?? null,
-    });
-  }
+  for (const file of await manifestFiles(db, entId, materialIds)) files.set(file.materialId, file);
   const contentOf = (row: AdRow): Pick<ManifestItem, 'document' | 'materialIds' | 'durationSec'> | null => {
     const layout = row.layoutId ? layouts.get(row.layoutId) : null;
     if (row.layoutId && !layout) return null;

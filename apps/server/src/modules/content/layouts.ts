@@ -1,8 +1,7 @@
-import type { ManifestFile } from '@marquee/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, templates } from '../../db/schema/index.js';
-import { resolveLayoutMaterials } from '../templates/materials.js';
+import { manifestFiles } from '../templates/materials.js';
 import { registerTemplateReferrer } from '../templates/references.js';
 import { registerLayoutProvider } from './sources.js';
 
@@ -23,22 +22,7 @@ export async function loadLayout(db: Executor, entId: string, layoutId: string) 
     .from(templates)
     .where(and(eq(templates.id, layoutId), eq(templates.entId, entId)));
   if (!row) return null;
-  const materials = await resolveLayoutMaterials(db, entId, row.materialIds);
-  const files: ManifestFile[] = [];
-  for (const [materialId, m] of Object.entries(materials)) {
-    const extra = m as { sha256?: string | null; size?: number | null };
-    if (!extra.sha256 || extra.size == null) continue;
-    files.push({
-      materialId,
-      url: m.url,
-      sha256: extra.sha256,
-      size: extra.size,
-      type: m.type,
-      width: m.width ?? null,
-      height: m.height ?? null,
-      duration: m.duration ?? null,
-    });
-  }
+  const files = await manifestFiles(db, entId, row.materialIds);
   return { id: row.id, name: row.name, document: row.document, materialIds: row.materialIds, files };
 }
 

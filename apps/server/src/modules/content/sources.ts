@@ -11,6 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, spliceTiles, spliceWalls } from '../../db/schema/index.js';
 import { licensedColumn } from '../devices/repository.js';
+import { withQrLinks } from '../qrcode/links.js';
+import { watermarkOfDevice } from '../watermark/manifest.js';
 
 /** The device a manifest is built for. */
 export interface ManifestDevice {
@@ -146,12 +148,17 @@ export async function buildManifest(db: Executor, device: ManifestDevice, now: n
     for (const file of content.files) if (!files.has(file.materialId)) files.set(file.materialId, file);
   }
   const wall = await wallOfDevice(db, device);
+  const mark = await watermarkOfDevice(db, device);
+  for (const file of mark?.files ?? []) if (!files.has(file.materialId)) files.set(file.materialId, file);
   const body = {
-    items,
+    // A layout's QR links become the server's short links for this device (modules/qrcode).
+    items: withQrLinks(items, device),
     files: [...files.values()].sort((a, b) => a.materialId.localeCompare(b.materialId)),
     // Only a tile's manifest has the key: other devices' versions stay what they were.
     ...(wall ? { wall } : {}),
     licence,
+    // Likewise the watermark (docs/device-protocol.md 2.7.5).
+    ...(mark ? { watermark: mark.watermark } : {}),
   };
   const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 32);
   return { version, generatedAt: now, ...body };

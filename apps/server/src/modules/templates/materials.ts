@@ -1,4 +1,5 @@
 import type { RenderMaterial } from '@marquee/layout/schema';
+import type { ManifestFile } from '@marquee/protocol';
 import type { Executor } from '../../db/client.js';
 
 /**
@@ -25,4 +26,28 @@ export async function resolveLayoutMaterials(
 ): Promise<Record<string, RenderMaterial>> {
   if (!resolver || ids.length === 0) return {};
   return Object.fromEntries(await resolver(db, entId, ids));
+}
+
+/**
+ * The files a device downloads for these materials (manifests: layouts, ads, the watermark):
+ * each one the library resolves with a content hash and size; one without (not ready) is left
+ * out rather than played unchecked.
+ */
+export async function manifestFiles(db: Executor, entId: string, ids: readonly string[]): Promise<ManifestFile[]> {
+  const out: ManifestFile[] = [];
+  for (const [materialId, m] of Object.entries(await resolveLayoutMaterials(db, entId, ids))) {
+    const extra = m as { sha256?: string | null; size?: number | null };
+    if (!extra.sha256 || extra.size == null) continue;
+    out.push({
+      materialId,
+      url: m.url,
+      sha256: extra.sha256,
+      size: extra.size,
+      type: m.type,
+      width: m.width ?? null,
+      height: m.height ?? null,
+      duration: m.duration ?? null,
+    });
+  }
+  return out;
 }

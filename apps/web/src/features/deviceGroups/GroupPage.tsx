@@ -10,19 +10,22 @@ import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { PermissionDialog } from '../../components/permission-dialog/PermissionDialog';
 import { shareOperation } from '../../components/shareOperation';
+import { WatermarkDialog, type WatermarkTarget } from '../watermark/WatermarkDialog';
 import { BulkShareButton } from './BulkShareDialog';
 
 /**
  * Device groups (/device/group): the groups the caller can see with their visible device
  * counts; add and edit open /device/group/addView, delete asks first; share opens the
  * permission dialog (ref-type '2': a department granted a group sees its devices); the
- * bulk allocation dialog shares devices by tag, group, department or an imported sheet.
+ * bulk allocation dialog shares devices by tag, group, department or an imported sheet; the
+ * watermark dialog sets the watermark its devices show (those without one of their own).
  */
 export default function GroupPage() {
-  const { t } = useTranslation(['deviceGroups', 'common']);
+  const { t } = useTranslation(['deviceGroups', 'common', 'watermark']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [sharing, setSharing] = useState<DeviceGroupRow[] | null>(null);
+  const [watermarkFor, setWatermarkFor] = useState<WatermarkTarget | null>(null);
 
   // A deleted group's devices show no group in the device list.
   const remove = useCallMutation('deviceGroupDelete', { success: t('toast.deleted'), invalidates: ['devices'] });
@@ -67,6 +70,15 @@ export default function GroupPage() {
         icon: true,
       }),
       {
+        key: 'watermark',
+        label: t('watermark:action'),
+        authCode: Perm.deviceRemote,
+        notForMonitor: true,
+        disabled: (row) => (row.hasPermission ? false : t('edit.noPermission')),
+        handler: (row) => setWatermarkFor({ kind: 'group', id: row.id, label: row.name }),
+        testId: (row) => `group-watermark-${row.name}`,
+      },
+      {
         key: 'delete',
         label: t('delete'),
         authCode: Perm.deviceGroup,
@@ -108,6 +120,7 @@ export default function GroupPage() {
         onClose={() => setSharing(null)}
         onDone={() => void queryClient.invalidateQueries({ queryKey: domainKey('deviceGroups') })}
       />
+      <WatermarkDialog target={watermarkFor} onClose={() => setWatermarkFor(null)} />
     </ListPage>
   );
 }

@@ -3,6 +3,7 @@ import {
   ClearOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
+  FontSizeOutlined,
   PoweroffOutlined,
   SoundOutlined,
   SunOutlined,
@@ -23,6 +24,7 @@ import { useCallMutation } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
 import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
+import { WatermarkDialog, type WatermarkTarget } from '../watermark/WatermarkDialog';
 import { type SentCommand, useCommandResults } from './useCommandResults';
 
 export const STATUS_COLORS: Record<DeviceStatusValue, string> = {
@@ -43,7 +45,8 @@ const STATE_COLORS: Record<CommandStateValue, string> = {
 /**
  * Remote control (/device/remote): pick devices (searchable, filterable, multi-select across
  * pages), then set volume or brightness, reboot, turn the screen on or off, clear the cache or
- * take a screenshot; destructive actions ask first. Each command's state per device is
+ * take a screenshot, or set their watermark (kept on the server, in their manifests);
+ * destructive actions ask first. Each command's state per device is
  * followed live below (every second while any is open).
  */
 export default function RemotePage() {
@@ -52,6 +55,7 @@ export default function RemotePage() {
   const [selected, setSelected] = useState<DeviceRow[]>([]);
   const [volume, setVolume] = useState(50);
   const [brightness, setBrightness] = useState(80);
+  const [watermarkFor, setWatermarkFor] = useState<WatermarkTarget | null>(null);
   const results = useCommandResults();
 
   const send = useCallMutation('deviceSendCommand', {
@@ -232,6 +236,20 @@ export default function RemotePage() {
                   {t('action.screenshot')}
                 </Button>
               </Space>
+              <Button
+                icon={<FontSizeOutlined />}
+                disabled={none || busy}
+                onClick={() =>
+                  setWatermarkFor({
+                    kind: 'devices',
+                    ids: selected.map((d) => d.id),
+                    label: selected.length === 1 ? selected[0].name : t('selected', { count: selected.length }),
+                  })
+                }
+                data-testid="remote-watermark"
+              >
+                {t('action.watermark')}
+              </Button>
               <Space wrap>
                 {confirmed('reboot', { kind: 'reboot', params: {} }, <PoweroffOutlined />, 'remote-reboot')}
                 {confirmed('clearCache', { kind: 'clearCache', params: {} }, <ClearOutlined />, 'remote-clear-cache')}
@@ -297,6 +315,7 @@ export default function RemotePage() {
           ]}
         />
       </Card>
+      <WatermarkDialog target={watermarkFor} onClose={() => setWatermarkFor(null)} />
     </ListPage>
   );
 }
