@@ -15,9 +15,16 @@ import { activatedScreens } from '../sales/delivery.js';
  * picture only of the enterprise's ready library, and each change sent to the screens at once.
  */
 
-const text = (t: string, position = 'bottomRight'): WatermarkSetting => ({
-  enabled: true,
-  watermark: { kind: 'text', text: t, materialId: null, position: position as 'bottomRight', opacity: 40, sizePct: 6 },
+const text = (t: string) => ({
+  enabled: true as const,
+  watermark: {
+    kind: 'text' as const,
+    text: t,
+    materialId: null,
+    position: 'bottomRight' as const,
+    opacity: 40,
+    sizePct: 6,
+  },
 });
 
 describe.each(BACKENDS)('watermarks on %s', (backend) => {

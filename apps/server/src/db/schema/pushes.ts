@@ -26,7 +26,7 @@ export const contentPushes = pgTable(
   (t) => [
     check(
       'content_pushes_reason_check',
-      sql`${t.reason} in ('adApproved', 'adChanged', 'adPaused', 'adEnabled', 'adDeleted', 'broadcast', 'repush', 'layout', 'playlistSort', 'splice')`,
+      sql`${t.reason} in ('adApproved', 'adChanged', 'adPaused', 'adEnabled', 'adDeleted', 'broadcast', 'repush', 'layout', 'playlistSort', 'splice', 'watermark')`,
     ),
     index('content_pushes_ent_created_idx').on(t.entId, t.createdAt.desc(), t.id),
     index('content_pushes_ent_ad_idx').on(t.entId, t.adId, t.createdAt.desc()),

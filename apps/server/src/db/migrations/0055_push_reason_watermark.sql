@@ -1,0 +1,2 @@
+ALTER TABLE "content_pushes" DROP CONSTRAINT "content_pushes_reason_check";--> statement-breakpoint
+ALTER TABLE "content_pushes" ADD CONSTRAINT "content_pushes_reason_check" CHECK ("content_pushes"."reason" in ('adApproved', 'adChanged', 'adPaused', 'adEnabled', 'adDeleted', 'broadcast', 'repush', 'layout', 'playlistSort', 'splice', 'watermark'));
