@@ -30,6 +30,8 @@ import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { financeHandlers } from './modules/finance/routes.js';
+import { registerAlarmApi } from './modules/alarms/http.js';
+import { alarmHandlers } from './modules/alarms/routes.js';
 import { registerFlowApi } from './modules/flow/http.js';
 import { flowHandlers } from './modules/flow/routes.js';
 import { gatherHandlers } from './modules/gather/routes.js';
@@ -51,9 +53,12 @@ import { paymentHandlers } from './modules/payments/routes.js';
 import { posterHandlers } from './modules/posters/routes.js';
 import { profileHandlers } from './modules/profile/routes.js';
 import { registrationHandlers } from './modules/registration/routes.js';
+import { registerQrcodeRoute } from './modules/qrcode/http.js';
+import { qrcodeHandlers } from './modules/qrcode/routes.js';
 import { reportHandlers } from './modules/reports/routes.js';
 import { roleHandlers } from './modules/roles/routes.js';
 import { rtbHandlers } from './modules/rtb/routes.js';
+import { warningsHandlers } from './modules/warnings/routes.js';
 import { salesHandlers } from './modules/sales/routes.js';
 import { schedulingHandlers } from './modules/scheduling/routes.js';
 import { screenshotAckListener } from './modules/screenshots/ack.js';
@@ -127,9 +132,12 @@ export const HANDLERS: readonly Handler[] = [
   ...marketHandlers,
   ...salesHandlers,
   ...rtbHandlers,
+  ...warningsHandlers,
+  ...qrcodeHandlers,
   ...watermarkHandlers,
   ...providerHandlers,
   ...flowHandlers,
+  ...alarmHandlers,
 ];
 
 export interface BuildAppOptions {
@@ -297,7 +305,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerScreenshotUpload(app, services);
   await registerContentApi(app, services);
   await registerFlowApi(app, services);
+  await registerAlarmApi(app, services);
   await registerPayNotify(app, services);
+  await registerQrcodeRoute(app, services);
   await registerFileRoute(app, services.files);
   await registerUploadRoute(app, services.files);
   const consoleServed = await registerConsole(app, config.webDist);

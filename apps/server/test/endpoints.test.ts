@@ -19,7 +19,9 @@ import { paymentFixtures } from './fixtures/payments.js';
 import { posterFixtures } from './fixtures/posters.js';
 import { providerFixtures } from './fixtures/providers.js';
 import { reportFixtures } from './fixtures/reports.js';
+import { qrcodeFixtures } from './fixtures/qrcode.js';
 import { rtbFixtures } from './fixtures/rtb.js';
+import { warningsFixtures } from './fixtures/warnings.js';
 import { salesFixtures } from './fixtures/sales.js';
 import { schedulingFixtures } from './fixtures/scheduling.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
@@ -82,6 +84,8 @@ const fixtures: Record<
   ...flowFixtures,
   ...salesFixtures,
   ...rtbFixtures,
+  ...warningsFixtures,
+  ...qrcodeFixtures,
   ...watermarkFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {

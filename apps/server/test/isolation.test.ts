@@ -37,6 +37,7 @@ import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { insertDepartment } from '../src/modules/dept/repository.js';
 import { insertEnterprise } from '../src/modules/enterprise/repository.js';
 import { USAGE_EXPORT_KIND } from '../src/modules/flow/exportSource.js';
+import { WARNINGS_EXPORT_KIND } from '../src/modules/warnings/exportSource.js';
 import { ensureEnterpriseWallet } from '../src/modules/ledger/accounts.js';
 import { createNotice } from '../src/modules/notice/service.js';
 import { exportKey } from '../src/modules/operationLog/exportJob.js';
@@ -52,6 +53,7 @@ import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
 import { insertAuction, insertCampaign, insertDsp, insertRtbSlot } from './fixtures/rtb.js';
+import { insertWarning } from './fixtures/warnings.js';
 import {
   insertContract,
   insertCoupon,
@@ -362,6 +364,7 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   reportExport: (w) => finishedExport(w, 'report', 'ad-report.xlsx'),
   deviceExport: (w) => finishedExport(w, 'device', 'devices.xlsx'),
   deviceReportExport: (w) => finishedExport(w, 'deviceReport', 'device-report.xlsx'),
+  qrcodeExport: (w) => finishedExport(w, 'qrcode', 'qrcode-events.xlsx'),
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {
     await w.t.db.update(enterprises).set({ kind: 'agent' }).where(eq(enterprises.id, w.ent.id));
@@ -591,6 +594,9 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   },
   // The owner's finished export of the data consumption report (the one export mechanism, kind flowUsage).
   usageExport: (w) => finishedExport(w, USAGE_EXPORT_KIND, 'data-usage.xlsx'),
+  // The warning centre (issue 30): a warning of a device of A1 (audience tenant), and the owner's finished warnings export.
+  warning: async (w) => ({ id: await insertWarning(w.t, w.ent.id, { deptId: w.ent.depts.a1 }), entId: w.ent.id }),
+  warningExport: (w) => finishedExport(w, WARNINGS_EXPORT_KIND, 'warnings.xlsx'),
   // Selling airtime (issue 28). The enterprise's inventory (audience tenant): a slot over a
   // screen of A1, goods on sale of it, a coupon.
   adSlot: async (w) => ({ id: (await salesShop(w)).slotId, entId: w.ent.id }),

@@ -4,7 +4,9 @@ import { ENDPOINT_LIST, type EndpointDef, ErrorCode, endpoints, LOGOUT_CODES } f
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
+import { qrcodeObjects } from './fixtures/qrcode.js';
 import { rtbObjects } from './fixtures/rtb.js';
+import { warningsObjects } from './fixtures/warnings.js';
 import {
   insertCoupon,
   insertGoods,
@@ -88,6 +90,8 @@ class Administrator {
       this.objects = [
         ...(await salesObjects(this.t, this.ent, this.user.id)),
         ...(await rtbObjects(this.t, this.ent, this.user.id)),
+        ...(await warningsObjects(this.t, this.ent)),
+        ...(await qrcodeObjects(this.t, this.ent, this.user.id)),
       ];
     }
   }

@@ -1,5 +1,6 @@
 import { accessEndpoints } from './endpoints/access.js';
 import { accountEndpoints } from './endpoints/accounts.js';
+import { alarmEndpoints } from './endpoints/alarms.js';
 import { adEndpoints } from './endpoints/ads.js';
 import { advertiserEndpoints } from './endpoints/advertisers.js';
 import type { EndpointDef } from './endpoints/common.js';
@@ -17,9 +18,11 @@ import { geoEndpoints } from './endpoints/geo.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { marketEndpoints } from './endpoints/market.js';
 import { materialEndpoints } from './endpoints/materials.js';
+import { monitoringEndpoints } from './endpoints/monitoring.js';
 import { operationLogEndpoints } from './endpoints/operationLog.js';
 import { paymentEndpoints } from './endpoints/payments.js';
 import { posterEndpoints } from './endpoints/posters.js';
+import { qrcodeEndpoints } from './endpoints/qrcode.js';
 import { reportEndpoints } from './endpoints/reports.js';
 import { roleEndpoints } from './endpoints/roles.js';
 import { rtbEndpoints } from './endpoints/rtb.js';
@@ -29,9 +32,11 @@ import { screenshotEndpoints } from './endpoints/screenshots.js';
 import { sharingEndpoints } from './endpoints/sharing.js';
 import { storeEndpoints } from './endpoints/stores.js';
 import { strategyEndpoints } from './endpoints/strategies.js';
+import { warningsEndpoints } from './endpoints/warnings.js';
 import { watermarkEndpoints } from './endpoints/watermark.js';
 
 export * from './endpoints/access.js';
+export * from './endpoints/alarms.js';
 export * from './endpoints/common.js';
 export * from './endpoints/deviceGroups.js';
 export * from './endpoints/devices.js';
@@ -58,9 +63,11 @@ export * from './endpoints/gather.js';
 export * from './endpoints/home.js';
 export * from './endpoints/market.js';
 export * from './endpoints/materials.js';
+export * from './endpoints/monitoring.js';
 export * from './endpoints/operationLog.js';
 export * from './endpoints/payments.js';
 export * from './endpoints/posters.js';
+export * from './endpoints/qrcode.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/roles.js';
 export * from './endpoints/rtb.js';
@@ -71,6 +78,7 @@ export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
 export * from './endpoints/strategies.js';
 export * from './endpoints/templates.js';
+export * from './endpoints/warnings.js';
 export * from './endpoints/watermark.js';
 export * from './endpoints/weather.js';
 
@@ -114,7 +122,10 @@ const DOMAINS = {
   flow: flowEndpoints,
   sales: salesEndpoints,
   rtb: rtbEndpoints,
+  warnings: warningsEndpoints,
+  qrcode: qrcodeEndpoints,
   watermark: watermarkEndpoints,
+  alarm: alarmEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

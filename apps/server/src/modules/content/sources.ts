@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, spliceTiles, spliceWalls } from '../../db/schema/index.js';
 import { licensedColumn } from '../devices/repository.js';
+import { withQrLinks } from '../qrcode/links.js';
 import { watermarkOfDevice } from '../watermark/manifest.js';
 
 /** The device a manifest is built for. */
@@ -150,7 +151,8 @@ export async function buildManifest(db: Executor, device: ManifestDevice, now: n
   const mark = await watermarkOfDevice(db, device);
   for (const file of mark?.files ?? []) if (!files.has(file.materialId)) files.set(file.materialId, file);
   const body = {
-    items,
+    // A layout's QR links become the server's short links for this device (modules/qrcode).
+    items: withQrLinks(items, device),
     files: [...files.values()].sort((a, b) => a.materialId.localeCompare(b.materialId)),
     // Only a tile's manifest has the key: other devices' versions stay what they were.
     ...(wall ? { wall } : {}),
