@@ -75,6 +75,7 @@ import { templateHandlers } from './modules/templates/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
 import { watermarkHandlers } from './modules/watermark/routes.js';
+import { monitoringHandlers } from './modules/monitoring/routes.js';
 import { weatherHandlers } from './modules/weather/routes.js';
 import { languageOf } from './protocol/envelope.js';
 import type { Handler } from './protocol/handlers.js';
@@ -135,6 +136,7 @@ export const HANDLERS: readonly Handler[] = [
   ...warningsHandlers,
   ...qrcodeHandlers,
   ...watermarkHandlers,
+  ...monitoringHandlers,
   ...providerHandlers,
   ...flowHandlers,
   ...alarmHandlers,

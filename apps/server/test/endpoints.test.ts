@@ -20,6 +20,7 @@ import { posterFixtures } from './fixtures/posters.js';
 import { providerFixtures } from './fixtures/providers.js';
 import { reportFixtures } from './fixtures/reports.js';
 import { qrcodeFixtures } from './fixtures/qrcode.js';
+import { alarmFixtures } from './fixtures/alarms.js';
 import { rtbFixtures } from './fixtures/rtb.js';
 import { warningsFixtures } from './fixtures/warnings.js';
 import { salesFixtures } from './fixtures/sales.js';
@@ -84,6 +85,7 @@ const fixtures: Record<
   ...flowFixtures,
   ...salesFixtures,
   ...rtbFixtures,
+  ...alarmFixtures,
   ...warningsFixtures,
   ...qrcodeFixtures,
   ...watermarkFixtures,

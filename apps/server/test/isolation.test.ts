@@ -52,6 +52,7 @@ import { insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
+import { insertAlarmDevice, insertAlarmEvent, insertAlarmRegion } from './fixtures/alarms.js';
 import { insertAuction, insertCampaign, insertDsp, insertRtbSlot } from './fixtures/rtb.js';
 import { insertWarning } from './fixtures/warnings.js';
 import {
@@ -645,6 +646,15 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   // The owner's finished exports of the order list and of a settlement (the one export mechanism).
   salesOrderExport: (w) => finishedExport(w, SALES_ORDER_EXPORT_KIND, 'sales-orders.xlsx'),
   salesSettlementExport: (w) => finishedExport(w, SALES_SETTLEMENT_EXPORT_KIND, 'sales-settlement.xlsx'),
+  // One-key alarms (issue 30): a region is the enterprise's (audience tenant); an event is
+  // seen through its device (a screen of A1, the owner's), as the device is.
+  alarmRegion: async (w) => ({ id: await insertAlarmRegion(w.t.db, { entId: w.ent.id }), entId: w.ent.id }),
+  alarmEvent: async (w) => {
+    const device = await insertAlarmDevice(w.t, w.ent, w.owner.id, { deptId: w.ent.depts.a1 });
+    const id = await insertAlarmEvent(w.t.db, { entId: w.ent.id, deviceId: device.id, at: w.t.clock.now() });
+    return { id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
+  },
+  alarmExport: (w) => finishedExport(w, 'alarmEvents', 'alarm-events.xlsx'),
 };
 
 /** The export kinds of the sales order list and of a settlement (H2's and H3's registerExportSource). */

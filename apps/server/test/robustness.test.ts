@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { qrcodeObjects } from './fixtures/qrcode.js';
+import { alarmObjects } from './fixtures/alarms.js';
 import { rtbObjects } from './fixtures/rtb.js';
 import { warningsObjects } from './fixtures/warnings.js';
 import {
@@ -90,6 +91,7 @@ class Administrator {
       this.objects = [
         ...(await salesObjects(this.t, this.ent, this.user.id)),
         ...(await rtbObjects(this.t, this.ent, this.user.id)),
+        ...(await alarmObjects(this.t, this.ent, this.user.id)),
         ...(await warningsObjects(this.t, this.ent)),
         ...(await qrcodeObjects(this.t, this.ent, this.user.id)),
       ];

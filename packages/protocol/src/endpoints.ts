@@ -125,6 +125,7 @@ const DOMAINS = {
   warnings: warningsEndpoints,
   qrcode: qrcodeEndpoints,
   watermark: watermarkEndpoints,
+  monitoring: monitoringEndpoints,
   alarm: alarmEndpoints,
 } as const;
 

@@ -39,6 +39,9 @@ const MODULE_WORDS = {
   flow: { 'zh-CN': '物联网卡', 'en-US': 'IoT cards', ja: 'IoT カード' },
   sales: { 'zh-CN': '广告位售卖', 'en-US': 'Airtime sales', ja: '広告枠の販売' },
   rtb: { 'zh-CN': '程序化竞价', 'en-US': 'Programmatic airtime', ja: 'プログラマティック取引' },
+  warnings: { 'zh-CN': '预警中心', 'en-US': 'Warning centre', ja: '警告センター' },
+  alarm: { 'zh-CN': '一键报警', 'en-US': 'One-key alarms', ja: 'ワンキーアラーム' },
+  monitoring: { 'zh-CN': '第三方监测', 'en-US': 'Third-party monitoring', ja: '第三者モニタリング' },
 } as const satisfies Record<string, Words>;
 
 const ACTION_WORDS = {
@@ -183,12 +186,21 @@ const ACTION_WORDS = {
   contractSync: { 'zh-CN': '同步电子签章', 'en-US': 'Sync e-signature', ja: '電子署名の同期' },
   rtbOn: { 'zh-CN': '开启 RTB', 'en-US': 'Turn RTB on', ja: 'RTB をオン' },
   rtbOff: { 'zh-CN': '关闭 RTB', 'en-US': 'Turn RTB off', ja: 'RTB をオフ' },
+  acknowledge: { 'zh-CN': '确认预警', 'en-US': 'Acknowledge', ja: '確認' },
   campaignPause: { 'zh-CN': '暂停活动', 'en-US': 'Pause campaign', ja: 'キャンペーンの一時停止' },
   campaignResume: { 'zh-CN': '恢复活动', 'en-US': 'Resume campaign', ja: 'キャンペーンの再開' },
   campaignEnd: { 'zh-CN': '结束活动', 'en-US': 'End campaign', ja: 'キャンペーンの終了' },
   settlementCompute: { 'zh-CN': '计算结算', 'en-US': 'Compute settlement', ja: '精算の計算' },
   settlementRemedy: { 'zh-CN': '选择补偿方式', 'en-US': 'Choose make-good', ja: '補填方法の選択' },
   settlementConfirm: { 'zh-CN': '确认结算', 'en-US': 'Confirm settlement', ja: '精算の確定' },
+  alarmAcknowledge: { 'zh-CN': '确认报警', 'en-US': 'Acknowledge alarm', ja: 'アラームの確認' },
+  alarmHandle: { 'zh-CN': '处理报警', 'en-US': 'Handle alarm', ja: 'アラームの対応' },
+  alarmClose: { 'zh-CN': '关闭报警', 'en-US': 'Close alarm', ja: 'アラームのクローズ' },
+  monitorApplySend: { 'zh-CN': '申请监测', 'en-US': 'Apply to monitor', ja: 'モニタリングの申請' },
+  monitorPlanCreate: { 'zh-CN': '创建监测计划', 'en-US': 'Create monitoring plan', ja: 'モニタリング計画の作成' },
+  monitorTaskComplete: { 'zh-CN': '完成监测任务', 'en-US': 'Complete monitoring task', ja: 'モニタリングタスクの完了' },
+  monitorTaskClose: { 'zh-CN': '关闭监测任务', 'en-US': 'Close monitoring task', ja: 'モニタリングタスクのクローズ' },
+  monitorTaskReopen: { 'zh-CN': '重新打开监测任务', 'en-US': 'Reopen monitoring task', ja: 'モニタリングタスクの再開' },
 } as const satisfies Record<string, Words>;
 
 const TARGET_WORDS = {
@@ -196,6 +208,8 @@ const TARGET_WORDS = {
   department: { 'zh-CN': '部门', 'en-US': 'Department', ja: '部署' },
   notice: { 'zh-CN': '公告', 'en-US': 'Notice', ja: 'お知らせ' },
   monitor_application: { 'zh-CN': '监播申请', 'en-US': 'Monitor application', ja: 'モニター申請' },
+  monitor_plan: { 'zh-CN': '监测计划', 'en-US': 'Monitoring plan', ja: 'モニタリング計画' },
+  monitor_task: { 'zh-CN': '监测任务', 'en-US': 'Monitoring task', ja: 'モニタリングタスク' },
   export: { 'zh-CN': '导出', 'en-US': 'Export', ja: 'エクスポート' },
   enterprise: { 'zh-CN': '企业', 'en-US': 'Enterprise', ja: '企業' },
   role: { 'zh-CN': '角色', 'en-US': 'Role', ja: 'ロール' },
@@ -232,6 +246,10 @@ const TARGET_WORDS = {
   salesSettings: { 'zh-CN': '售卖设置', 'en-US': 'Sales settings', ja: '販売設定' },
   rtbCampaign: { 'zh-CN': '竞价活动', 'en-US': 'RTB campaign', ja: 'RTB キャンペーン' },
   rtbDsp: { 'zh-CN': 'DSP', 'en-US': 'DSP', ja: 'DSP' },
+  warning: { 'zh-CN': '预警', 'en-US': 'Warning', ja: '警告' },
+  warningSettings: { 'zh-CN': '预警通知设置', 'en-US': 'Warning notifications', ja: '警告の通知設定' },
+  alarmRegion: { 'zh-CN': '报警区域', 'en-US': 'Alarm region', ja: 'アラームエリア' },
+  alarmEvent: { 'zh-CN': '报警事件', 'en-US': 'Alarm event', ja: 'アラームイベント' },
   'ref:1': { 'zh-CN': '设备', 'en-US': 'Device', ja: 'デバイス' },
   'ref:2': { 'zh-CN': '设备分组', 'en-US': 'Device group', ja: 'デバイスグループ' },
   'ref:3': { 'zh-CN': '素材', 'en-US': 'Material', ja: '素材' },

@@ -26,6 +26,8 @@ export const STAT_FIGURES = {
   operations: { kind: 'trend', permission: Perm.reportOperationLog, route: '/report/operationLog' },
   /** Plays on the screens the caller sees, per UTC day (the play rollups' days). */
   plays: { kind: 'trend', permission: Perm.reportDevice, route: '/report/device' },
+  /** The enterprise's open warnings (issue 30; counted per kind on the warning page). */
+  warningsOpen: { kind: 'count', permission: Perm.operateWarning, route: '/operate/warning' },
 } as const satisfies Record<string, StatFigureDef>;
 
 export type StatKey = keyof typeof STAT_FIGURES;

@@ -41,6 +41,8 @@ import {
 import { billTurns } from '../modules/rtb/billing.js';
 import { fetchCreatives } from '../modules/rtb/creatives.js';
 import { decideAll } from '../modules/rtb/decide.js';
+import { MONITOR_OVERDUE_CRON, MONITOR_OVERDUE_JOB } from '../modules/monitoring/jobs.js';
+import { markOverdue } from '../modules/monitoring/service.js';
 import { RTB_BILL_JOB, RTB_CREATIVES_JOB, RTB_DECIDE_JOB, RTB_JOBS_CRON } from '../modules/rtb/jobs.js';
 import { CONTRACT_SYNC_CRON, CONTRACT_SYNC_JOB, runContractSync } from '../modules/sales/contractJobs.js';
 import {
@@ -64,6 +66,7 @@ import {
   TIMED_SCREENSHOT_JOB,
 } from '../modules/screenshots/jobs.js';
 import { pruneCodes } from '../modules/verification/repository.js';
+import { evaluateWarnings, WARNINGS_EVALUATE_CRON, WARNINGS_EVALUATE_JOB } from '../modules/warnings/evaluate.js';
 import { pruneIdempotentCalls } from '../protocol/idempotency.js';
 import { pruneReplayKeys } from '../protocol/replayGuard.js';
 import { defineJob, type JobDefinition } from './define.js';
@@ -333,6 +336,17 @@ export const JOBS: readonly JobDefinition[] = [
     },
   }),
   defineJob({
+    // Third-party monitoring (issue 30): open monitoring tasks past the end of their plan's last day become overdue.
+    id: MONITOR_OVERDUE_JOB,
+    payload: none,
+    schedule: MONITOR_OVERDUE_CRON,
+    expireInSeconds: 120,
+    handler: async (_, ctx) => {
+      const marked = await markOverdue(ctx.services.db, new Date(ctx.services.clock()));
+      if (marked > 0) ctx.log.info({ marked }, 'monitoring tasks overdue');
+    },
+  }),
+  defineJob({
     // Programmatic airtime (issue 29): creatives DSPs bid with for the first time are fetched and sent to review.
     id: RTB_CREATIVES_JOB,
     payload: none,
@@ -365,6 +379,17 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const done = await queryOpenAttempts(ctx.services, ctx.log, new Date(ctx.services.clock()));
       if (done.asked > 0) ctx.log.info(done, 'open provider payments asked');
+    },
+  }),
+  defineJob({
+    // The warning centre (issue 30): every rule evaluated set-based, warnings opened and resolved, the chosen accounts notified.
+    id: WARNINGS_EVALUATE_JOB,
+    payload: none,
+    schedule: WARNINGS_EVALUATE_CRON,
+    expireInSeconds: 300,
+    handler: async (_, ctx) => {
+      const run = await evaluateWarnings(ctx.services, new Date(ctx.services.clock()), ctx.log);
+      ctx.log.debug(run, 'warnings evaluated');
     },
   }),
 ];

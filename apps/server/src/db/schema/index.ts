@@ -31,3 +31,6 @@ export * from './stores.js';
 export * from './strategies.js';
 export * from './templates.js';
 export * from './tenancy.js';
+export * from './warnings.js';
+export * from './alarms.js';
+export * from './monitoring.js';
