@@ -151,7 +151,7 @@ export const ROUTES: readonly RouteDef[] = [
   }),
   r('/operate/slot', 'operateSlot', Perm.operateSlot, { menu: true, online: true, page: 'sales/SlotPage' }),
   r('/operate/taskDetail', 'operateTaskDetail', Perm.operateMonitorTask),
-  r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true }),
+  r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true, online: true, page: 'warnings/WarningPage' }),
 
   // Poster
   r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true, online: true, page: 'posters/PosterEditorPage' }),
@@ -193,7 +193,11 @@ export const ROUTES: readonly RouteDef[] = [
     online: true,
     page: 'operationLog/OperationLogPage',
   }),
-  r('/report/qrcodeEvent', 'reportQrcodeEvent', Perm.reportQrcodeEvent, { menu: true }),
+  r('/report/qrcodeEvent', 'reportQrcodeEvent', Perm.reportQrcodeEvent, {
+    menu: true,
+    online: true,
+    page: 'qrcode/QrcodeEventPage',
+  }),
 
   // Shop
   r('/shop/detail', 'shopDetail', Perm.applicationMarket, { online: true, page: 'market/ShopDetailPage' }),
