@@ -40,8 +40,9 @@ export async function registerQrcodeRoute(app: FastifyInstance, services: AppSer
   recorder.start();
   app.decorate('qrcodeScans', recorder);
   app.addHook('onClose', () => recorder.close());
-  app.get(`${QR_LINK_PATH}:token`, (request, reply) => {
-    const link = decodeQrToken(key, (request.params as { token: string }).token);
+  // A wildcard, not `:token`: a parameter is cut at Fastify's maxParamLength (100), tokens are longer.
+  app.get(`${QR_LINK_PATH}*`, (request, reply) => {
+    const link = decodeQrToken(key, (request.params as { '*': string })['*']);
     if (!link) {
       reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found');
       return reply;

@@ -56,7 +56,8 @@ export function encodeQrToken(key: Buffer, link: QrLink): string {
 export function decodeQrToken(key: Buffer, token: string): QrLink | null {
   if (token.length < 20 || token.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
   const raw = Buffer.from(token, 'base64url');
-  if (raw.length <= SIG_BYTES + 5) return null;
+  // One spelling per token: base64url's unused low bits of the last character are not free to vary.
+  if (raw.length <= SIG_BYTES + 5 || raw.toString('base64url') !== token) return null;
   const body = raw.subarray(0, raw.length - SIG_BYTES);
   const sig = raw.subarray(raw.length - SIG_BYTES);
   if (!timingSafeEqual(sig, sign(key, body))) return null;
