@@ -8,7 +8,7 @@ import { registerStat } from '../home/stats.js';
 import { beginExport, exportDownload, exportFileName, exportStatus } from '../operationLog/service.js';
 import { WARNINGS_EXPORT_KIND, type WarningsExportSpec } from './exportSource.js';
 import { countWarnings, liveCounts, pageOfWarnings, toWarning, warningWhere } from './repository.js';
-import { WarningsText } from './texts.js';
+import { KIND_NAMES, localeOf, WarningsText } from './texts.js';
 
 type In<K extends keyof typeof endpoints> = z.infer<(typeof endpoints)[K]['request']>;
 
@@ -140,7 +140,7 @@ export async function warningSettingsSave(input: In<'warningsSettingsSave'>, ctx
     action: 'settings',
     targetType: 'warningSettings',
     targetId: input.kind,
-    targetName: input.kind,
+    targetName: KIND_NAMES[input.kind][localeOf(ctx.language)],
     detail: { accountIds: ids },
   });
   return { kind: input.kind, accountIds: ids };

@@ -22,7 +22,7 @@ export const KIND_NAMES: Record<WarningKind, LocalizedText> = {
   deviceLongOffline: text('设备长期离线', 'Device offline for a long time', 'デバイス長期オフライン'),
   adExpiring: text('广告即将到期', 'Ad expiring soon', '広告の期限切れ間近'),
   deviceExpiring: text('设备即将到期', 'Device expiring soon', 'デバイスの期限切れ間近'),
-  underDelivering: text('屏幕播放不足', 'Screen under-delivering', '画面の再生不足'),
+  underDelivering: text('屏幕播放不足', 'Screen under-delivering', 'スクリーンの再生不足'),
   downloadFailing: text('下载失败', 'Downloads failing', 'ダウンロード失敗'),
   storageNearlyFull: text('存储空间即将用完', 'Storage nearly full', 'ストレージ残りわずか'),
   renewalFailing: text('自动续费失败', 'Auto-renewal failing', '自動更新の失敗'),

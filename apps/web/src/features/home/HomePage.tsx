@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   ApartmentOutlined,
   DesktopOutlined,
   DisconnectOutlined,
@@ -47,6 +48,7 @@ const FIGURE_ICONS: Partial<Record<StatKey, React.ReactNode>> = {
   sharedWithMe: <ShareAltOutlined />,
   devicesOnline: <DesktopOutlined />,
   devicesOffline: <DisconnectOutlined />,
+  warningsOpen: <AlertOutlined />,
 };
 
 /** The page a figure links to, when the user may open it and its module is online. */
