@@ -37,7 +37,6 @@ import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { insertDepartment } from '../src/modules/dept/repository.js';
 import { insertEnterprise } from '../src/modules/enterprise/repository.js';
 import { USAGE_EXPORT_KIND } from '../src/modules/flow/exportSource.js';
-import { WARNINGS_EXPORT_KIND } from '../src/modules/warnings/exportSource.js';
 import { ensureEnterpriseWallet } from '../src/modules/ledger/accounts.js';
 import { createNotice } from '../src/modules/notice/service.js';
 import { exportKey } from '../src/modules/operationLog/exportJob.js';
@@ -45,16 +44,17 @@ import { nextOrderNo, openPayOrder } from '../src/modules/payments/settle.js';
 import { createRole } from '../src/modules/roles/repository.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { insertTemplate } from '../src/modules/templates/repository.js';
+import { WARNINGS_EXPORT_KIND } from '../src/modules/warnings/exportSource.js';
 import { enterpriseKey } from '../src/storage/storage.js';
 import { insertAd, insertPlan } from './fixtures/ads.js';
+import { insertAlarmDevice, insertAlarmEvent, insertAlarmRegion } from './fixtures/alarms.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
 import { insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
-import { insertAlarmDevice, insertAlarmEvent, insertAlarmRegion } from './fixtures/alarms.js';
+import { insertScans } from './fixtures/qrcode.js';
 import { insertAuction, insertCampaign, insertDsp, insertRtbSlot } from './fixtures/rtb.js';
-import { insertWarning } from './fixtures/warnings.js';
 import {
   insertContract,
   insertCoupon,
@@ -66,6 +66,7 @@ import {
   salesDay,
 } from './fixtures/sales.js';
 import { insertStrategy } from './fixtures/strategies.js';
+import { insertWarning } from './fixtures/warnings.js';
 import {
   BACKENDS,
   createEnterprise,
@@ -366,6 +367,18 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   deviceExport: (w) => finishedExport(w, 'device', 'devices.xlsx'),
   deviceReportExport: (w) => finishedExport(w, 'deviceReport', 'device-report.xlsx'),
   qrcodeExport: (w) => finishedExport(w, 'qrcode', 'qrcode-events.xlsx'),
+  // Scans of the device fixture's device: the QR report (per device, REQUEST_EXTRA) names it to whoever sees the device.
+  qrcodeScan: async (w) => {
+    const facts = await FIXTURES.device(w);
+    await insertScans(w.t, {
+      entId: w.ent.id,
+      deviceId: facts.id,
+      layoutId: 'isolated-layout',
+      at: w.t.clock.now(),
+      n: 2,
+    });
+    return facts;
+  },
   // An enterprise under the world's enterprise, which becomes an agent.
   enterprise: async (w) => {
     await w.t.db.update(enterprises).set({ kind: 'agent' }).where(eq(enterprises.id, w.ent.id));
@@ -724,6 +737,7 @@ const USAGE_DAY = '2026-11-10';
 /** Fields an endpoint's request needs beyond its scope (a report's required range). */
 const REQUEST_EXTRA: Record<string, Record<string, unknown>> = {
   'flow.usageReport': { from: USAGE_DAY, to: USAGE_DAY },
+  'qrcode.report': { groupBy: 'device' },
 };
 
 /** A storage pack the market keeps for the world's enterprise. */

@@ -66,7 +66,7 @@ export const qrcodeEndpoints = {
     path: '/api/report/qrcodeEvent/list.shtm',
     auth: 'session',
     permission: Perm.reportQrcodeEvent,
-    scope: { object: 'device', kind: 'list' },
+    scope: { object: 'qrcodeScan', kind: 'list' },
     request: z
       .object({ ...filterFields, page: z.number().int().min(1).default(1), size: listPageSize() })
       .strict()
