@@ -1,7 +1,15 @@
-import { fitScale, type LayoutDocument, LayoutPlayer, parseLayoutDocument, type RenderMaterial } from '@marquee/layout';
+import {
+  fitScale,
+  type LayoutDocument,
+  LayoutPlayer,
+  parseLayoutDocument,
+  type RenderMaterial,
+  type WeatherLookup,
+} from '@marquee/layout';
 import { type DeviceManifest, type ManifestItem, rtbRegionsOf } from '@marquee/protocol';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { locale } from './i18n';
+import { WEATHER_REFRESH_MS, weatherCities } from './logic/weather';
 import { RtbRegionBox } from './RtbRegion';
 import { player } from './runtime';
 
@@ -42,6 +50,32 @@ export function useRenderMaterials(manifest: DeviceManifest): Record<string, Ren
     };
   }, [manifest]);
   return materials;
+}
+
+/**
+ * The readings of a layout's weather components (docs/device-protocol.md 2.7.6): asked when the
+ * layout starts and every WEATHER_REFRESH_MS while it plays; the last ones stay when the server
+ * cannot be reached (none yet: the components say the data is unavailable).
+ */
+export function useWeather(doc: LayoutDocument): WeatherLookup | undefined {
+  const key = weatherCities(doc).join('\n');
+  const [readings, setReadings] = useState<WeatherLookup | undefined>(undefined);
+  useEffect(() => {
+    const cities = key ? key.split('\n') : [];
+    if (cities.length === 0) return;
+    let live = true;
+    const ask = () =>
+      void player.weather(cities).then((got) => {
+        if (live && got) setReadings(got);
+      });
+    ask();
+    const timer = setInterval(ask, WEATHER_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [key]);
+  return readings;
 }
 
 export function useViewport() {
@@ -101,6 +135,7 @@ export function LayoutStage({
 }) {
   const viewport = useViewport();
   const materials = useRenderMaterials(manifest);
+  const weather = useWeather(doc);
   const shown = useRef<{ index: number; at: number } | null>(null);
   const over = useRef(false);
   // The RTB regions (by their ids, so an equal manifest fetched again changes nothing here).
@@ -203,6 +238,7 @@ export function LayoutStage({
           materials={materials}
           scale={scale}
           locale={locale}
+          weather={weather}
           onPageChange={onPageChange}
           renderOverlay={regionIds.size > 0 ? renderOverlay : undefined}
         />

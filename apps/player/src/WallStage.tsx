@@ -1,8 +1,8 @@
-import { LayoutPage, type RenderMaterial } from '@marquee/layout';
+import { type LayoutDocument, LayoutPage, type RenderMaterial } from '@marquee/layout';
 import type { DeviceManifest, ManifestItem, ManifestWall } from '@marquee/protocol';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { locale } from './i18n';
-import { layoutOf, pageMaterials, useRenderMaterials, useViewport } from './LayoutStage';
+import { layoutOf, pageMaterials, useRenderMaterials, useViewport, useWeather } from './LayoutStage';
 import { type WallEntry, wallEntries, wallGeometry, wallSlotAt } from './logic/wall';
 import { player } from './runtime';
 
@@ -165,7 +165,7 @@ function WallEntryView({
           transformOrigin: '0 0',
         }}
       >
-        <LayoutPage doc={doc} page={entry.page} materials={materials} scale={1} locale={locale} playing />
+        <WallLayoutPage doc={doc} page={entry.page} materials={materials} />
       </div>
     );
   } else if (entry.materialId) {
@@ -216,4 +216,18 @@ function WallEntryView({
       </div>
     </div>
   );
+}
+
+/** A wall's page with its weather components' readings (docs/device-protocol.md 2.7.6). */
+function WallLayoutPage({
+  doc,
+  page,
+  materials,
+}: {
+  doc: LayoutDocument;
+  page: number;
+  materials: Record<string, RenderMaterial>;
+}) {
+  const weather = useWeather(doc);
+  return <LayoutPage doc={doc} page={page} materials={materials} scale={1} locale={locale} weather={weather} playing />;
 }

@@ -1,3 +1,4 @@
+import type { WeatherLookup } from '@marquee/layout';
 import {
   type DeviceCredentials,
   type DeviceManifest,
@@ -113,6 +114,9 @@ export const api = {
     const response = await fetch(deviceHttpCalls.time.path, { cache: 'no-store' });
     return (await envelope<{ now: number }>(response)).now;
   },
+  /** The weather components' readings (2.7.6). */
+  weather: (credentials: DeviceCredentials, cities: string[]) =>
+    post<{ provider: string | null; readings: WeatherLookup }>(deviceHttpCalls.weather.path, { cities }, credentials),
   plays: (credentials: DeviceCredentials, events: PlayEvent[]) =>
     post<PlaysAnswer>(PLAYS_PATH, { events }, credentials),
   /** The data usage samples (2.9); answered like plays. */

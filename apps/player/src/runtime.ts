@@ -1,3 +1,4 @@
+import type { WeatherLookup } from '@marquee/layout';
 import {
   type Command,
   type CommandAck,
@@ -565,6 +566,17 @@ export class PlayerRuntime {
       this.syncing = null;
     });
     return this.syncing;
+  }
+
+  // ---- weather components' readings (2.7.6) ----
+  /** The readings of these cities from the server's provider; null when not paired or unreachable. */
+  async weather(cities: string[]): Promise<WeatherLookup | null> {
+    if (!this.credentials || cities.length === 0) return null;
+    try {
+      return (await api.weather(this.credentials, cities)).readings;
+    } catch {
+      return null;
+    }
   }
 
   // ---- proof of play (2.8) ----

@@ -169,6 +169,34 @@ export const deviceHttpCalls = {
     response: deviceStatusAnswerSchema,
     errors: [ErrorCode.INVALID_PARAMS, ErrorCode.DEVICE_REMOVED, ErrorCode.DEVICE_DISABLED],
   },
+  weather: {
+    /**
+     * `POST`, HTTP Basic (docs/device-protocol.md 2.7.6): the readings of the cities of the
+     * layout's weather components, in the `accept-language` language, from the server's
+     * configured provider (cached 10 minutes a city); null for a city it knows no reading of,
+     * and every one null without a provider: the component then says so, never invents one.
+     */
+    path: `${DEVICE_API_PREFIX}/weather`,
+    request: z.object({ cities: z.array(z.string().trim().min(1).max(100)).min(1).max(20) }).strict(),
+    response: z.object({
+      provider: z.string().nullable(),
+      readings: z.record(
+        z.string(),
+        z
+          .object({
+            city: z.string(),
+            temperature: z.number(),
+            condition: z.string(),
+            high: z.number().nullable().optional(),
+            low: z.number().nullable().optional(),
+            humidity: z.number().nullable().optional(),
+            observedAt: z.string().optional(),
+          })
+          .nullable(),
+      ),
+    }),
+    errors: [ErrorCode.INVALID_PARAMS],
+  },
   time: {
     /** `GET`, no credentials: the server's clock, for the tiles of a wall to share one. */
     path: `${DEVICE_API_PREFIX}/time`,

@@ -1,6 +1,7 @@
 import { isLocale, type Locale } from '@marquee/protocol';
 import type { WeatherConfig } from '../../config.js';
 import type { CallContext } from '../../protocol/handlers.js';
+import type { AppServices } from '../../services.js';
 import { type ProviderReading, providerFor, type WeatherProvider } from './provider.js';
 
 /** WMO codes grouped into the conditions a screen shows, in the three languages. */
@@ -68,18 +69,26 @@ async function readCity(
   return reading;
 }
 
-/** weather.current: the configured provider's readings by city (null each without a provider). */
-export async function currentWeather(input: { cities: string[] }, ctx: CallContext) {
-  const config = ctx.services.config.weather;
+/**
+ * The configured provider's readings by city in `language` (null each without a provider, or
+ * for a city it knows nothing of): the console's weather.current and the players' device call
+ * (docs/device-protocol.md 2.7.6) share them, cached TTL_MS a city.
+ */
+export async function weatherReadings(
+  services: Pick<AppServices, 'config' | 'clock'>,
+  cities: readonly string[],
+  language: string,
+) {
+  const config = services.config.weather;
   const { provider, cache } = current(config);
-  const cities = [...new Set(input.cities)];
-  if (!provider) return { provider: null, readings: Object.fromEntries(cities.map((c) => [c, null])) };
-  const now = ctx.services.clock();
-  const readings = await Promise.all(cities.map((c) => readCity(provider, cache, c, now, config.timeoutMs)));
+  const unique = [...new Set(cities)];
+  if (!provider) return { provider: null, readings: Object.fromEntries(unique.map((c) => [c, null])) };
+  const now = services.clock();
+  const readings = await Promise.all(unique.map((c) => readCity(provider, cache, c, now, config.timeoutMs)));
   return {
     provider: provider.name,
     readings: Object.fromEntries(
-      cities.map((c, i) => {
+      unique.map((c, i) => {
         const r = readings[i];
         return [
           c,
@@ -87,7 +96,7 @@ export async function currentWeather(input: { cities: string[] }, ctx: CallConte
             ? {
                 city: r.city,
                 temperature: r.temperature,
-                condition: conditionText(r.code, ctx.language),
+                condition: conditionText(r.code, language),
                 high: r.high,
                 low: r.low,
                 humidity: r.humidity,
@@ -98,4 +107,9 @@ export async function currentWeather(input: { cities: string[] }, ctx: CallConte
       }),
     ),
   };
+}
+
+/** weather.current: the console's readings (the layout editor's preview, the weather page). */
+export function currentWeather(input: { cities: string[] }, ctx: CallContext) {
+  return weatherReadings(ctx.services, input.cities, ctx.language);
 }
