@@ -197,6 +197,24 @@ export const ErrorCode = {
   RTB_CAMPAIGN_STATE: -10150,
   /** A campaign's budget cannot go below what it has spent and reserved for won turns. */
   RTB_BUDGET_BELOW_COMMITTED: -10151,
+  // One-key alarms (issue 30, -10170..-10179)
+  /** The alarm event's state does not allow this action (acknowledge, handle, close in order). */
+  ALARM_EVENT_STATE: -10170,
+  /** Another alarm region of the enterprise has this name. */
+  ALARM_REGION_NAME_TAKEN: -10171,
+  /** Closing an alarm event needs a note. */
+  ALARM_NOTE_REQUIRED: -10172,
+  // Third-party monitoring (issue 30, -10180..-10189)
+  /** The monitoring task's state does not allow this (closed, completed, overdue...). */
+  MONITOR_TASK_STATE: -10180,
+  /** The account is not a monitor the enterprise agreed to (no grant). */
+  MONITOR_NOT_GRANTED: -10181,
+  /** An application of this monitor to this enterprise already waits for a decision. */
+  MONITOR_APPLICATION_PENDING: -10182,
+  /** A task is completed only with the photographs its plan asks for. */
+  MONITOR_PHOTOS_MISSING: -10183,
+  /** The uploaded photograph is missing or not a JPEG, PNG or WebP picture. */
+  MONITOR_PHOTO_INVALID: -10184,
   // Screen watermarks (issue 31, -10210..-10219)
   /** A watermark's picture is not a ready picture of the enterprise's library. */
   WATERMARK_IMAGE_INVALID: -10210,
@@ -604,6 +622,46 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '预算不能低于已花费和已中标待验证的金额',
     'en-US': 'The budget cannot be lower than what is spent and reserved for won turns',
     ja: '予算は消化済みおよび落札済み（検証待ち）の金額を下回れません',
+  },
+  [ErrorCode.ALARM_EVENT_STATE]: {
+    'zh-CN': '报警事件当前状态不允许此操作',
+    'en-US': "The alarm event's current state does not allow this action",
+    ja: 'アラームイベントの現在の状態ではこの操作はできません',
+  },
+  [ErrorCode.ALARM_REGION_NAME_TAKEN]: {
+    'zh-CN': '已存在同名的报警区域',
+    'en-US': 'An alarm region with this name already exists',
+    ja: '同じ名前のアラームエリアが既にあります',
+  },
+  [ErrorCode.ALARM_NOTE_REQUIRED]: {
+    'zh-CN': '关闭报警事件须填写备注',
+    'en-US': 'Closing an alarm event needs a note',
+    ja: 'アラームイベントを閉じるにはメモが必要です',
+  },
+  [ErrorCode.MONITOR_TASK_STATE]: {
+    'zh-CN': '监测任务的当前状态不允许此操作',
+    'en-US': "The monitoring task's current state does not allow this action",
+    ja: '監視タスクの現在の状態ではこの操作はできません',
+  },
+  [ErrorCode.MONITOR_NOT_GRANTED]: {
+    'zh-CN': '该监测账号未获得企业授权',
+    'en-US': 'This monitor account has not been granted access by the enterprise',
+    ja: 'この監視アカウントは企業から許可されていません',
+  },
+  [ErrorCode.MONITOR_APPLICATION_PENDING]: {
+    'zh-CN': '已有监测申请在等待企业处理',
+    'en-US': 'An application to this enterprise is already waiting for a decision',
+    ja: 'この企業への申請はすでに承認待ちです',
+  },
+  [ErrorCode.MONITOR_PHOTOS_MISSING]: {
+    'zh-CN': '监测照片数量不足，无法完成任务',
+    'en-US': 'Upload the number of photographs the plan asks for before completing the task',
+    ja: '計画で求められた枚数の写真をアップロードしてから完了してください',
+  },
+  [ErrorCode.MONITOR_PHOTO_INVALID]: {
+    'zh-CN': '监测照片无效，请上传 JPEG、PNG 或 WebP 图片',
+    'en-US': 'The photograph is missing or not a JPEG, PNG or WebP picture',
+    ja: '写真がないか、JPEG・PNG・WebP 形式ではありません',
   },
   [ErrorCode.WATERMARK_IMAGE_INVALID]: {
     'zh-CN': '水印图片须为本企业素材库中已就绪的图片',

@@ -2,3 +2,4 @@
 export * from './http.js';
 export * from './messages.js';
 export * from './topics.js';
+export * from './alarms.js';
