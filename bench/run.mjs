@@ -29,6 +29,10 @@ heavy.push('renewal');
 heavy.push('sales-availability', 'sales-orders', 'sales-settlement');
 // `rtb` (bench/rtb.ts, issue 29) decides tens of thousands of RTB turns on PostgreSQL, a simulated day: minutes.
 heavy.push('rtb');
+// `qrcode` (bench/qrcode.ts, issue 31) loads the QR redirect at 1,000 scans/s on PostgreSQL, then with its table locked.
+heavy.push('qrcode');
+// `warnings` (bench/warnings.ts, issue 30) runs the warning job over 1,000,000 devices on PostgreSQL: minutes to seed.
+heavy.push('warnings');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
