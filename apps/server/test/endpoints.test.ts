@@ -31,6 +31,7 @@ import { spliceFixtures } from './fixtures/splice.js';
 import { strategyFixtures } from './fixtures/strategies.js';
 import { templateFixtures } from './fixtures/templates.js';
 import { watermarkFixtures } from './fixtures/watermark.js';
+import { monitoringFixtures } from './fixtures/monitoring.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -89,6 +90,7 @@ const fixtures: Record<
   ...warningsFixtures,
   ...qrcodeFixtures,
   ...watermarkFixtures,
+  ...monitoringFixtures,
   'auth.logout': { happy: async () => ({}), bad: { now: true }, expectAnswer: (p) => expect(p).toBeNull() },
   'auth.info': {
     happy: async () => ({}),

@@ -200,6 +200,13 @@ const ACTION_WORDS = {
   monitorPlanCreate: { 'zh-CN': '创建监测计划', 'en-US': 'Create monitoring plan', ja: 'モニタリング計画の作成' },
   monitorTaskComplete: { 'zh-CN': '完成监测任务', 'en-US': 'Complete monitoring task', ja: 'モニタリングタスクの完了' },
   monitorTaskClose: { 'zh-CN': '关闭监测任务', 'en-US': 'Close monitoring task', ja: 'モニタリングタスクのクローズ' },
+  monitorTaskView: { 'zh-CN': '查看监测任务', 'en-US': 'Open monitoring task', ja: 'モニタリングタスクを開く' },
+  monitorPhotoUpload: {
+    'zh-CN': '上传监测照片',
+    'en-US': 'Upload monitoring photograph',
+    ja: 'モニタリング写真のアップロード',
+  },
+  monitorPhotoVerify: { 'zh-CN': '核验监测照片', 'en-US': 'Check monitoring photograph', ja: 'モニタリング写真の確認' },
   monitorTaskReopen: { 'zh-CN': '重新打开监测任务', 'en-US': 'Reopen monitoring task', ja: 'モニタリングタスクの再開' },
 } as const satisfies Record<string, Words>;
 
