@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { AlarmControls } from './AlarmButton';
 import { locale, t } from './i18n';
 import { itemsToPlay } from './logic/ads';
 import { fallbackScreen } from './logic/licence';
@@ -111,6 +112,7 @@ export function App() {
       {view.phase === 'pairing' ? <Pairing /> : view.phase === 'running' ? <Playing /> : null}
       {view.phase === 'running' && <Watermark manifest={view.manifest} />}
       {!lit && <div className="blackout" data-testid="blackout" />}
+      {view.phase === 'running' && <AlarmControls raisedAt={view.alarmRaisedAt} pending={view.alarmsPending} />}
       <button type="button" className="corner" aria-label="status" onClick={() => setStatus((s) => !s)} />
       {status && <StatusPanel view={view} onClose={() => setStatus(false)} />}
     </div>

@@ -1,5 +1,8 @@
 import type { WeatherLookup } from '@marquee/layout';
 import {
+  ALARMS_PATH,
+  type AlarmAnswer,
+  type AlarmRaise,
   type DeviceCredentials,
   type DeviceManifest,
   deviceHttpCalls,
@@ -122,6 +125,9 @@ export const api = {
   /** The data usage samples (2.9); answered like plays. */
   usage: (credentials: DeviceCredentials, samples: UsageSample[]) =>
     post<PlaysAnswer>(USAGE_PATH, { samples }, credentials),
+  /** A one-key alarm (2.10), its screenshot inline; a longer timeout for the image. */
+  alarm: (credentials: DeviceCredentials, alarm: AlarmRaise) =>
+    post<AlarmAnswer>(ALARMS_PATH, alarm, credentials, undefined, CALL_TIMEOUT_MS * 2),
   async screenshot(credentials: DeviceCredentials, commandId: string, image: Blob) {
     sent.listener(image.size);
     const response = await fetch(screenshotUploadPath(commandId), {

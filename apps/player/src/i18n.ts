@@ -28,6 +28,9 @@ const messages = {
     never: 'never',
     none: 'none',
     close: 'Close (i)',
+    alarmRaise: 'Alarm',
+    alarmSending: 'Alarm raised: sending…',
+    alarmSent: 'Alarm sent: help is on the way',
   },
   'zh-CN': {
     pairTitle: '配对此屏幕',
@@ -57,6 +60,9 @@ const messages = {
     never: '从未',
     none: '无',
     close: '关闭 (i)',
+    alarmRaise: '一键报警',
+    alarmSending: '已报警，正在发送…',
+    alarmSent: '报警已发送，请等待救助',
   },
   ja: {
     pairTitle: 'この画面をペアリング',
@@ -86,6 +92,9 @@ const messages = {
     never: 'なし',
     none: 'なし',
     close: '閉じる (i)',
+    alarmRaise: '緊急通報',
+    alarmSending: '通報しました。送信中…',
+    alarmSent: '通報を送信しました。対応をお待ちください',
   },
 } as const;
 

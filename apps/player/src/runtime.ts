@@ -16,6 +16,7 @@ import { captureScreen } from './capture';
 import { ContentStore } from './content';
 import { idbJournalStore, idbUsageStore, kv } from './idb';
 import { AdPlayCounter } from './logic/ads';
+import { AlarmJournal, type PendingAlarm } from './logic/alarms';
 import { backoffDelay } from './logic/backoff';
 import { brokerUrlFor } from './logic/brokers';
 import { nextRoundMs, SharedClock } from './logic/clock';
@@ -57,6 +58,9 @@ export interface PlayerView {
   volume: number;
   commands: CommandLog[];
   playsPending: number;
+  /** One-key alarms not yet acknowledged by the server (2.10); the last raise's moment. */
+  alarmsPending: number;
+  alarmRaisedAt: number | null;
   cacheBytes: number;
   now: number;
 }
@@ -98,6 +102,8 @@ export class PlayerRuntime {
     volume: 50,
     commands: [],
     playsPending: 0,
+    alarmsPending: 0,
+    alarmRaisedAt: null,
     cacheBytes: 0,
     now: Date.now(),
   };
@@ -110,6 +116,12 @@ export class PlayerRuntime {
   readonly journal = new PlayJournal(idbJournalStore);
   /** The data usage journal (2.9) and the meter that fills it, per quarter hour (logic/usage.ts). */
   readonly usageJournal = new Journal<JournaledUsage>(idbUsageStore);
+  /** One-key alarms (2.10), journaled in the key-value storage until the server answers them. */
+  readonly alarms = new AlarmJournal({
+    load: () => kv.get<PendingAlarm[]>('alarms'),
+    save: (list) => kv.set('alarms', list.length > 0 ? list : null),
+  });
+  private flushingAlarms = false;
   private usage = new UsageMeter(this.usageJournal, () => crypto.randomUUID());
   private flushingUsage = false;
   private listeners = new Set<() => void>();
@@ -278,12 +290,15 @@ export class PlayerRuntime {
     setInterval(() => {
       void this.flushPlays();
       void this.flushUsage();
+      void this.flushAlarms();
     }, PLAYS_FLUSH_MS);
+    void this.flushAlarms();
     window.addEventListener('online', () => {
       void this.sync();
       void this.clock.sync();
       void this.flushPlays();
       void this.flushUsage();
+      void this.flushAlarms();
     });
   }
 
@@ -342,6 +357,7 @@ export class PlayerRuntime {
           this.changed({ online: true });
           this.heartbeat();
           void this.flushPlays();
+          void this.flushAlarms();
         });
       });
       if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
@@ -596,6 +612,42 @@ export class PlayerRuntime {
     } finally {
       this.flushing = false;
       this.changed({ playsPending: await this.journal.pending() });
+    }
+  }
+
+  // ---- one-key alarms (2.10) ----
+  /**
+   * Raises an alarm (the alarm key or button): a screenshot of the stage where the player can
+   * take one, journaled at once, then sent (and again at every flush until answered).
+   */
+  async raiseAlarm() {
+    const at = Date.now();
+    let screenshot: PendingAlarm['screenshot'] = null;
+    try {
+      const image = await captureScreen(document.getElementById('stage') ?? document.body, 1280);
+      const bytes = new Uint8Array(await image.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      screenshot = { contentType: image.type === 'image/jpeg' ? 'image/jpeg' : 'image/png', data: btoa(binary) };
+    } catch {
+      // No screenshot (a tainted canvas, no 2d context): the alarm goes without one.
+    }
+    await this.alarms.raise(at, screenshot);
+    this.changed({ alarmRaisedAt: at, alarmsPending: await this.alarms.pending() });
+    await this.flushAlarms();
+  }
+
+  async flushAlarms() {
+    const credentials = this.credentials;
+    if (!credentials || this.flushingAlarms) return;
+    this.flushingAlarms = true;
+    try {
+      await this.alarms.flush((alarm) => api.alarm(credentials, alarm));
+    } catch {
+      // Offline or the server failed: the alarms stay in the journal for the next round.
+    } finally {
+      this.flushingAlarms = false;
+      this.changed({ alarmsPending: await this.alarms.pending() });
     }
   }
 

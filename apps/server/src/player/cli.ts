@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AGE_BANDS, type AudienceReport, deviceCredentialsSchema, ErrorCode } from '@marquee/protocol';
 import { DeviceApiError, HeadlessPlayer } from './player.js';
@@ -7,7 +8,9 @@ import { DeviceApiError, HeadlessPlayer } from './player.js';
  * `npm run player -- --server http://localhost:8080 [--number SN123] [--state player.json]
  * [--broker ws://host/mqtt] [--heartbeat 30] [--audience]`: pairs (prints the code and its QR content),
  * waits for an operator to add it in the console, keeps the credentials in --state, then
- * stays online answering commands until Ctrl-C. With --audience each heartbeat carries
+ * stays online answering commands until Ctrl-C. Typing `alarm` (and Enter) raises a one-key
+ * alarm with a screenshot (docs/device-protocol.md 2.10); it is re-sent after a reconnection
+ * until the server answers. With --audience each heartbeat carries
  * simulated audience counts (a demo of the protocol's optional `audience`; a real player
  * sends only what its sensor counted).
  */
@@ -75,6 +78,14 @@ try {
   process.exit(1);
 }
 process.stdout.write(`Online via ${player.brokerUrl()}\n`);
+process.stdout.write('Type "alarm" and Enter to raise a one-key alarm.\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim().toLowerCase() !== 'alarm') return;
+  void player.raiseAlarm().then((id) => {
+    const result = player.alarmAnswers.get(id);
+    process.stdout.write(result ? `alarm ${id} ${result}\n` : `alarm ${id} pending (will be sent again)\n`);
+  });
+});
 const stop = async () => {
   await player.stop();
   process.exit(0);

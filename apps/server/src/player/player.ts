@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
+  ALARMS_PATH,
+  type AlarmAnswer,
+  type AlarmRaise,
   type ApplyStrategyParams,
   type AudienceReport,
+  alarmAnswerSchema,
   type Command,
   type CommandAck,
   commandSchema,
@@ -264,7 +269,11 @@ export class HeadlessPlayer {
           deviceTopic(id, 'state'),
           JSON.stringify(this.state(true, undefined, this.sessionTs)),
           TOPIC_QOS.state,
-          () => this.heartbeat(),
+          () => {
+            this.heartbeat();
+            // Alarms not yet answered go again on every (re)connection (2.10).
+            void this.flushAlarms().catch(() => undefined);
+          },
         );
       });
     });
@@ -359,6 +368,44 @@ export class HeadlessPlayer {
       this.executed.set(command.id, ack);
       this.sendAck(ack);
     });
+  }
+
+  /** One-key alarms raised and not yet answered by the server, oldest first (2.10). */
+  readonly pendingAlarms: AlarmRaise[] = [];
+  /** The server's answers to alarms, by id (tests, the CLI). */
+  readonly alarmAnswers = new Map<string, AlarmAnswer['result']>();
+
+  /**
+   * Raises a one-key alarm (docs/device-protocol.md 2.10): journaled with a generated
+   * screenshot, then sent; a failed send leaves it pending for the next flush (each
+   * reconnection, or the next raise). Returns the alarm's id.
+   */
+  async raiseAlarm(options: { screenshot?: boolean } = {}): Promise<string> {
+    const id = randomUUID();
+    const png = options.screenshot === false ? null : screenshotPng(320, 180, Date.now());
+    this.pendingAlarms.push({
+      id,
+      at: Date.now(),
+      screenshot: png ? { contentType: 'image/png', data: png.toString('base64') } : null,
+    });
+    await this.flushAlarms().catch(() => undefined);
+    return id;
+  }
+
+  /** Sends the pending alarms, oldest first; each answered one leaves the journal. Throws on the first failure. */
+  async flushAlarms(): Promise<number> {
+    const c = this.credentials;
+    let sent = 0;
+    while (c && this.pendingAlarms.length > 0) {
+      const alarm = this.pendingAlarms[0];
+      const answer = await this.call(ALARMS_PATH, alarm, alarmAnswerSchema, {
+        authorization: `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`,
+      });
+      this.alarmAnswers.set(alarm.id, answer.result);
+      if (this.pendingAlarms[0] === alarm) this.pendingAlarms.shift();
+      sent++;
+    }
+    return sent;
   }
 
   /**

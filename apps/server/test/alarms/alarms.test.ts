@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmEvents, alarmSteps, devOutbox } from '../../src/db/schema/index.js';
 import type { CodeMessage, CodeSender } from '../../src/modules/verification/sender.js';
+import { HeadlessPlayer } from '../../src/player/player.js';
 import { insertAlarmDevice, insertAlarmRegion, raiseAlarm } from '../fixtures/alarms.js';
 import { png } from '../fixtures/materials.js';
 import { BACKENDS, createTestApp, createUser, type TestApp } from '../helpers/index.js';
@@ -258,5 +259,24 @@ describe.each(BACKENDS)('one-key alarms on %s', (backend) => {
       .from(alarmEvents)
       .where(and(eq(alarmEvents.entId, other.ent.id)));
     expect(rows).toHaveLength(0);
+  });
+
+  it('the headless player keeps an alarm it could not send and sends it when the server is back', async () => {
+    const { ent, admin, client } = await t.tenant();
+    const device = await insertAlarmDevice(t, ent, admin.id, { name: 'Headless kiosk' });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const player = new HeadlessPlayer({ server: 'http://127.0.0.1:9' });
+    player.credentials = { deviceId: device.id, username: device.id, password: device.password } as never;
+    const id = await player.raiseAlarm();
+    expect(player.pendingAlarms.map((a) => a.id)).toEqual([id]);
+    // The server is reachable again (a reconnection flushes the journal).
+    (player.options as { server: string }).server = address;
+    expect(await player.flushAlarms()).toBe(1);
+    expect(player.pendingAlarms).toHaveLength(0);
+    expect(player.alarmAnswers.get(id)).toBe('accepted');
+    const list = await client.call(endpoints.alarmEventList, {});
+    expect(list.envelope.payload.data).toMatchObject([
+      { deviceName: 'Headless kiosk', screenshotUrl: expect.stringMatching(/^\/files\//) },
+    ]);
   });
 });
