@@ -106,6 +106,11 @@ describe.each(BACKENDS)('QR code events on %s', (backend) => {
       }),
       'x',
       'not-a-token-at-all-but-long-enough',
+      'A'.repeat(5000),
+      '%00%00',
+      '..%2F..%2Fapi%2Fhealth',
+      encodeURIComponent('二维码🙂'),
+      `${token}/extra`,
     ];
     for (const bad of altered) {
       const res = await t.app.inject({ method: 'GET', url: `${QR_LINK_PATH}${bad}` });
@@ -196,7 +201,7 @@ describe.each(BACKENDS)('QR code events on %s', (backend) => {
     const db = new Proxy(t.db, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
-        if ((prop === 'insert' || prop === 'select') && down) {
+        if ((prop === 'insert' || prop === 'select' || prop === 'execute') && down) {
           return () => {
             throw new Error('database unavailable');
           };
