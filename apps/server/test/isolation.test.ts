@@ -55,6 +55,7 @@ import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtu
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
 import { insertScans } from './fixtures/qrcode.js';
 import { insertAuction, insertCampaign, insertDsp, insertRtbSlot } from './fixtures/rtb.js';
+import { insertMonitor, monitoringWorld } from './fixtures/monitoring.js';
 import {
   insertContract,
   insertCoupon,
@@ -668,6 +669,17 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
     return { id, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
   },
   alarmExport: (w) => finishedExport(w, 'alarmEvents', 'alarm-events.xlsx'),
+  // Third-party monitoring (issue 30): a plan and its task in A1, the owner's (data scope); the
+  // monitors an enterprise granted are its own (audience tenant).
+  monitorGrant: async (w) => ({ id: (await insertMonitor(w.t, w.ent.id)).grantId as string, entId: w.ent.id }),
+  monitorPlan: async (w) => {
+    const { planId } = await monitoringWorld(w.t, w.ent, w.owner.id, w.ent.depts.a1);
+    return { id: planId, entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
+  },
+  monitorTask: async (w) => {
+    const { taskIds } = await monitoringWorld(w.t, w.ent, w.owner.id, w.ent.depts.a1);
+    return { id: taskIds[0], entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
+  },
 };
 
 /** The export kinds of the sales order list and of a settlement (H2's and H3's registerExportSource). */
