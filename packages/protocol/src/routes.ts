@@ -48,8 +48,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/poster', 'poster', Perm.poster, { menu: true, online: true, page: 'posters/PosterPage' }),
   r('/device', 'device', Perm.device, { menu: true, icon: 'device', online: true, page: 'devices/DeviceListPage' }),
   r('/user', 'user', Perm.user, { menu: true, icon: 'user', online: true, page: 'accounts/UserIndexPage' }),
-  r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate' }),
-  r('/report', 'report', Perm.report, { menu: true, icon: 'report' }),
+  r('/operate', 'operate', Perm.operate, { menu: true, icon: 'operate', online: true, page: 'sections/OperatePage' }),
+  r('/report', 'report', Perm.report, { menu: true, icon: 'report', online: true, page: 'sections/ReportPage' }),
   r('/shop', 'shop', Perm.applicationMarket, { menu: true, icon: 'shop', online: true, page: 'market/ShopPage' }),
   r('/my', 'my', Perm.my, { menu: true, icon: 'my', online: true, page: 'my/MyPage' }),
   r('/skin', 'skin', undefined, { menu: true, online: true, page: 'skin/SkinPage' }),
@@ -151,7 +151,11 @@ export const ROUTES: readonly RouteDef[] = [
   }),
   r('/operate/slot', 'operateSlot', Perm.operateSlot, { menu: true, online: true, page: 'sales/SlotPage' }),
   r('/operate/taskDetail', 'operateTaskDetail', Perm.operateMonitorTask),
-  r('/operate/warning', 'operateWarning', Perm.operateWarning, { menu: true, online: true, page: 'warnings/WarningPage' }),
+  r('/operate/warning', 'operateWarning', Perm.operateWarning, {
+    menu: true,
+    online: true,
+    page: 'warnings/WarningPage',
+  }),
 
   // Poster
   r('/poster/editor', 'posterEditor', Perm.poster, { noCache: true, online: true, page: 'posters/PosterEditorPage' }),

@@ -28,6 +28,9 @@ export const STAT_FIGURES = {
   plays: { kind: 'trend', permission: Perm.reportDevice, route: '/report/device' },
   /** The enterprise's open warnings (issue 30; counted per kind on the warning page). */
   warningsOpen: { kind: 'count', permission: Perm.operateWarning, route: '/operate/warning' },
+  /** The enterprise's ad slots (issue 28), and its goods on the shelf (listed for sale). */
+  slots: { kind: 'count', permission: Perm.operateSlot, route: '/operate/slot' },
+  goodsListed: { kind: 'count', permission: Perm.operateGoods, route: '/operate/goods' },
 } as const satisfies Record<string, StatFigureDef>;
 
 export type StatKey = keyof typeof STAT_FIGURES;

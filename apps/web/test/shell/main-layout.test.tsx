@@ -1,4 +1,4 @@
-import { Perm } from '@marquee/protocol';
+import { Perm, ROUTES } from '@marquee/protocol';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, switchLocale } from '../../src/i18n';
@@ -100,22 +100,27 @@ describe('side menu', () => {
     expect(screen.getByTestId('menu-home').getAttribute('aria-current')).toBeNull();
   });
 
-  it("marks a rail entry whose own page is not built, though some of its flyout's pages are (issue 25: /report)", async () => {
+  it('marks a rail entry whose own page is not built, and only those (issue 25)', async () => {
+    // Every section of the route table with a flyout page: marked exactly when its own page is not online.
+    const sections = ROUTES.filter((r) => r.menu && r.path !== '/' && r.path.split('/').length === 2 && r.icon);
     useSession.setState({
-      permissionList: [...ALL_PERMS, Perm.reportAd],
+      permissionList: [...ALL_PERMS, Perm.reportAd, ...sections.flatMap((r) => (r.permission ? [r.permission] : []))],
       navMenuList: [
         { code: 'home', url: '/', icon: 'home' },
-        { code: 'device', url: '/device', icon: 'device', children: [{ code: 'deviceTags', url: '/app_tags' }] },
-        { code: 'report', url: '/report', icon: 'report', children: [{ code: 'reportAd', url: '/report/ad' }] },
+        ...sections.map((r) => ({
+          code: r.title ?? '',
+          url: r.path,
+          icon: r.icon ?? '',
+          children: [{ code: 'reportAd', url: '/report/ad' }],
+        })),
       ],
     });
     mount('/device');
     await screen.findByTestId('page-device');
-    // The report pages are in its flyout.
-    fireEvent.mouseEnter(screen.getByTestId('menu-report'));
-    await screen.findByTestId('menu-reportAd');
-    expect(screen.getByTestId('menu-report').textContent).toContain('Not online yet');
-    expect(screen.getByTestId('menu-device').textContent).not.toContain('Not online yet');
+    for (const r of sections) {
+      const entry = screen.getByTestId(`menu-${r.title}`);
+      expect(entry.textContent?.includes('Not online yet'), r.path).toBe(!r.online);
+    }
     expect(screen.getByTestId('menu-home').textContent).not.toContain('Not online yet');
   });
 

@@ -1,12 +1,14 @@
 import {
   AlertOutlined,
   ApartmentOutlined,
+  AppstoreOutlined,
   DesktopOutlined,
   DisconnectOutlined,
   LayoutOutlined,
   ReloadOutlined,
   RightOutlined,
   ShareAltOutlined,
+  ShopOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import {
@@ -49,6 +51,8 @@ const FIGURE_ICONS: Partial<Record<StatKey, React.ReactNode>> = {
   devicesOnline: <DesktopOutlined />,
   devicesOffline: <DisconnectOutlined />,
   warningsOpen: <AlertOutlined />,
+  slots: <AppstoreOutlined />,
+  goodsListed: <ShopOutlined />,
 };
 
 /** The page a figure links to, when the user may open it and its module is online. */
@@ -66,11 +70,17 @@ function NotOnlineTag() {
   return <Tag className="mq-not-online-tag">{t('menu.notOnline')}</Tag>;
 }
 
+/** Whether a figure belongs to a section (its page is under `within`); every figure without one. */
+const inSection = (key: StatKey, within?: string) =>
+  !within || STAT_FIGURES[key].route === within || STAT_FIGURES[key].route.startsWith(`${within}/`);
+
 /** The count figures: one card each, linking to its page. */
-function FigureCards({ figures }: { figures: Partial<Record<string, number>> }) {
+function FigureCards({ figures, within }: { figures: Partial<Record<string, number>>; within?: string }) {
   const { t } = useTranslation('pages');
   const linkOf = useFigureLink();
-  const keys = STAT_KEYS.filter((k) => STAT_FIGURES[k].kind === 'count' && figures[k] !== undefined);
+  const keys = STAT_KEYS.filter(
+    (k) => STAT_FIGURES[k].kind === 'count' && figures[k] !== undefined && inSection(k, within),
+  );
   return (
     <Row gutter={[16, 16]} className="mq-home-figures">
       {keys.map((key) => {
@@ -141,8 +151,11 @@ function TrendCard({ figure, points }: { figure: StatKey; points: TrendPoint[] }
   );
 }
 
-/** Quick statistics (spec section 7): what the user may see, computed by the server in its scope. */
-function Statistics() {
+/**
+ * Quick statistics (spec section 7): what the user may see, computed by the server in its
+ * scope; `within` keeps a section's figures (its section page), `empty` shows when it has none.
+ */
+export function Statistics({ within, empty }: { within?: string; empty?: React.ReactNode } = {}) {
   const { t } = useTranslation('pages');
   // A switch of enterprise or department reloads the console: the figures of the new scope.
   const stats = useCallQuery('homeStats', { utcOffset: 0 - new Date().getTimezoneOffset() }, { silent: true });
@@ -177,10 +190,13 @@ function Statistics() {
     );
   }
   const { figures, trends } = stats.data;
-  const trendKeys = STAT_KEYS.filter((k) => STAT_FIGURES[k].kind === 'trend' && trends[k]);
+  const trendKeys = STAT_KEYS.filter((k) => STAT_FIGURES[k].kind === 'trend' && trends[k] && inSection(k, within));
+  if (empty && trendKeys.length === 0 && !STAT_KEYS.some((k) => figures[k] !== undefined && inSection(k, within))) {
+    return <>{empty}</>;
+  }
   return (
     <>
-      <FigureCards figures={figures} />
+      <FigureCards figures={figures} within={within} />
       {trendKeys.map((key) => (
         <TrendCard key={key} figure={key} points={trends[key] ?? []} />
       ))}
@@ -188,7 +204,7 @@ function Statistics() {
   );
 }
 
-function PageLink({ item }: { item: MenuItem }) {
+export function PageLink({ item }: { item: MenuItem }) {
   const { t } = useTranslation('menu');
   return (
     <span className="mq-menu-offline">
