@@ -6,6 +6,7 @@ import { createMonitorApplication } from '../src/modules/notice/service.js';
 import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { accessFixtures } from './fixtures/access.js';
 import { adFixtures } from './fixtures/ads.js';
+import { alarmFixtures } from './fixtures/alarms.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
 import { financeFixtures } from './fixtures/finance.js';
@@ -13,16 +14,15 @@ import { flowFixtures } from './fixtures/flow.js';
 import { geoFixtures } from './fixtures/geo.js';
 import { marketEndpointFixtures } from './fixtures/marketEndpoints.js';
 import { materialFixtures } from './fixtures/materials.js';
+import { monitoringFixtures } from './fixtures/monitoring.js';
 import { oplogFixtures } from './fixtures/oplog.js';
 import { orgFixtures } from './fixtures/org.js';
 import { paymentFixtures } from './fixtures/payments.js';
 import { posterFixtures } from './fixtures/posters.js';
 import { providerFixtures } from './fixtures/providers.js';
-import { reportFixtures } from './fixtures/reports.js';
 import { qrcodeFixtures } from './fixtures/qrcode.js';
-import { alarmFixtures } from './fixtures/alarms.js';
+import { reportFixtures } from './fixtures/reports.js';
 import { rtbFixtures } from './fixtures/rtb.js';
-import { warningsFixtures } from './fixtures/warnings.js';
 import { salesFixtures } from './fixtures/sales.js';
 import { schedulingFixtures } from './fixtures/scheduling.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
@@ -30,8 +30,8 @@ import { sharingFixtures } from './fixtures/sharing.js';
 import { spliceFixtures } from './fixtures/splice.js';
 import { strategyFixtures } from './fixtures/strategies.js';
 import { templateFixtures } from './fixtures/templates.js';
+import { warningsFixtures } from './fixtures/warnings.js';
 import { watermarkFixtures } from './fixtures/watermark.js';
-import { monitoringFixtures } from './fixtures/monitoring.js';
 import {
   type ApiClient,
   BACKENDS,

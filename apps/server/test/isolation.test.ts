@@ -52,10 +52,10 @@ import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.
 import { insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
+import { insertMonitor, monitoringWorld } from './fixtures/monitoring.js';
 import { image, insertPendingPoster, insertPosterTemplate } from './fixtures/posters.js';
 import { insertScans } from './fixtures/qrcode.js';
 import { insertAuction, insertCampaign, insertDsp, insertRtbSlot } from './fixtures/rtb.js';
-import { insertMonitor, monitoringWorld } from './fixtures/monitoring.js';
 import {
   insertContract,
   insertCoupon,

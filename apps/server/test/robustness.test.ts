@@ -4,10 +4,9 @@ import { ENDPOINT_LIST, type EndpointDef, ErrorCode, endpoints, LOGOUT_CODES } f
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
-import { qrcodeObjects } from './fixtures/qrcode.js';
 import { alarmObjects } from './fixtures/alarms.js';
+import { qrcodeObjects } from './fixtures/qrcode.js';
 import { rtbObjects } from './fixtures/rtb.js';
-import { warningsObjects } from './fixtures/warnings.js';
 import {
   insertCoupon,
   insertGoods,
@@ -17,6 +16,7 @@ import {
   salesDay,
   salesObjects,
 } from './fixtures/sales.js';
+import { warningsObjects } from './fixtures/warnings.js';
 import {
   type ApiClient,
   BACKENDS,

@@ -1,8 +1,8 @@
 import { accessEndpoints } from './endpoints/access.js';
 import { accountEndpoints } from './endpoints/accounts.js';
-import { alarmEndpoints } from './endpoints/alarms.js';
 import { adEndpoints } from './endpoints/ads.js';
 import { advertiserEndpoints } from './endpoints/advertisers.js';
+import { alarmEndpoints } from './endpoints/alarms.js';
 import type { EndpointDef } from './endpoints/common.js';
 import { deptEndpoints } from './endpoints/dept.js';
 import { deviceGroupEndpoints } from './endpoints/deviceGroups.js';

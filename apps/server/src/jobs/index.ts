@@ -22,6 +22,8 @@ import {
 import { PROBE_EXPIRE_SECONDS, PROBE_JOB, UPLOAD_PRUNE_CRON, UPLOAD_PRUNE_JOB } from '../modules/materials/jobs.js';
 import { probeMaterial } from '../modules/materials/probe.js';
 import { pruneUploads } from '../modules/materials/upload.js';
+import { MONITOR_OVERDUE_CRON, MONITOR_OVERDUE_JOB } from '../modules/monitoring/jobs.js';
+import { markOverdue } from '../modules/monitoring/service.js';
 import { pruneStates } from '../modules/oauth/repository.js';
 import {
   EXPORT_EXPIRE_SECONDS,
@@ -41,8 +43,6 @@ import {
 import { billTurns } from '../modules/rtb/billing.js';
 import { fetchCreatives } from '../modules/rtb/creatives.js';
 import { decideAll } from '../modules/rtb/decide.js';
-import { MONITOR_OVERDUE_CRON, MONITOR_OVERDUE_JOB } from '../modules/monitoring/jobs.js';
-import { markOverdue } from '../modules/monitoring/service.js';
 import { RTB_BILL_JOB, RTB_CREATIVES_JOB, RTB_DECIDE_JOB, RTB_JOBS_CRON } from '../modules/rtb/jobs.js';
 import { CONTRACT_SYNC_CRON, CONTRACT_SYNC_JOB, runContractSync } from '../modules/sales/contractJobs.js';
 import {

@@ -15,7 +15,7 @@ import { markOverdue } from '../../src/modules/monitoring/service.js';
 import { insertAd } from '../fixtures/ads.js';
 import { insertDevice } from '../fixtures/deviceGroups.js';
 import { insertMonitor, isoDay, storedPhoto } from '../fixtures/monitoring.js';
-import { BACKENDS, createTestApp, createUser, type TestApp } from '../helpers/index.js';
+import { BACKENDS, createTestApp, type TestApp } from '../helpers/index.js';
 
 /**
  * Third-party monitoring (issue 30): a monitor applies, the enterprise's notice agrees or

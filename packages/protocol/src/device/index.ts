@@ -1,5 +1,6 @@
 /** The device protocol, version 1: what players speak (docs/device-protocol.md). */
+
+export * from './alarms.js';
 export * from './http.js';
 export * from './messages.js';
 export * from './topics.js';
-export * from './alarms.js';

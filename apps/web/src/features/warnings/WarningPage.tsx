@@ -31,7 +31,7 @@ function Detail({ w }: { w: Warning }) {
   switch (w.kind) {
     case 'deviceOffline':
     case 'deviceLongOffline':
-      return d.lastSeenAt ? <>{t('detail.lastSeen', { time: formatTime(String(d.lastSeenAt)) })}</> : null;
+      return d.lastSeenAt ? t('detail.lastSeen', { time: formatTime(String(d.lastSeenAt)) }) : null;
     case 'adExpiring':
       return <>{t('detail.endsAt', { time: formatTime(String(d.endAt)) })}</>;
     case 'deviceExpiring':
