@@ -31,17 +31,7 @@ export async function assignLayout(input: { ids: string[]; layoutId: string | nu
         targets.map((d) => d.id),
       ),
     );
-  await ctx.audit({
-    module: 'device',
-    action: 'assignLayout',
-    targetType: 'device',
-    targetId: targets.length === 1 ? targets[0].id : undefined,
-    targetName: targets
-      .map((d) => d.name)
-      .join(', ')
-      .slice(0, 200),
-    detail: { layoutId: input.layoutId, layoutName, devices: targets.map((d) => d.id) },
-  });
+  await auditDevices(ctx, 'assignLayout', targets, { layoutId: input.layoutId, layoutName });
   // Each activated device fetches its new manifest now (one audit row: this call's).
   await requestContentSync(
     ctx,
@@ -49,6 +39,26 @@ export async function assignLayout(input: { ids: string[]; layoutId: string | nu
     { reason: 'layout' },
   );
   return { changed: targets.length };
+}
+
+/** One audit row of a change to some devices: the device when one, their names (up to 200 characters), their ids in the detail. */
+export function auditDevices(
+  ctx: CallContext,
+  action: string,
+  targets: readonly { id: string; name: string }[],
+  detail: Record<string, unknown>,
+) {
+  return ctx.audit({
+    module: 'device',
+    action,
+    targetType: 'device',
+    targetId: targets.length === 1 ? targets[0].id : undefined,
+    targetName: targets
+      .map((d) => d.name)
+      .join(', ')
+      .slice(0, 200),
+    detail: { ...detail, devices: targets.map((d) => d.id) },
+  });
 }
 
 /** What a push is about: why it was made and, for an ad's, the ad. */

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { deviceGroups, devices, materials } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
-import { requestContentSync } from '../content/service.js';
+import { auditDevices, requestContentSync } from '../content/service.js';
 import { manageableGroupIds, visibleGroupIds } from '../deviceGroups/repository.js';
 import { deviceGroupScope } from '../devices/groupScope.js';
 import { deviceScope } from '../devices/repository.js';
@@ -86,17 +86,7 @@ export async function deviceWatermarkSave(
   const setting = await checkedSetting(ctx, input.setting);
   const ids = targets.map((d) => d.id);
   await ctx.db.update(devices).set({ watermark: setting, updatedAt: ctx.now }).where(inArray(devices.id, ids));
-  await ctx.audit({
-    module: 'device',
-    action: 'watermark',
-    targetType: 'device',
-    targetId: targets.length === 1 ? targets[0].id : undefined,
-    targetName: targets
-      .map((d) => d.name)
-      .join(', ')
-      .slice(0, 200),
-    detail: { setting, devices: ids },
-  });
+  await auditDevices(ctx, 'watermark', targets, { setting });
   await requestContentSync(
     ctx,
     targets.filter((d) => d.activatedAt !== null).map((d) => d.id),
