@@ -33,14 +33,23 @@ describe('routing with the real route table', () => {
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/device')}`);
   });
 
-  it('follows an alias to a not-online page inside the shell, with the route title', async () => {
-    signIn([Perm.reportQrcodeEvent]);
-    const { router, tree } = renderApp('/qrcode_event');
+  it('shows a not-online page inside the shell, with the route title', async () => {
+    signIn([Perm.specialResource]);
+    const { router, tree } = renderApp('/special/resource');
     render(tree);
     const page = await screen.findByTestId('not-online');
-    expect(router.state.location.pathname).toBe('/report/qrcodeEvent');
+    expect(router.state.location.pathname).toBe('/special/resource');
     expect(page.textContent).toContain('Feature not online');
-    expect(page.textContent).toContain('"QR code events" comes with a later release.');
+    expect(page.textContent).toContain('"Special resources" comes with a later release.');
+    expect(screen.getByTestId('main-layout')).toBeTruthy();
+  });
+
+  it('follows an alias to its page inside the shell', async () => {
+    signIn([Perm.report, Perm.reportQrcodeEvent]);
+    const { router, tree } = renderApp('/qrcode_event');
+    render(tree);
+    await screen.findByTestId('qrcode-group');
+    expect(router.state.location.pathname).toBe('/report/qrcodeEvent');
     expect(screen.getByTestId('main-layout')).toBeTruthy();
   });
 
