@@ -137,11 +137,19 @@ export const ROUTES: readonly RouteDef[] = [
   r('/my/help', 'myHelp', Perm.my, { menu: true }),
 
   // Operate
-  r('/operate/adMonitor', 'operateAdMonitor', Perm.operateAdMonitor, { menu: true }),
+  r('/operate/adMonitor', 'operateAdMonitor', Perm.operateAdMonitor, {
+    menu: true,
+    online: true,
+    page: 'monitoring/MonitorPlanPage',
+  }),
   r('/operate/coupon', 'operateCoupon', Perm.operateCoupon, { menu: true, online: true, page: 'sales/CouponPage' }),
   r('/operate/flow', 'operateFlow', Perm.operateFlow, { menu: true, online: true, page: 'flow/FlowCardPage' }),
   r('/operate/goods', 'operateGoods', Perm.operateGoods, { menu: true, online: true, page: 'sales/GoodsPage' }),
-  r('/operate/monitorTask', 'operateMonitorTask', Perm.operateMonitorTask, { menu: true }),
+  r('/operate/monitorTask', 'operateMonitorTask', Perm.operateMonitorTask, {
+    menu: true,
+    online: true,
+    page: 'monitoring/MonitorTaskPage',
+  }),
   r('/operate/order', 'operateOrder', Perm.operateOrder, { menu: true, online: true, page: 'sales/OrderListPage' }),
   r('/operate/orderDetail', 'operateOrderDetail', Perm.operateOrder, { online: true, page: 'sales/OrderDetailPage' }),
   r('/operate/signContract', 'operateSignContract', Perm.operateSignContract, {
@@ -150,7 +158,10 @@ export const ROUTES: readonly RouteDef[] = [
     page: 'contracts/SignContractPage',
   }),
   r('/operate/slot', 'operateSlot', Perm.operateSlot, { menu: true, online: true, page: 'sales/SlotPage' }),
-  r('/operate/taskDetail', 'operateTaskDetail', Perm.operateMonitorTask),
+  r('/operate/taskDetail', 'operateTaskDetail', Perm.operateMonitorTask, {
+    online: true,
+    page: 'monitoring/TaskDetailPage',
+  }),
   r('/operate/warning', 'operateWarning', Perm.operateWarning, {
     menu: true,
     online: true,
