@@ -4,13 +4,14 @@ import {
   App,
   Button,
   Card,
+  Col,
   Descriptions,
   Empty,
   Image,
-  List,
   Popconfirm,
   Progress,
   Result,
+  Row,
   Skeleton,
   Space,
   Tag,
@@ -222,11 +223,9 @@ export default function TaskDetailPage() {
           {photos.length === 0 ? (
             <Empty description={t('detail.noPhotos')} data-testid="monitor-task-no-photos" />
           ) : (
-            <List
-              grid={{ gutter: 12, xs: 1, sm: 2, md: 3, lg: 4 }}
-              dataSource={photos}
-              renderItem={(p: MonitorPhoto) => (
-                <List.Item data-testid={`monitor-photo-${p.id}`}>
+            <Row gutter={[12, 12]}>
+              {photos.map((p: MonitorPhoto) => (
+                <Col key={p.id} xs={24} sm={12} md={8} lg={6} data-testid={`monitor-photo-${p.id}`}>
                   <Card
                     size="small"
                     cover={
@@ -242,9 +241,9 @@ export default function TaskDetailPage() {
                       <PhotoFlags photo={p} />
                     </Space>
                   </Card>
-                </List.Item>
-              )}
-            />
+                </Col>
+              ))}
+            </Row>
           )}
         </Card>
       </Space>
