@@ -1,7 +1,7 @@
 import { type Endpoints, MONITOR_TASK_STATES, type MonitorTask, type Req } from '@marquee/protocol';
 import { Alert, Button, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
 import { TaskStateTag } from './monitorLook';
@@ -30,15 +30,11 @@ export default function MonitorTaskPage() {
         prop: 'deviceName',
         label: t('task.screen'),
         width: 180,
+        ellipsis: true,
         slot: (v: string, row: MonitorTask) => (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(taskDetailPath(row.id))}
-            data-testid={`monitor-task-open-${row.id}`}
-          >
+          <Link to={taskDetailPath(row.id)} data-testid={`monitor-task-open-${row.id}`}>
             {v}
-          </Button>
+          </Link>
         ),
       },
       {
