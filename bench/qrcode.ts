@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { encodeQrToken, qrLinkKey } from '../apps/server/src/modules/qrcode/token.js';
+import { encodeQrToken, qrLinkKey } from '../apps/server/src/modules/content/qrToken.js';
 import { percentile } from './lib.js';
 import { benchApp, load1, ms, operator, rowsOf, scratch, screens } from './sales-lib.js';
 

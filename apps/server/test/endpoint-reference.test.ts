@@ -51,7 +51,8 @@ describe('generated endpoint reference', () => {
   it("lists a union's shapes with their fields, named by their tag (device.sendCommand)", () => {
     const text = renderReference(REFERENCE_DOCS[0]);
     const section = text.slice(text.indexOf('### device.sendCommand\n'), text.indexOf('### device.commands\n'));
-    expect(section).toContain('Request: one of 10 shapes (by `kind`)');
+    // The watermark is no command any more (the manifest's, docs/device-protocol.md 2.7.5).
+    expect(section).toContain('Request: one of 9 shapes (by `kind`)');
     expect(section).toContain("`kind` = 'volume':");
     expect(section).toContain('| `params.level` | integer (<= 100) (>= 0) | required |');
     expect(section).toContain('| `deviceIds` |');

@@ -8,7 +8,7 @@ import type { Executor } from '../../src/db/client.js';
 import { devices, qrcodeScans } from '../../src/db/schema/index.js';
 import { buildManifest } from '../../src/modules/content/sources.js';
 import { type Scan, ScanRecorder } from '../../src/modules/qrcode/recorder.js';
-import { encodeQrToken, qrLinkKey } from '../../src/modules/qrcode/token.js';
+import { encodeQrToken, qrLinkKey } from '../../src/modules/content/qrToken.js';
 import { insertAd } from '../fixtures/ads.js';
 import { insertDevice } from '../fixtures/deviceGroups.js';
 import { insertQrLayout, insertScans } from '../fixtures/qrcode.js';

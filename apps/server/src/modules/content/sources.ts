@@ -11,8 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, spliceTiles, spliceWalls } from '../../db/schema/index.js';
 import { licensedColumn } from '../devices/repository.js';
-import { withQrLinks } from '../qrcode/links.js';
-import { watermarkOfDevice } from '../watermark/manifest.js';
+import { withQrLinks } from './qrLinks.js';
+import { watermarkOfDevice } from './watermark.js';
 
 /** The device a manifest is built for. */
 export interface ManifestDevice {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { QR_LINK_PATH } from '@marquee/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services.js';
-import { configureQrLinks } from './links.js';
+import { configureQrLinks } from '../content/qrLinks.js';
+import { decodeQrToken, qrLinkKey } from '../content/qrToken.js';
 import { ScanRecorder } from './recorder.js';
-import { decodeQrToken, qrLinkKey } from './token.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

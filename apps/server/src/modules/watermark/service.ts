@@ -6,12 +6,12 @@ import { deviceGroups, devices, materials } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { auditDevices, requestContentSync } from '../content/service.js';
+import { effectiveSetting } from '../content/watermark.js';
 import { manageableGroupIds, visibleGroupIds } from '../deviceGroups/repository.js';
 import { deviceGroupScope } from '../devices/groupScope.js';
 import { deviceScope } from '../devices/repository.js';
 import { loadManaged } from '../devices/service.js';
 import { resolveLayoutMaterials } from '../templates/materials.js';
-import { effectiveSetting } from './manifest.js';
 
 /**
  * Screen watermarks (issue 31; docs/device-protocol.md 2.7.5): the console's settings per

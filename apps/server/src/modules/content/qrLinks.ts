@@ -1,5 +1,5 @@
 import { type ManifestItem, QR_LINK_PATH } from '@marquee/protocol';
-import { encodeQrToken, isLinkTarget, qrLinkKey } from './token.js';
+import { encodeQrToken, isLinkTarget, qrLinkKey } from './qrToken.js';
 
 /**
  * The manifest's QR links (docs/ARCHITECTURE.md "QR code events"): a layout's QR component whose
