@@ -250,8 +250,10 @@ describe.each(BACKENDS)('RTB on %s', (backend) => {
     });
     await t.db.update(rtbAuctions).set({ state: 'unproven' }).where(eq(rtbAuctions.id, lapsed));
     expect((await billTurns(t.db, new Date(now))).pruned).toBeGreaterThanOrEqual(1);
-    expect((await auctionsOf(m.ent.id)).map((r) => r.id).sort()).toEqual([recent, lapsed].sort());
-    expect(unsold).toBeDefined();
+    // The app's own rtb-decide job may log this slot's coming turns meanwhile: look at ours only.
+    const mine = new Set([unsold, recent, lapsed]);
+    const left = (await auctionsOf(m.ent.id)).map((r) => r.id).filter((id) => mine.has(id));
+    expect(left.sort()).toEqual([recent, lapsed].sort());
   });
 
   describe('with a local DSP', () => {
