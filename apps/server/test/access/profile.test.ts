@@ -196,4 +196,18 @@ describe.each(BACKENDS)('personal centre and development outbox on %s', (backend
       ErrorCode.NO_PERMISSION,
     );
   });
+
+  it('devOutbox.list answers notices without a code (a warning, an alarm) beside codes', async () => {
+    const target = `${uniqueName('n')}@example.com`;
+    for (const purpose of ['warning', 'alarm'] as const) {
+      await t.services.codeSender.send({ channel: 'email', target, purpose, code: '', text: `A ${purpose} notice` });
+    }
+    const operator = await caller({ permissions: [Perm.devOutbox] }, 'provider');
+    const res = await operator.client.call(endpoints.outboxList, { page: 1, size: 10, target });
+    expect(res.envelope.code).toBe(0);
+    expect(res.envelope.payload.data.map((m) => [m.purpose, m.code]).sort()).toEqual([
+      ['alarm', ''],
+      ['warning', ''],
+    ]);
+  });
 });

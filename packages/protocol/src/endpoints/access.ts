@@ -20,6 +20,12 @@ import { endpoint, loginResponseSchema, ok } from './common.js';
 /** Why a verification code is sent; a code only verifies for its own purpose. */
 export const CODE_PURPOSES = ['login', 'register', 'reset_password', 'bind_phone'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
+/**
+ * What a message of the sender (SMS, e-mail; the development outbox without a provider) is
+ * for: a verification code, or a notice without a code (a warning that opened, an alarm).
+ */
+export const MESSAGE_PURPOSES = [...CODE_PURPOSES, 'warning', 'alarm'] as const;
+export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
 
 /** Verification-code rules (documented in docs/protocol.md). */
 export const VERIFICATION_RULES = {
@@ -81,8 +87,8 @@ export const outboxMessageSchema = z.object({
   id: z.string(),
   channel: z.enum(['sms', 'email']),
   target: z.string(),
-  purpose: z.enum(CODE_PURPOSES),
-  /** The code itself: the development outbox exists so codes can be read without a provider. */
+  purpose: z.enum(MESSAGE_PURPOSES),
+  /** The code itself ('' for a notice): the development outbox exists so codes can be read without a provider. */
   code: z.string(),
   text: z.string(),
   createdAt: z.string(),

@@ -1,3 +1,4 @@
+import type { MessagePurpose } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
@@ -49,7 +50,7 @@ export const devOutbox = pgTable(
     id: id(),
     channel: text('channel').$type<CodeChannel>().notNull(),
     target: text('target').notNull(),
-    purpose: text('purpose').$type<VerificationPurpose>().notNull(),
+    purpose: text('purpose').$type<MessagePurpose>().notNull(),
     code: text('code').notNull(),
     text: text('text').notNull(),
     createdAt: createdAt(),

@@ -2,7 +2,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { alarmContacts, alarmEvents, alarmSteps, devices } from '../../db/schema/index.js';
 import type { AppServices } from '../../services.js';
-import type { CodeMessage } from '../verification/sender.js';
 import { alarmNotifyText } from './texts.js';
 
 /** A provider that does not answer within this long counts as failed (the event must not wait). */
@@ -60,7 +59,7 @@ export async function notifyAlarm(
           services.codeSender.send({
             channel: m.channel,
             target: m.target,
-            purpose: 'alarm' as CodeMessage['purpose'],
+            purpose: 'alarm',
             code: '',
             text,
           }),

@@ -1,13 +1,16 @@
-import type { CodePurpose } from '@marquee/protocol';
+import type { MessagePurpose } from '@marquee/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { devOutbox } from '../../db/schema/index.js';
 
-/** One verification message: the code for a purpose, to a mobile number or e-mail address. */
+/**
+ * One message to a mobile number or e-mail address: a verification code for its purpose, or a
+ * notice (a warning, an alarm) whose `code` is ''.
+ */
 export interface CodeMessage {
   channel: 'sms' | 'email';
   target: string;
-  purpose: CodePurpose;
+  purpose: MessagePurpose;
   code: string;
   /** The text as it would be sent, in the caller's language. */
   text: string;
@@ -44,8 +47,8 @@ export class DevOutboxSender implements CodeSender {
       text: message.text,
     });
     this.log.info(
-      { channel: message.channel, target: message.target, purpose: message.purpose, code: message.code },
-      'verification code (development outbox)',
+      { channel: message.channel, target: message.target, purpose: message.purpose, code: message.code || undefined },
+      message.code ? 'verification code (development outbox)' : 'notice (development outbox)',
     );
   }
 }

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppServices } from '../../services.js';
 import { createStationLetter } from '../stationLetter/service.js';
-import type { CodeMessage } from '../verification/sender.js';
 import { WARNING_OPENED_LETTER_KIND } from './letters.js';
 import { KIND_NAMES, OPENED_TEXT } from './texts.js';
 
@@ -65,8 +64,8 @@ export async function notifyOpened(
       if (r.email) targets.push({ channel: 'email', target: String(r.email) });
       for (const t of targets) {
         try {
-          // The sender's message carries a purpose and a code; a warning has no code.
-          await services.codeSender.send({ ...t, purpose: 'warning' as CodeMessage['purpose'], code: '', text });
+          // A warning is a notice: it carries no code.
+          await services.codeSender.send({ ...t, purpose: 'warning', code: '', text });
         } catch (error) {
           log?.warn({ err: error, warningId: r.id, channel: t.channel }, 'warning notification not delivered');
         }
