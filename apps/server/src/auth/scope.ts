@@ -46,6 +46,12 @@ export interface ShareColumns {
 
 export type ScopeSubject = Pick<Principal, 'entId' | 'accountId' | 'deptId' | 'deptPath' | 'dataScope'>;
 
+/** The scope fields of a principal alone, as a plain object: what an export job keeps to read as its caller would. */
+export function scopeSubjectOf(principal: ScopeSubject): ScopeSubject {
+  const { entId, accountId, deptId, deptPath, dataScope } = principal;
+  return { entId, accountId, deptId, deptPath, dataScope };
+}
+
 /** Only the caller's enterprise: the first condition of every tenant query. */
 export function tenantWhere(principal: Pick<Principal, 'entId'>, entId: AnyPgColumn): SQL {
   return eq(entId, principal.entId);

@@ -217,6 +217,46 @@ describe.each(BACKENDS)('warning centre on %s', (backend) => {
     expect(stats.envelope.payload!.figures.warningsOpen).toBe(1);
   });
 
+  it("a department's staff sees the warnings of its data scope's devices only, never the enterprise-wide ones", async () => {
+    const { ent, admin, client } = await t.tenant();
+    const offline = { status: 'offline' as const, statusAt: new Date(t.clock.now() - DAY) };
+    await insertWarningDevice(t, ent, admin.id, { ...offline, deptId: ent.depts.a1, name: 'A1 screen' });
+    await insertWarningDevice(t, ent, admin.id, { ...offline, deptId: ent.depts.b, name: 'B screen' });
+    await t.db
+      .insert(storageQuotas)
+      .values({ entId: ent.id, quotaBytes: 100, usedBytes: 99 })
+      .onConflictDoUpdate({
+        target: storageQuotas.entId,
+        set: { quotaBytes: 100, usedBytes: 99 },
+      });
+    await run();
+    const names = async (c: typeof client) => {
+      const list = await c.call(endpoints.warningsList, { page: 1, size: 50, state: 'live' });
+      expect(list.envelope.code).toBe(0);
+      return list.envelope.payload!.data.map((w) => w.objectName).sort();
+    };
+    expect(await names(client)).toEqual(expect.arrayContaining(['A1 screen', 'B screen']));
+    expect((await names(client)).length).toBe(3);
+
+    const staff = await createUser(t.db, ent, {
+      permissions: [Perm.operateWarning],
+      deptIds: [ent.depts.a],
+      dataScope: 'dept_and_below',
+    });
+    const staffClient = await t.loginAs(staff);
+    expect(await names(staffClient)).toEqual(['A1 screen']);
+    const counts = (await staffClient.call(endpoints.warningsList, { page: 1, size: 10 })).envelope.payload!.counts;
+    expect(counts.reduce((sum, c) => sum + c.open, 0)).toBe(1);
+    // A warning outside its scope is not found to it, however it learnt the id.
+    const [theirs] = await t.db
+      .select()
+      .from(warnings)
+      .where(and(eq(warnings.entId, ent.id), eq(warnings.objectName, 'B screen')));
+    const ack = await staffClient.call(endpoints.warningsAcknowledge, { ids: [theirs.id] });
+    expect(ack.envelope.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await staffClient.call(endpoints.homeStats, {})).envelope.payload!.figures.warningsOpen).toBe(1);
+  });
+
   it("the notification settings take only the enterprise's accounts", async () => {
     const { client } = await t.tenant();
     const other = await t.tenant();

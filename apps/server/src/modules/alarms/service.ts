@@ -10,7 +10,7 @@ import {
   type ExportStatus,
 } from '@marquee/protocol';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type ScopeSubject, scopeWhere } from '../../auth/scope.js';
+import { type ScopeSubject, scopeSubjectOf, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { alarmContacts, alarmEvents, alarmRegions, alarmSteps, devices } from '../../db/schema/index.js';
@@ -484,13 +484,7 @@ export async function exportBatch(
 
 export async function startAlarmExport(input: AlarmReportFilter, ctx: CallContext): Promise<ExportStatus> {
   const { from, to } = reportRange(input);
-  const subject: ScopeSubject = {
-    entId: ctx.user.entId,
-    accountId: ctx.user.accountId,
-    deptId: ctx.user.deptId,
-    deptPath: ctx.user.deptPath,
-    dataScope: ctx.user.dataScope,
-  };
+  const subject = scopeSubjectOf(ctx.user);
   const spec: AlarmExportSpec = { subject, filter: input, language: ctx.language };
   return beginExport(ctx, {
     kind: ALARM_EXPORT_KIND,

@@ -9,7 +9,7 @@ import {
   type SalesOrderState,
 } from '@marquee/protocol';
 import { and, desc, lt, or, sql } from 'drizzle-orm';
-import type { Principal } from '../../auth/principal.js';
+import { type ScopeSubject, scopeSubjectOf } from '../../auth/scope.js';
 import { salesOrders } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { registerExportSource } from '../operationLog/exportJob.js';
@@ -25,10 +25,8 @@ import { frozenOf, type OrderFilter, type OrderViewRow, orderFilterWhere, select
 
 export const ORDER_EXPORT_KIND = 'salesOrders';
 
-type ScopeUser = Pick<Principal, 'entId' | 'accountId' | 'deptId' | 'deptPath' | 'dataScope'>;
-
 export interface OrderExportSpec {
-  user: ScopeUser;
+  user: ScopeSubject;
   filter: OrderFilter;
   /** Orders created after the start are not exported (a stable snapshot). */
   until: string;
@@ -230,14 +228,12 @@ registerExportSource(ORDER_EXPORT_KIND, {
 
 /** Starts the export of the caller's orders of the filter (salesOrderExportStart). */
 export async function startOrderExport(filter: OrderFilter, ctx: CallContext): Promise<ExportStatus> {
-  const user: ScopeUser = {
-    entId: ctx.user.entId,
-    accountId: ctx.user.accountId,
-    deptId: ctx.user.deptId,
-    deptPath: ctx.user.deptPath,
-    dataScope: ctx.user.dataScope,
+  const spec: OrderExportSpec = {
+    user: scopeSubjectOf(ctx.user),
+    filter,
+    until: ctx.now.toISOString(),
+    language: ctx.language,
   };
-  const spec: OrderExportSpec = { user, filter, until: ctx.now.toISOString(), language: ctx.language };
   return beginExport(ctx, {
     kind: ORDER_EXPORT_KIND,
     filters: spec as unknown as Record<string, unknown> & { language: string },
@@ -246,7 +242,7 @@ export async function startOrderExport(filter: OrderFilter, ctx: CallContext): P
       const [row] = await ctx.db
         .select({ n: sql<number>`count(*)::int` })
         .from(salesOrders)
-        .where(orderFilterWhere(user, filter));
+        .where(orderFilterWhere(spec.user, filter));
       return Math.min(Number(row?.n ?? 0), 1_000_000);
     },
     module: 'sales',

@@ -1,11 +1,12 @@
 import type { WarningFilter } from '@marquee/protocol';
+import type { ScopeSubject } from '../../auth/scope.js';
 import { registerExportSource } from '../operationLog/exportJob.js';
 import { pageOfWarnings, toWarning, warningWhere } from './repository.js';
 import { EXPORT_HEADERS, EXPORT_SHEET, KIND_NAMES, LEVEL_NAMES, localeOf, STATE_NAMES } from './texts.js';
 
-/** What the warnings export job reads back: the enterprise, the list's filters and the language. */
+/** What the warnings export job reads back: the caller's scope, the list's filters and the language. */
 export interface WarningsExportSpec {
-  entId: string;
+  subject: ScopeSubject;
   filter: WarningFilter;
   language: string;
 }
@@ -24,7 +25,7 @@ registerExportSource(WARNINGS_EXPORT_KIND, {
   async *batches(services, filters, limit) {
     const spec = filters as unknown as WarningsExportSpec;
     const lang = localeOf(spec.language);
-    const where = warningWhere(spec.entId, spec.filter);
+    const where = warningWhere(spec.subject, spec.filter);
     let after: { openedAt: Date; id: string } | null = null;
     for (;;) {
       const rows = await pageOfWarnings(services.db, where, limit, 0, after);

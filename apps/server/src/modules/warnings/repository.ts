@@ -1,13 +1,40 @@
 import { WARNING_KINDS, type Warning, type WarningFilter, type WarningKind } from '@marquee/protocol';
 import { and, desc, eq, gte, ilike, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type ScopeSubject, scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, warnings } from '../../db/schema/index.js';
+import { accounts, ads, devices, warnings } from '../../db/schema/index.js';
+import { adScope } from '../ads/scope.js';
+import { deviceScope } from '../devices/repository.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The list's conditions: the enterprise, then the filters. */
-export function warningWhere(entId: string, f: WarningFilter): SQL {
-  const parts: (SQL | undefined)[] = [eq(warnings.entId, entId)];
+/**
+ * The warnings a subject sees: with the 'all' data scope every one of its enterprise; with a
+ * narrower scope those about the devices and ads that scope shows (their lists' own scopes).
+ * Enterprise-wide facts (storage, renewals, IoT cards) are the whole enterprise's, seen only
+ * with the 'all' scope.
+ */
+export function warningScopeWhere(subject: ScopeSubject): SQL {
+  const tenant = eq(warnings.entId, subject.entId);
+  if (subject.dataScope === 'all') return tenant;
+  return and(
+    tenant,
+    or(
+      and(
+        eq(warnings.objectType, 'device'),
+        sql`${warnings.objectId} in (select ${devices.id} from ${devices} where ${scopeWhere(subject, deviceScope)})`,
+      ),
+      and(
+        eq(warnings.objectType, 'ad'),
+        sql`${warnings.objectId} in (select ${ads.id} from ${ads} where ${scopeWhere(subject, adScope)})`,
+      ),
+    ),
+  ) as SQL;
+}
+
+/** The list's conditions: what the subject sees, then the filters. */
+export function warningWhere(subject: ScopeSubject, f: WarningFilter): SQL {
+  const parts: (SQL | undefined)[] = [warningScopeWhere(subject)];
   if (f.kind) parts.push(eq(warnings.kind, f.kind));
   if (f.level) parts.push(eq(warnings.level, f.level));
   if (f.state === 'live') parts.push(ne(warnings.state, 'resolved'));
@@ -77,8 +104,8 @@ export async function countWarnings(db: Executor, where: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The enterprise's live warnings per kind (warnings_ent_live_kind_idx), every kind present. */
-export async function liveCounts(db: Executor, entId: string) {
+/** The live warnings the subject sees per kind (warnings_ent_live_kind_idx), every kind present. */
+export async function liveCounts(db: Executor, subject: ScopeSubject) {
   const rows = await db
     .select({
       kind: warnings.kind,
@@ -86,7 +113,7 @@ export async function liveCounts(db: Executor, entId: string) {
       acknowledged: sql<number>`count(*) filter (where ${warnings.state} = 'acknowledged')::int`,
     })
     .from(warnings)
-    .where(and(eq(warnings.entId, entId), ne(warnings.state, 'resolved')))
+    .where(and(warningScopeWhere(subject), ne(warnings.state, 'resolved')))
     .groupBy(warnings.kind);
   const byKind = new Map(rows.map((r) => [r.kind, r]));
   return WARNING_KINDS.map((kind: WarningKind) => ({

@@ -1,13 +1,14 @@
 import { ErrorCode, type ExportStatus, type endpoints, WARNING_KINDS, type WarningFilter } from '@marquee/protocol';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { scopeSubjectOf } from '../../auth/scope.js';
 import { accounts, warningRecipients, warnings } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { registerStat } from '../home/stats.js';
 import { beginExport, exportDownload, exportFileName, exportStatus } from '../operationLog/service.js';
 import { WARNINGS_EXPORT_KIND, type WarningsExportSpec } from './exportSource.js';
-import { countWarnings, liveCounts, pageOfWarnings, toWarning, warningWhere } from './repository.js';
+import { countWarnings, liveCounts, pageOfWarnings, toWarning, warningScopeWhere, warningWhere } from './repository.js';
 import { KIND_NAMES, localeOf, WarningsText } from './texts.js';
 
 type In<K extends keyof typeof endpoints> = z.infer<(typeof endpoints)[K]['request']>;
@@ -25,7 +26,7 @@ registerStat({
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(warnings)
-      .where(and(eq(warnings.entId, caller.entId), eq(warnings.state, 'open')));
+      .where(and(warningScopeWhere(caller), eq(warnings.state, 'open')));
     return Number(row?.n ?? 0);
   },
 });
@@ -33,11 +34,11 @@ registerStat({
 export async function warningList(input: In<'warningsList'>, ctx: CallContext) {
   const { page, size, ...filter } = input;
   checkRange(filter);
-  const where = warningWhere(ctx.user.entId, filter);
+  const where = warningWhere(ctx.user, filter);
   const [total, rows, counts] = await Promise.all([
     countWarnings(ctx.db, where),
     pageOfWarnings(ctx.db, where, size, (page - 1) * size),
-    liveCounts(ctx.db, ctx.user.entId),
+    liveCounts(ctx.db, ctx.user),
   ]);
   return { total, data: rows.map(toWarning), counts };
 }
@@ -48,7 +49,7 @@ export async function warningAcknowledge(input: In<'warningsAcknowledge'>, ctx: 
   const mine = await ctx.db
     .select({ id: warnings.id, state: warnings.state, objectName: warnings.objectName })
     .from(warnings)
-    .where(and(eq(warnings.entId, ctx.user.entId), inArray(warnings.id, ids)));
+    .where(and(warningScopeWhere(ctx.user), inArray(warnings.id, ids)));
   if (mine.length === 0) throw new AppError(ErrorCode.NOT_FOUND, WarningsText.notFound);
   const open = mine.filter((w) => w.state === 'open').map((w) => w.id);
   if (open.length > 0) {
@@ -74,12 +75,12 @@ export async function warningAcknowledge(input: In<'warningsAcknowledge'>, ctx: 
 
 export async function startWarningExport(input: WarningFilter, ctx: CallContext): Promise<ExportStatus> {
   checkRange(input);
-  const spec: WarningsExportSpec = { entId: ctx.user.entId, filter: input, language: ctx.language };
+  const spec: WarningsExportSpec = { subject: scopeSubjectOf(ctx.user), filter: input, language: ctx.language };
   return beginExport(ctx, {
     kind: WARNINGS_EXPORT_KIND,
     filters: spec as unknown as Record<string, unknown> & { language: string },
     fileName: exportFileName('warnings', ctx.now),
-    count: () => countWarnings(ctx.db, warningWhere(spec.entId, input)),
+    count: () => countWarnings(ctx.db, warningWhere(spec.subject, input)),
     module: 'warnings',
     detail: { filter: input },
   });
