@@ -75,6 +75,13 @@ export const alarmEvents = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     note: text('note').notNull().default(''),
+    /**
+     * Who sends the contacts' notifications claims them first (the device's call at once, the
+     * sweep job when that call did not finish): a claim older than ALARM_NOTIFY_LEASE_MS is taken over.
+     */
+    notifyClaimedAt: timestamp('notify_claimed_at', { withTimezone: true }),
+    /** When the notifications were sent and recorded on the timeline (or nobody was to be told). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -82,6 +89,7 @@ export const alarmEvents = pgTable(
     uniqueIndex('alarm_events_device_client_key').on(t.deviceId, t.clientId),
     index('alarm_events_ent_received_idx').on(t.entId, t.receivedAt.desc(), t.id),
     index('alarm_events_ent_open_idx').on(t.entId, t.receivedAt).where(sql`${t.state} <> 'closed'`),
+    index('alarm_events_unnotified_idx').on(t.receivedAt).where(sql`${t.notifiedAt} is null`),
   ],
 );
 
