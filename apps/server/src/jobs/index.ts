@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pruneSessions } from '../auth/sessions.js';
 import { pruneThrottle } from '../auth/throttle.js';
+import { ALARM_NOTIFY_CRON, ALARM_NOTIFY_JOB } from '../modules/alarms/jobs.js';
+import { sweepAlarmNotifications } from '../modules/alarms/notify.js';
 import { ensurePartitions, partitionDays } from '../modules/content/plays.js';
 import {
   dropExpiredPlays,
@@ -333,6 +335,17 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const run = await billTurns(ctx.services.db, new Date(ctx.services.clock()));
       if (run.billed + run.unproven + run.ended + run.pruned > 0) ctx.log.info(run, 'rtb turns billed');
+    },
+  }),
+  defineJob({
+    // One-key alarms (issue 30): events whose contacts' notifications a stopped server never sent.
+    id: ALARM_NOTIFY_JOB,
+    payload: none,
+    schedule: ALARM_NOTIFY_CRON,
+    expireInSeconds: 300,
+    handler: async (_, ctx) => {
+      const swept = await sweepAlarmNotifications(ctx.services, ctx.log);
+      if (swept > 0) ctx.log.warn({ swept }, 'alarm notifications sent late by the sweep');
     },
   }),
   defineJob({

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, endpoints, MAX_ALARM_CONTACTS } from '@marquee/protocol';
+import { alarmRaiseSchema, ErrorCode, endpoints, MAX_ALARM_CONTACTS } from '@marquee/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmEvents, alarmSteps, devOutbox } from '../../src/db/schema/index.js';
+import { ingestAlarm } from '../../src/modules/alarms/ingest.js';
+import {
+  ALARM_NOTIFY_GRACE_MS,
+  ALARM_NOTIFY_LEASE_MS,
+  sweepAlarmNotifications,
+} from '../../src/modules/alarms/notify.js';
 import type { CodeMessage, CodeSender } from '../../src/modules/verification/sender.js';
 import { HeadlessPlayer } from '../../src/player/player.js';
 import { insertAlarmDevice, insertAlarmRegion, raiseAlarm } from '../fixtures/alarms.js';
@@ -100,6 +106,70 @@ describe.each(BACKENDS)('one-key alarms on %s', (backend) => {
 
     const count = await client.call(endpoints.alarmEventCount, {});
     expect(count.envelope.payload).toEqual({ open: 1, latestId: eventId, latestAt: expect.any(String) });
+  });
+
+  it('notifications a stopped server never sent go out from the sweep, once, after the call had its chance', async () => {
+    const { ent, admin } = await t.tenant();
+    const device = await insertAlarmDevice(t, ent, admin.id, { name: 'Night kiosk' });
+    const phone = `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    await insertAlarmRegion(t.db, {
+      entId: ent.id,
+      deviceIds: [device.id],
+      contacts: [{ name: 'Night guard', phone }],
+    });
+    const base = t.clock.now();
+    const sweep = () => sweepAlarmNotifications(t.services, t.app.log);
+    const store = async () => {
+      // Stored by the device's call, which then stopped before its sends (the server went down).
+      const raise = alarmRaiseSchema.parse({ id: randomUUID(), at: t.clock.now() });
+      const stored = await ingestAlarm(t.services, { id: device.id, entId: ent.id }, raise, t.clock.now());
+      return stored.eventId as string;
+    };
+    const notifiedSteps = async (eventId: string) =>
+      t.db
+        .select()
+        .from(alarmSteps)
+        .where(and(eq(alarmSteps.eventId, eventId), eq(alarmSteps.kind, 'notified')));
+    try {
+      const first = await store();
+      expect(await sweep()).toBe(0);
+      expect(await outboxOf([phone])).toHaveLength(0);
+      // Past the grace the call had: two sweeps at once (or the app's own job) send it once.
+      t.clock.set(base + ALARM_NOTIFY_GRACE_MS + 1_000);
+      await Promise.all([sweep(), sweep()]);
+      expect(await outboxOf([phone])).toHaveLength(1);
+      expect(await notifiedSteps(first)).toHaveLength(1);
+      const [row] = await t.db.select().from(alarmEvents).where(eq(alarmEvents.id, first));
+      expect(row.notifiedAt).not.toBeNull();
+      expect(await sweep()).toBe(0);
+
+      // A sender that stopped in the middle of its sends: its claim is taken over after the lease.
+      const second = await store();
+      const claimedAt = t.clock.now();
+      await t.db
+        .update(alarmEvents)
+        .set({ notifyClaimedAt: new Date(claimedAt) })
+        .where(eq(alarmEvents.id, second));
+      t.clock.set(claimedAt + ALARM_NOTIFY_GRACE_MS + 1_000);
+      expect(await sweep()).toBe(0);
+      t.clock.set(claimedAt + ALARM_NOTIFY_LEASE_MS + 1_000);
+      await sweep();
+      expect(await outboxOf([phone])).toHaveLength(2);
+      expect(await notifiedSteps(second)).toHaveLength(1);
+
+      // An event in no region has nobody to tell: marked done without a message.
+      const loner = await insertAlarmDevice(t, ent, admin.id);
+      const raise = alarmRaiseSchema.parse({ id: randomUUID(), at: t.clock.now() });
+      const alone = (await ingestAlarm(t.services, { id: loner.id, entId: ent.id }, raise, t.clock.now()))
+        .eventId as string;
+      t.clock.set(t.clock.now() + ALARM_NOTIFY_GRACE_MS + 1_000);
+      await sweep();
+      const [lone] = await t.db.select().from(alarmEvents).where(eq(alarmEvents.id, alone));
+      expect(lone.notifiedAt).not.toBeNull();
+      expect(await notifiedSteps(alone)).toHaveLength(0);
+    } finally {
+      t.clock.set(base);
+    }
   });
 
   it('a message sent again (a retry after a lost answer) is one event and notifies once', async () => {
