@@ -33,6 +33,8 @@ heavy.push('rtb');
 heavy.push('qrcode');
 // `warnings` (bench/warnings.ts, issue 30) runs the warning job over 1,000,000 devices on PostgreSQL: minutes to seed.
 heavy.push('warnings');
+// `alarms` (bench/alarms.ts, issue 30) raises 100 alarms one by one and 100 at once on PostgreSQL.
+heavy.push('alarms');
 const FILES = { uploadThroughput: 'upload-throughput', playerSoak: 'player-soak' };
 const benches = [
   'startup',
