@@ -22,6 +22,7 @@ import { registerAlarmApi } from './modules/alarms/http.js';
 import { alarmHandlers } from './modules/alarms/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { registerContentApi } from './modules/content/http.js';
+import { registerOfflinePackageRoute } from './modules/content/offlinePackage.js';
 import { contentHandlers } from './modules/content/routes.js';
 import { deptHandlers } from './modules/dept/routes.js';
 import { deviceGroupHandlers } from './modules/deviceGroups/routes.js';
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDeviceApi(app, services);
   await registerScreenshotUpload(app, services);
   await registerContentApi(app, services);
+  await registerOfflinePackageRoute(app, services);
   await registerFlowApi(app, services);
   await registerAlarmApi(app, services);
   await registerPayNotify(app, services);

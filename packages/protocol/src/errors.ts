@@ -218,6 +218,9 @@ export const ErrorCode = {
   // Screen watermarks (issue 31, -10210..-10219)
   /** A watermark's picture is not a ready picture of the enterprise's library. */
   WATERMARK_IMAGE_INVALID: -10210,
+  // Offline packages (issue 31, -10240..-10249)
+  /** A file the screen's content needs is not in storage: no package can be made of it. */
+  OFFLINE_FILE_MISSING: -10240,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -667,6 +670,12 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '水印图片须为本企业素材库中已就绪的图片',
     'en-US': 'The watermark picture must be a ready picture of your library',
     ja: '透かしの画像は自社ライブラリの準備済みの画像である必要があります',
+  },
+  [ErrorCode.OFFLINE_FILE_MISSING]: {
+    'zh-CN': '该设备播放内容中有素材文件不在存储中，无法生成离线包，请重新上传该素材后再试',
+    'en-US':
+      "A file of this screen's content is not in storage, so no offline package can be made. Upload that material again and retry",
+    ja: 'この端末の再生内容に保存されていない素材ファイルがあるため、オフラインパッケージを作成できません。素材を再アップロードしてからやり直してください',
   },
   [ErrorCode.SALES_ORDER_STATE]: {
     'zh-CN': '订单当前状态不允许此操作',

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AGE_BANDS, type AudienceReport, deviceCredentialsSchema, ErrorCode } from '@marquee/protocol';
+import { ContentPlayer } from './content.js';
 import { DeviceApiError, HeadlessPlayer } from './player.js';
 
 /**
@@ -13,6 +14,10 @@ import { DeviceApiError, HeadlessPlayer } from './player.js';
  * until the server answers. With --audience each heartbeat carries
  * simulated audience counts (a demo of the protocol's optional `audience`; a real player
  * sends only what its sensor counted).
+ *
+ * With --offline-package <file.tar> (and the --state of a device paired before) it plays an
+ * offline package exported from the console (docs/device-protocol.md 2.11) without a network:
+ * every file is verified first; plays are kept and uploaded whenever the server answers.
  */
 const { values } = parseArgs({
   options: {
@@ -22,6 +27,7 @@ const { values } = parseArgs({
     broker: { type: 'string' },
     heartbeat: { type: 'string' },
     audience: { type: 'boolean', default: false },
+    'offline-package': { type: 'string' },
   },
 });
 
@@ -50,6 +56,39 @@ function simulatedAudience(): AudienceReport {
 }
 
 let credentials = await loadState();
+const offlinePath = values['offline-package'];
+if (offlinePath) {
+  if (!credentials) {
+    process.stderr.write('--offline-package needs --state with the credentials of a device paired before.\n');
+    process.exit(1);
+  }
+  const paired = credentials;
+  const content = new ContentPlayer({
+    server: values.server as string,
+    credentials: () => paired,
+    onUploaded: (accepted) => process.stdout.write(`${accepted} plays uploaded\n`),
+  });
+  try {
+    const index = await content.loadPackage(offlinePath);
+    process.stdout.write(
+      `Playing the offline package of ${index.deviceName} made ${new Date(index.generatedAt).toISOString()}: ` +
+        `${index.manifest.items.length} items, ${index.manifest.files.length} files verified.\n` +
+        'Plays are kept and uploaded whenever the server answers.\n',
+    );
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  content.start();
+  const stopOffline = async () => {
+    await content.stop();
+    process.stdout.write(`${content.journal.length} plays kept (not uploaded yet)\n`);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stopOffline());
+  process.once('SIGTERM', () => void stopOffline());
+  await new Promise(() => {});
+}
 if (!credentials) {
   const pairing = await player.pair();
   process.stdout.write(

@@ -8,6 +8,7 @@ import {
   MANIFEST_PATH,
   type ManifestItem,
   type ManifestSchedule,
+  type OfflinePackageIndex,
   PLAYS_PATH,
   type PlayEvent,
   pickRtbItem,
@@ -20,6 +21,7 @@ import {
   type UsageSample,
   usageAnswerSchema,
 } from '@marquee/protocol';
+import { readOfflinePackage } from './offline.js';
 
 /**
  * What a headless player plays (docs/device-protocol.md 2.7, 2.8), for the demo fleet and
@@ -284,6 +286,38 @@ export class ContentPlayer {
       });
       return false;
     }
+  }
+
+  /**
+   * Plays an offline package (docs/device-protocol.md 2.11) from `path`: every file is checked
+   * against the manifest first (readOfflinePackage), then its manifest is the one in use, as if
+   * downloaded. Plays are journaled as always and uploaded whenever the server answers; once it
+   * does, the minute's manifest fetch brings the server's content. A package made for another
+   * device is refused (its plays would be counted on the wrong screen).
+   */
+  async loadPackage(path: string): Promise<OfflinePackageIndex> {
+    const index = await readOfflinePackage(path);
+    const mine = this.options.credentials()?.deviceId;
+    if (mine && index.deviceId !== mine) {
+      throw new Error(`offline package: made for device ${index.deviceId}, not this one (${mine})`);
+    }
+    const at = Date.now();
+    for (const f of index.manifest.files) {
+      this.verified.set(f.materialId, f.sha256);
+      this.downloads.set(f.materialId, {
+        materialId: f.materialId,
+        size: f.size,
+        state: 'successful',
+        bytes: f.size,
+        at,
+      });
+    }
+    this.manifest = index.manifest;
+    this.pendingVersion = null;
+    this.cursor = 0;
+    this.options.onManifest?.(index.manifest);
+    this.options.onReportChange?.();
+    return index;
   }
 
   /** Starts playing and uploading (idempotent). */

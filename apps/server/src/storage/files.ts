@@ -60,14 +60,17 @@ export class Files {
     return createHmac('sha256', this.key).update(`${key}\n${exp}`).digest();
   }
 
-  /** A URL path (with query) that serves `key` until about `ttlSec` from now. */
-  signedUrl(key: string, ttlSec = SIGNED_URL_TTL_SEC): string {
+  /**
+   * A URL path (with query) that serves `key` until about `ttlSec` from now: the file route's,
+   * or another route's that serves what a key names (`prefix`; it checks the same signature).
+   */
+  signedUrl(key: string, ttlSec = SIGNED_URL_TTL_SEC, prefix = FILE_ROUTE_PREFIX): string {
     checkKey(key);
     const now = Math.floor(this.clock() / 1000);
     const exp = Math.ceil((now + ttlSec) / EXPIRY_STEP_SEC) * EXPIRY_STEP_SEC;
     const sig = this.signature(key, exp).toString('base64url');
     const path = key.split('/').map(encodeURIComponent).join('/');
-    return `${FILE_ROUTE_PREFIX}${path}?exp=${exp}&sig=${sig}`;
+    return `${prefix}${path}?exp=${exp}&sig=${sig}`;
   }
 
   /**

@@ -377,5 +377,30 @@ export const deviceEndpoints = {
     request: z.object({ ids: deviceIds, layoutId: z.string().min(1).max(64).nullable() }).strict(),
     response: z.object({ changed: z.number() }),
   }),
+  /**
+   * An offline package of a device's content now (docs/device-protocol.md 2.11): its manifest
+   * and every file in one tar archive, stored for a day; the answer names a signed link to it.
+   * For a screen with no network; permission as device.update (the devices the caller manages).
+   */
+  deviceOfflinePackage: endpoint({
+    name: 'device.offlinePackage',
+    path: '/api/device/offlinePackage.shtm',
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.OFFLINE_FILE_MISSING],
+    auth: 'session',
+    permission: Perm.device,
+    mutation: true,
+    notForMonitor: true,
+    request: z.object({ id: z.string().min(1).max(64) }).strict(),
+    response: z.object({
+      url: z.string(),
+      fileName: z.string(),
+      /** Bytes of the archive. */
+      size: z.number(),
+      files: z.number(),
+      items: z.number(),
+      manifestVersion: z.string(),
+      expiresAt: z.string(),
+    }),
+  }),
   // --- end player content ---
 } as const;
