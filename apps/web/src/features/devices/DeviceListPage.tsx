@@ -19,6 +19,7 @@ import { DeviceLocationDialog, DeviceRegionMap } from '../geo';
 import { AssignLayoutDialog } from './AssignLayoutDialog';
 import { AddDeviceDialog, EditDeviceDialog } from './DeviceDialogs';
 import { deviceListColumns } from './deviceColumns';
+import { OfflinePackageDialog } from './OfflinePackageDialog';
 
 /** How often the list refreshes itself (statuses change as screens come and go). */
 const REFRESH_MS = 15_000;
@@ -42,6 +43,7 @@ export default function DeviceListPage() {
   const [adding, setAdding] = useState(Boolean(pairCode));
   const [editing, setEditing] = useState<DeviceRow | null>(null);
   const [assigning, setAssigning] = useState<DeviceRow | null>(null);
+  const [packaging, setPackaging] = useState<DeviceRow | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const canManage = can(Perm.device);
   const [view, setView] = useState<'table' | 'map'>('table');
@@ -103,6 +105,14 @@ export default function DeviceListPage() {
       isShow: manageable,
       handler: (row) => setAssigning(row),
       testId: (row) => `device-assign-layout-${row.name}`,
+    },
+    {
+      ...manage,
+      key: 'offlinePackage',
+      label: t('offline.action', { ns: 'player' }),
+      isShow: manageable,
+      handler: (row) => setPackaging(row),
+      testId: (row) => `device-offline-${row.name}`,
     },
     {
       ...manage,
@@ -242,6 +252,7 @@ export default function DeviceListPage() {
       <AddDeviceDialog open={adding} initialCode={pairCode} onClose={closeAdd} />
       <EditDeviceDialog device={editing} onClose={() => setEditing(null)} />
       <AssignLayoutDialog device={assigning} onClose={() => setAssigning(null)} />
+      <OfflinePackageDialog device={packaging} onClose={() => setPackaging(null)} />
       <DeviceLocationDialog deviceId={locating} onClose={() => setLocating(null)} />
       <PermissionDialog
         open={sharing !== null}
