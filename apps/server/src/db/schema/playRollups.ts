@@ -88,3 +88,23 @@ export const rollupWatermarks = pgTable('rollup_watermarks', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The reconciliation of proof of play per screen and UTC day (issue 30): what the schedule
+ * expected of the ads reaching the screen (the reports' ExpectedModel) beside the completed
+ * plays of those ads (play_rollups_daily). Written by the `delivery-reconcile` job for the day
+ * before (and recomputed each hour while late plays arrive); the warning centre's
+ * `underDelivering` rule reads it by (ent_id, day).
+ */
+export const deliveryDays = pgTable(
+  'delivery_days',
+  {
+    deviceId: text('device_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    entId: text('ent_id').notNull(),
+    expected: integer('expected').notNull(),
+    delivered: integer('delivered').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('delivery_days_ent_day_idx').on(t.entId, t.day)],
+);
