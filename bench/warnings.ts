@@ -3,7 +3,7 @@
 // scratch database is created and dropped). BENCH_ENTERPRISES enterprises (default 100) share
 // BENCH_DEVICES devices (default 1,000,000), seeded set-based (generate_series): 90% online,
 // 8% offline for under 15 days, 1% offline for longer, 1% disabled; 2% expiring within 15
-// days; 1% with yesterday's rollups, a tenth of them under-delivering; every enterprise's
+// days; 1% with yesterday's reconciliation (delivery_days), a tenth of them under-delivering; every enterprise's
 // storage quota, a fifth of them nearly full. Then the job (evaluateWarnings, every rule and
 // the notifications) three times: the first run (opens every warning), the steady state (the
 // same facts: nothing to do), and after 10,000 offline devices came back (resolves them).
@@ -13,7 +13,6 @@
 //   npm run bench -- warnings        BENCH_DEVICES=1000000 BENCH_ENTERPRISES=100
 import { sql } from 'drizzle-orm';
 import { evaluateWarnings } from '../apps/server/src/modules/warnings/evaluate.js';
-import { businessDay } from '../apps/server/src/modules/warnings/rules.js';
 import type { AppServices } from '../apps/server/src/services.js';
 import { load1, rowsOf, scratch } from './sales-lib.js';
 
@@ -49,10 +48,11 @@ try {
     insert into device_presence (device_id, ent_id, dept_id, deadline)
     select id, ent_id, dept_id, ${new Date(now.getTime() + DAY).toISOString()}::timestamptz from devices where status = 'online'
     on conflict (device_id) do nothing`);
-  const day = businessDay(new Date(now.getTime() - DAY));
+  // Yesterday's reconciliation (as the delivery-reconcile job writes it): 100 plays expected.
+  const day = new Date(now.getTime() - DAY).toISOString().slice(0, 10);
   await db.execute(sql`
-    insert into play_rollups_daily (day, ent_id, device_id, ad_id, material_id, plays, completed, duration_ms)
-    select ${day}::date, ent_id, id, 'ad-bench', 'mat-bench', 100, case when substr(id, 5)::int % 1000 = 3 then 10 else 95 end, 100000
+    insert into delivery_days (device_id, day, ent_id, expected, delivered, computed_at)
+    select id, ${day}::date, ent_id, 100, case when substr(id, 5)::int % 1000 = 3 then 10 else 98 end, now()
     from devices where substr(id, 5)::int % 100 = 3`);
   await db.execute(sql`
     insert into storage_quotas (ent_id, quota_bytes, used_bytes)

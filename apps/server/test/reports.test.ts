@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, endpoints, type PlayEvent } from '@marquee/protocol';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../src/db/schema/index.js';
+import { deliveryDays, devices } from '../src/db/schema/index.js';
 import { markAdsDownloaded } from '../src/modules/ads/downloads.js';
 import { createAdvertiser } from '../src/modules/advertisers/service.js';
 import { ingestPlays } from '../src/modules/content/plays.js';
 import { runPlayRollups } from '../src/modules/content/rollups.js';
+import { reconcileDeliveryDays } from '../src/modules/reports/deliveryDays.js';
 import { adBody, ownMaterial } from './fixtures/ads.js';
 import { BACKENDS, createTestApp, TEST_PASSWORD, type TestApp, type TestUser, uniqueName } from './helpers/index.js';
 
@@ -237,6 +239,30 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
     });
     const status = await w.client.call(endpoints.reportExportStatus, { exportId: started.envelope.payload.exportId });
     expect(status.envelope.code).toBe(0);
+
+    // The reconciliation per screen of yesterday (the 9th) agrees with the schedule report:
+    // screen 1 reported 2 of 4, screen 2 all 4; a screen no ad reaches is not listed.
+    const idle = await w.device('R-003');
+    expect(await reconcileDeliveryDays(t.db, new Date(NOW))).toBeGreaterThanOrEqual(2);
+    const reconciled = await t.db
+      .select()
+      .from(deliveryDays)
+      .where(and(eq(deliveryDays.entId, w.ent.id), eq(deliveryDays.day, '2026-06-09')));
+    expect(reconciled.map((r) => [r.deviceId, r.expected, r.delivered]).sort()).toEqual(
+      [
+        [dev1, 4, 2],
+        [dev2, 4, 4],
+      ].sort(),
+    );
+    expect(reconciled.some((r) => r.deviceId === idle)).toBe(false);
+    // A rerun rewrites the day, once.
+    await reconcileDeliveryDays(t.db, new Date(NOW));
+    expect(
+      await t.db
+        .select()
+        .from(deliveryDays)
+        .where(and(eq(deliveryDays.entId, w.ent.id), eq(deliveryDays.day, '2026-06-09'))),
+    ).toHaveLength(2);
   });
 
   it('expects of a day in progress only the loops so far', async () => {

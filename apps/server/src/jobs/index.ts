@@ -42,6 +42,12 @@ import {
   expireHolds,
   PAYMENT_JOBS_CRON,
 } from '../modules/payments/closing.js';
+import {
+  DELIVERY_RECONCILE_CRON,
+  DELIVERY_RECONCILE_JOB,
+  pruneDeliveryDays,
+  reconcileDeliveryDays,
+} from '../modules/reports/deliveryDays.js';
 import { billTurns } from '../modules/rtb/billing.js';
 import { fetchCreatives } from '../modules/rtb/creatives.js';
 import { decideAll } from '../modules/rtb/decide.js';
@@ -335,6 +341,20 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const run = await billTurns(ctx.services.db, new Date(ctx.services.clock()));
       if (run.billed + run.unproven + run.ended + run.pruned > 0) ctx.log.info(run, 'rtb turns billed');
+    },
+  }),
+  defineJob({
+    // The reconciliation of proof of play per screen (issue 30): yesterday's expected and reported
+    // plays per screen into delivery_days, which the under-delivering warning reads.
+    id: DELIVERY_RECONCILE_JOB,
+    payload: none,
+    schedule: DELIVERY_RECONCILE_CRON,
+    expireInSeconds: 1800,
+    handler: async (_, ctx) => {
+      const now = new Date(ctx.services.clock());
+      const written = await reconcileDeliveryDays(ctx.services.db, now);
+      const pruned = await pruneDeliveryDays(ctx.services.db, now);
+      ctx.log.info({ written, pruned }, 'proof of play reconciled per screen');
     },
   }),
   defineJob({

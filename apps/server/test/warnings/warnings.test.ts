@@ -49,7 +49,7 @@ describe.each(BACKENDS)('warning centre on %s', (backend) => {
     expect(opened).toHaveLength(WARNING_KINDS.length);
     expect(byKind.get('deviceLongOffline')?.level).toBe('critical');
     expect(byKind.get('downloadFailing')?.detail).toMatchObject({ failed: 1, error: 'HTTP 404' });
-    expect(byKind.get('underDelivering')?.detail).toMatchObject({ plays: 40, completed: 4 });
+    expect(byKind.get('underDelivering')?.detail).toMatchObject({ expected: 40, delivered: 4, percent: 10 });
 
     // Idempotent: a second run opens nothing new.
     const again = await run();
@@ -71,11 +71,9 @@ describe.each(BACKENDS)('warning centre on %s', (backend) => {
       .update(ads)
       .set({ endAt: new Date(now + 60 * DAY) })
       .where(eq(ads.id, objects.adExpiring));
-    const { playRollupsDaily } = await import('../../src/db/schema/index.js');
-    await t.db
-      .update(playRollupsDaily)
-      .set({ completed: 40 })
-      .where(eq(playRollupsDaily.deviceId, objects.underDelivering));
+    // Late plays arrived: the hour's reconciliation finds the screen delivered.
+    const { deliveryDays } = await import('../../src/db/schema/index.js');
+    await t.db.update(deliveryDays).set({ delivered: 39 }).where(eq(deliveryDays.deviceId, objects.underDelivering));
     await t.db
       .update(deviceDownloads)
       .set({ state: 'successful' })

@@ -57,10 +57,11 @@ export const LONG_TERM_OFFLINE_DAYS = 15;
 export const EXPIRING_AD_DAYS = 7;
 /** An IoT card whose package ends in under this many days is near its package's end. */
 export const IOT_CARD_EXPIRING_DAYS = 7;
-/** Under-delivering: a screen that started at least this many plays on the previous day (UTC+8)... */
-export const UNDER_DELIVERING_MIN_PLAYS = 20;
-/** ...and completed fewer than this percent of them. */
-export const UNDER_DELIVERING_COMPLETED_PERCENT = 50;
+/**
+ * Under-delivering: a screen of which the schedule expected at least this many plays on the
+ * previous UTC day, and that reported less than the reports' UNDER_DELIVERY_PCT of them.
+ */
+export const UNDER_DELIVERING_MIN_EXPECTED = 20;
 /** The most warnings acknowledged in one call. */
 export const WARNING_ACK_MAX = 500;
 

@@ -215,6 +215,11 @@ export class ExpectedModel {
     return new ExpectedModel(reach, candidates.rows, from, to, now.getTime(), candidates.approvals);
   }
 
+  /** The devices some ad reaches (those with figures). */
+  deviceIds(): string[] {
+    return [...this.setOf.keys()];
+  }
+
   /** The ads reaching some device (those with figures). */
   adIds(): string[] {
     return [...new Set([...this.setOf.values()].flatMap((key) => key.split(',')))];

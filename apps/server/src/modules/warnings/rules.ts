@@ -4,19 +4,16 @@ import {
   IOT_CARD_EXPIRING_DAYS,
   LONG_TERM_OFFLINE_DAYS,
   STORAGE_NEARLY_FULL_PERCENT,
-  UNDER_DELIVERING_COMPLETED_PERCENT,
-  UNDER_DELIVERING_MIN_PLAYS,
+  UNDER_DELIVERING_MIN_EXPECTED,
+  UNDER_DELIVERY_PCT,
   type WarningKind,
 } from '@marquee/protocol';
 import { type SQL, sql } from 'drizzle-orm';
+import { previousUtcDay } from '../reports/deliveryDays.js';
 
 const DAY_MS = 86_400_000;
-const SHIFT = 8 * 3_600_000;
 /** A failed renewal attempt stays a warning this long (the renewal job tries again each day). */
 export const RENEWAL_FAILED_WINDOW_MS = 2 * DAY_MS;
-
-/** The UTC+8 day of `at` (YYYY-MM-DD), the business day of the play rollups. */
-export const businessDay = (at: Date) => new Date(at.getTime() + SHIFT).toISOString().slice(0, 10);
 
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
@@ -62,21 +59,20 @@ export const RULES: Record<WarningKind, (now: Date) => SQL> = {
       where devices.ent_id = e.id and devices.expire_at > ${iso(now)}
         and devices.expire_at < ${iso(new Date(now.getTime() + EXPIRING_DEVICE_DAYS * DAY_MS))}
         and devices.status <> 'invalid') d`,
-  // Proof of play: on the previous business day the screen started at least MIN plays and
-  // completed fewer than PERCENT of them (play_rollups_daily, by (ent_id, day)).
+  // The reconciliation of proof of play: on the previous UTC day the schedule expected at least
+  // MIN plays of the screen and it reported under UNDER_DELIVERY_PCT of them (delivery_days,
+  // written by the delivery-reconcile job from the reports' expected model, by (ent_id, day)).
   underDelivering: (now) => {
-    const day = businessDay(new Date(now.getTime() - DAY_MS));
+    const day = previousUtcDay(now);
     return sql`
     select r.ent_id, r.device_id as object_id, d.name as object_name, d.dept_id,
-      (${day}::date::timestamp - interval '8 hours') at time zone 'UTC' as since,
-      jsonb_build_object('day', ${day}::text, 'plays', r.plays, 'completed', r.completed) as detail
+      ${day}::date::timestamp at time zone 'UTC' as since,
+      jsonb_build_object('day', ${day}::text, 'expected', r.expected, 'delivered', r.delivered,
+        'percent', floor(r.delivered * 100.0 / r.expected)::int) as detail
     from enterprises e cross join lateral (
-      select ent_id, device_id, sum(plays)::int as plays, sum(completed)::int as completed
-      from play_rollups_daily
-      where play_rollups_daily.ent_id = e.id and play_rollups_daily.day = ${day}::date
-      group by ent_id, device_id
-      having sum(plays) >= ${UNDER_DELIVERING_MIN_PLAYS}
-        and sum(completed) * 100 < sum(plays) * ${UNDER_DELIVERING_COMPLETED_PERCENT}) r
+      select ent_id, device_id, expected, delivered from delivery_days
+      where delivery_days.ent_id = e.id and delivery_days.day = ${day}::date
+        and expected >= ${UNDER_DELIVERING_MIN_EXPECTED} and delivered * 100 < expected * ${UNDER_DELIVERY_PCT}) r
     join devices d on d.id = r.device_id`;
   },
   // Downloads the device reports failed (device_downloads, partial index on the failed ones).

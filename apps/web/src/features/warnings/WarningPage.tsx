@@ -40,7 +40,9 @@ function Detail({ w }: { w: Warning }) {
     case 'renewalFailing':
       return <>{t('detail.expiresAt', { time: formatTime(String(d.expiresAt)) })}</>;
     case 'underDelivering':
-      return <>{t('detail.plays', { day: d.day, plays: d.plays, completed: d.completed })}</>;
+      return (
+        <>{t('detail.delivery', { day: d.day, delivered: d.delivered, expected: d.expected, percent: d.percent })}</>
+      );
     case 'downloadFailing':
       return <>{t('detail.failed', { count: Number(d.failed ?? 0), error: d.error ?? '' })}</>;
     case 'storageNearlyFull':
