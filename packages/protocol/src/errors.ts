@@ -675,7 +675,7 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '该设备播放内容中有素材文件不在存储中，无法生成离线包，请重新上传该素材后再试',
     'en-US':
       "A file of this screen's content is not in storage, so no offline package can be made. Upload that material again and retry",
-    ja: 'この端末の再生内容に保存されていない素材ファイルがあるため、オフラインパッケージを作成できません。素材を再アップロードしてからやり直してください',
+    ja: 'このデバイスの再生内容に保存されていない素材ファイルがあるため、オフラインパッケージを作成できません。素材を再アップロードしてからやり直してください',
   },
   [ErrorCode.SALES_ORDER_STATE]: {
     'zh-CN': '订单当前状态不允许此操作',
