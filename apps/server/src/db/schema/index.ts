@@ -6,6 +6,7 @@ export * from './alarms.js';
 export * from './deviceGroups.js';
 export * from './devices.js';
 export * from './downloads.js';
+export * from './feedback.js';
 export * from './finance.js';
 export * from './flow.js';
 export * from './gather.js';
