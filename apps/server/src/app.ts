@@ -20,6 +20,7 @@ import { adHandlers } from './modules/ads/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { registerAlarmApi } from './modules/alarms/http.js';
 import { alarmHandlers } from './modules/alarms/routes.js';
+import { feedbackHandlers } from './modules/feedback/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { registerContentApi } from './modules/content/http.js';
 import { registerOfflinePackageRoute } from './modules/content/offlinePackage.js';
@@ -141,6 +142,7 @@ export const HANDLERS: readonly Handler[] = [
   ...providerHandlers,
   ...flowHandlers,
   ...alarmHandlers,
+  ...feedbackHandlers,
 ];
 
 export interface BuildAppOptions {

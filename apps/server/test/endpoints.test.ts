@@ -9,6 +9,7 @@ import { adFixtures } from './fixtures/ads.js';
 import { alarmFixtures } from './fixtures/alarms.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
+import { feedbackFixtures } from './fixtures/feedback.js';
 import { financeFixtures } from './fixtures/finance.js';
 import { flowFixtures } from './fixtures/flow.js';
 import { geoFixtures } from './fixtures/geo.js';
@@ -87,6 +88,7 @@ const fixtures: Record<
   ...salesFixtures,
   ...rtbFixtures,
   ...alarmFixtures,
+  ...feedbackFixtures,
   ...warningsFixtures,
   ...qrcodeFixtures,
   ...watermarkFixtures,

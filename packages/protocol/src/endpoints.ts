@@ -10,6 +10,7 @@ import { deviceIoEndpoints } from './endpoints/deviceIo.js';
 import { deviceReportEndpoints } from './endpoints/deviceReports.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { enterpriseEndpoints } from './endpoints/enterprise.js';
+import { feedbackEndpoints } from './endpoints/feedback.js';
 import { financeEndpoints } from './endpoints/finance.js';
 import { flowEndpoints } from './endpoints/flow.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
@@ -57,6 +58,7 @@ export * from './endpoints/deviceIo.js';
 export * from './endpoints/deviceReports.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/enterprise.js';
+export * from './endpoints/feedback.js';
 export * from './endpoints/finance.js';
 export * from './endpoints/flow.js';
 export * from './endpoints/gather.js';
@@ -127,6 +129,7 @@ const DOMAINS = {
   watermark: watermarkEndpoints,
   monitoring: monitoringEndpoints,
   alarm: alarmEndpoints,
+  feedback: feedbackEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

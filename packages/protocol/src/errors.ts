@@ -215,6 +215,17 @@ export const ErrorCode = {
   MONITOR_PHOTOS_MISSING: -10183,
   /** The uploaded photograph is missing or not a JPEG, PNG or WebP picture. */
   MONITOR_PHOTO_INVALID: -10184,
+  // Feedback (issue 31, -10205..-10209)
+  /** Spec section 5: the feedback description within 500 characters. */
+  FEEDBACK_TOO_LONG: -10205,
+  /** The feedback's state does not allow this (it is closed). */
+  FEEDBACK_STATE: -10206,
+  /** More screenshots than a feedback carries (FEEDBACK_MAX_SHOTS). */
+  FEEDBACK_TOO_MANY_SHOTS: -10207,
+  /** A screenshot named is not the caller's, not uploaded, or already used. */
+  FEEDBACK_SHOT_INVALID: -10208,
+  /** The operator's reply is longer than FEEDBACK_REPLY_MAX_CHARS. */
+  FEEDBACK_REPLY_TOO_LONG: -10209,
   // Screen watermarks (issue 31, -10210..-10219)
   /** A watermark's picture is not a ready picture of the enterprise's library. */
   WATERMARK_IMAGE_INVALID: -10210,
@@ -665,6 +676,31 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '监测照片无效，请上传 JPEG、PNG 或 WebP 图片',
     'en-US': 'The photograph is missing or not a JPEG, PNG or WebP picture',
     ja: '写真がないか、JPEG・PNG・WebP 形式ではありません',
+  },
+  [ErrorCode.FEEDBACK_TOO_LONG]: {
+    'zh-CN': '反馈描述请在500字以内',
+    'en-US': 'Feedback description within 500 characters',
+    ja: 'フィードバックの内容は500文字以内で入力してください',
+  },
+  [ErrorCode.FEEDBACK_STATE]: {
+    'zh-CN': '该反馈已关闭，无法继续操作',
+    'en-US': 'This feedback is closed',
+    ja: 'このフィードバックはクローズ済みです',
+  },
+  [ErrorCode.FEEDBACK_TOO_MANY_SHOTS]: {
+    'zh-CN': '每条反馈最多附 5 张截图',
+    'en-US': 'A feedback carries at most 5 screenshots',
+    ja: 'スクリーンショットは 1 件のフィードバックにつき 5 枚までです',
+  },
+  [ErrorCode.FEEDBACK_SHOT_INVALID]: {
+    'zh-CN': '截图未上传成功或已失效，请重新上传',
+    'en-US': 'A screenshot was not uploaded or is no longer valid; upload it again',
+    ja: 'スクリーンショットがアップロードされていないか無効です。もう一度アップロードしてください',
+  },
+  [ErrorCode.FEEDBACK_REPLY_TOO_LONG]: {
+    'zh-CN': '回复请在1000字以内',
+    'en-US': 'The reply must be within 1000 characters',
+    ja: '返信は1000文字以内で入力してください',
   },
   [ErrorCode.WATERMARK_IMAGE_INVALID]: {
     'zh-CN': '水印图片须为本企业素材库中已就绪的图片',

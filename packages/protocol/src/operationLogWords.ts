@@ -42,6 +42,7 @@ const MODULE_WORDS = {
   warnings: { 'zh-CN': '预警中心', 'en-US': 'Warning centre', ja: '警告センター' },
   alarm: { 'zh-CN': '一键报警', 'en-US': 'One-key alarms', ja: 'ワンキーアラーム' },
   monitoring: { 'zh-CN': '第三方监测', 'en-US': 'Third-party monitoring', ja: '第三者モニタリング' },
+  feedback: { 'zh-CN': '意见反馈', 'en-US': 'Feedback', ja: 'フィードバック' },
 } as const satisfies Record<string, Words>;
 
 const ACTION_WORDS = {
@@ -197,6 +198,14 @@ const ACTION_WORDS = {
   alarmHandle: { 'zh-CN': '处理报警', 'en-US': 'Handle alarm', ja: 'アラームの対応' },
   alarmClose: { 'zh-CN': '关闭报警', 'en-US': 'Close alarm', ja: 'アラームのクローズ' },
   monitorApplySend: { 'zh-CN': '申请监测', 'en-US': 'Apply to monitor', ja: 'モニタリングの申請' },
+  feedbackShotUpload: {
+    'zh-CN': '上传反馈截图',
+    'en-US': 'Upload feedback screenshot',
+    ja: 'フィードバックのスクリーンショットをアップロード',
+  },
+  feedbackSubmit: { 'zh-CN': '提交反馈', 'en-US': 'Submit feedback', ja: 'フィードバックの送信' },
+  feedbackReply: { 'zh-CN': '回复反馈', 'en-US': 'Reply to feedback', ja: 'フィードバックへの返信' },
+  feedbackClose: { 'zh-CN': '关闭反馈', 'en-US': 'Close feedback', ja: 'フィードバックのクローズ' },
   monitorPlanCreate: { 'zh-CN': '创建监测计划', 'en-US': 'Create monitoring plan', ja: 'モニタリング計画の作成' },
   monitorTaskComplete: { 'zh-CN': '完成监测任务', 'en-US': 'Complete monitoring task', ja: 'モニタリングタスクの完了' },
   monitorTaskClose: { 'zh-CN': '关闭监测任务', 'en-US': 'Close monitoring task', ja: 'モニタリングタスクのクローズ' },
@@ -216,6 +225,7 @@ const TARGET_WORDS = {
   notice: { 'zh-CN': '公告', 'en-US': 'Notice', ja: 'お知らせ' },
   monitor_application: { 'zh-CN': '监播申请', 'en-US': 'Monitor application', ja: 'モニター申請' },
   monitor_plan: { 'zh-CN': '监测计划', 'en-US': 'Monitoring plan', ja: 'モニタリング計画' },
+  feedback: { 'zh-CN': '反馈', 'en-US': 'Feedback', ja: 'フィードバック' },
   monitor_task: { 'zh-CN': '监测任务', 'en-US': 'Monitoring task', ja: 'モニタリングタスク' },
   export: { 'zh-CN': '导出', 'en-US': 'Export', ja: 'エクスポート' },
   enterprise: { 'zh-CN': '企业', 'en-US': 'Enterprise', ja: '企業' },

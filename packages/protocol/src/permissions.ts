@@ -85,6 +85,8 @@ export const Perm = {
   financeManage: 'yxf_new_finance_manage',
   // The market (issue 27): the platform operator keeps the catalogue (products, prices, shelf)
   marketManage: 'yxf_new_market_manage',
+  // Feedback (issue 31): the platform operator reads everyone's feedback and replies
+  feedbackManage: 'yxf_new_feedback_manage',
   // Selling airtime (issue 28): who keeps slots, goods, price contracts, coupons and settles
   // orders, beside the page codes that let advertisers browse goods and order.
   salesManage: 'yxf_new_operate_sales_manage',
@@ -114,7 +116,12 @@ export function hasPermission(
 
 // Access (issue 3, "access"): codes only the platform provider's roles may hold. An
 // enterprise's built-in administrator role (self-registration) gets every other code.
-export const PROVIDER_ONLY_CODES: readonly string[] = [Perm.devOutbox, Perm.financeManage, Perm.marketManage];
+export const PROVIDER_ONLY_CODES: readonly string[] = [
+  Perm.devOutbox,
+  Perm.financeManage,
+  Perm.marketManage,
+  Perm.feedbackManage,
+];
 export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.filter(
   (code) => !PROVIDER_ONLY_CODES.includes(code),
 );
