@@ -78,7 +78,12 @@ const answers: Record<string, (data: unknown) => Answer> = {
   adList: () => ok({ total: 1, data: [{ id: 'ad-1', name: 'Tea ad' }] }),
   deviceList: () => ok({ total: 1, data: [{ id: 'd-1', name: 'Lobby left', number: '1001' }] }),
   monitoringPlanCreate: () => ok({ id: 'p-2', tasks: 1 }),
-  monitoringTaskList: () => ok({ total: 1, data: [task()] }),
+  monitoringTaskList: () =>
+    ok({
+      total: 1,
+      counts: { pendingView: 0, pending: 1, completed: 3, notCompleted: 0, overdue: 2 },
+      data: [task()],
+    }),
   monitoringTaskComplete: () => ok({ state: 'completed' }),
   monitoringTaskClose: () => ok({ state: 'notCompleted' }),
   monitoringTaskView: () => ok({ state: 'pending' }),
@@ -158,6 +163,10 @@ describe('/operate/monitorTask', () => {
     expect(row.textContent).toContain('Lobby left');
     expect(screen.getByTestId('monitor-task-photos-t-1').textContent).toContain('2 / 2');
     expect(screen.getByTestId('monitor-task-photos-t-1').textContent).toContain('1 flagged');
+    // The tabs show the server's counts per state (and their sum).
+    expect(screen.getByTestId('monitor-task-tab-overdue').textContent).toContain('2');
+    expect(screen.getByTestId('monitor-task-tab-completed').textContent).toContain('3');
+    expect(screen.getByTestId('monitor-task-tab-all').textContent).toContain('6');
     fireEvent.click(screen.getByTestId('monitor-task-tab-overdue'));
     await waitFor(() =>
       expect(

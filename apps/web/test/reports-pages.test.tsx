@@ -195,6 +195,63 @@ describe('ad report detail (/advert/reportDetail and /adReport)', () => {
     expect(await screen.findByTestId('ad-report-print', {}, { timeout: 25_000 })).toBeTruthy();
     expect(screen.queryByTestId('ad-report-detail-export')).toBeNull();
   });
+
+  it("shows the monitors' photographs beside the proof of play, or says there are none", async () => {
+    const calls = fakeServer({
+      ...shellAnswers,
+      reportAdDetail: () => ({ code: 0, payload: detail }),
+      reportAdDevices: () => ({ code: 0, payload: deviceRows }),
+      monitoringAdEvidence: () => ({
+        code: 0,
+        payload: [
+          {
+            taskId: 't-1',
+            deviceName: 'Lobby left',
+            monitorName: 'Eagle Eye',
+            state: 'completed',
+            photos: [
+              {
+                id: 'ph-1',
+                url: 'https://files.example/ph-1.jpg',
+                takenAt: '2026-12-02T08:00:00.000Z',
+                latitude: 31.2304,
+                longitude: 121.4737,
+                source: 'exif',
+                distanceM: 1200,
+                far: true,
+                scheduled: false,
+                createdAt: '2026-12-02T08:01:00.000Z',
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advReport] }));
+    render(renderApp('/adReport?id=a-1').tree);
+    const task = await screen.findByTestId('ad-evidence-task-t-1', {}, { timeout: 25_000 });
+    expect(task.textContent).toContain('Lobby left');
+    expect(task.textContent).toContain('Eagle Eye');
+    expect(task.textContent).toContain('Completed');
+    const photo = within(task).getByTestId('ad-evidence-photo-ph-1');
+    expect(photo.textContent).toContain('1200 m from the screen');
+    expect(photo.textContent).toContain('No ad scheduled then');
+    expect(photo.textContent).toContain('31.23040, 121.47370');
+    expect(photo.querySelector('img')?.getAttribute('src')).toBe('https://files.example/ph-1.jpg');
+    expect(calls.find((c) => c.name === 'monitoringAdEvidence')?.data).toEqual({ adId: 'a-1' });
+  });
+
+  it('says no monitor watched the ad when there is no evidence', async () => {
+    fakeServer({
+      ...shellAnswers,
+      reportAdDetail: () => ({ code: 0, payload: detail }),
+      reportAdDevices: () => ({ code: 0, payload: deviceRows }),
+      monitoringAdEvidence: () => ({ code: 0, payload: [] }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.adv, Perm.advReport] }));
+    render(renderApp('/adReport?id=a-1').tree);
+    expect(await screen.findByTestId('ad-evidence-empty', {}, { timeout: 25_000 })).toBeTruthy();
+  });
 });
 
 describe('device schedule report (/report/deviceSchedule)', () => {

@@ -188,7 +188,12 @@ export const monitoringEndpoints = {
         planId: id.optional(),
       })
       .strict(),
-    response: z.object({ total: z.number(), data: z.array(monitorTaskSchema) }),
+    /** `counts`: tasks per state (the tabs), over the plan when given, whatever `state` is. */
+    response: z.object({
+      total: z.number(),
+      counts: z.record(z.enum(MONITOR_TASK_STATES), z.number().int()),
+      data: z.array(monitorTaskSchema),
+    }),
   }),
   monitoringTaskInfo: endpoint({
     name: 'monitoring.taskInfo',
@@ -289,7 +294,8 @@ export const monitoringEndpoints = {
     name: 'monitoring.adEvidence',
     path: '/api/monitoring/adEvidence.shtm',
     auth: 'session',
-    permission: Perm.reportAd,
+    /** As the ad report itself: the reports' ad report or the advertiser's. */
+    permission: `${Perm.reportAd},${Perm.advReport}`,
     errors: [ErrorCode.NOT_FOUND],
     scope: { object: 'ad', kind: 'detail', idField: 'adId' },
     /** The monitors' photographs of the ad's plans, for the ad report beside the proof of play. */

@@ -3,6 +3,7 @@ import {
   MONITOR_FAR_METRES,
   MONITOR_PHOTO_MAX_BYTES,
   MONITOR_PHOTO_TYPES,
+  MONITOR_TASK_STATES,
   type MonitorPhoto,
   type MonitorTask,
 } from '@marquee/protocol';
@@ -380,24 +381,25 @@ export async function taskList(
   input: { page: number; size: number; state?: MonitorTaskState; planId?: string },
   ctx: CallContext,
 ) {
-  const where = and(
-    taskVisible(ctx),
-    input.state ? eq(monitorTasks.state, input.state) : undefined,
-    input.planId ? eq(monitorTasks.planId, input.planId) : undefined,
-  );
-  const [[{ total }], rows] = await Promise.all([
+  // The tabs' counts: every state over what the caller sees (and the plan), whatever tab is open.
+  const seen = and(taskVisible(ctx), input.planId ? eq(monitorTasks.planId, input.planId) : undefined);
+  const where = and(seen, input.state ? eq(monitorTasks.state, input.state) : undefined);
+  const [[{ total }], rows, perState] = await Promise.all([
     ctx.db.select({ total: count() }).from(monitorTasks).where(where),
     taskQuery(ctx.db)
       .where(where)
       .orderBy(desc(monitorTasks.createdAt), monitorTasks.id)
       .limit(input.size)
       .offset((input.page - 1) * input.size),
+    ctx.db.select({ state: monitorTasks.state, n: count() }).from(monitorTasks).where(seen).groupBy(monitorTasks.state),
   ]);
   const names = await namesOf(
     ctx.db,
     rows.map((r) => r.monitorAccountId),
   );
-  return { total, data: rows.map((r) => toTask(r, names)) };
+  const counts = Object.fromEntries(MONITOR_TASK_STATES.map((s) => [s, 0])) as Record<MonitorTaskState, number>;
+  for (const r of perState) counts[r.state] = Number(r.n);
+  return { total, counts, data: rows.map((r) => toTask(r, names)) };
 }
 
 /** The visible task (else NOT_FOUND), locked when `lock`. */

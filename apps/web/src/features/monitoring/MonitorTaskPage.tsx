@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
-import { TaskStateTag } from './monitorLook';
+import { CountLabel, TaskStateTag } from './monitorLook';
 
 /** Where a task opens. */
 export const taskDetailPath = (id: string) => `/operate/taskDetail?id=${encodeURIComponent(id)}`;
@@ -89,6 +89,8 @@ export default function MonitorTaskPage() {
 
   const state = list.state.filters.state ?? '';
   const planId = list.state.filters.planId ?? '';
+  const counts = list.query.data?.counts;
+  const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
   const tabs = (
     <>
       {planId ? (
@@ -113,10 +115,10 @@ export default function MonitorTaskPage() {
         onChange={(key) => list.refine({ state: key === 'all' ? undefined : key })}
         data-testid="monitor-task-tabs"
         items={[
-          { key: 'all', label: <span data-testid="monitor-task-tab-all">{t('task.tabAll')}</span> },
+          { key: 'all', label: <CountLabel text={t('task.tabAll')} count={all} testId="monitor-task-tab-all" /> },
           ...MONITOR_TASK_STATES.map((s) => ({
             key: s,
-            label: <span data-testid={`monitor-task-tab-${s}`}>{t(`state.${s}`)}</span>,
+            label: <CountLabel text={t(`state.${s}`)} count={counts?.[s] ?? 0} testId={`monitor-task-tab-${s}`} />,
           })),
         ]}
       />

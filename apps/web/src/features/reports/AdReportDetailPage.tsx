@@ -23,6 +23,7 @@ import { useCallQuery } from '../../api/queries';
 import { dayRangeValue } from '../../components/dateRange';
 import { ListTable } from '../../components/ListTable';
 import { useListPage } from '../../components/listPage';
+import { AdEvidence } from '../monitoring/AdEvidence';
 import { fromFirstExpected } from './chartAxes';
 import { deliveryCell, pctText, playColumns, playTime, ReportExportButton } from './look';
 import './reports.css';
@@ -212,6 +213,7 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
           ]}
         />
       </Card>
+      <AdEvidence adId={id} />
     </div>
   );
 }
