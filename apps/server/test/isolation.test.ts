@@ -49,6 +49,7 @@ import { enterpriseKey } from '../src/storage/storage.js';
 import { insertAd, insertPlan } from './fixtures/ads.js';
 import { insertAlarmDevice, insertAlarmEvent, insertAlarmRegion } from './fixtures/alarms.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
+import { insertFeedback } from './fixtures/feedback.js';
 import { insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
@@ -609,8 +610,13 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   },
   // The owner's finished export of the data consumption report (the one export mechanism, kind flowUsage).
   usageExport: (w) => finishedExport(w, USAGE_EXPORT_KIND, 'data-usage.xlsx'),
-  // The warning centre (issue 30): a warning of a device of A1 (audience tenant), and the owner's finished warnings export.
-  warning: async (w) => ({ id: await insertWarning(w.t, w.ent.id, { deptId: w.ent.depts.a1 }), entId: w.ent.id }),
+  // The warning centre (issue 30): a warning about the isolated device (seen by whoever sees the
+  // device: its data scope and sharing), and the owner's finished warnings export.
+  warning: async (w) => {
+    const device = await FIXTURES.device(w);
+    const id = await insertWarning(w.t, w.ent.id, { objectId: device.id, objectName: 'Isolated device' });
+    return { ...device, id };
+  },
   warningExport: (w) => finishedExport(w, WARNINGS_EXPORT_KIND, 'warnings.xlsx'),
   // Selling airtime (issue 28). The enterprise's inventory (audience tenant): a slot over a
   // screen of A1, goods on sale of it, a coupon.
@@ -680,6 +686,13 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
     const { taskIds } = await monitoringWorld(w.t, w.ent, w.owner.id, w.ent.depts.a1);
     return { id: taskIds[0], entId: w.ent.id, deptIds: [w.ent.depts.a1], ownerId: w.owner.id };
   },
+  // Feedback (issue 31): the author's own (audience owner: the owner in A1 wrote it, with a
+  // screenshot), and everyone's for the platform operator (audience platform).
+  feedback: async (w) => ({
+    id: await insertFeedback(w.t, { entId: w.ent.id, authorId: w.owner.id, shots: 1 }),
+    entId: w.ent.id,
+    ownerId: w.owner.id,
+  }),
 };
 
 /** The export kinds of the sales order list and of a settlement (H2's and H3's registerExportSource). */

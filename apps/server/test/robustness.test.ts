@@ -5,6 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { alarmObjects } from './fixtures/alarms.js';
+import { feedbackObjects } from './fixtures/feedback.js';
+import { monitoringObjects } from './fixtures/monitoring.js';
 import { qrcodeObjects } from './fixtures/qrcode.js';
 import { rtbObjects } from './fixtures/rtb.js';
 import {
@@ -94,6 +96,8 @@ class Administrator {
         ...(await alarmObjects(this.t, this.ent, this.user.id)),
         ...(await warningsObjects(this.t, this.ent)),
         ...(await qrcodeObjects(this.t, this.ent, this.user.id)),
+        ...(await feedbackObjects(this.t, this.ent, this.user.id)),
+        ...(await monitoringObjects(this.t, this.ent, this.user.id)),
       ];
     }
   }

@@ -134,7 +134,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // My
   r('/my/finance', 'myFinance', Perm.myFinance, { menu: true, online: true, page: 'finance/FinancePage' }),
-  r('/my/help', 'myHelp', Perm.my, { menu: true }),
+  r('/my/help', 'myHelp', Perm.my, { menu: true, online: true, page: 'feedback/FeedbackPage' }),
 
   // Operate
   r('/operate/adMonitor', 'operateAdMonitor', Perm.operateAdMonitor, {
