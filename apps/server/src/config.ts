@@ -46,6 +46,8 @@ export interface Config {
   storage: StorageConfig;
   /** The weather data of layouts' weather components (modules/weather). */
   weather: WeatherConfig;
+  /** The quotes of layouts' share-price components (modules/shares). */
+  shares: SharesConfig;
   /**
    * PLAYS_RETENTION_DAYS: days of raw proof of play kept (the `plays` day partitions; the
    * rollups the reports read are kept): modules/content/retention.ts.
@@ -333,6 +335,31 @@ function weatherConfig(env: NodeJS.ProcessEnv): WeatherConfig {
   return { provider, url, geocodingUrl, timeoutMs: positiveNumber(env, 'WEATHER_TIMEOUT_MS', 5000) };
 }
 
+/** SHARES_PROVIDER, SHARES_URL, SHARES_KEY, SHARES_TIMEOUT_MS (docs/operations.md "Share-price provider"). */
+export interface SharesConfig {
+  /**
+   * 'none' (default): share-price components show nothing; 'http': a quote service answering the
+   * generic JSON shape of modules/shares/provider.ts at SHARES_URL.
+   */
+  provider: 'none' | 'http';
+  /** The quote service's base URL ('' without a provider). */
+  url: string;
+  /** Sent as `Authorization: Bearer <key>` when set. */
+  key: string;
+  timeoutMs: number;
+}
+
+function sharesConfig(env: NodeJS.ProcessEnv): SharesConfig {
+  const provider = (env.SHARES_PROVIDER || 'none').toLowerCase();
+  if (provider !== 'none' && provider !== 'http') {
+    throw new Error(`SHARES_PROVIDER must be none or http, got "${env.SHARES_PROVIDER}"`);
+  }
+  const url = (env.SHARES_URL || '').replace(/\/+$/, '');
+  if (provider === 'http' && !url) throw new Error('SHARES_PROVIDER=http needs SHARES_URL');
+  if (url && !/^https?:\/\//.test(url)) throw new Error('SHARES_URL must be an http(s):// URL');
+  return { provider, url, key: env.SHARES_KEY || '', timeoutMs: positiveNumber(env, 'SHARES_TIMEOUT_MS', 5000) };
+}
+
 /** ESIGN_URL, ESIGN_TOKEN, ESIGN_TIMEOUT_MS, ESIGN_MAX_ATTEMPTS (docs/operations.md "E-signature provider"). */
 export interface EsignConfig {
   /** The provider's base URL; '' (default): none, contracts are signed inside the product only. */
@@ -512,6 +539,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     geocoder: geocoderConfig(env),
     storage: storageConfig(env, env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files')),
     weather: weatherConfig(env),
+    shares: sharesConfig(env),
     playsRetentionDays: playsRetentionDays(env),
     demoPlayers: demoPlayers(env),
     payments: paymentsConfig(env, publicUrl, cwd),

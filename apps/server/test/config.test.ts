@@ -39,6 +39,7 @@ describe('config', () => {
         geocodingUrl: 'https://geocoding-api.open-meteo.com',
         timeoutMs: 5000,
       },
+      shares: { provider: 'none', url: '', key: '', timeoutMs: 5000 },
       storage: { kind: 'local', dir: '/srv/app/data/files' },
       playsRetentionDays: 400,
       demoPlayers: 4,

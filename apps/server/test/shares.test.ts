@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { httpSharesProvider } from '../src/modules/shares/provider.js';
+import { SHARES_STALE_MS, SHARES_TTL_MS, setSharesProvider, shareQuotes } from '../src/modules/shares/service.js';
+
+describe('shares configuration', () => {
+  it('defaults to no provider, needs a URL for http and refuses an unknown one', () => {
+    expect(loadConfig({}).shares).toEqual({ provider: 'none', url: '', key: '', timeoutMs: 5000 });
+    expect(loadConfig({ SHARES_PROVIDER: 'http', SHARES_URL: 'http://q.example/', SHARES_KEY: 'k' }).shares).toEqual({
+      provider: 'http',
+      url: 'http://q.example',
+      key: 'k',
+      timeoutMs: 5000,
+    });
+    expect(() => loadConfig({ SHARES_PROVIDER: 'http' })).toThrow(/SHARES_URL/);
+    expect(() => loadConfig({ SHARES_PROVIDER: 'oracle' })).toThrow(/SHARES_PROVIDER/);
+    expect(() => loadConfig({ SHARES_PROVIDER: 'http', SHARES_URL: 'ftp://x' })).toThrow(/SHARES_URL/);
+  });
+});
+
+/** A local quote service answering the generic shape (docs/operations.md "Share-price provider"). */
+describe('the http quote provider against a local quote service', () => {
+  let server: Server;
+  let base = '';
+  const requests: { url: string; authorization: string | undefined }[] = [];
+  let status = 200;
+  const struck = '2026-11-28T07:00:00.000Z';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests.push({ url: req.url ?? '', authorization: req.headers.authorization });
+      if (status !== 200) {
+        res.writeHead(status).end();
+        return;
+      }
+      const u = new URL(req.url ?? '/', 'http://x');
+      const symbols = (u.searchParams.get('symbols') ?? '').split(',');
+      const quotes = symbols
+        .filter((s) => s !== 'NOPE')
+        .map((s) =>
+          s === 'BAD'
+            ? { symbol: s, price: 'n/a', time: struck }
+            : {
+                symbol: s.toLowerCase(),
+                name: `Name ${s}`,
+                price: '1700.5',
+                change: -3.5,
+                changePercent: -0.2,
+                currency: 'CNY',
+                time: struck,
+              },
+        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ quotes }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterEach(() => {
+    setSharesProvider(undefined);
+    status = 200;
+    requests.length = 0;
+  });
+
+  const config = () => loadConfig({ SHARES_PROVIDER: 'http', SHARES_URL: base, SHARES_KEY: 'secret' }).shares;
+
+  it('asks /quotes with the key and keeps well-formed quotes only', async () => {
+    const quotes = await httpSharesProvider(config()).quotes(['600519.SH', 'NOPE', 'BAD'], AbortSignal.timeout(2000));
+    expect(requests[0]).toEqual({ url: '/quotes?symbols=600519.SH%2CNOPE%2CBAD', authorization: 'Bearer secret' });
+    expect([...quotes.keys()]).toEqual(['600519.SH']);
+    expect(quotes.get('600519.SH')).toEqual({
+      symbol: '600519.SH',
+      name: 'Name 600519.SH',
+      price: 1700.5,
+      change: -3.5,
+      changePercent: -0.2,
+      currency: 'CNY',
+      time: struck,
+    });
+  });
+
+  it('serves quotes cached 60 s, marks old ones stale, and answers null, never invented prices', async () => {
+    setSharesProvider(httpSharesProvider(config()));
+    let now = Date.parse(struck) + 60_000;
+    const services = { config: loadConfig({}), clock: () => now };
+    const first = await shareQuotes(services, ['600519.sh', 'NOPE']);
+    expect(first.provider).toBe('http');
+    expect(first.quotes['600519.SH']).toMatchObject({ price: 1700.5, stale: false, time: struck });
+    expect(first.quotes.NOPE).toBeNull();
+    await shareQuotes(services, ['600519.SH']);
+    expect(requests).toHaveLength(1); // cached
+    now += SHARES_STALE_MS;
+    status = 503; // the service fails after the cache expired: unavailable, not an error
+    expect(now - Date.parse(struck)).toBeGreaterThan(SHARES_TTL_MS);
+    const later = await shareQuotes(services, ['600519.SH']);
+    expect(later.quotes['600519.SH']).toBeNull();
+    status = 200;
+    now += SHARES_TTL_MS;
+    const stale = await shareQuotes(services, ['600519.SH']);
+    expect(stale.quotes['600519.SH']).toMatchObject({ price: 1700.5, stale: true });
+  });
+
+  it('answers null quotes without a configured provider', async () => {
+    const answer = await shareQuotes({ config: loadConfig({}), clock: () => Date.now() }, ['AAPL', '0700.HK']);
+    expect(answer).toEqual({ provider: null, quotes: { AAPL: null, '0700.HK': null } });
+    expect(requests).toHaveLength(0);
+  });
+});
