@@ -115,9 +115,10 @@ export const warningsEndpoints = {
     path: '/api/warnings/list.shtm',
     auth: 'session',
     permission: Perm.operateWarning,
-    scope: { object: 'warning', kind: 'list', audience: 'tenant' },
+    // Scoped: the warnings about the devices and ads the caller's data scope shows (all with 'all').
+    scope: { object: 'warning', kind: 'list' },
     errors: [ErrorCode.INVALID_PARAMS],
-    /** The enterprise's warnings, newest first, and its live warnings counted per kind. */
+    /** The warnings the caller sees, newest first, and the live ones counted per kind. */
     request: warningFilterSchema.extend({ page: z.number().int().min(1).default(1), size: listPageSize() }).strict(),
     response: z.object({ total: z.number(), data: z.array(warningSchema), counts: warningCountsSchema }),
   }),
