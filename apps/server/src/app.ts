@@ -20,7 +20,6 @@ import { adHandlers } from './modules/ads/routes.js';
 import { advertiserHandlers } from './modules/advertisers/routes.js';
 import { registerAlarmApi } from './modules/alarms/http.js';
 import { alarmHandlers } from './modules/alarms/routes.js';
-import { feedbackHandlers } from './modules/feedback/routes.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { registerContentApi } from './modules/content/http.js';
 import { registerOfflinePackageRoute } from './modules/content/offlinePackage.js';
@@ -33,6 +32,7 @@ import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
+import { feedbackHandlers } from './modules/feedback/routes.js';
 import { financeHandlers } from './modules/finance/routes.js';
 import { registerFlowApi } from './modules/flow/http.js';
 import { flowHandlers } from './modules/flow/routes.js';
@@ -66,6 +66,7 @@ import { schedulingHandlers } from './modules/scheduling/routes.js';
 import { screenshotAckListener } from './modules/screenshots/ack.js';
 import { screenshotHandlers } from './modules/screenshots/routes.js';
 import { registerScreenshotUpload } from './modules/screenshots/upload.js';
+import { sharesHandlers } from './modules/shares/routes.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
 import { spliceHandlers } from './modules/splice/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
@@ -114,6 +115,7 @@ export const HANDLERS: readonly Handler[] = [
   ...sharingHandlers,
   ...templateHandlers,
   ...weatherHandlers,
+  ...sharesHandlers,
   ...deviceHandlers,
   ...contentHandlers,
   ...geoHandlers,

@@ -44,6 +44,7 @@ export * from './endpoints/devices.js';
 export * from './endpoints/geo.js';
 export * from './endpoints/stores.js';
 
+import { sharesEndpoints } from './endpoints/shares.js';
 import { spliceEndpoints } from './endpoints/splice.js';
 import { templateEndpoints } from './endpoints/templates.js';
 import { weatherEndpoints } from './endpoints/weather.js';
@@ -76,6 +77,7 @@ export * from './endpoints/rtb.js';
 export * from './endpoints/sales.js';
 export * from './endpoints/scheduling.js';
 export * from './endpoints/screenshots.js';
+export * from './endpoints/shares.js';
 export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
 export * from './endpoints/strategies.js';
@@ -113,6 +115,7 @@ const DOMAINS = {
   materials: materialEndpoints,
   templates: templateEndpoints,
   weather: weatherEndpoints,
+  shares: sharesEndpoints,
   posters: posterEndpoints,
   ads: adEndpoints,
   scheduling: schedulingEndpoints,

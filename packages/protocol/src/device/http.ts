@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AD_ROLES } from '../adSchedule.js';
+import { shareQuotesAnswerSchema, shareQuotesRequestSchema } from '../endpoints/shares.js';
 import { ErrorCode } from '../errors.js';
 
 /**
@@ -195,6 +196,19 @@ export const deviceHttpCalls = {
           .nullable(),
       ),
     }),
+    errors: [ErrorCode.INVALID_PARAMS],
+  },
+  shares: {
+    /**
+     * `POST`, HTTP Basic (docs/device-protocol.md 2.7.7): the quotes of the symbols of the
+     * layout's share-price components from the server's configured provider (cached 60 s a
+     * symbol), each with its time and `stale` when older than 15 minutes; null for a symbol the
+     * provider has no quote of, and every one null without a provider: the component then
+     * shows nothing, never an invented price.
+     */
+    path: `${DEVICE_API_PREFIX}/shares`,
+    request: shareQuotesRequestSchema,
+    response: shareQuotesAnswerSchema,
     errors: [ErrorCode.INVALID_PARAMS],
   },
   time: {

@@ -12,6 +12,7 @@ import { devices } from '../../db/schema/index.js';
 import type { AppServices } from '../../services.js';
 import { acceptDeviceJson, deviceEnvelope, parseDeviceBody } from '../devices/deviceApi.js';
 import { authenticateDevice } from '../screenshots/upload.js';
+import { shareQuotes } from '../shares/service.js';
 import { weatherReadings } from '../weather/service.js';
 import { ingestPlays } from './plays.js';
 import { ROLLUP_JOB } from './rollups.js';
@@ -66,6 +67,15 @@ export async function registerContentApi(app: FastifyInstance, services: AppServ
         await authenticateDevice(services, request.headers.authorization);
         const { cities } = parseDeviceBody(deviceHttpCalls.weather.request, request.body);
         return weatherReadings(services, cities, deviceLanguage(request.headers['accept-language']));
+      }),
+    );
+
+    // The share-price components' quotes (2.7.7), from the provider the console's quotes come from.
+    api.post(deviceHttpCalls.shares.path, (request, reply) =>
+      deviceEnvelope(request, reply, 'device content call failed', async () => {
+        await authenticateDevice(services, request.headers.authorization);
+        const { symbols } = parseDeviceBody(deviceHttpCalls.shares.request, request.body);
+        return shareQuotes(services, symbols);
       }),
     );
 
