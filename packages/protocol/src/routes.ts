@@ -53,7 +53,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/shop', 'shop', Perm.applicationMarket, { menu: true, icon: 'shop', online: true, page: 'market/ShopPage' }),
   r('/my', 'my', Perm.my, { menu: true, icon: 'my', online: true, page: 'my/MyPage' }),
   r('/skin', 'skin', undefined, { menu: true, online: true, page: 'skin/SkinPage' }),
-  r('/alarm', 'alarm', Perm.alarm, { menu: true, icon: 'alarm' }),
+  r('/alarm', 'alarm', Perm.alarm, { menu: true, icon: 'alarm', online: true, page: 'alarms/AlarmPage' }),
   r('/help', 'help', Perm.help, { menu: true, icon: 'help' }),
 
   // Without a menu title
@@ -88,8 +88,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/advert/reportDetail', 'advertReportDetail', Perm.advReport, { online: true, page: 'reports/AdReportDetailPage' }),
 
   // Alarm: the three alarm routes share one permission
-  r('/alarm/report', 'alarmReport', Perm.alarm, { menu: true }),
-  r('/alarm/setting', 'alarmSetting', Perm.alarm, { menu: true }),
+  r('/alarm/report', 'alarmReport', Perm.alarm, { menu: true, online: true, page: 'alarms/AlarmReportPage' }),
+  r('/alarm/setting', 'alarmSetting', Perm.alarm, { menu: true, online: true, page: 'alarms/AlarmSettingPage' }),
 
   // Device
   r('/device/context', 'deviceContext', Perm.deviceContext, {
