@@ -1,3 +1,4 @@
+import AlarmBadge from './header/AlarmBadge';
 import Greeting from './header/Greeting';
 import NoticeBell from './header/NoticeBell';
 import StationLetters from './header/StationLetters';
@@ -17,6 +18,7 @@ export default function Header() {
           <StationLetters />
         </div>
         <div className="mq-header-actions">
+          <AlarmBadge />
           <NoticeBell />
           <span className="mq-header-divider" />
           <UserMenu />
