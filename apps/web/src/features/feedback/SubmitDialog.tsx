@@ -133,7 +133,7 @@ export function SubmitDialog({ open, onClose }: { open: boolean; onClose: () => 
               type="file"
               accept="image/png,image/jpeg,image/webp"
               multiple
-              hidden
+              style={{ display: 'none' }}
               onChange={(e) => {
                 addFiles(e.target.files);
                 e.target.value = '';
