@@ -120,11 +120,15 @@ test('a monitor photographs its task and the ad report shows the evidence', asyn
   expect(await axeProblems(page)).toEqual([]);
 
   // The ad report: the photograph beside the proof of play.
-  await openAs(page, 'advertiser', `/adReport?id=${ad.id}`);
-  const evidence = page.getByTestId(`ad-evidence-task-${task?.id}`);
+  const advContext = await browser.newContext();
+  const adv = await advContext.newPage();
+  await openAs(adv, 'advertiser', `/adReport?id=${ad.id}`);
+  await expect(adv.getByTestId('user-dropdown')).toContainText('Bright Drinks');
+  const evidence = adv.getByTestId(`ad-evidence-task-${task?.id}`);
   await expect(evidence).toBeVisible({ timeout: 30_000 });
   await expect(evidence.locator('[data-testid^="ad-evidence-photo-"]')).toHaveCount(1);
   await expect(evidence.locator('img')).toHaveCount(1);
   await evidence.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/monitoring-ad-report.png`, fullPage: true });
+  await adv.screenshot({ path: `${SHOTS}/monitoring-ad-report.png`, fullPage: true });
+  await advContext.close();
 });
