@@ -153,7 +153,7 @@ function RegionDialog({ region, onClose }: { region: AlarmRegion | null; onClose
             {
               validator: async (_, v?: unknown[]) => {
                 if (!v || v.length < 1) throw new Error(t('v.contactsMin'));
-                if (v.length > MAX_ALARM_CONTACTS) throw new Error(t('v.contactsMax', { count: MAX_ALARM_CONTACTS }));
+                if (v.length > MAX_ALARM_CONTACTS) throw new Error(t('v.contactsMax', { max: MAX_ALARM_CONTACTS }));
               },
             },
           ]}
@@ -192,7 +192,7 @@ function RegionDialog({ region, onClose }: { region: AlarmRegion | null; onClose
                 onClick={() => add({ name: '', phone: '', email: '' })}
                 data-testid="alarm-contact-add"
               >
-                {t('contact.add', { count: fields.length, max: MAX_ALARM_CONTACTS })}
+                {t('contact.add', { used: fields.length, max: MAX_ALARM_CONTACTS })}
               </Button>
               <Form.ErrorList errors={errors} />
             </>
