@@ -189,7 +189,8 @@ function AlarmDrawer({ id, onClose }: { id: string | null; onClose: () => void }
                   {s.actorName && <div>{s.actorName}</div>}
                   {s.kind === 'notified' && (
                     <div>
-                      {s.contactName} {s.target} ({s.channel}) — {t(`outcome.${s.outcome ?? 'failed'}`)}
+                      {s.contactName} {s.target} ({t(`channel.${s.channel === 'email' ? 'email' : 'sms'}`)}) —{' '}
+                      {t(`outcome.${s.outcome ?? 'failed'}`)}
                       {s.error ? `: ${s.error}` : ''}
                     </div>
                   )}
