@@ -177,4 +177,34 @@ describe.each(BACKENDS)('sales availability: a slot’s kept screens on %s', (ba
     await t.db.execute(sql`update devices set last_seen_at = ${now().toISOString()}::timestamptz where id = ${a}`);
     expect(await screenGeneration(t.db, ent.id)).toBe(gen);
   });
+
+  it('bumps each enterprise once for a statement whose rows interleave enterprises (no upsert per row)', async () => {
+    const one = await t.tenant();
+    const two = await t.tenant();
+    const before = [await screenGeneration(t.db, one.ent.id), await screenGeneration(t.db, two.ent.id)];
+    const seqBefore = Number(
+      (
+        (await t.db.execute(sql`select last_value from sales_screen_generation_seq`)) as unknown as {
+          rows: { last_value: string }[];
+        }
+      ).rows[0].last_value,
+    );
+    // 200 devices alternating between the two enterprises, in one statement.
+    await t.db.execute(sql`
+      insert into devices (id, ent_id, name, status)
+      select gen_random_uuid()::text, case when g % 2 = 0 then ${one.ent.id} else ${two.ent.id} end, 'Bulk ' || g, 'activating'
+      from generate_series(1, 200) g`);
+    const after = [await screenGeneration(t.db, one.ent.id), await screenGeneration(t.db, two.ent.id)];
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    const seqAfter = Number(
+      (
+        (await t.db.execute(sql`select last_value from sales_screen_generation_seq`)) as unknown as {
+          rows: { last_value: string }[];
+        }
+      ).rows[0].last_value,
+    );
+    // Two bumps (one per enterprise), not 200 (the sequence moves once per bump).
+    expect(seqAfter - seqBefore).toBe(2);
+  });
 });
