@@ -45,9 +45,15 @@ test('a screen raises an alarm, its contacts are notified, the console follows i
   );
 
   await openAs(page, 'entadmin', '/alarm');
+  await expect(page.getByTestId('alarm-timeline').or(page.locator('.ant-table')).first()).toBeVisible();
+  const pressed = Date.now();
   await player.keyboard.press('F9');
   const row = page.locator('[data-testid^="alarm-row-"]', { hasText: deviceName }).first();
+  // The page polls every 3 s (ALARM_POLL_MS): the issue's aim is 5 s; 15 s leaves room for a loaded CI machine.
   await expect(row).toBeVisible({ timeout: 15_000 });
+  const shownMs = Date.now() - pressed;
+  console.log(`alarm shown on /alarm ${shownMs} ms after F9`);
+  test.info().annotations.push({ type: 'alarm shown after F9 (ms)', description: String(shownMs) });
   await row.locator('[data-testid^="alarm-open-"]').click();
   await expect(page.getByTestId('alarm-timeline')).toContainText('Contact A');
   await expect(page.getByTestId('alarm-screenshot')).toBeVisible();
