@@ -1,0 +1,5 @@
+-- Feedback (issue 31): the built-in platform operator roles answer users' feedback (a new code;
+-- new installations get it from the seed, existing ones here).
+UPDATE "roles" SET "permission_codes" = (
+  SELECT array_agg(DISTINCT c) FROM unnest("permission_codes" || ARRAY['yxf_new_feedback_manage']) AS c
+) WHERE "builtin_key" = 'platform_operator';
