@@ -90,6 +90,9 @@ describe('/alarm', () => {
     renderPages('/alarm', { '/alarm': <AlarmPage /> }, [Perm.alarm, Perm.device]);
     const row = await screen.findByTestId('alarm-row-e-1');
     expect(row.textContent).toContain('Lobby left');
+    // The regions filter offers the enterprise's alarm regions.
+    expect(screen.getByTestId('alarm-filter-region')).toBeTruthy();
+    expect(calls.some((c) => c.name === 'alarmRegionList')).toBe(true);
     expect(row.textContent).toContain('Raised');
     fireEvent.click(screen.getByTestId('alarm-open-e-1'));
     expect((await screen.findByTestId('alarm-timeline')).textContent).toContain('Li Lei');

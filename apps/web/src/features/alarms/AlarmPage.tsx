@@ -1,4 +1,11 @@
-import { ALARM_EVENT_STATES, ALARM_POLL_MS, type AlarmEvent, type Endpoints, type Req } from '@marquee/protocol';
+import {
+  ALARM_EVENT_STATES,
+  ALARM_POLL_MS,
+  type AlarmEvent,
+  type Endpoints,
+  formatTime,
+  type Req,
+} from '@marquee/protocol';
 import type { ButtonProps } from 'antd';
 import {
   Button,
@@ -39,6 +46,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export default function AlarmPage() {
   const { t } = useTranslation('alarms');
   const [shown, setShown] = useState<string | null>(null);
+  const regions = useCallQuery('alarmRegionList', {});
   const list = useListPage({
     id: 'alarmEvents',
     endpoint: 'alarmEventList',
@@ -46,11 +54,20 @@ export default function AlarmPage() {
     refetchInterval: ALARM_POLL_MS,
     filters: [
       { key: 'keyword', label: t('filter.keyword'), width: 200, maxLength: 64 },
+      {
+        key: 'regionId',
+        kind: 'select',
+        label: t('filter.region'),
+        options: (regions.data?.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+        placeholder: t('filter.allRegions'),
+        width: 180,
+        testId: 'alarm-filter-region',
+      },
       { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('filter.range') },
     ],
     request: (filters, page) => ({ page: page.page, size: page.size, ...filters }) as Req<Endpoints['alarmEventList']>,
     columns: [
-      { prop: 'raisedAt', label: t('col.raisedAt'), width: 170, slot: (v: string) => new Date(v).toLocaleString() },
+      { prop: 'raisedAt', label: t('col.raisedAt'), width: 170, slot: (v: string) => formatTime(v) },
       {
         prop: 'deviceName',
         label: t('col.device'),
@@ -185,7 +202,7 @@ function AlarmDrawer({ id, onClose }: { id: string | null; onClose: () => void }
               color: s.outcome === 'failed' ? 'red' : s.kind === 'closed' ? 'gray' : 'blue',
               children: (
                 <div>
-                  <strong>{t(`step.${s.kind}`)}</strong> {new Date(s.at).toLocaleString()}
+                  <strong>{t(`step.${s.kind}`)}</strong> {formatTime(s.at)}
                   {s.actorName && <div>{s.actorName}</div>}
                   {s.kind === 'notified' && (
                     <div>
