@@ -105,6 +105,7 @@ const ACTION_WORDS = {
     ja: '定期スクリーンショットの設定',
   },
   assignLayout: { 'zh-CN': '指定布局', 'en-US': 'Assign layout', ja: 'レイアウトの割り当て' },
+  offlinePackage: { 'zh-CN': '导出离线包', 'en-US': 'Export offline package', ja: 'オフラインパッケージの書き出し' },
   watermark: { 'zh-CN': '设置水印', 'en-US': 'Set watermark', ja: '透かしの設定' },
   setLocation: { 'zh-CN': '设置位置', 'en-US': 'Set location', ja: '位置の設定' },
   playlistSort: { 'zh-CN': '播放列表排序', 'en-US': 'Sort playlist', ja: 'プレイリストの並べ替え' },
