@@ -1,50 +1,27 @@
 import { theme } from 'antd';
-import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryAxis, useEChart } from '../../components/useEChart';
+import { DailyBarChart } from '../reports/DailyBarChart';
 
-const loadReportCharts = () => import('../reports/echartsReport');
-
-/** Alarm events and closed events a day (the report pages' ECharts parts). */
+/** Alarm events and closed events a day. */
 export default function AlarmChart({ days }: { days: readonly { day: string; events: number; closed: number }[] }) {
   const { t } = useTranslation('alarms');
   const { token } = theme.useToken();
-  const ref = useRef<HTMLDivElement>(null);
-  const option = useMemo<EChartsCoreOption>(
-    () => ({
-      aria: { enabled: true, label: { description: t('report.chart') } },
-      grid: { left: 8, right: 8, top: 24, bottom: 4, containLabel: true },
-      tooltip: { trigger: 'axis' },
-      xAxis: categoryAxis(
-        days.map((p) => p.day.slice(5)),
-        token,
-      ),
-      yAxis: {
-        type: 'value',
-        minInterval: 1,
-        axisLabel: { color: token.colorTextSecondary },
-        splitLine: { lineStyle: { color: token.colorBorderSecondary } },
-      },
-      series: [
-        {
-          type: 'bar',
-          name: t('report.events'),
-          barMaxWidth: 22,
-          itemStyle: { color: token.colorError },
-          data: days.map((p) => p.events),
-        },
-        {
-          type: 'bar',
-          name: t('report.closed'),
-          barMaxWidth: 22,
-          itemStyle: { color: token.colorSuccess },
-          data: days.map((p) => p.closed),
-        },
-      ],
-    }),
+  const bars = useMemo(
+    () => [
+      { name: t('report.events'), color: token.colorError, values: days.map((p) => p.events) },
+      { name: t('report.closed'), color: token.colorSuccess, values: days.map((p) => p.closed) },
+    ],
     [days, t, token],
   );
-  useEChart(ref, loadReportCharts, option, 'alarms');
-  return <div ref={ref} style={{ height: 240, width: '100%' }} data-testid="alarm-chart" />;
+  return (
+    <DailyBarChart
+      days={useMemo(() => days.map((p) => p.day), [days])}
+      bars={bars}
+      label={t('report.chart')}
+      height={240}
+      chartKey="alarms"
+      testId="alarm-chart"
+    />
+  );
 }

@@ -2,9 +2,10 @@ import { type Endpoints, MONITOR_TASK_STATES, type MonitorTask, type Req } from 
 import { Alert, Button, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CountLabel } from '../../components/CountLabel';
 import { timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
-import { CountLabel, TaskStateTag } from './monitorLook';
+import { TaskStateTag } from './monitorLook';
 
 /** Where a task opens. */
 export const taskDetailPath = (id: string) => `/operate/taskDetail?id=${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import type { MonitorPhoto, MonitorTaskStateName } from '@marquee/protocol';
-import { Badge, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The monitoring pages' shared looks (issue 30): a task state's tag and a photograph's flags. */
@@ -40,21 +40,5 @@ export function PhotoFlags({ photo }: { photo: MonitorPhoto }) {
       {photo.scheduled === null ? <Tag>{t('photo.noTime')}</Tag> : null}
       <Tag>{t(`photo.source.${photo.source}`)}</Tag>
     </Space>
-  );
-}
-
-/** A state tab's label with its count of tasks (spec section 4). */
-export function CountLabel({ text, count, testId }: { text: string; count: number; testId?: string }) {
-  return (
-    <span data-testid={testId}>
-      {text}{' '}
-      <Badge
-        count={count}
-        showZero
-        overflowCount={9999}
-        color="var(--ant-color-fill-secondary, #f0f0f0)"
-        style={{ color: 'inherit' }}
-      />
-    </span>
   );
 }

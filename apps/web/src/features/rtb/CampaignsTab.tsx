@@ -7,10 +7,11 @@ import {
   type RtbCampaign,
   type RtbCampaignShownState,
 } from '@marquee/protocol';
-import { Badge, Button, Progress, Tabs, Tooltip } from 'antd';
+import { Button, Progress, Tabs, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/queries';
+import { CountLabel } from '../../components/CountLabel';
 import { ListPage, useListPage } from '../../components/listPage';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { formatHours } from '../sales/salesLook';
@@ -228,20 +229,5 @@ function BudgetCell({ campaign: c, fen }: { campaign: RtbCampaign; fen: (v: numb
         />
       </div>
     </Tooltip>
-  );
-}
-
-function CountLabel({ text, count, testId }: { text: string; count: number; testId?: string }) {
-  return (
-    <span data-testid={testId}>
-      {text}{' '}
-      <Badge
-        count={count}
-        showZero
-        overflowCount={9999}
-        color="var(--ant-color-fill-secondary, #f0f0f0)"
-        style={{ color: 'inherit' }}
-      />
-    </span>
   );
 }

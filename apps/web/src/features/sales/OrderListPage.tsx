@@ -8,11 +8,12 @@ import {
   type SalesOrder,
   type SalesOrderState,
 } from '@marquee/protocol';
-import { Badge, Button, Space, Tabs } from 'antd';
+import { Button, Space, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/queries';
+import { CountLabel } from '../../components/CountLabel';
 import { timeColumn } from '../../components/columns';
 import { ExportButton } from '../../components/ExportDialog';
 import { ListPage, useListPage } from '../../components/listPage';
@@ -241,10 +242,10 @@ function OrdersTab({ header }: { header: ReactNode }) {
       onChange={(key) => list.refine({ state: key === 'all' ? undefined : key })}
       data-testid="sales-order-tabs"
       items={[
-        { key: 'all', label: <TabLabel text={t('order.tab.all')} count={all} /> },
+        { key: 'all', label: <CountLabel text={t('order.tab.all')} count={all} /> },
         ...SALES_ORDER_STATES.map((s) => ({
           key: s,
-          label: <TabLabel text={t(`order.states.${s}`)} count={counts[s] ?? 0} testId={`sales-order-tab-${s}`} />,
+          label: <CountLabel text={t(`order.states.${s}`)} count={counts[s] ?? 0} testId={`sales-order-tab-${s}`} />,
         })),
       ]}
     />
@@ -306,20 +307,5 @@ function OrdersTab({ header }: { header: ReactNode }) {
       />
       <SalesSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </ListPage>
-  );
-}
-
-function TabLabel({ text, count, testId }: { text: string; count: number; testId?: string }) {
-  return (
-    <span data-testid={testId}>
-      {text}{' '}
-      <Badge
-        count={count}
-        showZero
-        overflowCount={9999}
-        color="var(--ant-color-fill-secondary, #f0f0f0)"
-        style={{ color: 'inherit' }}
-      />
-    </span>
   );
 }
