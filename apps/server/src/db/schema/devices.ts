@@ -84,6 +84,11 @@ export const devices = pgTable(
     cityCode: text('city_code'),
     districtCode: text('district_code'),
     storeId: text('store_id').references(() => stores.id),
+    /**
+     * The IANA zone the screen stands in when it is not its enterprise's (issue 31): its
+     * schedules and strategies run on this zone's wall clock; null: the enterprise's zone.
+     */
+    timeZone: text('time_zone'),
     // ---- end of location ----
     // Kept by operators (spec section 3 Device: type, screen size, screen count, install time, expiry).
     type: text('type').$type<DeviceType>(),

@@ -27,6 +27,11 @@ export const enterprises = pgTable(
     logo: text('logo').notNull().default(''),
     /** Ads need a second audit after the first pass (issue 13). */
     requireSecondAudit: boolean('require_second_audit').notNull().default(false),
+    /**
+     * The enterprise's IANA time zone (issue 31): its screens' wall clock unless a device
+     * overrides it. Created with the configured DEFAULT_TIME_ZONE.
+     */
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
