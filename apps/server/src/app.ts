@@ -33,6 +33,7 @@ import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { feedbackHandlers } from './modules/feedback/routes.js';
+import { helpHandlers } from './modules/help/routes.js';
 import { financeHandlers } from './modules/finance/routes.js';
 import { registerFlowApi } from './modules/flow/http.js';
 import { flowHandlers } from './modules/flow/routes.js';
@@ -75,6 +76,7 @@ import { strategyHandlers } from './modules/strategies/routes.js';
 import { setLayoutMaterialResolver } from './modules/templates/materials.js';
 import { templatesUsingMaterials } from './modules/templates/repository.js';
 import { templateHandlers } from './modules/templates/routes.js';
+import { timeZoneHandlers } from './modules/timeZones/routes.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
 import { warningsHandlers } from './modules/warnings/routes.js';
@@ -115,6 +117,7 @@ export const HANDLERS: readonly Handler[] = [
   ...sharingHandlers,
   ...templateHandlers,
   ...weatherHandlers,
+  ...timeZoneHandlers,
   ...sharesHandlers,
   ...deviceHandlers,
   ...contentHandlers,
@@ -145,6 +148,7 @@ export const HANDLERS: readonly Handler[] = [
   ...flowHandlers,
   ...alarmHandlers,
   ...feedbackHandlers,
+  ...helpHandlers,
 ];
 
 export interface BuildAppOptions {

@@ -10,6 +10,7 @@ import { alarmFixtures } from './fixtures/alarms.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
 import { feedbackFixtures } from './fixtures/feedback.js';
+import { helpFixtures } from './fixtures/help.js';
 import { financeFixtures } from './fixtures/finance.js';
 import { flowFixtures } from './fixtures/flow.js';
 import { geoFixtures } from './fixtures/geo.js';
@@ -31,6 +32,7 @@ import { sharingFixtures } from './fixtures/sharing.js';
 import { spliceFixtures } from './fixtures/splice.js';
 import { strategyFixtures } from './fixtures/strategies.js';
 import { templateFixtures } from './fixtures/templates.js';
+import { timeZoneFixtures } from './fixtures/timeZones.js';
 import { warningsFixtures } from './fixtures/warnings.js';
 import { watermarkFixtures } from './fixtures/watermark.js';
 import {
@@ -76,6 +78,7 @@ const fixtures: Record<
   ...spliceFixtures,
   ...materialFixtures,
   ...templateFixtures,
+  ...timeZoneFixtures,
   ...posterFixtures,
   ...adFixtures,
   ...schedulingFixtures,
@@ -89,6 +92,7 @@ const fixtures: Record<
   ...rtbFixtures,
   ...alarmFixtures,
   ...feedbackFixtures,
+  ...helpFixtures,
   ...warningsFixtures,
   ...qrcodeFixtures,
   ...watermarkFixtures,

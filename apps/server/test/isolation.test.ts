@@ -50,6 +50,7 @@ import { insertAd, insertPlan } from './fixtures/ads.js';
 import { insertAlarmDevice, insertAlarmEvent, insertAlarmRegion } from './fixtures/alarms.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
 import { insertFeedback } from './fixtures/feedback.js';
+import { insertHelpDoc } from './fixtures/help.js';
 import { insertProduct } from './fixtures/market.js';
 import { insertFolder, insertMaterial, insertMaterialCategory } from './fixtures/materials.js';
 import { insertInvoice, insertPayOrder, insertWalletWithMovement } from './fixtures/money.js';
@@ -693,6 +694,9 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
     entId: w.ent.id,
     ownerId: w.owner.id,
   }),
+  // Help documents (issue 31) are platform-wide content: their readers' endpoints are
+  // unscoped; a draft is the platform operator's alone (audience platform).
+  helpDoc: async (w) => ({ id: await insertHelpDoc(w.t, { state: 'draft' }), entId: w.ent.id }),
 };
 
 /** The export kinds of the sales order list and of a settlement (H2's and H3's registerExportSource). */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { alarmObjects } from './fixtures/alarms.js';
 import { feedbackObjects } from './fixtures/feedback.js';
+import { helpObjects } from './fixtures/help.js';
 import { monitoringObjects } from './fixtures/monitoring.js';
 import { qrcodeObjects } from './fixtures/qrcode.js';
 import { rtbObjects } from './fixtures/rtb.js';
@@ -97,6 +98,7 @@ class Administrator {
         ...(await warningsObjects(this.t, this.ent)),
         ...(await qrcodeObjects(this.t, this.ent, this.user.id)),
         ...(await feedbackObjects(this.t, this.ent, this.user.id)),
+        ...(await helpObjects(this.t, this.ent, this.user.id)),
         ...(await monitoringObjects(this.t, this.ent, this.user.id)),
       ];
     }

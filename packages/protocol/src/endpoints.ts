@@ -16,6 +16,7 @@ import { flowEndpoints } from './endpoints/flow.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
 import { gatherEndpoints } from './endpoints/gather.js';
 import { geoEndpoints } from './endpoints/geo.js';
+import { helpEndpoints } from './endpoints/help.js';
 import { homeEndpoints } from './endpoints/home.js';
 import { marketEndpoints } from './endpoints/market.js';
 import { materialEndpoints } from './endpoints/materials.js';
@@ -47,6 +48,7 @@ export * from './endpoints/stores.js';
 import { sharesEndpoints } from './endpoints/shares.js';
 import { spliceEndpoints } from './endpoints/splice.js';
 import { templateEndpoints } from './endpoints/templates.js';
+import { timeZoneEndpoints } from './endpoints/timeZones.js';
 import { weatherEndpoints } from './endpoints/weather.js';
 
 export * from './endpoints/access.js';
@@ -63,6 +65,7 @@ export * from './endpoints/feedback.js';
 export * from './endpoints/finance.js';
 export * from './endpoints/flow.js';
 export * from './endpoints/gather.js';
+export * from './endpoints/help.js';
 export * from './endpoints/home.js';
 export * from './endpoints/market.js';
 export * from './endpoints/materials.js';
@@ -82,6 +85,7 @@ export * from './endpoints/sharing.js';
 export * from './endpoints/splice.js';
 export * from './endpoints/strategies.js';
 export * from './endpoints/templates.js';
+export * from './endpoints/timeZones.js';
 export * from './endpoints/warnings.js';
 export * from './endpoints/watermark.js';
 export * from './endpoints/weather.js';
@@ -115,6 +119,7 @@ const DOMAINS = {
   materials: materialEndpoints,
   templates: templateEndpoints,
   weather: weatherEndpoints,
+  timeZones: timeZoneEndpoints,
   shares: sharesEndpoints,
   posters: posterEndpoints,
   ads: adEndpoints,
@@ -133,6 +138,7 @@ const DOMAINS = {
   monitoring: monitoringEndpoints,
   alarm: alarmEndpoints,
   feedback: feedbackEndpoints,
+  help: helpEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

@@ -215,6 +215,17 @@ export const ErrorCode = {
   MONITOR_PHOTOS_MISSING: -10183,
   /** The uploaded photograph is missing or not a JPEG, PNG or WebP picture. */
   MONITOR_PHOTO_INVALID: -10184,
+  // Help documents (issue 31, -10200..-10204)
+  /** A help category still holds documents: move or delete them first. */
+  HELP_CATEGORY_NOT_EMPTY: -10200,
+  /** A help document needs its zh-CN version (the fallback of every reader). */
+  HELP_ZH_CN_REQUIRED: -10201,
+  /** A picture named in a help document is not an uploaded help picture. */
+  HELP_IMAGE_INVALID: -10202,
+  /** Another help category has this zh-CN name. */
+  HELP_CATEGORY_NAME_TAKEN: -10203,
+  /** A help document's body is longer than HELP_BODY_MAX_CHARS. */
+  HELP_BODY_TOO_LONG: -10204,
   // Feedback (issue 31, -10205..-10209)
   /** Spec section 5: the feedback description within 500 characters. */
   FEEDBACK_TOO_LONG: -10205,
@@ -676,6 +687,31 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '监测照片无效，请上传 JPEG、PNG 或 WebP 图片',
     'en-US': 'The photograph is missing or not a JPEG, PNG or WebP picture',
     ja: '写真がないか、JPEG・PNG・WebP 形式ではありません',
+  },
+  [ErrorCode.HELP_CATEGORY_NOT_EMPTY]: {
+    'zh-CN': '该分类下还有帮助文档，请先移走或删除',
+    'en-US': 'This category still holds help documents: move or delete them first',
+    ja: 'このカテゴリにはまだヘルプ文書があります。先に移動または削除してください',
+  },
+  [ErrorCode.HELP_ZH_CN_REQUIRED]: {
+    'zh-CN': '请填写帮助文档的简体中文版本',
+    'en-US': 'A help document needs its Simplified Chinese version',
+    ja: 'ヘルプ文書には簡体字中国語版が必要です',
+  },
+  [ErrorCode.HELP_IMAGE_INVALID]: {
+    'zh-CN': '文档中的图片未上传成功，请重新插入',
+    'en-US': 'A picture in the document was not uploaded; insert it again',
+    ja: '文書内の画像がアップロードされていません。もう一度挿入してください',
+  },
+  [ErrorCode.HELP_CATEGORY_NAME_TAKEN]: {
+    'zh-CN': '已有同名的帮助分类',
+    'en-US': 'Another help category has this name',
+    ja: '同じ名前のヘルプカテゴリがすでにあります',
+  },
+  [ErrorCode.HELP_BODY_TOO_LONG]: {
+    'zh-CN': '文档正文过长，请拆分为多篇',
+    'en-US': 'The document is too long: split it into several',
+    ja: '本文が長すぎます。複数の文書に分けてください',
   },
   [ErrorCode.FEEDBACK_TOO_LONG]: {
     'zh-CN': '反馈描述请在500字以内',

@@ -43,6 +43,7 @@ const MODULE_WORDS = {
   alarm: { 'zh-CN': '一键报警', 'en-US': 'One-key alarms', ja: 'ワンキーアラーム' },
   monitoring: { 'zh-CN': '第三方监测', 'en-US': 'Third-party monitoring', ja: '第三者モニタリング' },
   feedback: { 'zh-CN': '意见反馈', 'en-US': 'Feedback', ja: 'フィードバック' },
+  help: { 'zh-CN': '帮助文档', 'en-US': 'Help documents', ja: 'ヘルプ文書' },
 } as const satisfies Record<string, Words>;
 
 const ACTION_WORDS = {
@@ -207,6 +208,15 @@ const ACTION_WORDS = {
   feedbackSubmit: { 'zh-CN': '提交反馈', 'en-US': 'Submit feedback', ja: 'フィードバックの送信' },
   feedbackReply: { 'zh-CN': '回复反馈', 'en-US': 'Reply to feedback', ja: 'フィードバックへの返信' },
   feedbackClose: { 'zh-CN': '关闭反馈', 'en-US': 'Close feedback', ja: 'フィードバックのクローズ' },
+  helpCategoryCreate: { 'zh-CN': '新增帮助分类', 'en-US': 'Add help category', ja: 'ヘルプカテゴリの追加' },
+  helpCategoryUpdate: { 'zh-CN': '编辑帮助分类', 'en-US': 'Edit help category', ja: 'ヘルプカテゴリの編集' },
+  helpCategoryDelete: { 'zh-CN': '删除帮助分类', 'en-US': 'Delete help category', ja: 'ヘルプカテゴリの削除' },
+  helpImageUpload: { 'zh-CN': '上传帮助文档图片', 'en-US': 'Upload help picture', ja: 'ヘルプ画像のアップロード' },
+  helpDocCreate: { 'zh-CN': '新增帮助文档', 'en-US': 'Add help document', ja: 'ヘルプ文書の追加' },
+  helpDocUpdate: { 'zh-CN': '编辑帮助文档', 'en-US': 'Edit help document', ja: 'ヘルプ文書の編集' },
+  helpDocPublish: { 'zh-CN': '发布帮助文档', 'en-US': 'Publish help document', ja: 'ヘルプ文書の公開' },
+  helpDocUnpublish: { 'zh-CN': '撤回帮助文档', 'en-US': 'Unpublish help document', ja: 'ヘルプ文書の公開取り消し' },
+  helpDocDelete: { 'zh-CN': '删除帮助文档', 'en-US': 'Delete help document', ja: 'ヘルプ文書の削除' },
   monitorPlanCreate: { 'zh-CN': '创建监测计划', 'en-US': 'Create monitoring plan', ja: 'モニタリング計画の作成' },
   monitorTaskComplete: { 'zh-CN': '完成监测任务', 'en-US': 'Complete monitoring task', ja: 'モニタリングタスクの完了' },
   monitorTaskClose: { 'zh-CN': '关闭监测任务', 'en-US': 'Close monitoring task', ja: 'モニタリングタスクのクローズ' },
@@ -227,6 +237,9 @@ const TARGET_WORDS = {
   monitor_application: { 'zh-CN': '监播申请', 'en-US': 'Monitor application', ja: 'モニター申請' },
   monitor_plan: { 'zh-CN': '监测计划', 'en-US': 'Monitoring plan', ja: 'モニタリング計画' },
   feedback: { 'zh-CN': '反馈', 'en-US': 'Feedback', ja: 'フィードバック' },
+  help_category: { 'zh-CN': '帮助分类', 'en-US': 'Help category', ja: 'ヘルプカテゴリ' },
+  help_doc: { 'zh-CN': '帮助文档', 'en-US': 'Help document', ja: 'ヘルプ文書' },
+  help_image: { 'zh-CN': '帮助文档图片', 'en-US': 'Help picture', ja: 'ヘルプ画像' },
   monitor_task: { 'zh-CN': '监测任务', 'en-US': 'Monitoring task', ja: 'モニタリングタスク' },
   export: { 'zh-CN': '导出', 'en-US': 'Export', ja: 'エクスポート' },
   enterprise: { 'zh-CN': '企业', 'en-US': 'Enterprise', ja: '企業' },

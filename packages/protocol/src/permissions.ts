@@ -87,6 +87,8 @@ export const Perm = {
   marketManage: 'yxf_new_market_manage',
   // Feedback (issue 31): the platform operator reads everyone's feedback and replies
   feedbackManage: 'yxf_new_feedback_manage',
+  // Help documents (issue 31): the platform operator writes the help documents everyone reads
+  helpManage: 'yxf_new_help_manage',
   // Selling airtime (issue 28): who keeps slots, goods, price contracts, coupons and settles
   // orders, beside the page codes that let advertisers browse goods and order.
   salesManage: 'yxf_new_operate_sales_manage',
@@ -121,6 +123,7 @@ export const PROVIDER_ONLY_CODES: readonly string[] = [
   Perm.financeManage,
   Perm.marketManage,
   Perm.feedbackManage,
+  Perm.helpManage,
 ];
 export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.filter(
   (code) => !PROVIDER_ONLY_CODES.includes(code),

@@ -68,7 +68,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/adReport', title: 'adReport', online: true, page: 'reports/AdReportPrintPage' },
   { path: '/pay', title: 'pay', online: true, page: 'payments/PayPage' },
   { path: '/payUnderline', title: 'payUnderline', online: true, page: 'payments/OfflinePayPage' },
-  r('/template/plugins/shares', 'templateShares', Perm.template),
+  r('/template/plugins/shares', 'templateShares', Perm.template, {
+    online: true,
+    page: 'templates/SharesPluginPage',
+  }),
   r('/template/plugins/weather', 'templateWeather', Perm.template, {
     online: true,
     page: 'templates/WeatherPluginPage',
@@ -130,7 +133,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Help
   r('/help/download', 'helpDownload', Perm.helpDownload, { menu: true }),
-  r('/help/helpFile', 'helpFile', Perm.helpFile, { menu: true }),
+  r('/help/helpFile', 'helpFile', Perm.helpFile, { menu: true, online: true, page: 'help/HelpFilePage' }),
 
   // My
   r('/my/finance', 'myFinance', Perm.myFinance, { menu: true, online: true, page: 'finance/FinancePage' }),
