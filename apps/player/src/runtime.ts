@@ -1,4 +1,4 @@
-import type { WeatherLookup } from '@marquee/layout';
+import type { SharesLookup, WeatherLookup } from '@marquee/layout';
 import {
   type Command,
   type CommandAck,
@@ -213,12 +213,15 @@ export class PlayerRuntime {
   /** Once a second: the power strategy and the levels follow the clock. */
   private tick() {
     const now = new Date();
+    // Strategy times are the wall clock of the device's zone (the manifest's; else the browser's).
+    const zone = this.view.manifest?.timeZone;
+    this.adPlays.zone = zone;
     const power = this.settings.strategies.power?.rules as PowerRules | undefined;
-    const patch: Partial<PlayerView> = { powerOn: powerOnAt(power, now) };
+    const patch: Partial<PlayerView> = { powerOn: powerOnAt(power, now, zone) };
     const volume = this.settings.strategies.volume?.rules as LevelRules | undefined;
     const brightness = this.settings.strategies.brightness?.rules as LevelRules | undefined;
-    if (volume) patch.volume = levelAt(volume, now);
-    if (brightness) patch.brightness = levelAt(brightness, now);
+    if (volume) patch.volume = levelAt(volume, now, zone);
+    if (brightness) patch.brightness = levelAt(brightness, now, zone);
     this.changed(patch);
   }
 
@@ -590,6 +593,17 @@ export class PlayerRuntime {
     if (!this.credentials || cities.length === 0) return null;
     try {
       return (await api.weather(this.credentials, cities)).readings;
+    } catch {
+      return null;
+    }
+  }
+
+  // ---- share-price components' quotes (2.7.7) ----
+  /** The quotes of these symbols from the server's provider; null when not paired or unreachable. */
+  async shares(symbols: string[]): Promise<SharesLookup | null> {
+    if (!this.credentials || symbols.length === 0) return null;
+    try {
+      return (await api.shares(this.credentials, symbols)).quotes;
     } catch {
       return null;
     }
