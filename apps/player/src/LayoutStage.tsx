@@ -4,11 +4,13 @@ import {
   LayoutPlayer,
   parseLayoutDocument,
   type RenderMaterial,
+  type SharesLookup,
   type WeatherLookup,
 } from '@marquee/layout';
 import { type DeviceManifest, type ManifestItem, rtbRegionsOf } from '@marquee/protocol';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { locale } from './i18n';
+import { quotesAt, SHARES_REFRESH_MS, shareSymbols } from './logic/shares';
 import { WEATHER_REFRESH_MS, weatherCities } from './logic/weather';
 import { RtbRegionBox } from './RtbRegion';
 import { player } from './runtime';
@@ -78,6 +80,35 @@ export function useWeather(doc: LayoutDocument): WeatherLookup | undefined {
   return readings;
 }
 
+/**
+ * The quotes of a layout's share-price components (docs/device-protocol.md 2.7.7): asked when
+ * the layout starts and every SHARES_REFRESH_MS while it plays; the last ones stay when the
+ * server cannot be reached, each dropped once its price is older than 15 minutes (quotesAt).
+ */
+export function useShares(doc: LayoutDocument): SharesLookup | undefined {
+  const key = shareSymbols(doc).join('\n');
+  const [state, setState] = useState<{ last: SharesLookup | undefined; now: number }>({
+    last: undefined,
+    now: Date.now(),
+  });
+  useEffect(() => {
+    const symbols = key ? key.split('\n') : [];
+    if (symbols.length === 0) return;
+    let live = true;
+    const ask = () =>
+      void player.shares(symbols).then((got) => {
+        if (live) setState((s) => ({ last: got ?? s.last, now: Date.now() }));
+      });
+    ask();
+    const timer = setInterval(ask, SHARES_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [key]);
+  return useMemo(() => quotesAt(state.last, state.now), [state]);
+}
+
 export function useViewport() {
   const [size, setSize] = useState({ width: window.innerWidth, height: window.innerHeight });
   useEffect(() => {
@@ -136,6 +167,7 @@ export function LayoutStage({
   const viewport = useViewport();
   const materials = useRenderMaterials(manifest);
   const weather = useWeather(doc);
+  const shares = useShares(doc);
   const shown = useRef<{ index: number; at: number } | null>(null);
   const over = useRef(false);
   // The RTB regions (by their ids, so an equal manifest fetched again changes nothing here).
@@ -239,6 +271,7 @@ export function LayoutStage({
           scale={scale}
           locale={locale}
           weather={weather}
+          shares={shares}
           onPageChange={onPageChange}
           renderOverlay={regionIds.size > 0 ? renderOverlay : undefined}
         />

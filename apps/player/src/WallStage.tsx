@@ -2,7 +2,7 @@ import { type LayoutDocument, LayoutPage, type RenderMaterial } from '@marquee/l
 import type { DeviceManifest, ManifestItem, ManifestWall } from '@marquee/protocol';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { locale } from './i18n';
-import { layoutOf, pageMaterials, useRenderMaterials, useViewport, useWeather } from './LayoutStage';
+import { layoutOf, pageMaterials, useRenderMaterials, useShares, useViewport, useWeather } from './LayoutStage';
 import { type WallEntry, wallEntries, wallGeometry, wallSlotAt } from './logic/wall';
 import { player } from './runtime';
 
@@ -218,7 +218,7 @@ function WallEntryView({
   );
 }
 
-/** A wall's page with its weather components' readings (docs/device-protocol.md 2.7.6). */
+/** A wall's page with its weather readings and share quotes (docs/device-protocol.md 2.7.6, 2.7.7). */
 function WallLayoutPage({
   doc,
   page,
@@ -229,5 +229,17 @@ function WallLayoutPage({
   materials: Record<string, RenderMaterial>;
 }) {
   const weather = useWeather(doc);
-  return <LayoutPage doc={doc} page={page} materials={materials} scale={1} locale={locale} weather={weather} playing />;
+  const shares = useShares(doc);
+  return (
+    <LayoutPage
+      doc={doc}
+      page={page}
+      materials={materials}
+      scale={1}
+      locale={locale}
+      weather={weather}
+      shares={shares}
+      playing
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import type { WeatherLookup } from '@marquee/layout';
+import type { SharesLookup, WeatherLookup } from '@marquee/layout';
 import {
   ALARMS_PATH,
   type AlarmAnswer,
@@ -120,6 +120,9 @@ export const api = {
   /** The weather components' readings (2.7.6). */
   weather: (credentials: DeviceCredentials, cities: string[]) =>
     post<{ provider: string | null; readings: WeatherLookup }>(deviceHttpCalls.weather.path, { cities }, credentials),
+  /** The share-price components' quotes (2.7.7). */
+  shares: (credentials: DeviceCredentials, symbols: string[]) =>
+    post<{ provider: string | null; quotes: SharesLookup }>(deviceHttpCalls.shares.path, { symbols }, credentials),
   plays: (credentials: DeviceCredentials, events: PlayEvent[]) =>
     post<PlaysAnswer>(PLAYS_PATH, { events }, credentials),
   /** The data usage samples (2.9); answered like plays. */

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { deviceHttpCalls, ErrorCode, endpoints, Perm } from '@marquee/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -10,6 +8,7 @@ import type { HeadlessPlayer } from '../src/player/player.js';
 import { activatePlayer } from './devices/helpers.js';
 import { listeningApp } from './devices/suite.js';
 import { BACKENDS, createEnterprise, createUser, type TestApp } from './helpers/index.js';
+import { type ProviderServer, startProviderServer } from './helpers/providerServer.js';
 
 vi.setConfig({ hookTimeout: 180_000, testTimeout: 60_000 });
 
@@ -30,19 +29,10 @@ describe('shares configuration', () => {
 
 /** A local quote service answering the generic shape (docs/operations.md "Share-price provider"). */
 describe('the http quote provider against a local quote service', () => {
-  let server: Server;
-  let base = '';
-  const requests: { url: string; authorization: string | undefined }[] = [];
-  let status = 200;
+  let quoteService: ProviderServer;
   const struck = '2026-11-28T07:00:00.000Z';
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      requests.push({ url: req.url ?? '', authorization: req.headers.authorization });
-      if (status !== 200) {
-        res.writeHead(status).end();
-        return;
-      }
-      const u = new URL(req.url ?? '/', 'http://x');
+    quoteService = await startProviderServer((u) => {
       const symbols = (u.searchParams.get('symbols') ?? '').split(',');
       const quotes = symbols
         .filter((s) => s !== 'NOPE')
@@ -59,23 +49,22 @@ describe('the http quote provider against a local quote service', () => {
                 time: struck,
               },
         );
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ quotes }));
+      return { quotes };
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => quoteService.close());
   afterEach(() => {
     setSharesProvider(undefined);
-    status = 200;
-    requests.length = 0;
+    quoteService.reset();
   });
+  const requests = () => quoteService.requests.map((r) => ({ url: r.path, authorization: r.authorization }));
 
-  const config = () => loadConfig({ SHARES_PROVIDER: 'http', SHARES_URL: base, SHARES_KEY: 'secret' }).shares;
+  const config = () =>
+    loadConfig({ SHARES_PROVIDER: 'http', SHARES_URL: quoteService.base, SHARES_KEY: 'secret' }).shares;
 
   it('asks /quotes with the key and keeps well-formed quotes only', async () => {
     const quotes = await httpSharesProvider(config()).quotes(['600519.SH', 'NOPE', 'BAD'], AbortSignal.timeout(2000));
-    expect(requests[0]).toEqual({ url: '/quotes?symbols=600519.SH%2CNOPE%2CBAD', authorization: 'Bearer secret' });
+    expect(requests()[0]).toEqual({ url: '/quotes?symbols=600519.SH%2CNOPE%2CBAD', authorization: 'Bearer secret' });
     expect([...quotes.keys()]).toEqual(['600519.SH']);
     expect(quotes.get('600519.SH')).toEqual({
       symbol: '600519.SH',
@@ -97,13 +86,13 @@ describe('the http quote provider against a local quote service', () => {
     expect(first.quotes['600519.SH']).toMatchObject({ price: 1700.5, stale: false, time: struck });
     expect(first.quotes.NOPE).toBeNull();
     await shareQuotes(services, ['600519.SH']);
-    expect(requests).toHaveLength(1); // cached
+    expect(requests()).toHaveLength(1); // cached
     now += SHARES_STALE_MS;
-    status = 503; // the service fails after the cache expired: unavailable, not an error
+    quoteService.status = 503; // the service fails after the cache expired: unavailable, not an error
     expect(now - Date.parse(struck)).toBeGreaterThan(SHARES_TTL_MS);
     const later = await shareQuotes(services, ['600519.SH']);
     expect(later.quotes['600519.SH']).toBeNull();
-    status = 200;
+    quoteService.status = 200;
     now += SHARES_TTL_MS;
     const stale = await shareQuotes(services, ['600519.SH']);
     expect(stale.quotes['600519.SH']).toMatchObject({ price: 1700.5, stale: true });
@@ -112,7 +101,7 @@ describe('the http quote provider against a local quote service', () => {
   it('answers null quotes without a configured provider', async () => {
     const answer = await shareQuotes({ config: loadConfig({}), clock: () => Date.now() }, ['AAPL', '0700.HK']);
     expect(answer).toEqual({ provider: null, quotes: { AAPL: null, '0700.HK': null } });
-    expect(requests).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
   });
 });
 

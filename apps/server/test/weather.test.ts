@@ -1,11 +1,13 @@
 import { deviceHttpCalls, ErrorCode, endpoints, Perm } from '@marquee/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { openMeteoProvider } from '../src/modules/weather/provider.js';
 import { setWeatherProvider } from '../src/modules/weather/service.js';
 import type { HeadlessPlayer } from '../src/player/player.js';
 import { activatePlayer } from './devices/helpers.js';
 import { listeningApp } from './devices/suite.js';
 import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
+import { type ProviderServer, startProviderServer } from './helpers/providerServer.js';
 
 vi.setConfig({ hookTimeout: 180_000, testTimeout: 60_000 });
 
@@ -14,6 +16,58 @@ describe('weather configuration', () => {
     expect(loadConfig({}).weather.provider).toBe('none');
     expect(loadConfig({ WEATHER_PROVIDER: 'open-meteo' }).weather.provider).toBe('open-meteo');
     expect(() => loadConfig({ WEATHER_PROVIDER: 'oracle' })).toThrow(/WEATHER_PROVIDER/);
+  });
+});
+
+/** The Open-Meteo provider against a local service answering its geocoding and forecast shapes. */
+describe('the open-meteo provider against a local weather service', () => {
+  let weatherService: ProviderServer;
+  beforeAll(async () => {
+    weatherService = await startProviderServer((u) => {
+      if (u.pathname === '/v1/search') {
+        return u.searchParams.get('name') === 'Atlantis'
+          ? {}
+          : { results: [{ name: 'Sapporo', latitude: 43.06, longitude: 141.35 }] };
+      }
+      if (u.pathname === '/v1/forecast') {
+        return {
+          current: { time: '2026-11-28T08:00', temperature_2m: 3.5, relative_humidity_2m: 80, weather_code: 71 },
+          daily: { temperature_2m_max: [5], temperature_2m_min: [-1] },
+        };
+      }
+      return undefined;
+    });
+  });
+  afterAll(() => weatherService.close());
+  afterEach(() => weatherService.reset());
+  const provider = () =>
+    openMeteoProvider(
+      loadConfig({
+        WEATHER_PROVIDER: 'open-meteo',
+        WEATHER_URL: weatherService.base,
+        WEATHER_GEOCODING_URL: weatherService.base,
+      }).weather,
+    );
+
+  it('finds the city, then reads its current and daily values', async () => {
+    expect(await provider().current('Sapporo', AbortSignal.timeout(2000))).toEqual({
+      city: 'Sapporo',
+      temperature: 3.5,
+      code: 71,
+      high: 5,
+      low: -1,
+      humidity: 80,
+      observedAt: '2026-11-28T08:00',
+    });
+    expect(weatherService.requests.map((r) => r.url.pathname)).toEqual(['/v1/search', '/v1/forecast']);
+    expect(weatherService.requests[1].url.searchParams.get('latitude')).toBe('43.06');
+  });
+
+  it('answers null for a city the service does not know, and fails when the service does', async () => {
+    expect(await provider().current('Atlantis', AbortSignal.timeout(2000))).toBeNull();
+    expect(weatherService.requests).toHaveLength(1);
+    weatherService.status = 503;
+    await expect(provider().current('Sapporo', AbortSignal.timeout(2000))).rejects.toThrow(/503/);
   });
 });
 

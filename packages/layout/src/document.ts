@@ -4,7 +4,14 @@
  */
 export * from './factory.js';
 export * from './messages.js';
-export type { MaterialLookup, RenderMaterial, WeatherLookup, WeatherReading } from './render/types.js';
+export type {
+  MaterialLookup,
+  RenderMaterial,
+  ShareQuote,
+  SharesLookup,
+  WeatherLookup,
+  WeatherReading,
+} from './render/types.js';
 export * from './rules.js';
 export * from './schema.js';
 export * from './upgrade.js';

@@ -51,6 +51,7 @@ export const DEFAULT_COMPONENT_SIZE: Record<ComponentType, { w: number; h: numbe
   networkSignal: { w: 160, h: 60 },
   countdown: { w: 480, h: 100 },
   qrCode: { w: 240, h: 240 },
+  shares: { w: 480, h: 240 },
 };
 
 /** The default props of a type (every field at its schema default). */

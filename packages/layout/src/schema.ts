@@ -32,7 +32,10 @@ export const LAYOUT_LIMITS = {
   maxNameLength: 100,
 } as const;
 
-/** The 14 component types of the spec (section 2, 'Editors named in texts'), in the spec's order. */
+/**
+ * The 14 component types of the spec (section 2, 'Editors named in texts'), in the spec's order,
+ * then the share-price component of issue 31.
+ */
 export const COMPONENT_TYPES = [
   'picture',
   'video',
@@ -48,6 +51,7 @@ export const COMPONENT_TYPES = [
   'networkSignal',
   'countdown',
   'qrCode',
+  'shares',
 ] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
@@ -129,6 +133,25 @@ export const weatherProps = z.object({
   /** City name or code as the configured weather provider knows it. */
   city: z.string().trim().max(100).default(''),
   unit: z.enum(['c', 'f']).default('c'),
+  ...textStyle,
+});
+/** A share symbol as screens write it: 600519.SH, 0700.HK, AAPL, BRK.B (the protocol's shareSymbolSchema). */
+export const shareSymbolSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.^=-]*$/, 'symbol: letters, digits, . - ^ =');
+export const sharesProps = z.object({
+  /** Up to 20 symbols, in the order they are shown; the server's provider quotes them. */
+  symbols: z.array(shareSymbolSchema).max(20).default([]),
+  /** One symbol a row, or all in one line. */
+  direction: z.enum(['vertical', 'horizontal']).default('vertical'),
+  showName: z.boolean().default(true),
+  showChange: z.boolean().default(true),
+  /** Rising and falling colours (red up, green down on Chinese boards; swap them for others). */
+  upColor: colorSchema.default('#f5222d'),
+  downColor: colorSchema.default('#52c41a'),
   ...textStyle,
 });
 /** Clock formats: tokens Y M D H h m s A ddd (see format.ts). */
@@ -231,6 +254,7 @@ export const componentPropsSchemas = {
   networkSignal: networkSignalProps,
   countdown: countdownProps,
   qrCode: qrCodeProps,
+  shares: sharesProps,
 } as const satisfies Record<ComponentType, z.ZodType>;
 
 export type ComponentPropsMap = { [K in ComponentType]: z.infer<(typeof componentPropsSchemas)[K]> };
@@ -288,6 +312,7 @@ export const componentSchema = z.discriminatedUnion('type', [
   variant('networkSignal', networkSignalProps),
   variant('countdown', countdownProps),
   variant('qrCode', qrCodeProps),
+  variant('shares', sharesProps),
 ]);
 export type LayoutComponent = z.infer<typeof componentSchema>;
 export type ComponentOf<T extends ComponentType> = Extract<LayoutComponent, { type: T }>;

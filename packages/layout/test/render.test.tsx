@@ -43,6 +43,7 @@ function everyTypeDoc(): LayoutDocument {
     networkSignal: {},
     countdown: { target: '2026-11-25T04:05:06Z', format: 'dhms' },
     qrCode: { content: 'https://marquee.example/q' },
+    shares: { symbols: ['600519.SH', 'AAPL', 'TSLA'] },
   };
   COMPONENT_TYPES.forEach((type, i) => {
     page.components.push(
@@ -132,6 +133,69 @@ describe('LayoutPage', () => {
     const weather = container.querySelector('[data-component-id="weather"]') as HTMLElement;
     expect(weather.textContent).toContain('12°C');
     expect(weather.textContent).toContain('晴れ');
+  });
+
+  it('shows fresh share quotes in rising and falling colours, and nothing without a provider', () => {
+    const doc = everyTypeDoc();
+    const { container, rerender } = render(<LayoutPage doc={doc} page={0} materials={materials} now={NOW} playing />);
+    const box = () => container.querySelector('[data-component-id="shares"]') as HTMLElement;
+    // no provider: nothing at all on a screen (never an invented price)
+    expect(box().querySelector('[data-shares="none"]')).not.toBeNull();
+    expect(box().textContent).toBe('');
+    const time = '2026-11-23T04:00:00Z';
+    rerender(
+      <LayoutPage
+        doc={doc}
+        page={0}
+        materials={materials}
+        now={NOW}
+        playing
+        shares={{
+          '600519.SH': {
+            symbol: '600519.SH',
+            name: '贵州茅台',
+            price: 1700.5,
+            change: -3.5,
+            changePercent: -0.21,
+            currency: 'CNY',
+            time,
+            stale: false,
+          },
+          AAPL: {
+            symbol: 'AAPL',
+            name: 'Apple',
+            price: 189.5,
+            change: 1.25,
+            changePercent: 0.66,
+            currency: 'USD',
+            time,
+            stale: false,
+          },
+          TSLA: {
+            symbol: 'TSLA',
+            name: 'Tesla',
+            price: 250,
+            change: 1,
+            changePercent: 0.4,
+            currency: 'USD',
+            time,
+            stale: true,
+          },
+        }}
+      />,
+    );
+    const rows = [...box().querySelectorAll('[data-symbol]')] as HTMLElement[];
+    expect(rows.map((r) => r.dataset.symbol)).toEqual(['600519.SH', 'AAPL']); // the stale one is left out
+    expect(rows[0].textContent).toContain('贵州茅台');
+    expect(rows[0].textContent).toContain('1700.50');
+    expect(rows[0].textContent).toContain('-3.50 (-0.21%)');
+    expect(rows[0].querySelector('[data-change="down"]')).not.toBeNull();
+    expect((rows[0].querySelector('[data-price]') as HTMLElement).style.color).toBe('rgb(82, 196, 26)');
+    expect(rows[1].querySelector('[data-change="up"]')?.textContent).toContain('+1.25 (+0.66%)');
+    expect((rows[1].querySelector('[data-price]') as HTMLElement).style.color).toBe('rgb(245, 34, 45)');
+    // the still editor canvas shows the symbols in place of quotes
+    rerender(<LayoutPage doc={doc} page={0} materials={materials} now={NOW} />);
+    expect(box().textContent).toContain('600519.SH · AAPL · TSLA');
   });
 
   it('shows placeholders for missing materials and empty settings', () => {

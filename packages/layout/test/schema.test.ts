@@ -37,8 +37,8 @@ describe('layout document schema', () => {
     }
   });
 
-  it('every one of the 14 types has defaults that validate, and round-trips', () => {
-    expect(COMPONENT_TYPES).toHaveLength(14);
+  it('every one of the 15 types (the 14 of the spec and shares) has defaults that validate, and round-trips', () => {
+    expect(COMPONENT_TYPES).toHaveLength(15);
     const doc = createEmptyLayout();
     for (const type of COMPONENT_TYPES) doc.pages[0].components.push(createComponent(type, { x: 10, y: 20 }));
     const parsed = layoutDocumentSchema.parse(JSON.parse(JSON.stringify(doc)));
@@ -71,6 +71,31 @@ describe('layout document schema', () => {
     expect(bad({ type: 'text', props: {}, timing: { start: 5, end: 3 } })).toBe(false);
     expect(bad({ type: 'text', props: {}, w: 0 })).toBe(false);
     expect(bad({ type: 'button', props: { action: { kind: 'openUrl', url: 'ftp://x' } } })).toBe(false);
+  });
+
+  it('a share-price component holds up to 20 well-formed symbols and its colours', () => {
+    const base = { id: 'c1', x: 0, y: 0, w: 10, h: 10, type: 'shares' };
+    const parse = (props: object) =>
+      layoutDocumentSchema.safeParse({
+        v: 1,
+        width: 100,
+        height: 100,
+        pages: [{ id: 'p1', components: [{ ...base, props }] }],
+      });
+    const ok = parse({ symbols: ['600519.SH', ' 0700.HK ', 'AAPL', 'BRK.B', 'BTC-USD'] });
+    expect(ok.success).toBe(true);
+    const c = ok.success ? ok.data.pages[0].components[0] : null;
+    expect(c?.type === 'shares' && c.props.symbols[1]).toBe('0700.HK');
+    expect(c?.type === 'shares' && [c.props.direction, c.props.upColor, c.props.showChange]).toEqual([
+      'vertical',
+      '#f5222d',
+      true,
+    ]);
+    expect(parse({ symbols: ['AAPL; DROP'] }).success).toBe(false);
+    expect(parse({ symbols: [''] }).success).toBe(false);
+    expect(parse({ symbols: Array.from({ length: 21 }, (_, i) => `S${i}`) }).success).toBe(false);
+    expect(parse({ upColor: 'red' }).success).toBe(false);
+    expect(parse({ direction: 'diagonal' }).success).toBe(false);
   });
 
   it('a layout keeps at least one page', () => {

@@ -8,7 +8,13 @@ import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import type { ButtonAction, LayoutComponent, LayoutDocument, LayoutPageData as Page } from '../schema.js';
 import { ComponentView } from './components.js';
 import { useElapsed } from './hooks.js';
-import { lookupMaterial, type MaterialLookup, type RenderContext, type WeatherLookup } from './types.js';
+import {
+  lookupMaterial,
+  type MaterialLookup,
+  type RenderContext,
+  type SharesLookup,
+  type WeatherLookup,
+} from './types.js';
 
 /** Keyframes the views use (scrolling text, picture fade), emitted once per page root. */
 const KEYFRAMES = `
@@ -34,6 +40,8 @@ export interface LayoutPageProps {
   locale?: string;
   /** Weather readings from the server's provider, by city. */
   weather?: WeatherLookup;
+  /** Share quotes from the server's provider, by upper-cased symbol. */
+  shares?: SharesLookup;
   /** A button's action (jump to page, open a URL). */
   onAction?: (action: ButtonAction, component: LayoutComponent) => void;
   /** Drawn over each component (the editor's selection frame). */
@@ -75,6 +83,7 @@ export function LayoutPage(props: LayoutPageProps) {
     now,
     playing = false,
     weather,
+    shares,
     onAction,
     renderOverlay,
     showHidden = false,
@@ -84,8 +93,8 @@ export function LayoutPage(props: LayoutPageProps) {
   const locale = props.locale ?? defaultLocale();
   const elapsed = useElapsed(playing && needsClock(page));
   const ctx: RenderContext = useMemo(
-    () => ({ materials, locale, now, playing, weather, onAction, lite }),
-    [materials, locale, now, playing, weather, onAction, lite],
+    () => ({ materials, locale, now, playing, weather, shares, onAction, lite }),
+    [materials, locale, now, playing, weather, shares, onAction, lite],
   );
   const components = useMemo(() => (page ? [...page.components].sort((a, b) => a.z - b.z) : []), [page]);
   const background = page?.background;

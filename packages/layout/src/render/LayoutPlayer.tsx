@@ -6,7 +6,7 @@
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { ButtonAction, LayoutComponent, LayoutDocument } from '../schema.js';
 import { LayoutPage } from './LayoutPage.js';
-import type { MaterialLookup, WeatherLookup } from './types.js';
+import type { MaterialLookup, SharesLookup, WeatherLookup } from './types.js';
 
 export interface LayoutPlayerProps {
   doc: LayoutDocument;
@@ -14,6 +14,7 @@ export interface LayoutPlayerProps {
   scale?: number;
   locale?: string;
   weather?: WeatherLookup;
+  shares?: SharesLookup;
   /** Start on this page index (default 0). */
   startPage?: number;
   /** Told each time a page opens. */
@@ -29,7 +30,7 @@ export interface LayoutPlayerProps {
 }
 
 export function LayoutPlayer(props: LayoutPlayerProps) {
-  const { doc, materials, scale, locale, weather, onPageChange, onOpenUrl, playing = true } = props;
+  const { doc, materials, scale, locale, weather, shares, onPageChange, onOpenUrl, playing = true } = props;
   const count = doc.pages.length;
   // `round` changes on every page change, so a page shown again (one-page layouts, jumps to the
   // current page) restarts its timing.
@@ -72,6 +73,7 @@ export function LayoutPlayer(props: LayoutPlayerProps) {
       scale={scale}
       locale={locale}
       weather={weather}
+      shares={shares}
       playing={playing}
       onAction={onAction}
       renderOverlay={props.renderOverlay}

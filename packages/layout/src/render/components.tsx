@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
- * The content of each of the 14 component types, filling its box (position, size, rotation and
+ * The content of each of the 15 component types, filling its box (position, size, rotation and
  * z-order are the page's job). Every view is fed the render context: materials, locale, time,
- * whether the layout plays, weather readings and the button action handler.
+ * whether the layout plays, weather readings, share quotes and the button action handler.
  */
 import DOMPurify from 'dompurify';
 import QRCode from 'qrcode';
@@ -588,6 +588,81 @@ function QrCodeView({ c, ctx }: { c: ComponentOf<'qrCode'>; ctx: RenderContext }
   );
 }
 
+/** A quote worth showing: the provider's, and struck within the last 15 minutes. */
+function freshQuote(ctx: RenderContext, symbol: string) {
+  const q = ctx.shares?.[symbol.trim().toUpperCase()];
+  return q && !q.stale ? q : null;
+}
+
+function signed(n: number, digits: number): string {
+  const text = Math.abs(n).toFixed(digits);
+  return n > 0 ? `+${text}` : n < 0 ? `-${text}` : text;
+}
+
+/**
+ * Share prices (issue 31): each symbol's price and change against the previous close, rising
+ * and falling in their colours. A symbol with no fresh quote (no provider, unknown, stale) is
+ * left out, and with none the component draws nothing: never an invented price. On the still
+ * editor canvas the symbols stand in for their quotes.
+ */
+function SharesView({ c, ctx }: { c: ComponentOf<'shares'>; ctx: RenderContext }) {
+  const p = c.props;
+  const rows = p.symbols.flatMap((s) => {
+    const q = freshQuote(ctx, s);
+    return q ? [q] : [];
+  });
+  if (rows.length === 0) {
+    if (ctx.playing || p.symbols.length === 0) return <div data-shares="none" style={fill} />;
+    return (
+      <Placeholder color={p.color} fontSize={Math.min(p.fontSize, 32)}>
+        {p.symbols.join(' · ')}
+      </Placeholder>
+    );
+  }
+  const horizontal = p.direction === 'horizontal';
+  return (
+    <div
+      data-shares="quotes"
+      style={{
+        ...fill,
+        ...textStyle(p),
+        display: 'flex',
+        flexDirection: horizontal ? 'row' : 'column',
+        justifyContent: 'center',
+        gap: horizontal ? p.fontSize : p.fontSize * 0.25,
+        padding: p.fontSize * 0.25,
+        boxSizing: 'border-box',
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {rows.map((q) => {
+        const change = q.change ?? 0;
+        const tint = change > 0 ? p.upColor : change < 0 ? p.downColor : p.color;
+        return (
+          <div
+            key={q.symbol}
+            data-symbol={q.symbol}
+            style={{ display: 'flex', gap: p.fontSize * 0.5, alignItems: 'baseline', justifyContent: 'space-between' }}
+          >
+            <span>{p.showName && q.name ? q.name : q.symbol}</span>
+            <span data-price="" style={{ color: tint }}>
+              {q.price.toFixed(2)}
+            </span>
+            {p.showChange && (q.change !== null || q.changePercent !== null) ? (
+              <span data-change={change > 0 ? 'up' : change < 0 ? 'down' : 'flat'} style={{ color: tint }}>
+                {change > 0 ? '▲' : change < 0 ? '▼' : ''}
+                {q.change !== null ? signed(q.change, 2) : ''}
+                {q.changePercent !== null ? ` (${signed(q.changePercent, 2)}%)` : ''}
+              </span>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 /** The content of one component, filling its parent box. */
 export function ComponentView({ component, ctx }: { component: LayoutComponent; ctx: RenderContext }) {
   const c = component;
@@ -618,6 +693,8 @@ export function ComponentView({ component, ctx }: { component: LayoutComponent; 
       return <NetworkSignalView c={c} ctx={ctx} />;
     case 'countdown':
       return <CountdownView c={c} ctx={ctx} />;
+    case 'shares':
+      return <SharesView c={c} ctx={ctx} />;
     case 'qrCode':
       return <QrCodeView c={c} ctx={ctx} />;
   }

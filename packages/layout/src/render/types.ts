@@ -32,6 +32,24 @@ export interface WeatherReading {
 /** City -> reading (null: the provider has none for that city). */
 export type WeatherLookup = Readonly<Record<string, WeatherReading | null>>;
 
+/** A quote of the server's share-price provider (docs/device-protocol.md 2.7.7; never invented). */
+export interface ShareQuote {
+  symbol: string;
+  name: string | null;
+  price: number;
+  /** Change against the previous close (null when the provider has none). */
+  change: number | null;
+  changePercent: number | null;
+  currency: string | null;
+  /** When the price was struck (ISO 8601). */
+  time: string;
+  /** Older than 15 minutes: not shown. */
+  stale: boolean;
+}
+
+/** Upper-cased symbol -> quote (null: the provider has none, or there is no provider). */
+export type SharesLookup = Readonly<Record<string, ShareQuote | null>>;
+
 export interface RenderContext {
   materials: MaterialLookup;
   locale: string;
@@ -42,6 +60,8 @@ export interface RenderContext {
   /** Thumbnail mode: no frames, videos or live streams are loaded (their placeholders or posters are drawn). */
   lite?: boolean;
   weather?: WeatherLookup;
+  /** Share quotes; a symbol without a fresh quote is not shown (no invented prices). */
+  shares?: SharesLookup;
   /** A button was pressed (or fired by itself). */
   onAction?: (action: ButtonAction, component: LayoutComponent) => void;
 }

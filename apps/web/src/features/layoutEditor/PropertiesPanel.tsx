@@ -6,6 +6,7 @@ import {
   LAYOUT_LIMITS,
   type LayoutComponent,
   type LayoutDocument,
+  shareSymbolSchema,
 } from '@marquee/layout';
 import { AutoComplete, Button, Divider, Empty, Input, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -506,9 +507,60 @@ function TypeProps({ c, doc, prop }: { c: LayoutComponent; doc: LayoutDocument; 
           <NumberRow of={c.props} name="margin" set={prop} min={0} max={16} />
         </>
       );
+    case 'shares':
+      return (
+        <>
+          <Field label={t('props.symbols')}>
+            <TextField
+              value={c.props.symbols.join(', ')}
+              onCommit={(text) => prop({ symbols: parseSymbols(text) })}
+              validate={symbolsError}
+              multiline
+              maxLength={500}
+              placeholder="600519.SH, 0700.HK, AAPL"
+              testId="le-prop-symbols"
+            />
+          </Field>
+          <ChoiceRow
+            of={c.props}
+            name="direction"
+            set={prop}
+            label={t('props.sharesDirection')}
+            values={['vertical', 'horizontal']}
+            labels="sharesDirection"
+          />
+          <div className="mq-le-grid2">
+            <SwitchRow of={c.props} name="showName" set={prop} />
+            <SwitchRow of={c.props} name="showChange" set={prop} />
+          </div>
+          <div className="mq-le-grid2">
+            <ColorRow of={c.props} name="upColor" set={prop} />
+            <ColorRow of={c.props} name="downColor" set={prop} />
+          </div>
+          <TextStyle p={c.props} prop={prop} />
+        </>
+      );
     default:
       return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   }
+}
+
+/** Share symbols typed with commas (ASCII or CJK), spaces or new lines; upper-cased, each once. */
+function parseSymbols(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[,，、;；\s]+/)
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+function symbolsError(text: string): string | null {
+  const symbols = parseSymbols(text);
+  if (symbols.length > 20) return 'props.symbolsTooMany';
+  return symbols.every((s) => shareSymbolSchema.safeParse(s).success) ? null : 'props.symbolsInvalid';
 }
 
 /** The countdown's target (the date picker's chunk loads with the first countdown selected). */

@@ -10,6 +10,7 @@ import {
   LinkOutlined,
   PictureOutlined,
   QrcodeOutlined,
+  StockOutlined,
   VideoCameraOutlined,
   WifiOutlined,
   YoutubeOutlined,
@@ -17,7 +18,7 @@ import {
 import type { ComponentType } from '@marquee/layout';
 import type { ReactNode } from 'react';
 
-/** The palette's icon of each of the 14 component types. */
+/** The palette's icon of each of the 15 component types. */
 export const TYPE_ICONS: Record<ComponentType, ReactNode> = {
   picture: <PictureOutlined />,
   video: <VideoCameraOutlined />,
@@ -33,4 +34,5 @@ export const TYPE_ICONS: Record<ComponentType, ReactNode> = {
   networkSignal: <WifiOutlined />,
   countdown: <FieldTimeOutlined />,
   qrCode: <QrcodeOutlined />,
+  shares: <StockOutlined />,
 };

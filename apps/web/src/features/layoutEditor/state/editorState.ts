@@ -75,7 +75,7 @@ export type ComponentFeature = 'rotate' | 'materials' | 'text' | 'action';
  * support this feature').
  */
 const NOT_ROTATABLE: readonly ComponentType[] = ['video', 'liveStream', 'webPage', 'browser', 'html'];
-const TEXT_TYPES: readonly ComponentType[] = ['text', 'weather', 'clock', 'button', 'countdown'];
+const TEXT_TYPES: readonly ComponentType[] = ['text', 'weather', 'clock', 'button', 'countdown', 'shares'];
 
 export function supports(type: ComponentType, feature: ComponentFeature): boolean {
   switch (feature) {
