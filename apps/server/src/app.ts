@@ -33,6 +33,7 @@ import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { feedbackHandlers } from './modules/feedback/routes.js';
+import { specialHandlers } from './modules/special/routes.js';
 import { helpHandlers } from './modules/help/routes.js';
 import { financeHandlers } from './modules/finance/routes.js';
 import { registerFlowApi } from './modules/flow/http.js';
@@ -148,6 +149,7 @@ export const HANDLERS: readonly Handler[] = [
   ...flowHandlers,
   ...alarmHandlers,
   ...feedbackHandlers,
+  ...specialHandlers,
   ...helpHandlers,
 ];
 

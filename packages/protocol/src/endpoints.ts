@@ -11,6 +11,7 @@ import { deviceReportEndpoints } from './endpoints/deviceReports.js';
 import { deviceEndpoints } from './endpoints/devices.js';
 import { enterpriseEndpoints } from './endpoints/enterprise.js';
 import { feedbackEndpoints } from './endpoints/feedback.js';
+import { specialEndpoints } from './endpoints/special.js';
 import { financeEndpoints } from './endpoints/finance.js';
 import { flowEndpoints } from './endpoints/flow.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
@@ -62,6 +63,7 @@ export * from './endpoints/deviceReports.js';
 export * from './endpoints/devices.js';
 export * from './endpoints/enterprise.js';
 export * from './endpoints/feedback.js';
+export * from './endpoints/special.js';
 export * from './endpoints/finance.js';
 export * from './endpoints/flow.js';
 export * from './endpoints/gather.js';
@@ -139,6 +141,7 @@ const DOMAINS = {
   alarm: alarmEndpoints,
   feedback: feedbackEndpoints,
   help: helpEndpoints,
+  special: specialEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

@@ -240,6 +240,17 @@ export const ErrorCode = {
   // Screen watermarks (issue 31, -10210..-10219)
   /** A watermark's picture is not a ready picture of the enterprise's library. */
   WATERMARK_IMAGE_INVALID: -10210,
+  // Special resources (issue 31, -10230..-10239)
+  /** The resource is not listed (a draft or withdrawn): it takes no inquiry. */
+  SPECIAL_RESOURCE_STATE: -10230,
+  /** The inquiry's state does not allow this (answered, accepted, declined or withdrawn). */
+  SPECIAL_INQUIRY_STATE: -10231,
+  /** The resource is held by as many buyers as its capacity. */
+  SPECIAL_CAPACITY_FULL: -10232,
+  /** The end date is before the start, or the dates wanted are outside the resource's. */
+  SPECIAL_DATES_INVALID: -10233,
+  /** A photo named is not uploaded, not the operator's, or of another resource. */
+  SPECIAL_PHOTO_INVALID: -10234,
   // Offline packages (issue 31, -10240..-10249)
   /** A file the screen's content needs is not in storage: no package can be made of it. */
   OFFLINE_FILE_MISSING: -10240,
@@ -732,6 +743,31 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '截图未上传成功或已失效，请重新上传',
     'en-US': 'A screenshot was not uploaded or is no longer valid; upload it again',
     ja: 'スクリーンショットがアップロードされていないか無効です。もう一度アップロードしてください',
+  },
+  [ErrorCode.SPECIAL_RESOURCE_STATE]: {
+    'zh-CN': '该资源未上架，暂不接受询价',
+    'en-US': 'This resource is not listed and takes no inquiries',
+    ja: 'このリソースは掲載されていないため、問い合わせできません',
+  },
+  [ErrorCode.SPECIAL_INQUIRY_STATE]: {
+    'zh-CN': '询价的当前状态不允许此操作',
+    'en-US': 'The inquiry is in a state that does not allow this',
+    ja: '問い合わせの現在の状態ではこの操作はできません',
+  },
+  [ErrorCode.SPECIAL_CAPACITY_FULL]: {
+    'zh-CN': '该资源已被订满',
+    'en-US': 'This resource is fully taken',
+    ja: 'このリソースは満枠です',
+  },
+  [ErrorCode.SPECIAL_DATES_INVALID]: {
+    'zh-CN': '日期无效：结束日期不能早于开始日期，且须在资源的可售日期内',
+    'en-US': 'Invalid dates: the end cannot be before the start, and both must be within the resource’s dates',
+    ja: '日付が無効です。終了日は開始日以降で、リソースの期間内である必要があります',
+  },
+  [ErrorCode.SPECIAL_PHOTO_INVALID]: {
+    'zh-CN': '图片未上传成功或已失效，请重新上传',
+    'en-US': 'A photo was not uploaded or is no longer valid; upload it again',
+    ja: '写真がアップロードされていないか無効です。もう一度アップロードしてください',
   },
   [ErrorCode.FEEDBACK_REPLY_TOO_LONG]: {
     'zh-CN': '回复请在1000字以内',

@@ -92,6 +92,9 @@ export const Perm = {
   // Selling airtime (issue 28): who keeps slots, goods, price contracts, coupons and settles
   // orders, beside the page codes that let advertisers browse goods and order.
   salesManage: 'yxf_new_operate_sales_manage',
+  // Special resources (issue 31): the platform operator keeps special resources and answers
+  // advertisers' inquiries (the page code yxf_new_special_resource reads and inquires)
+  specialResourceManage: 'yxf_new_special_resource_manage',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];
@@ -124,6 +127,7 @@ export const PROVIDER_ONLY_CODES: readonly string[] = [
   Perm.marketManage,
   Perm.feedbackManage,
   Perm.helpManage,
+  Perm.specialResourceManage,
 ];
 export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.filter(
   (code) => !PROVIDER_ONLY_CODES.includes(code),
@@ -147,6 +151,7 @@ export const ADVERTISER_ROLE_CODES: readonly string[] = [
   Perm.help,
   Perm.helpFile,
   Perm.notice,
+  Perm.specialResource,
 ];
 
 /**

@@ -112,7 +112,7 @@ async function expectAll(ids: readonly string[], rows: Promise<{ id: string }[]>
 }
 
 /** The slot's targets, each of the enterprise (AD_TARGET_INVALID otherwise), without repeats. */
-async function checkTargets(ctx: CallContext, input: Req<'salesSlotSave'>['targets']) {
+export async function checkTargets(ctx: CallContext, input: Req<'salesSlotSave'>['targets']) {
   const entId = ctx.user.entId;
   const targets = {
     deviceIds: unique(input.deviceIds),
