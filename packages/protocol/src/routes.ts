@@ -54,7 +54,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/my', 'my', Perm.my, { menu: true, icon: 'my', online: true, page: 'my/MyPage' }),
   r('/skin', 'skin', undefined, { menu: true, online: true, page: 'skin/SkinPage' }),
   r('/alarm', 'alarm', Perm.alarm, { menu: true, icon: 'alarm', online: true, page: 'alarms/AlarmPage' }),
-  r('/help', 'help', Perm.help, { menu: true, icon: 'help' }),
+  r('/help', 'help', Perm.help, { menu: true, icon: 'help', online: true, page: 'sections/HelpPage' }),
 
   // Without a menu title
   { path: '/404', plain: true, online: true, page: 'errors/NotFoundPage' },
@@ -132,7 +132,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/device/tag/addView', 'deviceTagAdd', Perm.deviceTags, { online: true, page: 'deviceGroups/TagEditPage' }),
 
   // Help
-  r('/help/download', 'helpDownload', Perm.helpDownload, { menu: true }),
+  r('/help/download', 'helpDownload', Perm.helpDownload, { menu: true, online: true, page: 'help/DownloadPage' }),
   r('/help/helpFile', 'helpFile', Perm.helpFile, { menu: true, online: true, page: 'help/HelpFilePage' }),
 
   // My

@@ -31,6 +31,8 @@ export const STAT_FIGURES = {
   /** The enterprise's ad slots (issue 28), and its goods on the shelf (listed for sale). */
   slots: { kind: 'count', permission: Perm.operateSlot, route: '/operate/slot' },
   goodsListed: { kind: 'count', permission: Perm.operateGoods, route: '/operate/goods' },
+  /** The platform's published help documents (issue 31; platform-wide: the same for every reader). */
+  helpDocs: { kind: 'count', permission: Perm.helpFile, route: '/help/helpFile' },
 } as const satisfies Record<string, StatFigureDef>;
 
 export type StatKey = keyof typeof STAT_FIGURES;

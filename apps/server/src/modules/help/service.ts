@@ -18,6 +18,7 @@ import { helpCategories, helpDocs, helpDocVersions, helpImages } from '../../db/
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { enterpriseKey, extensionOf } from '../../storage/storage.js';
+import { registerStat } from '../home/stats.js';
 import { cleanBody, withImageUrls } from './body.js';
 
 /**
@@ -396,8 +397,10 @@ export async function remove(input: { id: string }, ctx: CallContext) {
   return null;
 }
 
-/** Published help documents (the /help section's figure: the same for every reader). */
+/** Published help documents (the /help section's figure: platform-wide, the same for every reader). */
 export async function countPublished(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(helpDocs).where(eq(helpDocs.state, 'published'));
   return Number(row?.n ?? 0);
 }
+
+registerStat({ key: 'helpDocs', count: (db) => countPublished(db) });

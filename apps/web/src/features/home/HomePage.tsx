@@ -5,6 +5,7 @@ import {
   DesktopOutlined,
   DisconnectOutlined,
   LayoutOutlined,
+  ReadOutlined,
   ReloadOutlined,
   RightOutlined,
   ShareAltOutlined,
@@ -53,6 +54,7 @@ const FIGURE_ICONS: Partial<Record<StatKey, React.ReactNode>> = {
   warningsOpen: <AlertOutlined />,
   slots: <AppstoreOutlined />,
   goodsListed: <ShopOutlined />,
+  helpDocs: <ReadOutlined />,
 };
 
 /** The page a figure links to, when the user may open it and its module is online. */

@@ -9,8 +9,9 @@ import './home.css';
  * statistics (the figures whose pages are in the section, computed by the server in the
  * reader's scope, each linking to its page) and the section's pages the reader may open,
  * those of modules not online yet marked so. What a reader may not see is not shown.
+ * `children`: what the section adds below (the help section's own feedback, for instance).
  */
-export function SectionOverview({ root, name }: { root: string; name: string }) {
+export function SectionOverview({ root, name, children }: { root: string; name: string; children?: React.ReactNode }) {
   const { t } = useTranslation(['pages', 'menu']);
   const s = useSession();
   const section = s.navMenuList.find((item) => item.url === root);
@@ -42,6 +43,7 @@ export function SectionOverview({ root, name }: { root: string; name: string }) 
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('section.noPages')} />
       )}
+      {children}
     </div>
   );
 }
