@@ -30,9 +30,9 @@ export function RtbRegionBox({ manifest, region }: { manifest: DeviceManifest; r
   }, []);
   const serverNow = player.clock.now();
   const local = new Date();
-  // Days and hours of an ad are local; the turn's window is on the server's clock.
+  // Days and hours of an ad are the device zone's wall clock; the turn's window is on the server's clock.
   const items = manifest.items.filter(
-    (i) => i.role === 'rtb' && scheduleAllows({ ...i.schedule, from: null, until: null }, local),
+    (i) => i.role === 'rtb' && scheduleAllows({ ...i.schedule, from: null, until: null }, local, manifest.timeZone),
   );
   const item = pickRtbRegionItem(items, region, serverNow);
   const turn = item ? rtbTurnOf(item, serverNow) : null;

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PLAYS_MAX_AGE_DAYS } from '@marquee/protocol';
+import { DEFAULT_TIME_ZONE, isTimeZone, PLAYS_MAX_AGE_DAYS } from '@marquee/protocol';
 
 /** The repository root, from this file's place in apps/server/src. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -48,6 +48,11 @@ export interface Config {
   weather: WeatherConfig;
   /** The quotes of layouts' share-price components (modules/shares). */
   shares: SharesConfig;
+  /**
+   * DEFAULT_TIME_ZONE: the IANA zone a new enterprise gets (default Asia/Shanghai); its
+   * administrator can change it, and a device can override it (issue 31).
+   */
+  defaultTimeZone: string;
   /**
    * PLAYS_RETENTION_DAYS: days of raw proof of play kept (the `plays` day partitions; the
    * rollups the reports read are kept): modules/content/retention.ts.
@@ -335,6 +340,12 @@ function weatherConfig(env: NodeJS.ProcessEnv): WeatherConfig {
   return { provider, url, geocodingUrl, timeoutMs: positiveNumber(env, 'WEATHER_TIMEOUT_MS', 5000) };
 }
 
+function defaultTimeZoneOf(env: NodeJS.ProcessEnv): string {
+  const zone = (env.DEFAULT_TIME_ZONE || DEFAULT_TIME_ZONE).trim();
+  if (!isTimeZone(zone)) throw new Error(`DEFAULT_TIME_ZONE must be an IANA time zone, got "${env.DEFAULT_TIME_ZONE}"`);
+  return zone;
+}
+
 /** SHARES_PROVIDER, SHARES_URL, SHARES_KEY, SHARES_TIMEOUT_MS (docs/operations.md "Share-price provider"). */
 export interface SharesConfig {
   /**
@@ -540,6 +551,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     storage: storageConfig(env, env.STORAGE_DIR ? path(env.STORAGE_DIR) : join(dataDir, 'files')),
     weather: weatherConfig(env),
     shares: sharesConfig(env),
+    defaultTimeZone: defaultTimeZoneOf(env),
     playsRetentionDays: playsRetentionDays(env),
     demoPlayers: demoPlayers(env),
     payments: paymentsConfig(env, publicUrl, cwd),

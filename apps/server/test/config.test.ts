@@ -40,6 +40,7 @@ describe('config', () => {
         timeoutMs: 5000,
       },
       shares: { provider: 'none', url: '', key: '', timeoutMs: 5000 },
+      defaultTimeZone: 'Asia/Shanghai',
       storage: { kind: 'local', dir: '/srv/app/data/files' },
       playsRetentionDays: 400,
       demoPlayers: 4,
@@ -52,6 +53,11 @@ describe('config', () => {
       },
       esign: { url: '', token: '', timeoutMs: 10_000, maxAttempts: 5 },
     });
+  });
+
+  it('reads DEFAULT_TIME_ZONE, and refuses a name that is not an IANA zone', () => {
+    expect(loadConfig({ DEFAULT_TIME_ZONE: 'Europe/Berlin' }).defaultTimeZone).toBe('Europe/Berlin');
+    expect(() => loadConfig({ DEFAULT_TIME_ZONE: 'Mars/Olympus' })).toThrow(/DEFAULT_TIME_ZONE/);
   });
 
   it('reads the e-signature provider settings, and refuses a URL that is not http(s)', () => {

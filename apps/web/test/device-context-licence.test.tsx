@@ -40,6 +40,7 @@ const expired: DeviceDetail = {
   screenSize: null,
   screenCount: 1,
   installedAt: null,
+  timeZone: null,
   expireAt: '2026-10-31T00:00:00.000Z',
   licence: 'expired',
   remark: '',

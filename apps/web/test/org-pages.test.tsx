@@ -19,6 +19,7 @@ const ent: EnterpriseRow = {
   accountType: 'enterprise',
   status: 'enabled',
   welcomeSpeech: '',
+  timeZone: 'Asia/Shanghai',
   adminLoginName: 'entadmin',
   accountCount: 2,
   createdAt: '2026-01-01T00:00:00.000Z',

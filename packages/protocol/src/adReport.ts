@@ -14,6 +14,7 @@
  */
 import type { AdPlayStrategy, AdType } from './adRules.js';
 import { type AdDayPeriod, buildAdPlaylist, type SchedulableAd } from './adSchedule.js';
+import { nextDay, wallClock, zonedInstant } from './timeZone.js';
 
 /** Seconds an image (or a page of a layout without its own duration) stays on screen in a playlist. */
 export const DEFAULT_ITEM_SEC = 10;
@@ -110,18 +111,43 @@ const minuteOf = (hhmm: string) => {
 };
 
 /**
- * Seconds of a UTC day the ad is live: its time periods (all day when none) intersected with
- * its live window and the day.
+ * The windows of `periods` (`HH:mm` of the wall clock in `zone`) inside [from, to): each local
+ * day touching the range gives its periods' instants (zonedInstant: a DST day's 02:30 is read
+ * as the zone reads it), cut to the range.
  */
-export function liveSeconds(ad: Pick<ExpectedAd, 'periods' | 'liveFrom' | 'liveUntil'>, day: string): number {
-  const start = dayStart(day);
-  const windows = ad.periods.length === 0 ? [{ start: '00:00', end: '24:00' }] : ad.periods;
-  let ms = 0;
-  for (const p of windows) {
-    const a = Math.max(start + minuteOf(p.start) * 60_000, ad.liveFrom);
-    const b = Math.min(start + minuteOf(p.end) * 60_000, ad.liveUntil);
-    if (b > a) ms += b - a;
+export function periodWindows(
+  periods: readonly { start: string; end: string }[],
+  from: number,
+  to: number,
+  zone: string,
+): [number, number][] {
+  const out: [number, number][] = [];
+  if (to <= from) return out;
+  const last = wallClock(to, zone).day;
+  for (let day = nextDay(wallClock(from, zone).day, -1); day <= last; day = nextDay(day)) {
+    for (const p of periods) {
+      const a = Math.max(zonedInstant(day, minuteOf(p.start), zone), from);
+      const b = Math.min(zonedInstant(day, minuteOf(p.end), zone), to);
+      if (b > a) out.push([a, b]);
+    }
   }
+  return out;
+}
+
+/**
+ * Seconds of a UTC day the ad is live: its time periods (all day when none; `HH:mm` of the
+ * device's wall clock in `zone`, issue 31) intersected with its live window and the day.
+ */
+export function liveSeconds(
+  ad: Pick<ExpectedAd, 'periods' | 'liveFrom' | 'liveUntil'>,
+  day: string,
+  zone = 'UTC',
+): number {
+  const from = Math.max(dayStart(day), ad.liveFrom);
+  const to = Math.min(dayStart(day) + DAY_MS, ad.liveUntil);
+  if (to <= from) return 0;
+  if (ad.periods.length === 0) return Math.floor((to - from) / 1000);
+  const ms = periodWindows(ad.periods, from, to, zone).reduce((sum, [a, b]) => sum + (b - a), 0);
   return Math.floor(ms / 1000);
 }
 
@@ -139,9 +165,9 @@ export function liveSeconds(ad: Pick<ExpectedAd, 'periods' | 'liveFrom' | 'liveU
  * - fallback ads: 0 (they play only when nothing else does).
  * Times the materials one turn shows. 0 when the ad is not live that day or the loop is empty.
  */
-export function expectedPlays(ad: ExpectedAd, day: string, loopSec: number): number {
+export function expectedPlays(ad: ExpectedAd, day: string, loopSec: number, zone = 'UTC'): number {
   if (ad.type === 'opening' || ad.type === 'fallback') return 0;
-  const live = liveSeconds(ad, day);
+  const live = liveSeconds(ad, day, zone);
   if (live <= 0) return 0;
   const perTurn = Math.max(1, ad.materialsPerPlay);
   if (ad.strategy === 'perDay') {
@@ -201,11 +227,12 @@ export function expectedOnDay(
   adsOnDevice: readonly ExpectedAd[],
   day: string,
   itemSec = DEFAULT_ITEM_SEC,
+  zone = 'UTC',
 ): Map<string, number> {
   const { loopSec, emergencySec } = dayLoops(adsOnDevice, day, itemSec);
   const out = new Map<string, number>();
   for (const ad of adsOnDevice) {
-    out.set(ad.id, expectedPlays(ad, day, ad.type === 'emergency' ? emergencySec : loopSec));
+    out.set(ad.id, expectedPlays(ad, day, ad.type === 'emergency' ? emergencySec : loopSec, zone));
   }
   return out;
 }

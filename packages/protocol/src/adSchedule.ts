@@ -6,6 +6,7 @@
  * periods take effect on the device on time without a new manifest.
  */
 import type { AdPlayStrategy, AdReviewState, AdType } from './adRules.js';
+import { scheduleAllows } from './device/schedule.js';
 
 /** Where an ad stands in a playlist. */
 export const AD_ROLES = ['opening', 'emergency', 'loop', 'fallback'] as const;
@@ -151,18 +152,16 @@ export function buildAdPlaylist(
   ];
 }
 
-function minutesOfDay(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-}
-
-/** Whether an entry may play at `now` (its period, its time periods in `now`'s local wall clock). */
-export function adEntryLive(e: Pick<AdPlaylistEntry, 'from' | 'until' | 'periods'>, now: Date): boolean {
-  const t = now.getTime();
-  if (t < e.from || t >= e.until) return false;
-  if (e.periods.length === 0) return true;
-  const minute = now.getHours() * 60 + now.getMinutes();
-  return e.periods.some((p) => minute >= minutesOfDay(p.start) && minute < minutesOfDay(p.end));
+/**
+ * Whether an entry may play at `now`: its period, and its time periods in the wall clock of
+ * `zone` (the device's zone; absent, the runtime's local clock).
+ */
+export function adEntryLive(
+  e: Pick<AdPlaylistEntry, 'from' | 'until' | 'periods'>,
+  now: Date,
+  zone?: string | null,
+): boolean {
+  return scheduleAllows({ from: e.from, until: e.until, periods: e.periods }, now, zone);
 }
 
 /**
@@ -177,8 +176,9 @@ export function pickAdEntries<
   entries: readonly E[],
   now: Date,
   playedToday: ReadonlyMap<string, number> = new Map(),
+  zone?: string | null,
 ): { role: 'emergency' | 'loop' | 'fallback' | 'none'; entries: E[] } {
-  const live = entries.filter((e) => adEntryLive(e, now));
+  const live = entries.filter((e) => adEntryLive(e, now, zone));
   const emergency = live.filter((e) => e.role === 'emergency');
   if (emergency.length > 0) return { role: 'emergency', entries: emergency };
   const loop = live.filter(
@@ -194,6 +194,7 @@ export function pickAdEntries<
 export function openingEntries<E extends Pick<AdPlaylistEntry, 'role' | 'from' | 'until' | 'periods'>>(
   entries: readonly E[],
   now: Date,
+  zone?: string | null,
 ): E[] {
-  return entries.filter((e) => e.role === 'opening' && adEntryLive(e, now));
+  return entries.filter((e) => e.role === 'opening' && adEntryLive(e, now, zone));
 }

@@ -21,6 +21,7 @@ export * from './stats.js';
 export * from './strategyRules.js';
 export * from './text.js';
 export * from './timeRules.js';
+export * from './timeZone.js';
 export * from './upload.js';
 export * from './validation.js';
 export * from './validationMessages.js';

@@ -198,6 +198,11 @@ export const validationMessages = {
     'en-US': 'Enter a time as HH:mm, e.g. 08:30',
     ja: '時刻は HH:mm の形式で入力してください（例：08:30）',
   },
+  timeZone: {
+    'zh-CN': '请选择有效的时区（IANA 名称，如 Asia/Shanghai）',
+    'en-US': 'Choose a valid time zone (an IANA name such as Asia/Shanghai)',
+    ja: '有効なタイムゾーン（Asia/Shanghai などの IANA 名）を選択してください',
+  },
   dateTimeFormat: { 'zh-CN': '请选择日期和时间', 'en-US': 'Choose a date and time', ja: '日時を選択してください' },
   weekdays: {
     'zh-CN': '请至少选择一天，且每天只选一次',

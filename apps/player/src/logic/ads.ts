@@ -1,4 +1,4 @@
-import { type DeviceManifest, type ManifestItem, pickRtbItem } from '@marquee/protocol';
+import { type DeviceManifest, type ManifestItem, pickRtbItem, wallClock } from '@marquee/protocol';
 
 /** The turn an RTB item plays (one rule for both players: packages/protocol rtbRules.ts). */
 export { type RtbTurn, rtbTurnOf } from '@marquee/protocol';
@@ -34,7 +34,8 @@ export function itemsToPlay(
   now: Date,
   ctx: { startedAt: number; playedToday: ReadonlyMap<string, number>; serverNow?: number },
 ): { role: PlayRole; items: ManifestItem[] } {
-  const playable = playableItems(manifest.items, now);
+  const zone = manifest.timeZone;
+  const playable = playableItems(manifest.items, now, zone);
   const files = new Map(manifest.files.map((f) => [f.materialId, f]));
   const openings = playable.filter((i) => i.role === 'opening');
   if (openings.length > 0) {
@@ -45,7 +46,7 @@ export function itemsToPlay(
   if (emergency.length > 0) return { role: 'emergency', items: emergency };
   // The window (`from`/`until`) of an RTB item is on the server's clock: pickRtbItem reads it.
   const rtbItems = manifest.items.filter(
-    (i) => i.role === 'rtb' && scheduleAllows({ ...i.schedule, from: null, until: null }, now),
+    (i) => i.role === 'rtb' && scheduleAllows({ ...i.schedule, from: null, until: null }, now, zone),
   );
   const rtb = pickRtbItem(rtbItems, ctx.serverNow ?? now.getTime());
   if (rtb) return { role: 'rtb', items: [rtb] };
@@ -60,16 +61,17 @@ export function itemsToPlay(
   return { role: 'none', items: [] };
 }
 
-/** `YYYY-MM-DD` of the local day (the per-day counts of ads reset at local midnight). */
-export function localDay(now: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+/** `YYYY-MM-DD` of the device's day in `zone` (the per-day counts of ads reset at its midnight). */
+export function localDay(now: Date, zone?: string | null): string {
+  return wallClock(now, zone).day;
 }
 
-/** Plays of each ad on the local day (per-day caps); a new day starts from zero. */
+/** Plays of each ad on the device's day (per-day caps); a new day starts from zero. */
 export class AdPlayCounter {
   private day = '';
   private counts = new Map<string, number>();
+  /** The device's zone (the manifest's `timeZone`), whose midnight starts a new day. */
+  zone: string | null | undefined;
 
   add(adId: string, now: Date): void {
     this.roll(now);
@@ -82,7 +84,7 @@ export class AdPlayCounter {
   }
 
   private roll(now: Date) {
-    const day = localDay(now);
+    const day = localDay(now, this.zone);
     if (day !== this.day) {
       this.day = day;
       this.counts = new Map();

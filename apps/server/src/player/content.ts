@@ -7,7 +7,6 @@ import {
   type Heartbeat,
   MANIFEST_PATH,
   type ManifestItem,
-  type ManifestSchedule,
   type OfflinePackageIndex,
   PLAYS_PATH,
   type PlayEvent,
@@ -17,9 +16,11 @@ import {
   type RtbTurn,
   rtbRegionsOf,
   rtbTurnOf,
+  scheduleAllows,
   USAGE_PATH,
   type UsageSample,
   usageAnswerSchema,
+  wallClock,
 } from '@marquee/protocol';
 import { readOfflinePackage } from './offline.js';
 
@@ -69,27 +70,6 @@ export const USAGE_WINDOW_MS = 15 * 60_000;
 /** Samples kept while the server does not take them (a server without the call: about ten days). */
 const MAX_USAGE_JOURNAL = 1000;
 
-function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-}
-
-/** Whether an item's schedule lets it play at `now` (device local wall clock), as the browser player reads it. */
-export function scheduleAllows(schedule: ManifestSchedule, now: Date): boolean {
-  const t = now.getTime();
-  if (schedule.from != null && t < schedule.from) return false;
-  if (schedule.until != null && t >= schedule.until) return false;
-  const weekday = now.getDay() === 0 ? 7 : now.getDay();
-  if (schedule.weekdays?.length && !schedule.weekdays.includes(weekday)) return false;
-  const minute = now.getHours() * 60 + now.getMinutes();
-  if (schedule.start && minute < minutesOf(schedule.start)) return false;
-  if (schedule.end && minute >= minutesOf(schedule.end)) return false;
-  if (schedule.periods?.length) {
-    return schedule.periods.some((p) => minute >= minutesOf(p.start) && minute < minutesOf(p.end));
-  }
-  return true;
-}
-
 /**
  * The items to play at `now`, by the roles' order (the browser player's itemsToPlay without
  * openings): emergency ads pre-empt; else an RTB slot's item whose turn is live (pickRtbItem:
@@ -101,7 +81,7 @@ export function itemsToPlay(
   now: Date,
   playedToday: ReadonlyMap<string, number>,
 ): ManifestItem[] {
-  const playable = manifest.items.filter((i) => scheduleAllows(i.schedule, now));
+  const playable = manifest.items.filter((i) => scheduleAllows(i.schedule, now, manifest.timeZone));
   const emergency = playable.filter((i) => i.role === 'emergency');
   if (emergency.length > 0) return emergency;
   const rtb = pickRtbItem(
@@ -470,7 +450,7 @@ export class ContentPlayer {
     }
     if (!manifest || !host) return;
     const items = manifest.items.filter(
-      (i) => i.role === 'rtb' && scheduleAllows({ ...i.schedule, from: null, until: null }, new Date(now)),
+      (i) => i.role === 'rtb' && scheduleAllows({ ...i.schedule, from: null, until: null }, now, manifest.timeZone),
     );
     for (const region of regions) {
       const item = pickRtbRegionItem(items, region, now);
@@ -481,7 +461,7 @@ export class ContentPlayer {
   }
 
   private today(now: Date): ReadonlyMap<string, number> {
-    const day = `${now.getFullYear()}-${now.getMonth()}-${now.getDate()}`;
+    const day = wallClock(now, this.manifest?.timeZone).day;
     if (day !== this.day) {
       this.day = day;
       this.playedToday.clear();

@@ -97,6 +97,7 @@ async function runPlayer(start: FleetStart, spec: FleetPlayerSpec): Promise<void
     content: () => content.report(),
     facts: () => facts,
     syncContent: () => content.sync(),
+    timeZone: () => content.manifest?.timeZone,
   });
   const credentials = (await loadCredentials(file)) ?? (await pairNew(player, spec, file));
   for (;;) {

@@ -16,8 +16,7 @@ import {
   deviceHttpCalls,
   deviceTopic,
   type Heartbeat,
-  type LevelRules,
-  minutesOf,
+  levelAt,
   pairingAnswerSchema,
   pairingPollAnswerSchema,
   type StrategyType,
@@ -76,6 +75,11 @@ export interface PlayerOptions {
    * sync); the ack is sent once it resolves. Without it the player acknowledges and does nothing.
    */
   syncContent?: () => Promise<void>;
+  /**
+   * The device's time zone (its manifest's `timeZone`), whose wall clock strategy times are
+   * read in; absent, the process's own clock.
+   */
+  timeZone?: () => string | null | undefined;
   /**
    * The device's own facts for each heartbeat (address, storage) instead of the fixed sample
    * values tests and benches rely on; the demo fleet reports what it can measure.
@@ -478,8 +482,9 @@ export class HeadlessPlayer {
       return { type: params.type, strategyId: params.strategyId, version: current.version, kept: true };
     }
     this.strategies.set(params.type, params);
-    if (params.type === 'volume') this.volume = levelAt(params.rules, new Date());
-    if (params.type === 'brightness') this.brightness = levelAt(params.rules, new Date());
+    const zone = this.options.timeZone?.();
+    if (params.type === 'volume') this.volume = levelAt(params.rules, new Date(), zone);
+    if (params.type === 'brightness') this.brightness = levelAt(params.rules, new Date(), zone);
     return { type: params.type, strategyId: params.strategyId, version: params.version };
   }
 
@@ -522,13 +527,3 @@ export class HeadlessPlayer {
 
 /** The device API's base path (for a player's configuration). */
 export const PLAYER_API = DEVICE_API_PREFIX;
-
-/** The level a volume or brightness strategy sets at `at` (device-local time): its period's, else the default. */
-export function levelAt(rules: LevelRules, at: Date): number {
-  const weekday = at.getDay() === 0 ? 7 : at.getDay();
-  const minute = at.getHours() * 60 + at.getMinutes();
-  const period = rules.periods.find(
-    (p) => p.weekdays.includes(weekday) && minutesOf(p.start) <= minute && minute < minutesOf(p.end),
-  );
-  return period ? period.level : rules.defaultLevel;
-}

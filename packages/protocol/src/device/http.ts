@@ -263,8 +263,8 @@ export const manifestFileSchema = z.object({
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
 
 /**
- * When an item plays: all fields optional (none: always). Times are the device's wall clock,
- * except an RTB item's `from`/`until` (role `rtb`, 2.7.2), which are instants of the server's
+ * When an item plays: all fields optional (none: always). Weekdays and `HH:mm` times are the
+ * wall clock of the manifest's `timeZone` (the device's own clock when absent), except an RTB item's `from`/`until` (role `rtb`, 2.7.2), which are instants of the server's
  * clock (GET /dapi/v1/time): a turn starts at the same moment on every screen.
  */
 export const manifestScheduleSchema = z.object({
@@ -362,6 +362,13 @@ export const deviceManifestSchema = z.object({
   files: z.array(manifestFileSchema),
   /** Present when the device is a tile of a video wall. */
   wall: manifestWallSchema.optional(),
+  /**
+   * The device's IANA time zone (issue 31, docs/device-protocol.md 2.7.1): the weekdays and
+   * `HH:mm` times of every schedule, and the power, volume and brightness strategies' times,
+   * are wall-clock times of this zone (device/schedule.ts reads them). Absent from older
+   * servers: the device's own clock.
+   */
+  timeZone: z.string().optional(),
   /**
    * The device's service licence (issue 27, docs/device-protocol.md 2.7): `trial` or
    * `licensed` until `expiresAt` (ms; null: no expiry); `expired`: the manifest carries no

@@ -4,4 +4,5 @@ export * from './alarms.js';
 export * from './http.js';
 export * from './messages.js';
 export * from './offlinePackage.js';
+export * from './schedule.js';
 export * from './topics.js';

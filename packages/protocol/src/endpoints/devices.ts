@@ -3,6 +3,7 @@ import { deviceNumberSchema, pairingCodeSchema } from '../device/http.js';
 import { COMMAND_KINDS, commandBodySchema } from '../device/messages.js';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
+import { timeZoneSchema } from '../timeZone.js';
 import { listPageSize, sortFields } from '../validation.js';
 import { endpoint, ok } from './common.js';
 import { deviceTargetsSchema } from './deviceGroups.js';
@@ -66,6 +67,8 @@ export const deviceFieldsSchema = z.object({
   /** Screens driven by this player (1 for most; more for a multi-screen unit). */
   screenCount: z.number().int().min(1).max(64).optional(),
   installedAt: isoTime.nullable().optional(),
+  /** The IANA zone the screen stands in when not its enterprise's (issue 31); null: the enterprise's. */
+  timeZone: timeZoneSchema.nullable().optional(),
   // No expireAt: a device's service expiry is the market's (a trial from pairing, points bought; issue 27).
   remark: z.string().trim().max(DEVICE_REMARK_MAX).optional(),
 });
@@ -124,6 +127,8 @@ export const deviceRowSchema = z.object({
   screenSize: z.number().nullable(),
   screenCount: z.number(),
   installedAt: z.string().nullable(),
+  /** The device's own IANA zone; null: it follows its enterprise's (issue 31). */
+  timeZone: z.string().nullable(),
   /** When the device's service expires (the market writes it; null: no limit). */
   expireAt: z.string().nullable(),
   /** Its licence now (licenceOf): a trial, points bought, or expired (the player then gets no new content). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
+import { timeZoneSchema } from '../timeZone.js';
 import {
   companyNameSchema,
   contactSchema,
@@ -43,6 +44,8 @@ export const enterpriseSchema = z.object({
   accountType: z.enum(ACCOUNT_TYPES),
   status: statusSchema,
   welcomeSpeech: z.string(),
+  /** The enterprise's IANA time zone (issue 31): its screens' wall clock unless one overrides it. */
+  timeZone: z.string(),
   adminLoginName: z.string().nullable(),
   accountCount: z.number(),
   createdAt: z.string(),
@@ -103,7 +106,13 @@ export const enterpriseEndpoints = {
     auth: 'session',
     permission: Perm.userCompanyManage,
     mutation: true,
-    request: z.object({ kind: z.enum(ENTERPRISE_KINDS), ...enterpriseFields, admin: enterpriseAdminSchema }),
+    /** `timeZone`: default the server's DEFAULT_TIME_ZONE. */
+    request: z.object({
+      kind: z.enum(ENTERPRISE_KINDS),
+      ...enterpriseFields,
+      timeZone: timeZoneSchema.optional(),
+      admin: enterpriseAdminSchema,
+    }),
     response: z.object({ id: z.string(), adminId: z.string() }),
   }),
   enterpriseUpdate: endpoint({
@@ -113,7 +122,8 @@ export const enterpriseEndpoints = {
     auth: 'session',
     permission: Perm.userCompany,
     mutation: true,
-    request: z.object({ id, ...enterpriseFields, welcomeSpeech: text(200) }),
+    /** `timeZone` absent: unchanged. */
+    request: z.object({ id, ...enterpriseFields, welcomeSpeech: text(200), timeZone: timeZoneSchema.optional() }),
     response: ok,
   }),
   enterpriseSetStatus: endpoint({

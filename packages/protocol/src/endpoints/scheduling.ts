@@ -232,11 +232,12 @@ export const schedulingEndpoints = {
     permission: Perm.devicePlan,
     scope: { object: 'device', kind: 'detail', idField: 'deviceId' },
     errors: [ErrorCode.NOT_FOUND],
-    // Default: today and the 6 days after it (UTC dates; time periods are the device's wall clock).
+    // Default: today and the 6 days after it. Dates and times are the device's wall clock in
+    // `timeZone` (its own zone, else its enterprise's; issue 31), as its player reads them.
     request: z
       .object({ deviceId: id, from: reportDaySchema.optional(), to: reportDaySchema.optional() })
       .strict()
       .superRefine((r, ctx) => dateRangeIssues(r, PLAN_MAX_DAYS, ctx)),
-    response: z.object({ from: z.string(), to: z.string(), bars: z.array(planBarSchema) }),
+    response: z.object({ from: z.string(), to: z.string(), timeZone: z.string(), bars: z.array(planBarSchema) }),
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_ITEM_SEC,
+  DEFAULT_TIME_ZONE,
   type DeviceManifest,
   licenceOf,
   type ManifestFile,
@@ -11,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, spliceTiles, spliceWalls } from '../../db/schema/index.js';
 import { licensedColumn } from '../devices/repository.js';
+import { deviceZone } from '../timeZones/service.js';
 import { withQrLinks } from './qrLinks.js';
 import { watermarkOfDevice } from './watermark.js';
 
@@ -129,8 +131,8 @@ export type ManifestLicence = NonNullable<DeviceManifest['licence']>;
 /**
  * A device's manifest: every source's items in registration order, the files deduplicated by
  * material, the wall block of a wall's tile, the device's licence, and a version that is the
- * SHA-256 of the content (the same content, the same version, on any server instance; a wall
- * or licence change is a new version). An expired licence answers no items, no files and no
+ * SHA-256 of the content (the same content, the same version, on any server instance; a wall,
+ * licence or time-zone change is a new version). An expired licence answers no items, no files and no
  * wall: the player stops new content and shows why (issue 27).
  */
 export async function buildManifest(db: Executor, device: ManifestDevice, now: number): Promise<DeviceManifest> {
@@ -149,6 +151,7 @@ export async function buildManifest(db: Executor, device: ManifestDevice, now: n
   }
   const wall = await wallOfDevice(db, device);
   const mark = await watermarkOfDevice(db, device);
+  const timeZone = await deviceZone(db, device.id, DEFAULT_TIME_ZONE);
   for (const file of mark?.files ?? []) if (!files.has(file.materialId)) files.set(file.materialId, file);
   const body = {
     // A layout's QR links become the server's short links for this device (modules/qrcode).
@@ -159,6 +162,8 @@ export async function buildManifest(db: Executor, device: ManifestDevice, now: n
     licence,
     // Likewise the watermark (docs/device-protocol.md 2.7.5).
     ...(mark ? { watermark: mark.watermark } : {}),
+    // The wall clock of its schedules and strategies (issue 31; 2.7.1).
+    timeZone,
   };
   const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 32);
   return { version, generatedAt: now, ...body };

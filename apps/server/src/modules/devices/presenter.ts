@@ -37,6 +37,7 @@ export function presentRow(
     screenSize: d.screenSize,
     screenCount: d.screenCount,
     installedAt: d.installedAt?.toISOString() ?? null,
+    timeZone: d.timeZone,
     expireAt: d.expireAt?.toISOString() ?? null,
     licence: licenceOf(d.expireAt?.getTime() ?? null, licensed, now),
     remark: d.remark,

@@ -294,6 +294,7 @@ export async function updateDevice(
     screenSize?: number | null;
     screenCount?: number;
     installedAt?: string | null;
+    timeZone?: string | null;
     remark?: string;
   },
   ctx: CallContext,
@@ -307,6 +308,8 @@ export async function updateDevice(
     screenSize: input.screenSize,
     screenCount: input.screenCount,
     installedAt: timeOrNull(input.installedAt),
+    // A new zone reaches the screen with its next manifest (players poll every minute).
+    timeZone: input.timeZone,
     remark: input.remark,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));

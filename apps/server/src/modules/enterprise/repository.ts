@@ -24,6 +24,7 @@ const enterpriseColumns = {
   accountType: enterprises.accountType,
   status: enterprises.status,
   welcomeSpeech: enterprises.welcomeSpeech,
+  timeZone: enterprises.timeZone,
   createdAt: enterprises.createdAt,
   adminLoginName: sql<
     string | null

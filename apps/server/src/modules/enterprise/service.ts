@@ -39,6 +39,8 @@ export interface NewEnterprise {
   phone?: string;
   accountType?: 'individual' | 'enterprise';
   welcomeSpeech?: string;
+  /** IANA zone; default the database's (Asia/Shanghai): callers pass the configured DEFAULT_TIME_ZONE. */
+  timeZone?: string;
   admin: { loginName: string; passwordHash: string; realName: string; phone?: string | null; email?: string | null };
   now?: Date;
 }
@@ -58,6 +60,7 @@ export async function createEnterpriseWithAdmin(db: Executor, input: NewEnterpri
     phone: input.phone ?? '',
     accountType: input.accountType ?? 'enterprise',
     welcomeSpeech: input.welcomeSpeech ?? '',
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     ...(input.now ? { createdAt: input.now, updatedAt: input.now } : {}),
   });
   const dept = await insertDepartment(db, { entId: ent.id, name: input.name.slice(0, 20) });
@@ -154,6 +157,7 @@ export async function enterpriseAdd(
     contact: string;
     phone: string;
     accountType: 'individual' | 'enterprise';
+    timeZone?: string;
     admin: { loginName: string; realName: string };
   },
   ctx: CallContext,
@@ -173,6 +177,7 @@ export async function enterpriseAdd(
     phone: input.phone,
     accountType: input.accountType,
     welcomeSpeech: '',
+    timeZone: input.timeZone ?? ctx.services.config.defaultTimeZone,
     admin: { loginName: input.admin.loginName, passwordHash, realName: input.admin.realName },
     now: ctx.now,
   });
@@ -196,6 +201,7 @@ export async function enterpriseUpdate(
     phone: string;
     accountType: 'individual' | 'enterprise';
     welcomeSpeech?: string;
+    timeZone?: string;
   },
   ctx: CallContext,
 ) {
@@ -209,6 +215,8 @@ export async function enterpriseUpdate(
     phone: input.phone,
     accountType: input.accountType,
     ...(input.welcomeSpeech !== undefined ? { welcomeSpeech: input.welcomeSpeech } : {}),
+    // A new zone reaches the screens that follow it with their next manifest (at most a minute: players poll).
+    ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
     updatedAt: ctx.now,
   });
   await ctx.audit({
@@ -217,7 +225,12 @@ export async function enterpriseUpdate(
     targetType: 'enterprise',
     targetId: ent.id,
     targetName: input.name,
-    detail: { name: input.name },
+    detail: {
+      name: input.name,
+      ...(input.timeZone !== undefined && input.timeZone !== ent.timeZone
+        ? { timeZone: input.timeZone, previousTimeZone: ent.timeZone }
+        : {}),
+    },
   });
   // Sessions of the enterprise show the new welcome text on their next call.
   const entId = ent.id;

@@ -1,12 +1,13 @@
-import type { ManifestSchedule } from '@marquee/protocol';
+import { DEFAULT_TIME_ZONE, scheduleAllows } from '@marquee/protocol';
 import type { Executor } from '../../db/client.js';
 import { adContent } from '../ads/schedule.js';
+import { deviceZone } from '../timeZones/service.js';
 
 /**
  * The checks of a monitor's photograph (issue 30): how far it was taken from the screen, and
  * whether an ad of the plan was scheduled on the screen at that moment. The schedule is read
  * as the scheduling module reads it (adContent: the ads reaching the device at that instant,
- * with their periods), on the server's UTC clock like device.plan.
+ * with their periods), on the wall clock of the device's zone, as the player reads it.
  */
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -20,27 +21,6 @@ export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-const minutesOf = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-};
-
-/** Whether a manifest item's schedule lets it play at `at` (UTC wall clock). */
-export function scheduleAllowsUtc(schedule: ManifestSchedule, at: Date): boolean {
-  const t = at.getTime();
-  if (schedule.from != null && t < schedule.from) return false;
-  if (schedule.until != null && t >= schedule.until) return false;
-  const weekday = at.getUTCDay() === 0 ? 7 : at.getUTCDay();
-  if (schedule.weekdays?.length && !schedule.weekdays.includes(weekday)) return false;
-  const minute = at.getUTCHours() * 60 + at.getUTCMinutes();
-  if (schedule.start && minute < minutesOf(schedule.start)) return false;
-  if (schedule.end && minute >= minutesOf(schedule.end)) return false;
-  if (schedule.periods?.length) {
-    return schedule.periods.some((p) => minute >= minutesOf(p.start) && minute < minutesOf(p.end));
-  }
-  return true;
-}
-
 /** Whether one of `adIds` was scheduled on the device at `at`. */
 export async function scheduledAt(
   db: Executor,
@@ -49,6 +29,7 @@ export async function scheduledAt(
   at: Date,
 ): Promise<boolean> {
   const { items } = await adContent(db, device, at.getTime());
+  const zone = await deviceZone(db, device.id, DEFAULT_TIME_ZONE);
   const wanted = new Set(adIds);
-  return items.some((item) => item.adId != null && wanted.has(item.adId) && scheduleAllowsUtc(item.schedule, at));
+  return items.some((item) => item.adId != null && wanted.has(item.adId) && scheduleAllows(item.schedule, at, zone));
 }

@@ -62,6 +62,7 @@ async function createRegistration(input: RegisterInput, ctx: CallContext, checke
     name: input.companyName,
     socialCreditCode: input.socialCreditCode,
     welcomeSpeech: input.companyName,
+    timeZone: ctx.services.config.defaultTimeZone,
     admin: {
       loginName: input.loginName,
       passwordHash: checked.passwordHash,

@@ -3,10 +3,12 @@ import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adReviews, ads, departments, devices, deviceTags, spliceTiles } from '../../db/schema/index.js';
 import { targetsReach } from '../ads/schedule.js';
+import { deviceZoneSql } from '../timeZones/service.js';
 
 /**
  * What the schedule expected (issue 13 'Reconciliation'): which ads reached which device on
- * which UTC day, and how many plays each (the protocol's expectedOnDay). The ads' targets are
+ * which UTC day, and how many plays each (the protocol's expectedOnDay, the ads' time periods
+ * read on the wall clock of each device's zone). The ads' targets are
  * read as they are now (targets are not kept in history); an ad counts from the moment it
  * could first play, the latest of its start, its approval (the pass of its current review
  * round) and its first download by a screen (ads.downloaded_at), to its end, cut at its
@@ -47,6 +49,8 @@ export function expectedAdOf(row: AdRow, now: number, approvedAt?: Date | null):
 
 interface Reach {
   id: string;
+  /** The device's zone: its ads' time periods are its wall clock's (issue 31). */
+  zone: string;
   groupId: string | null;
   tagIds: Set<string>;
   deptIds: Set<string>;
@@ -78,7 +82,7 @@ async function reachOfDevices(
   const [rows, tags, tiles] = await both(oneClient, [
     () =>
       db
-        .select({ id: devices.id, groupId: devices.groupId, path: departments.path })
+        .select({ id: devices.id, groupId: devices.groupId, path: departments.path, zone: deviceZoneSql })
         .from(devices)
         .leftJoin(departments, eq(departments.id, devices.deptId))
         .where(base),
@@ -99,6 +103,7 @@ async function reachOfDevices(
   for (const r of rows) {
     byId.set(r.id, {
       id: r.id,
+      zone: r.zone,
       groupId: r.groupId,
       tagIds: new Set(),
       deptIds: new Set((r.path ?? '').split('/').filter(Boolean)),
@@ -155,6 +160,10 @@ async function candidateAds(
   return { rows, approvals: await approvalsOf(db, rows) };
 }
 
+/** The key of a set of ads reaching devices in one zone. */
+const setKey = (zone: string, adIds: string[]) => `${zone}|${[...adIds].sort().join(',')}`;
+const adsOfKey = (key: string) => key.slice(key.indexOf('|') + 1).split(',');
+
 /** Expected plays of a range: per (device, day, ad), computed per set of ads reaching devices. */
 export class ExpectedModel {
   /** Device -> the key of the set of ads reaching it. */
@@ -176,22 +185,23 @@ export class ExpectedModel {
     const expectedAds = adRows
       .map((row) => ({ row, ad: expectedAdOf(row, now, approvals.get(row.id)) }))
       .filter((x) => x.ad !== null);
-    const sets = new Map<string, ExpectedAd[]>();
+    const sets = new Map<string, { zone: string; ads: ExpectedAd[] }>();
     for (const device of reach) {
       const reaching = expectedAds.filter((x) => targetsReach(x.row.targets, device)).map((x) => x.ad as ExpectedAd);
       if (reaching.length === 0) continue;
-      const key = reaching
-        .map((a) => a.id)
-        .sort()
-        .join(',');
+      // Devices share figures when the same ads reach them in the same zone.
+      const key = setKey(
+        device.zone,
+        reaching.map((a) => a.id),
+      );
       this.setOf.set(device.id, key);
-      if (!sets.has(key)) sets.set(key, reaching);
+      if (!sets.has(key)) sets.set(key, { zone: device.zone, ads: reaching });
       const list = this.devicesOf.get(key) ?? [];
       list.push(device.id);
       this.devicesOf.set(key, list);
     }
-    for (const [key, list] of sets) {
-      this.figures.set(key, new Map(this.days.map((day) => [day, expectedOnDay(list, day)])));
+    for (const [key, set] of sets) {
+      this.figures.set(key, new Map(this.days.map((day) => [day, expectedOnDay(set.ads, day, undefined, set.zone)])));
     }
   }
 
@@ -222,7 +232,7 @@ export class ExpectedModel {
 
   /** The ads reaching some device (those with figures). */
   adIds(): string[] {
-    return [...new Set([...this.setOf.values()].flatMap((key) => key.split(',')))];
+    return [...new Set([...this.setOf.values()].flatMap(adsOfKey))];
   }
 
   /** One device's expected plays per ad on a day (empty when no ad reached it). */
@@ -245,7 +255,7 @@ export class ExpectedModel {
         byDay.set(day, (byDay.get(day) ?? 0) + n * list.length);
       }
       // Devices the ad reaches are listed even when it expects nothing there (a fallback ad).
-      if (!key.split(',').includes(adId)) continue;
+      if (!adsOfKey(key).includes(adId)) continue;
       for (const device of list) byDevice.set(device, perDevice);
       total += perDevice * list.length;
     }

@@ -1,4 +1,13 @@
-import { type AdRole, ErrorCode, PLAN_MAX_DAYS, type PlanBar, type PlaylistEntry } from '@marquee/protocol';
+import {
+  type AdRole,
+  ErrorCode,
+  nextDay,
+  PLAN_MAX_DAYS,
+  type PlanBar,
+  type PlaylistEntry,
+  wallClock,
+  zonedDayStart,
+} from '@marquee/protocol';
 import { and, eq, inArray } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
 import { ads, devicePlaylistOrders, devices } from '../../db/schema/index.js';
@@ -10,6 +19,7 @@ import { currentLayoutProvider } from '../content/sources.js';
 import { combinedDownload, downloadsOf } from '../devices/downloads.js';
 import { deviceManageScope, deviceScope } from '../devices/repository.js';
 import { loadManaged } from '../devices/service.js';
+import { deviceZone } from '../timeZones/service.js';
 import { adNumber, dayStart } from './pushes.js';
 import { PushText } from './texts.js';
 
@@ -135,16 +145,21 @@ const minutesOf = (value: string) => {
 };
 
 /**
- * The bars of one playlist entry on one day (UTC): each of its time periods (the whole day
- * without any) cut to the part of the day within the ad's period.
+ * The bars of one playlist entry on one day of the device's wall clock in `zone` (issue 31):
+ * each of its time periods (the whole day without any) cut to the part of the day within the
+ * ad's period. A day is the zone's (23 or 25 hours on a DST change).
  */
 export function dayBars(
   day: string,
   entry: { from: number; until: number; periods: readonly { start: string; end: string }[] },
+  zone = 'UTC',
 ): { start: string; end: string }[] {
-  const begin = dayStart(day).getTime();
-  const lo = Math.max(0, Math.ceil((entry.from - begin) / 60_000));
-  const hi = Math.min(24 * 60, Math.floor((entry.until - begin) / 60_000));
+  const begin = zonedDayStart(day, zone);
+  const end = zonedDayStart(nextDay(day), zone);
+  if (entry.until <= begin || entry.from >= end) return [];
+  const lo =
+    entry.from > begin ? wallClock(entry.from, zone).minute + (wallClock(entry.from, zone).second > 0 ? 1 : 0) : 0;
+  const hi = entry.until < end ? wallClock(entry.until, zone).minute : 24 * 60;
   if (hi <= lo) return [];
   const periods = entry.periods.length > 0 ? entry.periods : [{ start: '00:00', end: '24:00' }];
   return periods.flatMap((p) => {
@@ -193,7 +208,10 @@ export function datesOf(from: string, to: string): string[] {
 /** device.plan: per day of the range, the ads scheduled on the device (and its layout) by time period. */
 export async function devicePlan(input: { deviceId: string; from?: string; to?: string }, ctx: CallContext) {
   const device = await visibleDevice(ctx, input.deviceId);
-  const { from, to } = dateRange(input, isoDay(ctx.now.getTime()), { days: 7, max: PLAN_MAX_DAYS, back: false });
+  // Days and times are the device's wall clock (its zone), as its player reads its schedule.
+  const timeZone = await deviceZone(ctx.db, device.id, ctx.services.config.defaultTimeZone);
+  const today = wallClock(ctx.now, timeZone).day;
+  const { from, to } = dateRange(input, today, { days: 7, max: PLAN_MAX_DAYS, back: false });
   const entries = await playlistOf(ctx, device);
   const seen = new Set<string>();
   const unique = entries.filter(({ ad }) => !seen.has(ad.id) && seen.add(ad.id));
@@ -215,11 +233,15 @@ export async function devicePlan(input: { deviceId: string; from?: string; to?: 
     }
     for (const { item, ad } of unique) {
       const schedule = item.schedule;
-      for (const bar of dayBars(day, {
-        from: schedule.from ?? ad.startAt.getTime(),
-        until: schedule.until ?? ad.endAt.getTime(),
-        periods: schedule.periods ?? [],
-      })) {
+      for (const bar of dayBars(
+        day,
+        {
+          from: schedule.from ?? ad.startAt.getTime(),
+          until: schedule.until ?? ad.endAt.getTime(),
+          periods: schedule.periods ?? [],
+        },
+        timeZone,
+      )) {
         bars.push({
           day,
           ...bar,
@@ -232,5 +254,5 @@ export async function devicePlan(input: { deviceId: string; from?: string; to?: 
       }
     }
   }
-  return { from, to, bars };
+  return { from, to, timeZone, bars };
 }

@@ -75,7 +75,17 @@ export default function DevicePlanPage() {
           </Form.Item>
         </Form>
       </Card>
-      <Card size="small" title={t('plan.title')}>
+      <Card
+        size="small"
+        title={t('plan.title')}
+        extra={
+          plan.data ? (
+            <Typography.Text type="secondary" data-testid="device-plan-zone">
+              {t('plan.zone', { zone: plan.data.timeZone })}
+            </Typography.Text>
+          ) : null
+        }
+      >
         {deviceId && plan.isLoading ? (
           <Spin />
         ) : deviceId && rows.length > 0 ? (

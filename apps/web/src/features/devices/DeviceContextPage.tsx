@@ -178,6 +178,8 @@ function ExpiredLicence({ device, t }: { device: DeviceDetail; t: TFunction }) {
 
 function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
   const reported = device.lastSeenAt !== null;
+  const zones = useCallQuery('timeZoneList', {}, { enabled: device.timeZone === null, staleTime: 3600_000 });
+  const enterpriseZone = zones.data?.enterprise;
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <ExpiredLicence device={device} t={t} />
@@ -199,6 +201,9 @@ function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
             <span className="mq-muted">{t('notAssigned')}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('field.installedAt')}>{time(device.installedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('timeZone.label', { ns: 'common' })}>
+            {device.timeZone ?? t('timeZone.followEnterprise', { ns: 'common', zone: enterpriseZone ?? '' })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('field.licence')}>
             <LicenceCell device={device} now={Date.now()} t={t} />
           </Descriptions.Item>

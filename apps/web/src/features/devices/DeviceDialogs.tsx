@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
+import { TimeZoneSelect } from '../../components/pickers/TimeZoneSelect';
 import { requiredRule, zodRule } from '../../components/zodRule';
 import './devices.css';
 
@@ -231,6 +232,7 @@ interface EditValues {
   screenSize?: number | null;
   screenCount?: number;
   installedAt?: Dayjs | null;
+  timeZone?: string | null;
   remark?: string;
 }
 
@@ -253,6 +255,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       screenSize: v.screenSize ?? null,
       screenCount: v.screenCount ?? 1,
       installedAt: toIso(v.installedAt),
+      timeZone: v.timeZone ?? null,
       remark: v.remark?.trim() ?? '',
     });
   };
@@ -273,6 +276,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
               screenSize: device.screenSize,
               screenCount: device.screenCount,
               installedAt: device.installedAt ? dayjs(device.installedAt) : null,
+              timeZone: device.timeZone,
               remark: device.remark,
             }
           : undefined
@@ -321,6 +325,13 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       </Form.Item>
       <Form.Item name="installedAt" label={t('field.installedAt')}>
         <DatePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} data-testid="device-edit-installed" />
+      </Form.Item>
+      <Form.Item
+        name="timeZone"
+        label={t('timeZone.label', { ns: 'common' })}
+        tooltip={t('timeZone.deviceHint', { ns: 'common' })}
+      >
+        <TimeZoneSelect follow enabled={device !== null} testId="device-edit-time-zone" />
       </Form.Item>
       <Form.Item
         name="remark"

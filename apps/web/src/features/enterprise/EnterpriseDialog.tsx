@@ -11,6 +11,7 @@ import { Divider, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { TimeZoneSelect } from '../../components/pickers/TimeZoneSelect';
 import { requiredRule, zodRule } from '../../components/zodRule';
 import { AccountTypeField, LoginNameField } from '../accounts/AccountFields';
 import { PasswordFields } from '../accounts/PasswordFields';
@@ -23,6 +24,7 @@ interface Values {
   phone: string;
   accountType: 'individual' | 'enterprise';
   welcomeSpeech?: string;
+  timeZone?: string;
   adminLoginName: string;
   adminRealName: string;
   password: string;
@@ -57,11 +59,17 @@ export function EnterpriseDialog({
       accountType: v.accountType,
     };
     if (editing) {
-      await call('enterpriseUpdate', { id: editing.id, ...fields, welcomeSpeech: v.welcomeSpeech?.trim() ?? '' });
+      await call('enterpriseUpdate', {
+        id: editing.id,
+        ...fields,
+        welcomeSpeech: v.welcomeSpeech?.trim() ?? '',
+        ...(v.timeZone ? { timeZone: v.timeZone } : {}),
+      });
     } else {
       await call('enterpriseAdd', {
         kind: v.kind,
         ...fields,
+        ...(v.timeZone ? { timeZone: v.timeZone } : {}),
         admin: { loginName: v.adminLoginName.trim(), realName: v.adminRealName.trim(), password: v.password },
       });
     }
@@ -85,6 +93,7 @@ export function EnterpriseDialog({
               phone: editing.phone,
               accountType: editing.accountType,
               welcomeSpeech: editing.welcomeSpeech,
+              timeZone: editing.timeZone,
             }
           : undefined
       }
@@ -123,6 +132,13 @@ export function EnterpriseDialog({
         <Input data-testid="company-dialog-phone" />
       </Form.Item>
       <AccountTypeField />
+      <Form.Item
+        name="timeZone"
+        label={t('timeZone.label', { ns: 'common' })}
+        tooltip={t('timeZone.enterpriseHint', { ns: 'common' })}
+      >
+        <TimeZoneSelect enabled={open} testId="company-dialog-time-zone" />
+      </Form.Item>
       {isEdit ? (
         <Form.Item name="welcomeSpeech" label={t('field.welcomeSpeech')} className="mq-span">
           <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />

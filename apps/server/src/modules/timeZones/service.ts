@@ -1,0 +1,46 @@
+import { timeZoneList } from '@marquee/protocol';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { devices, enterprises } from '../../db/schema/index.js';
+import type { CallContext } from '../../protocol/handlers.js';
+
+/**
+ * Time zones (issue 31, docs/ARCHITECTURE.md "Time zones"): an enterprise's IANA zone, which a
+ * device may override. A device's effective zone is the wall clock its schedules and strategies
+ * run on (the manifest's `timeZone`), and the one the server reads the same schedules in
+ * (the reports' expected plays, monitoring's checks).
+ */
+
+/** The effective zone of a devices row in SQL: its own, else its enterprise's. */
+export const deviceZoneSql = sql<string>`coalesce(${devices.timeZone}, (select ${enterprises.timeZone} from ${enterprises} where ${enterprises.id} = ${devices.entId}))`;
+
+/** The effective zone of each of these devices (absent ids: unknown devices). */
+export async function deviceZones(db: Executor, deviceIds: readonly string[]): Promise<Map<string, string>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: devices.id, zone: deviceZoneSql })
+    .from(devices)
+    .where(inArray(devices.id, [...new Set(deviceIds)]));
+  return new Map(rows.map((r) => [r.id, r.zone]));
+}
+
+/** One device's effective zone (the enterprise default's when the device is unknown). */
+export async function deviceZone(db: Executor, deviceId: string, fallback: string): Promise<string> {
+  return (await deviceZones(db, [deviceId])).get(deviceId) ?? fallback;
+}
+
+/** An enterprise's zone. */
+export async function enterpriseZone(db: Executor, entId: string, fallback: string): Promise<string> {
+  const [row] = await db.select({ zone: enterprises.timeZone }).from(enterprises).where(eq(enterprises.id, entId));
+  return row?.zone ?? fallback;
+}
+
+/** timeZone.list: the zones with their offsets now, the caller's enterprise's and the default. */
+export async function listTimeZones(ctx: CallContext) {
+  const fallback = ctx.services.config.defaultTimeZone;
+  return {
+    zones: timeZoneList(ctx.now.getTime()),
+    enterprise: await enterpriseZone(ctx.db, ctx.user.entId, fallback),
+    default: fallback,
+  };
+}
