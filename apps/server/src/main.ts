@@ -16,13 +16,15 @@ const database = await openDatabase({
   maxConnections: config.databasePoolSize,
 });
 await database.migrate();
-const [{ buildApp }, { demoLoginLines, seedDemoMarket, seedDemoMoney, seedDemoSales, seedIfNeeded }] = await appModules;
+const [{ buildApp }, { demoLoginLines, seedDemoHelp, seedDemoMarket, seedDemoMoney, seedDemoSales, seedIfNeeded }] =
+  await appModules;
 const seeded = await seedIfNeeded(database.db);
 const app = await buildApp({ config, db: database });
 // The demo wallet's first money goes through the console's calls, which need the app (seed/money.ts).
 if (seeded) {
   await seedDemoMoney(app);
   await seedDemoMarket(app);
+  await seedDemoHelp(app);
   // Without the demo fleet the demo airtime for sale is seeded now; with it, once its screens stand (below).
   if (config.demoPlayers === 0) await seedDemoSales(app);
 }

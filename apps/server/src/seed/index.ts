@@ -4,6 +4,7 @@ import { meta } from '../db/schema/index.js';
 import { seedDemo } from './demo.js';
 
 export { DEMO_LOGINS, DEMO_PASSWORD, demoLoginLines } from './demoLogins.js';
+export { seedDemoHelp } from './help.js';
 export { seedDemoMarket } from './market.js';
 export { seedDemoMoney } from './money.js';
 export { seedDemoSales } from './sales.js';
