@@ -10,10 +10,10 @@ import { alarmFixtures } from './fixtures/alarms.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
 import { feedbackFixtures } from './fixtures/feedback.js';
-import { helpFixtures } from './fixtures/help.js';
 import { financeFixtures } from './fixtures/finance.js';
 import { flowFixtures } from './fixtures/flow.js';
 import { geoFixtures } from './fixtures/geo.js';
+import { helpFixtures } from './fixtures/help.js';
 import { marketEndpointFixtures } from './fixtures/marketEndpoints.js';
 import { materialFixtures } from './fixtures/materials.js';
 import { monitoringFixtures } from './fixtures/monitoring.js';
@@ -29,6 +29,7 @@ import { salesFixtures } from './fixtures/sales.js';
 import { schedulingFixtures } from './fixtures/scheduling.js';
 import { screenshotFixtures } from './fixtures/screenshots.js';
 import { sharingFixtures } from './fixtures/sharing.js';
+import { specialFixtures } from './fixtures/special.js';
 import { spliceFixtures } from './fixtures/splice.js';
 import { strategyFixtures } from './fixtures/strategies.js';
 import { templateFixtures } from './fixtures/templates.js';
@@ -92,6 +93,7 @@ const fixtures: Record<
   ...rtbFixtures,
   ...alarmFixtures,
   ...feedbackFixtures,
+  ...specialFixtures,
   ...helpFixtures,
   ...warningsFixtures,
   ...qrcodeFixtures,

@@ -68,6 +68,7 @@ import {
   insertSlot,
   salesDay,
 } from './fixtures/sales.js';
+import { insertSpecialInquiry, insertSpecialResource } from './fixtures/special.js';
 import { insertStrategy } from './fixtures/strategies.js';
 import { insertWarning } from './fixtures/warnings.js';
 import {
@@ -691,6 +692,22 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   // screenshot), and everyone's for the platform operator (audience platform).
   feedback: async (w) => ({
     id: await insertFeedback(w.t, { entId: w.ent.id, authorId: w.owner.id, shots: 1 }),
+    entId: w.ent.id,
+    ownerId: w.owner.id,
+  }),
+  // Special resources (issue 31): the platform's resources and every inquiry on them are the
+  // platform operator's to manage (audience platform); an advertiser reads only its own
+  // inquiries (special.myInquiries, unscoped: inquirer = caller).
+  specialResource: async (w) => ({
+    id: await insertSpecialResource(w.t, { entId: w.ent.id, state: 'draft', photos: 1 }),
+    entId: w.ent.id,
+  }),
+  specialInquiry: async (w) => ({
+    id: await insertSpecialInquiry(w.t, {
+      resourceId: await insertSpecialResource(w.t, { entId: w.ent.id }),
+      entId: w.ent.id,
+      inquirerId: w.owner.id,
+    }),
     entId: w.ent.id,
     ownerId: w.owner.id,
   }),

@@ -19,6 +19,7 @@ import {
   salesDay,
   salesObjects,
 } from './fixtures/sales.js';
+import { specialObjects } from './fixtures/special.js';
 import { warningsObjects } from './fixtures/warnings.js';
 import {
   type ApiClient,
@@ -98,6 +99,7 @@ class Administrator {
         ...(await warningsObjects(this.t, this.ent)),
         ...(await qrcodeObjects(this.t, this.ent, this.user.id)),
         ...(await feedbackObjects(this.t, this.ent, this.user.id)),
+        ...(await specialObjects(this.t, this.ent, this.user.id)),
         ...(await helpObjects(this.t, this.ent, this.user.id)),
         ...(await monitoringObjects(this.t, this.ent, this.user.id)),
       ];

@@ -27,9 +27,9 @@ import { SPECIAL_DECLINED_LETTER_KIND, SPECIAL_QUOTED_LETTER_KIND } from './lett
 
 /**
  * Special resources (issue 31; packages/protocol/src/endpoints/special.ts). The operator's side
- * (Perm.specialResourceManage is provider-only; the enterprise kind is checked too) keeps the
- * resources of its own (provider) enterprise and answers every inquiry on them. The advertiser's
- * side sees listed resources and its own inquiries (inquirer = caller).
+ * (Perm.specialResourceManage is provider-only; the enterprise kind is checked too: audience
+ * `platform`) keeps the platform's resources and answers every inquiry on them. The
+ * advertiser's side sees listed resources and its own inquiries (inquirer = caller).
  */
 
 type ResourceRow = typeof specialResources.$inferSelect;
@@ -105,12 +105,12 @@ async function listResources(ctx: CallContext, where: SQL | undefined, page: num
   return { total: Number(total?.n ?? 0), data: await presentResources(ctx, rows) };
 }
 
-/** The operator's resources, every state. */
+/** The platform's resources, every state. */
 export function resourceList(input: { state?: SpecialResourceState; page: number; size: number }, ctx: CallContext) {
-  const entId = operator(ctx);
+  operator(ctx);
   return listResources(
     ctx,
-    and(eq(specialResources.entId, entId), input.state ? eq(specialResources.state, input.state) : undefined),
+    input.state ? eq(specialResources.state, input.state) : undefined,
     input.page,
     input.size,
   );
@@ -185,7 +185,7 @@ export async function resourceSave(input: ResourceInput, ctx: CallContext) {
     [existing] = await ctx.db
       .select()
       .from(specialResources)
-      .where(and(eq(specialResources.id, input.id), eq(specialResources.entId, entId)))
+      .where(eq(specialResources.id, input.id))
       .for('update');
     if (!existing) throw new AppError(ErrorCode.NOT_FOUND);
     // The capacity cannot fall below the buyers already holding it.
@@ -201,7 +201,6 @@ export async function resourceSave(input: ResourceInput, ctx: CallContext) {
         .where(
           and(
             inArray(specialResourcePhotos.id, photoIds),
-            eq(specialResourcePhotos.entId, entId),
             existing
               ? or(isNull(specialResourcePhotos.resourceId), eq(specialResourcePhotos.resourceId, existing.id))
               : isNull(specialResourcePhotos.resourceId),
@@ -317,16 +316,15 @@ async function listInquiries(ctx: CallContext, where: SQL | undefined, page: num
   return { total: Number(total?.n ?? 0), data: rows.map(presentInquiry) };
 }
 
-/** Every inquiry on the operator's resources. */
+/** Every inquiry on the platform's resources. */
 export function inquiryList(
   input: { state?: SpecialInquiryState; resourceId?: string; page: number; size: number },
   ctx: CallContext,
 ) {
-  const entId = operator(ctx);
+  operator(ctx);
   return listInquiries(
     ctx,
     and(
-      eq(specialResources.entId, entId),
       input.state ? eq(specialInquiries.state, input.state) : undefined,
       input.resourceId ? eq(specialInquiries.resourceId, input.resourceId) : undefined,
     ),
@@ -354,8 +352,8 @@ export async function inquire(
   ctx: CallContext,
 ) {
   const [resource] = await ctx.db.select().from(specialResources).where(eq(specialResources.id, input.resourceId));
-  // A draft is the operator's alone: to anyone else it does not exist.
-  if (!resource || (resource.state === 'draft' && resource.entId !== ctx.user.entId)) {
+  // A draft is the platform's alone: to anyone else it does not exist.
+  if (!resource || (resource.state === 'draft' && ctx.user.entKind !== 'provider')) {
     throw new AppError(ErrorCode.NOT_FOUND);
   }
   if (resource.state !== 'listed') throw new AppError(ErrorCode.SPECIAL_RESOURCE_STATE);
@@ -406,9 +404,9 @@ export async function inquiryAnswer(
   input: { id: string; action: 'quote' | 'decline'; price?: number; answer: string },
   ctx: CallContext,
 ) {
-  const entId = operator(ctx);
+  operator(ctx);
   const row = await lockInquiry(ctx, input.id);
-  if (!row || row.resource.entId !== entId) throw new AppError(ErrorCode.NOT_FOUND);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   const q = row.inquiry;
   if (q.state !== 'open' && q.state !== 'quoted') throw new AppError(ErrorCode.SPECIAL_INQUIRY_STATE);
   const state = input.action === 'quote' ? ('quoted' as const) : ('declined' as const);
