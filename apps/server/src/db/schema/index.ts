@@ -37,3 +37,4 @@ export * from './templates.js';
 export * from './tenancy.js';
 export * from './warnings.js';
 export * from './special.js';
+export * from './upgrades.js';
