@@ -112,6 +112,12 @@ export const devices = pgTable(
     demo: boolean('demo').notNull().default(false),
     /** The device's own watermark setting (modules/watermark): null follows its group's. */
     watermark: jsonb('watermark').$type<WatermarkSetting>(),
+    /**
+     * The values of the enterprise's custom fields (issue 31, device_custom_fields), by field
+     * key: text and option as strings, number as a number, date as 'YYYY-MM-DD'. Checked
+     * against the definitions on every save, update and import (modules/devices/customFields.ts).
+     */
+    customFields: jsonb('custom_fields').$type<Record<string, string | number>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

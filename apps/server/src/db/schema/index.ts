@@ -38,3 +38,4 @@ export * from './tenancy.js';
 export * from './warnings.js';
 export * from './special.js';
 export * from './upgrades.js';
+export * from './customFields.js';
