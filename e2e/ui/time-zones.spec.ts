@@ -22,15 +22,20 @@ function next2230(): number {
   return at;
 }
 
-/** A browser player whose clock starts at `time`, paired as `name` by the enterprise admin. */
+/**
+ * A browser player paired as `name` by the enterprise admin, then started again with its clock
+ * at `time` (it keeps its credentials across the reload, as a screen does across a restart).
+ */
 async function playerAt(browser: Browser, token: string, name: string, time: number) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
   const player = await context.newPage();
-  await player.clock.install({ time });
   await player.goto(`${BASE_URL}/player/`);
   const code = (await player.getByTestId('pairing-code').textContent({ timeout: 30_000 }))?.trim() ?? '';
   const added = await apiCall('deviceAdd', { code, name }, { token });
   expect(added.code, added.message).toBe(0);
+  await expect(player.getByTestId('nothing')).toBeVisible({ timeout: 30_000 });
+  await player.clock.install({ time });
+  await player.reload();
   await expect(player.getByTestId('nothing')).toBeVisible({ timeout: 30_000 });
   return { context, player, deviceId: added.payload.id as string };
 }
