@@ -83,6 +83,22 @@ describe('pairing across reloads', () => {
     expect(await store.get(PENDING_PAIRING_KEY)).toBeNull();
   });
 
+  it('pairs a screen whose clock is hours ahead of the server’s (the expiry is the server’s to judge)', async () => {
+    const serverClock = 1_000_000;
+    const server = fakeServer(() => serverClock);
+    const store = new MemoryStore();
+    server.api.pair = ((pair) => async () => {
+      const p = await pair();
+      server.bind(p.pairingId);
+      return p;
+    })(server.api.pair);
+    const deviceNow = () => serverClock + 3 * 3600_000;
+    expect(await runPairing({ api: server.api, store, now: deviceNow, show: () => {} })).toEqual({
+      deviceId: 'device-of-p1',
+    });
+    expect(server.calls.pair).toBe(1);
+  });
+
   it('asks for a new pairing when the stored one expired or the server no longer knows it', async () => {
     let clock = 5_000_000;
     const now = () => clock;

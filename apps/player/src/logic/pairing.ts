@@ -74,7 +74,10 @@ export async function runPairing<C>(options: {
     }
     show(pairing);
     try {
-      while (now() < pairing.expiresAt) {
+      // Polls until bound or until the server says the pairing is over (PAIRING_CODE_INVALID):
+      // its expiry is an instant of the server's clock, which a screen's clock may be hours
+      // away from (a device whose clock ran ahead never polled and asked for pairing after pairing).
+      for (;;) {
         const answer = await api.poll(pairing.pairingId, pairing.pollToken);
         if (answer.status !== 'bound') continue;
         const credentials = await api.credentials(pairing.pairingId, pairing.pollToken);
