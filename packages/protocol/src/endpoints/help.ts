@@ -163,14 +163,14 @@ export const helpEndpoints = {
     mutation: true,
     notForMonitor: true,
     errors: [ErrorCode.FILE_FORMAT_ERROR, ErrorCode.FILE_TOO_LARGE],
-    /** Signs the direct upload of one picture; the body names it by `imageId` (HELP_IMAGE_ATTR). */
+    /** Signs the direct upload of one picture; the body names it by `imageId` (HELP_IMAGE_ATTR), `src` shows it once uploaded. */
     request: z
       .object({
         size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
         contentType: z.string().trim().max(255),
       })
       .strict(),
-    response: uploadSignatureSchema.extend({ imageId: z.string(), url: z.string() }),
+    response: uploadSignatureSchema.extend({ imageId: z.string(), src: z.string() }),
   }),
   helpSave: endpoint({
     name: 'help.save',

@@ -274,7 +274,7 @@ export async function imageApply(input: { size: number; contentType: string }, c
     targetId: image.id,
     targetName: `picture.${extensionOf(type)}`,
   });
-  return { ...signature, imageId: image.id, url: await ctx.services.files.directUrl(key) };
+  return { ...signature, imageId: image.id, src: await ctx.services.files.directUrl(key) };
 }
 
 export async function save(

@@ -124,7 +124,7 @@ export function RichTextEditor({
       <input
         ref={file}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         accept="image/png,image/jpeg,image/webp,image/gif"
         data-testid={`${testId}-file`}
         onChange={(e) => {

@@ -25,7 +25,7 @@ export async function uploadHelpImage(file: File, language: string): Promise<{ i
   const signature = await call('helpImageApply', { size: file.size, contentType: file.type });
   const answer = await postUpload(signature, file, () => undefined, language).answer;
   if (!answer.ok) throw new StorageRefused(answer.code, errorMessage(answer.code as ErrorCodeValue, language));
-  return { id: signature.imageId, url: signature.url };
+  return { id: signature.imageId, url: signature.src };
 }
 
 /** The HTML the editor inserts for an uploaded picture (the server keeps the id and signs src on read). */
