@@ -222,7 +222,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('/shop/order', 'shopOrder', Perm.shopOrder, { menu: true, online: true, page: 'market/ShopOrderPage' }),
 
   // Special
-  r('/special/resource', 'specialResource', Perm.specialResource),
+  r('/special/resource', 'specialResource', Perm.specialResource, {
+    menu: true,
+    online: true,
+    page: 'special/SpecialResourcePage',
+  }),
 
   // Template
   r('/template/edit', 'templateEdit', Perm.templateEdit, {
