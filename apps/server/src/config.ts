@@ -54,6 +54,11 @@ export interface Config {
    */
   defaultTimeZone: string;
   /**
+   * MESSAGE_LANGUAGE: the language of SMS and e-mail notices (warnings, alarms), which go to
+   * phone numbers and addresses that keep no language of their own: zh-CN (default), en-US or ja.
+   */
+  messageLanguage: 'zh-CN' | 'en-US' | 'ja';
+  /**
    * PLAYS_RETENTION_DAYS: days of raw proof of play kept (the `plays` day partitions; the
    * rollups the reports read are kept): modules/content/retention.ts.
    */
@@ -340,6 +345,14 @@ function weatherConfig(env: NodeJS.ProcessEnv): WeatherConfig {
   return { provider, url, geocodingUrl, timeoutMs: positiveNumber(env, 'WEATHER_TIMEOUT_MS', 5000) };
 }
 
+function messageLanguageOf(env: NodeJS.ProcessEnv): Config['messageLanguage'] {
+  const language = (env.MESSAGE_LANGUAGE || 'zh-CN').trim();
+  if (language !== 'zh-CN' && language !== 'en-US' && language !== 'ja') {
+    throw new Error(`MESSAGE_LANGUAGE must be zh-CN, en-US or ja, got "${env.MESSAGE_LANGUAGE}"`);
+  }
+  return language;
+}
+
 function defaultTimeZoneOf(env: NodeJS.ProcessEnv): string {
   const zone = (env.DEFAULT_TIME_ZONE || DEFAULT_TIME_ZONE).trim();
   if (!isTimeZone(zone)) throw new Error(`DEFAULT_TIME_ZONE must be an IANA time zone, got "${env.DEFAULT_TIME_ZONE}"`);
@@ -552,6 +565,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     weather: weatherConfig(env),
     shares: sharesConfig(env),
     defaultTimeZone: defaultTimeZoneOf(env),
+    messageLanguage: messageLanguageOf(env),
     playsRetentionDays: playsRetentionDays(env),
     demoPlayers: demoPlayers(env),
     payments: paymentsConfig(env, publicUrl, cwd),

@@ -41,6 +41,7 @@ describe('config', () => {
       },
       shares: { provider: 'none', url: '', key: '', timeoutMs: 5000 },
       defaultTimeZone: 'Asia/Shanghai',
+      messageLanguage: 'zh-CN',
       storage: { kind: 'local', dir: '/srv/app/data/files' },
       playsRetentionDays: 400,
       demoPlayers: 4,
@@ -53,6 +54,11 @@ describe('config', () => {
       },
       esign: { url: '', token: '', timeoutMs: 10_000, maxAttempts: 5 },
     });
+  });
+
+  it('reads MESSAGE_LANGUAGE, and refuses a language the product is not written in', () => {
+    expect(loadConfig({ MESSAGE_LANGUAGE: 'ja' }).messageLanguage).toBe('ja');
+    expect(() => loadConfig({ MESSAGE_LANGUAGE: 'fr-FR' })).toThrow(/MESSAGE_LANGUAGE/);
   });
 
   it('reads DEFAULT_TIME_ZONE, and refuses a name that is not an IANA zone', () => {

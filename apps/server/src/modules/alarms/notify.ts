@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import { alarmContacts, alarmEvents, alarmSteps, devices } from '../../db/schema/index.js';
 import type { AppServices } from '../../services.js';
+import { deviceZoneSql } from '../timeZones/service.js';
 import { alarmNotifyText } from './texts.js';
 
 /** A provider that does not answer within this long counts as failed (the event must not wait). */
@@ -33,10 +35,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * `notified_at` are written together. The sends run concurrently.
  */
 export async function notifyAlarm(
-  services: Pick<AppServices, 'db' | 'codeSender' | 'clock'>,
+  services: Pick<AppServices, 'db' | 'codeSender' | 'clock'> & { config?: Pick<Config, 'messageLanguage'> },
   eventId: string,
   log: FastifyBaseLogger,
-  language = 'zh-CN',
+  language: string = services.config?.messageLanguage ?? 'zh-CN',
 ): Promise<{ delivered: number; failed: number }> {
   const claimedAt = new Date(services.clock());
   const claimed = await services.db
@@ -56,7 +58,7 @@ export async function notifyAlarm(
   if (claimed.length === 0) return { delivered: 0, failed: 0 };
   const done = (at: Date) => services.db.update(alarmEvents).set({ notifiedAt: at }).where(eq(alarmEvents.id, eventId));
   const [event] = await services.db
-    .select({ event: alarmEvents, deviceName: devices.name, address: devices.address })
+    .select({ event: alarmEvents, deviceName: devices.name, address: devices.address, zone: deviceZoneSql })
     .from(alarmEvents)
     .innerJoin(devices, eq(devices.id, alarmEvents.deviceId))
     .where(eq(alarmEvents.id, eventId));
@@ -69,7 +71,7 @@ export async function notifyAlarm(
     .from(alarmContacts)
     .where(inArray(alarmContacts.regionId, event.event.regionIds))
     .orderBy(asc(alarmContacts.regionId), asc(alarmContacts.sort));
-  const text = alarmNotifyText(language, event.deviceName, event.address, event.event.raisedAt);
+  const text = alarmNotifyText(language, event.deviceName, event.address, event.event.raisedAt, event.zone);
   const seen = new Set<string>();
   const messages: { contactName: string; channel: 'sms' | 'email'; target: string }[] = [];
   for (const c of contacts) {

@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE, formatOffset, wallClock, zoneOffsetMinutes } from '@marquee/protocol';
+
 /** The texts of an alarm's notification (SMS or e-mail to a region's contacts), per language. */
 const NOTIFY: Record<string, (device: string, address: string, time: string) => string> = {
   'zh-CN': (device, address, time) =>
@@ -8,9 +10,20 @@ const NOTIFY: Record<string, (device: string, address: string, time: string) => 
     `【Marquee】ワンキーアラーム：デバイス「${device}」${address ? `（${address}）` : ''}で ${time} にアラームが発生しました。至急対応してください。`,
 };
 
-/** An alarm's notification text in a language (zh-CN otherwise); the time as UTC+8 `YYYY-MM-DD HH:mm`. */
-export function alarmNotifyText(language: string, device: string, address: string | null, at: Date): string {
-  const time = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+/**
+ * An alarm's notification text in a language (zh-CN otherwise); the time as the screen's wall
+ * clock (`zone`, its time zone) `YYYY-MM-DD HH:mm` with the zone's offset.
+ */
+export function alarmNotifyText(
+  language: string,
+  device: string,
+  address: string | null,
+  at: Date,
+  zone = DEFAULT_TIME_ZONE,
+): string {
+  const wall = wallClock(at, zone);
+  const hhmm = `${String(Math.floor(wall.minute / 60)).padStart(2, '0')}:${String(wall.minute % 60).padStart(2, '0')}`;
+  const time = `${wall.day} ${hhmm} (${formatOffset(zoneOffsetMinutes(at.getTime(), zone))})`;
   return (NOTIFY[language] ?? NOTIFY['zh-CN'])(device, address ?? '', time);
 }
 

@@ -1,6 +1,7 @@
 import type { WarningKind } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import type { AppServices } from '../../services.js';
 import { createStationLetter } from '../stationLetter/service.js';
 import { WARNING_OPENED_LETTER_KIND } from './letters.js';
@@ -11,8 +12,6 @@ const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /** Warnings notified per batch. */
 const BATCH = 500;
-/** Notifications go out in the platform's language (accounts keep none). */
-const LANGUAGE = 'zh-CN' as const;
 
 /**
  * Notifies the accounts the enterprise chose for a kind (warning_recipients) of each warning
@@ -23,10 +22,12 @@ const LANGUAGE = 'zh-CN' as const;
  * is to hear of are marked in one statement.
  */
 export async function notifyOpened(
-  services: Pick<AppServices, 'db' | 'codeSender'>,
+  services: Pick<AppServices, 'db' | 'codeSender'> & { config?: Pick<Config, 'messageLanguage'> },
   now: Date,
   log?: FastifyBaseLogger,
 ): Promise<number> {
+  // Notices go out in MESSAGE_LANGUAGE: accounts and phone numbers keep no language.
+  const language = services.config?.messageLanguage ?? 'zh-CN';
   const at = sql`${now.toISOString()}::timestamptz`;
   await services.db.execute(sql`
     update warnings w set notified_at = ${at}
@@ -58,7 +59,7 @@ export async function notifyOpened(
         params: { kind, object },
         createdAt: now,
       });
-      const text = OPENED_TEXT[LANGUAGE](KIND_NAMES[kind][LANGUAGE], object);
+      const text = OPENED_TEXT[language](KIND_NAMES[kind][language], object);
       const targets: { channel: 'sms' | 'email'; target: string }[] = [];
       if (r.phone) targets.push({ channel: 'sms', target: String(r.phone) });
       if (r.email) targets.push({ channel: 'email', target: String(r.email) });
