@@ -12,6 +12,7 @@ import { deviceEndpoints } from './endpoints/devices.js';
 import { enterpriseEndpoints } from './endpoints/enterprise.js';
 import { feedbackEndpoints } from './endpoints/feedback.js';
 import { specialEndpoints } from './endpoints/special.js';
+import { upgradeEndpoints } from './endpoints/upgrades.js';
 import { financeEndpoints } from './endpoints/finance.js';
 import { flowEndpoints } from './endpoints/flow.js';
 import { foundationEndpoints } from './endpoints/foundation.js';
@@ -57,6 +58,7 @@ export * from './endpoints/accounts.js';
 export * from './endpoints/ads.js';
 export * from './endpoints/advertisers.js';
 export * from './endpoints/common.js';
+export * from './endpoints/customFields.js';
 export * from './endpoints/dept.js';
 export * from './endpoints/deviceIo.js';
 export * from './endpoints/deviceReports.js';
@@ -64,6 +66,7 @@ export * from './endpoints/devices.js';
 export * from './endpoints/enterprise.js';
 export * from './endpoints/feedback.js';
 export * from './endpoints/special.js';
+export * from './endpoints/upgrades.js';
 export * from './endpoints/finance.js';
 export * from './endpoints/flow.js';
 export * from './endpoints/gather.js';
@@ -142,6 +145,7 @@ const DOMAINS = {
   feedback: feedbackEndpoints,
   help: helpEndpoints,
   special: specialEndpoints,
+  upgrades: upgradeEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

@@ -254,6 +254,28 @@ export const ErrorCode = {
   // Offline packages (issue 31, -10240..-10249)
   /** A file the screen's content needs is not in storage: no package can be made of it. */
   OFFLINE_FILE_MISSING: -10240,
+  // Firmware and APK upgrades (issue 31, -10250..-10259)
+  /** The package is not uploaded and verified yet (its file is missing or not checked). */
+  UPGRADE_PACKAGE_NOT_READY: -10250,
+  /** A rollout uses the package: it cannot be deleted. */
+  UPGRADE_PACKAGE_IN_USE: -10251,
+  /** The rollout's state does not allow this action (halt, resume, continue, rollback). */
+  UPGRADE_ROLLOUT_STATE: -10252,
+  /** No earlier package to roll back to (none named, none of the version the devices ran before). */
+  UPGRADE_NO_PREVIOUS: -10253,
+  /** The uploaded file is missing from storage. */
+  UPGRADE_FILE_MISSING: -10254,
+  // Device custom fields (issue 31, -10265..-10269)
+  /** Another custom field of the enterprise has this key. */
+  CUSTOM_FIELD_KEY_TAKEN: -10265,
+  /** A custom field's value does not fit its type or options (the message names the field). */
+  CUSTOM_FIELD_VALUE_INVALID: -10266,
+  /** A required custom field has no value (the message names the field). */
+  CUSTOM_FIELD_REQUIRED: -10267,
+  /** The enterprise has as many custom fields as it may (CUSTOM_FIELDS_MAX). */
+  CUSTOM_FIELD_LIMIT: -10268,
+  /** Devices hold values of the field: its type cannot change. */
+  CUSTOM_FIELD_TYPE_LOCKED: -10269,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -785,6 +807,31 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
       "A file of this screen's content is not in storage, so no offline package can be made. Upload that material again and retry",
     ja: 'このデバイスの再生内容に保存されていない素材ファイルがあるため、オフラインパッケージを作成できません。素材を再アップロードしてからやり直してください',
   },
+  [ErrorCode.UPGRADE_PACKAGE_NOT_READY]: {
+    'zh-CN': '升级包尚未上传完成或未校验，请先完成上传',
+    'en-US': 'The upgrade package is not uploaded and verified yet. Finish the upload first',
+    ja: 'アップグレードパッケージのアップロードまたは検証が完了していません。先にアップロードを完了してください',
+  },
+  [ErrorCode.UPGRADE_PACKAGE_IN_USE]: {
+    'zh-CN': '该升级包已被升级任务使用，无法删除',
+    'en-US': 'A rollout uses this upgrade package, so it cannot be deleted',
+    ja: 'このアップグレードパッケージはロールアウトで使用中のため削除できません',
+  },
+  [ErrorCode.UPGRADE_ROLLOUT_STATE]: {
+    'zh-CN': '升级任务的当前状态不允许此操作',
+    'en-US': "The rollout's current state does not allow this action",
+    ja: 'ロールアウトの現在の状態ではこの操作はできません',
+  },
+  [ErrorCode.UPGRADE_NO_PREVIOUS]: {
+    'zh-CN': '找不到可回滚的先前版本升级包，请选择一个升级包',
+    'en-US': 'No earlier package to roll back to was found. Choose a package',
+    ja: 'ロールバック先の以前のバージョンのパッケージが見つかりません。パッケージを選択してください',
+  },
+  [ErrorCode.UPGRADE_FILE_MISSING]: {
+    'zh-CN': '升级包文件不在存储中，请重新上传',
+    'en-US': 'The package file is not in storage. Upload it again',
+    ja: 'パッケージファイルがストレージにありません。もう一度アップロードしてください',
+  },
   [ErrorCode.SALES_ORDER_STATE]: {
     'zh-CN': '订单当前状态不允许此操作',
     'en-US': "The order's current state does not allow this action",
@@ -820,6 +867,31 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '未配置电子签章服务（ESIGN_URL）',
     'en-US': 'No e-signature provider is configured (ESIGN_URL)',
     ja: '電子署名サービスが設定されていません（ESIGN_URL）',
+  },
+  [ErrorCode.CUSTOM_FIELD_KEY_TAKEN]: {
+    'zh-CN': '已有同名标识的自定义字段，请换一个标识',
+    'en-US': 'Another custom field already uses this key. Choose a different key',
+    ja: 'このキーは別のカスタム項目で使用されています。別のキーを指定してください',
+  },
+  [ErrorCode.CUSTOM_FIELD_VALUE_INVALID]: {
+    'zh-CN': '自定义字段的值不符合其类型或选项',
+    'en-US': "A custom field's value does not match its type or options",
+    ja: 'カスタム項目の値が型または選択肢に合いません',
+  },
+  [ErrorCode.CUSTOM_FIELD_REQUIRED]: {
+    'zh-CN': '请填写必填的自定义字段',
+    'en-US': 'Fill in the required custom field',
+    ja: '必須のカスタム項目を入力してください',
+  },
+  [ErrorCode.CUSTOM_FIELD_LIMIT]: {
+    'zh-CN': '自定义字段数量已达上限',
+    'en-US': 'The enterprise has reached the maximum number of custom fields',
+    ja: 'カスタム項目の数が上限に達しています',
+  },
+  [ErrorCode.CUSTOM_FIELD_TYPE_LOCKED]: {
+    'zh-CN': '已有设备填写了该字段，不能修改其类型',
+    'en-US': 'Devices already hold values of this field, so its type cannot change',
+    ja: 'この項目に値を持つデバイスがあるため、型を変更できません',
   },
 };
 

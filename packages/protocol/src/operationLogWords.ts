@@ -209,10 +209,42 @@ const ACTION_WORDS = {
   feedbackSubmit: { 'zh-CN': '提交反馈', 'en-US': 'Submit feedback', ja: 'フィードバックの送信' },
   feedbackReply: { 'zh-CN': '回复反馈', 'en-US': 'Reply to feedback', ja: 'フィードバックへの返信' },
   feedbackClose: { 'zh-CN': '关闭反馈', 'en-US': 'Close feedback', ja: 'フィードバックのクローズ' },
-  specialPhotoUpload: { 'zh-CN': '上传特殊资源图片', 'en-US': 'Upload special resource photo', ja: '特別リソースの写真のアップロード' },
+  upgradePackageUpload: {
+    'zh-CN': '上传升级包',
+    'en-US': 'Upload upgrade package',
+    ja: 'アップグレードパッケージのアップロード',
+  },
+  upgradePackageVerify: {
+    'zh-CN': '校验升级包',
+    'en-US': 'Verify upgrade package',
+    ja: 'アップグレードパッケージの検証',
+  },
+  upgradePackageDelete: {
+    'zh-CN': '删除升级包',
+    'en-US': 'Delete upgrade package',
+    ja: 'アップグレードパッケージの削除',
+  },
+  upgradeRolloutCreate: { 'zh-CN': '创建升级任务', 'en-US': 'Start rollout', ja: 'ロールアウトの開始' },
+  upgradeRolloutHalt: { 'zh-CN': '暂停升级任务', 'en-US': 'Halt rollout', ja: 'ロールアウトの停止' },
+  upgradeRolloutResume: { 'zh-CN': '恢复升级任务', 'en-US': 'Resume rollout', ja: 'ロールアウトの再開' },
+  upgradeRolloutContinue: {
+    'zh-CN': '升级其余设备',
+    'en-US': 'Continue rollout to the rest',
+    ja: '残りのデバイスへのロールアウト',
+  },
+  upgradeRolloutRollback: { 'zh-CN': '回滚升级', 'en-US': 'Roll back upgrade', ja: 'アップグレードのロールバック' },
+  specialPhotoUpload: {
+    'zh-CN': '上传特殊资源图片',
+    'en-US': 'Upload special resource photo',
+    ja: '特別リソースの写真のアップロード',
+  },
   specialResourceCreate: { 'zh-CN': '新增特殊资源', 'en-US': 'Add special resource', ja: '特別リソースの追加' },
   specialResourceUpdate: { 'zh-CN': '编辑特殊资源', 'en-US': 'Edit special resource', ja: '特別リソースの編集' },
-  specialInquire: { 'zh-CN': '特殊资源询价', 'en-US': 'Inquire about special resource', ja: '特別リソースへの問い合わせ' },
+  specialInquire: {
+    'zh-CN': '特殊资源询价',
+    'en-US': 'Inquire about special resource',
+    ja: '特別リソースへの問い合わせ',
+  },
   specialQuote: { 'zh-CN': '特殊资源报价', 'en-US': 'Quote for inquiry', ja: '問い合わせへの見積もり' },
   specialDecline: { 'zh-CN': '婉拒询价', 'en-US': 'Decline inquiry', ja: '問い合わせの辞退' },
   specialAccept: { 'zh-CN': '接受报价', 'en-US': 'Accept quote', ja: '見積もりの承諾' },
@@ -237,6 +269,8 @@ const ACTION_WORDS = {
   },
   monitorPhotoVerify: { 'zh-CN': '核验监测照片', 'en-US': 'Check monitoring photograph', ja: 'モニタリング写真の確認' },
   monitorTaskReopen: { 'zh-CN': '重新打开监测任务', 'en-US': 'Reopen monitoring task', ja: 'モニタリングタスクの再開' },
+  customFieldSave: { 'zh-CN': '保存自定义字段', 'en-US': 'Save custom field', ja: 'カスタム項目の保存' },
+  customFieldDelete: { 'zh-CN': '删除自定义字段', 'en-US': 'Delete custom field', ja: 'カスタム項目の削除' },
 } as const satisfies Record<string, Words>;
 
 const TARGET_WORDS = {
@@ -247,6 +281,8 @@ const TARGET_WORDS = {
   monitor_plan: { 'zh-CN': '监测计划', 'en-US': 'Monitoring plan', ja: 'モニタリング計画' },
   feedback: { 'zh-CN': '反馈', 'en-US': 'Feedback', ja: 'フィードバック' },
   special_resource: { 'zh-CN': '特殊资源', 'en-US': 'Special resource', ja: '特別リソース' },
+  upgrade_package: { 'zh-CN': '升级包', 'en-US': 'Upgrade package', ja: 'アップグレードパッケージ' },
+  upgrade_rollout: { 'zh-CN': '升级任务', 'en-US': 'Rollout', ja: 'ロールアウト' },
   special_inquiry: { 'zh-CN': '特殊资源询价', 'en-US': 'Special resource inquiry', ja: '特別リソースの問い合わせ' },
   help_category: { 'zh-CN': '帮助分类', 'en-US': 'Help category', ja: 'ヘルプカテゴリ' },
   help_doc: { 'zh-CN': '帮助文档', 'en-US': 'Help document', ja: 'ヘルプ文書' },
@@ -299,6 +335,7 @@ const TARGET_WORDS = {
   'ref:5': { 'zh-CN': '广告', 'en-US': 'Ad', ja: '広告' },
   'ref:6': { 'zh-CN': '海报模板', 'en-US': 'Poster template', ja: 'ポスターテンプレート' },
   'ref:9': { 'zh-CN': '模板', 'en-US': 'Template', ja: 'テンプレート' },
+  customField: { 'zh-CN': '自定义字段', 'en-US': 'Custom field', ja: 'カスタム項目' },
 } as const satisfies Record<string, Words>;
 
 /** A module of the log (the domain of the change). */

@@ -6,6 +6,7 @@ import { Perm } from '../permissions.js';
 import { timeZoneSchema } from '../timeZone.js';
 import { listPageSize, sortFields } from '../validation.js';
 import { endpoint, ok } from './common.js';
+import { customFieldEndpoints, customFieldFilterSchema, customFieldValuesSchema } from './customFields.js';
 import { deviceTargetsSchema } from './deviceGroups.js';
 import { LICENCE_STATES, type LicenceState } from './market.js';
 
@@ -71,6 +72,8 @@ export const deviceFieldsSchema = z.object({
   timeZone: timeZoneSchema.nullable().optional(),
   // No expireAt: a device's service expiry is the market's (a trial from pairing, points bought; issue 27).
   remark: z.string().trim().max(DEVICE_REMARK_MAX).optional(),
+  /** Values of the enterprise's custom fields (issue 31, customFields.ts); null clears one. */
+  customFields: customFieldValuesSchema.optional(),
 });
 
 const pageSize = listPageSize();
@@ -134,6 +137,8 @@ export const deviceRowSchema = z.object({
   /** Its licence now (licenceOf): a trial, points bought, or expired (the player then gets no new content). */
   licence: z.enum(LICENCE_STATES),
   remark: z.string(),
+  /** Values of the enterprise's custom fields by key (issue 31, customFields.ts). */
+  customFields: z.record(z.string(), z.union([z.string(), z.number()])),
   /** The caller may edit, disable and delete it (in their own data scope, not only shared with them). */
   canManage: z.boolean(),
   /** A player of the demo fleet: a headless player the server runs itself (README, DEMO_PLAYERS). */
@@ -198,6 +203,7 @@ export const pairingCandidateSchema = z.object({
 export type PairingCandidate = z.infer<typeof pairingCandidateSchema>;
 
 export const deviceEndpoints = {
+  ...customFieldEndpoints,
   deviceAdd: endpoint({
     name: 'device.add',
     path: '/api/device/add.shtm',
@@ -261,6 +267,8 @@ export const deviceEndpoints = {
         tagId: z.string().min(1).max(64).optional(),
         /** Devices of this store (branch dev-geo). */
         storeId: z.string().min(1).max(64).optional(),
+        /** Devices whose custom field holds this value (text: contains; others: equal). */
+        customField: customFieldFilterSchema.optional(),
       })
       .strict(),
     /** `totalCapped`: more than `total` (1,000: the count stops there) devices match; the console shows "1,000+". */

@@ -41,6 +41,7 @@ export function presentRow(
     expireAt: d.expireAt?.toISOString() ?? null,
     licence: licenceOf(d.expireAt?.getTime() ?? null, licensed, now),
     remark: d.remark,
+    customFields: d.customFields ?? {},
     groupId: d.groupId,
     groupName: group.name ?? '',
     tags: group.tags,

@@ -45,6 +45,7 @@ import {
   type DeviceStatus,
   departments,
   deviceCommands,
+  deviceCustomFields,
   deviceDeptCounts,
   deviceGroups,
   devicePresence,
@@ -268,6 +269,25 @@ export async function deviceListWhere(
   if (input.expireBefore) conds.push(lt(devices.expireAt, new Date(input.expireBefore)));
   if (input.licence) conds.push(licenceFilter(input.licence, now));
   if (input.playerVersion) conds.push(eq(devices.playerVersion, input.playerVersion));
+  // A custom field (issue 31): text contains, the other types equal (as text: '55', '2026-01-31').
+  if (input.customField) {
+    const value = sql`(${devices.customFields} ->> ${input.customField.key})`;
+    const def = await db
+      .select({ type: deviceCustomFields.type })
+      .from(deviceCustomFields)
+      .where(and(eq(deviceCustomFields.entId, subject.entId), eq(deviceCustomFields.key, input.customField.key)));
+    const type = def[0]?.type;
+    if (type === 'text') conds.push(ilike(value, `%${escapeLike(input.customField.value)}%`));
+    else if (type === 'number') {
+      const n = Number(input.customField.value);
+      conds.push(
+        Number.isFinite(n)
+          ? sql`${devices.customFields} -> ${input.customField.key} = to_jsonb(${n}::numeric)`
+          : sql`false`,
+      );
+    } else if (type) conds.push(eq(value, input.customField.value));
+    else conds.push(sql`false`);
+  }
   return and(...conds) as SQL;
 }
 

@@ -1,5 +1,6 @@
 import { endpoints } from '@marquee/protocol';
 import { defineHandler } from '../../protocol/handlers.js';
+import { deleteCustomField, listCustomFields, saveCustomField } from './customFields.js';
 import { pairingCandidates } from './pairing.js';
 import {
   addDevice,
@@ -15,6 +16,9 @@ import {
 } from './service.js';
 
 export const deviceHandlers = [
+  defineHandler(endpoints.customFieldList, { handle: (_input, ctx) => listCustomFields(ctx) }),
+  defineHandler(endpoints.customFieldSave, { handle: (input, ctx) => saveCustomField(input, ctx) }),
+  defineHandler(endpoints.customFieldDelete, { handle: (input, ctx) => deleteCustomField(input, ctx) }),
   defineHandler(endpoints.deviceAdd, { handle: (input, ctx) => addDevice(input, ctx) }),
   defineHandler(endpoints.devicePairingCandidates, {
     handle: async (input, ctx) => ({ data: await pairingCandidates(ctx.db, input.number, ctx.now.getTime()) }),

@@ -24,6 +24,7 @@ import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
 import { registerStat } from '../home/stats.js';
+import { customFieldDefs, mergeCustomValues } from './customFields.js';
 import { findOpenPairing, pairingBound } from './pairing.js';
 import { presentRow, presentRows } from './presenter.js';
 import {
@@ -275,6 +276,7 @@ export async function loadManaged(ctx: CallContext, ids: readonly string[]) {
       name: devices.name,
       status: devices.status,
       activatedAt: devices.activatedAt,
+      customFields: devices.customFields,
     })
     .from(devices)
     .where(and(scopeWhere(ctx.user, deviceManageScope), inArray(devices.id, unique)));
@@ -296,11 +298,18 @@ export async function updateDevice(
     installedAt?: string | null;
     timeZone?: string | null;
     remark?: string;
+    customFields?: Record<string, string | number | null>;
   },
   ctx: CallContext,
 ): Promise<null> {
   const [device] = await loadManaged(ctx, [input.id]);
   if (input.deptId) await loadVisibleDept(ctx, input.deptId);
+  // Custom fields (issue 31): the values given merged into the device's, checked by the
+  // enterprise's definitions (a required one must hold a value once the form sends them).
+  const customFields =
+    input.customFields === undefined
+      ? undefined
+      : mergeCustomValues(await customFieldDefs(ctx.db, device.entId), device.customFields, input.customFields);
   const changes = {
     name: input.name,
     deptId: input.deptId,
@@ -311,6 +320,7 @@ export async function updateDevice(
     // A new zone reaches the screen with its next manifest (players poll every minute).
     timeZone: input.timeZone,
     remark: input.remark,
+    customFields,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   await ctx.db
