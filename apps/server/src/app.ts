@@ -33,14 +33,13 @@ import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { feedbackHandlers } from './modules/feedback/routes.js';
-import { specialHandlers } from './modules/special/routes.js';
-import { helpHandlers } from './modules/help/routes.js';
 import { financeHandlers } from './modules/finance/routes.js';
 import { registerFlowApi } from './modules/flow/http.js';
 import { flowHandlers } from './modules/flow/routes.js';
 import { gatherHandlers } from './modules/gather/routes.js';
 import { audienceListener } from './modules/gather/service.js';
 import { geoHandlers } from './modules/geo/routes.js';
+import { helpHandlers } from './modules/help/routes.js';
 import { homeHandlers } from './modules/home/routes.js';
 import { marketHandlers } from './modules/market/routes.js';
 import { registerMaterialReferrer } from './modules/materials/references.js';
@@ -70,6 +69,7 @@ import { screenshotHandlers } from './modules/screenshots/routes.js';
 import { registerScreenshotUpload } from './modules/screenshots/upload.js';
 import { sharesHandlers } from './modules/shares/routes.js';
 import { sharingHandlers } from './modules/sharing/routes.js';
+import { specialHandlers } from './modules/special/routes.js';
 import { spliceHandlers } from './modules/splice/routes.js';
 import { stationLetterHandlers } from './modules/stationLetter/routes.js';
 import { storeHandlers } from './modules/stores/routes.js';
@@ -78,6 +78,8 @@ import { setLayoutMaterialResolver } from './modules/templates/materials.js';
 import { templatesUsingMaterials } from './modules/templates/repository.js';
 import { templateHandlers } from './modules/templates/routes.js';
 import { timeZoneHandlers } from './modules/timeZones/routes.js';
+import { upgradeHandlers } from './modules/upgrades/routes.js';
+import { upgradeAckListener } from './modules/upgrades/service.js';
 import { verificationHandlers } from './modules/verification/routes.js';
 import { type CodeSender, DevOutboxSender } from './modules/verification/sender.js';
 import { warningsHandlers } from './modules/warnings/routes.js';
@@ -126,6 +128,7 @@ export const HANDLERS: readonly Handler[] = [
   ...storeHandlers,
   ...strategyHandlers,
   ...screenshotHandlers,
+  ...upgradeHandlers,
   ...deviceGroupHandlers,
   ...spliceHandlers,
   ...deviceIoHandlers,
@@ -224,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   services.devices.listen(audienceListener);
   services.devices.listen(adDownloadsListener());
   services.devices.listen(screenshotAckListener);
+  services.devices.listen(upgradeAckListener(() => services.files, clock));
   services.devices.connectInvalidation(bus);
   await bus.start();
   try {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ALARMS_PATH,
   type AlarmAnswer,
@@ -27,6 +27,9 @@ import {
 import mqtt, { type MqttClient } from 'mqtt';
 import type { z } from 'zod';
 import { screenshotPng } from './png.js';
+
+/** The model the headless player reports (an upgrade package for another device type is refused). */
+export const HEADLESS_MODEL = 'marquee-headless';
 
 /**
  * A headless player that speaks the device protocol (docs/device-protocol.md) with nothing
@@ -137,7 +140,7 @@ export class HeadlessPlayer {
       deviceHttpCalls.pair.path,
       {
         ...(this.options.number ? { number: this.options.number } : {}),
-        player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
+        player: this.playerInfo(),
       },
       pairingAnswerSchema,
     );
@@ -222,7 +225,7 @@ export class HeadlessPlayer {
       online,
       ts,
       ...(reason ? { reason } : {}),
-      player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
+      player: this.playerInfo(),
     };
   }
 
@@ -320,7 +323,7 @@ export class HeadlessPlayer {
       ts: Date.now(),
       seq: this.seq++,
       session: this.sessionTs,
-      player: { version: this.options.version ?? 'headless-1.0.0', model: 'marquee-headless' },
+      player: this.playerInfo(),
       storage: facts?.storage ?? { usedBytes: 1_250_000_000, freeBytes: 6_750_000_000 },
       net: facts?.net ?? { ip: '10.0.0.23', mac: '02:00:5e:10:00:23' },
       screen: { width: 1920, height: 1080, on: this.screenOn },
@@ -433,6 +436,60 @@ export class HeadlessPlayer {
     return screenshotUploadAnswerSchema.parse(envelope.payload);
   }
 
+  /** What an upgrade installed (the headless player cannot replace itself: it records the version). */
+  readonly installed: { apk?: string; firmware?: string } = {};
+
+  /** The player software it reports: the version an upgrade recorded, else its own. */
+  playerInfo() {
+    return {
+      version: this.installed.apk ?? this.options.version ?? 'headless-1.0.0',
+      ...(this.installed.firmware ? { firmware: this.installed.firmware } : {}),
+      model: HEADLESS_MODEL,
+    };
+  }
+
+  /**
+   * The `upgrade` command (docs/device-protocol.md 2.6): refuses a package for another device
+   * type, downloads it (acks stage 'downloading'), checks its size and SHA-256 (a mismatch
+   * fails with the reason), acks 'installing', records the version as installed and answers
+   * 'done' with it; the next heartbeat reports it.
+   */
+  private async upgrade(command: Extract<Command, { kind: 'upgrade' }>): Promise<CommandAck> {
+    const p = command.params;
+    const ack = (data: Record<string, unknown>): CommandAck => ({
+      v: 1,
+      id: command.id,
+      ts: Date.now(),
+      result: 'ok',
+      data,
+    });
+    const fail = (message: string): CommandAck => ({
+      v: 1,
+      id: command.id,
+      ts: Date.now(),
+      result: 'error',
+      error: { code: 'FAILED', message },
+    });
+    if (p.deviceType && p.deviceType !== HEADLESS_MODEL) {
+      return fail(`package is for device type ${p.deviceType}, this device is ${HEADLESS_MODEL}`);
+    }
+    this.sendAck(ack({ stage: 'downloading' }));
+    const response = await fetch(new URL(p.url, this.options.server));
+    if (!response.ok) return fail(`download failed: HTTP ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (p.size !== undefined && body.length !== p.size) return fail(`size mismatch: ${body.length} != ${p.size}`);
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    if (p.sha256 && sha256 !== p.sha256) return fail(`checksum mismatch: ${sha256}`);
+    this.sendAck(ack({ stage: 'installing' }));
+    this.installed[p.target] = p.version;
+    this.heartbeat();
+    return ack({
+      stage: 'done',
+      version: p.version,
+      note: 'headless player: recorded as installed in its state (it cannot replace itself)',
+    });
+  }
+
   private async execute(command: Command): Promise<CommandAck> {
     const base = { v: 1 as const, id: command.id, ts: Date.now() };
     if (command.expiresAt <= Date.now()) {
@@ -463,12 +520,18 @@ export class HeadlessPlayer {
           return { ...base, ts: Date.now(), result: 'ok' };
         }
         return { ...base, result: 'ok', data: { note: 'headless player: nothing to do' } };
+      case 'upgrade':
+        return this.upgrade(command);
       case 'reboot':
       case 'clearCache':
         // A headless player has no content, cache or power to act on: it acknowledges.
         return { ...base, result: 'ok', data: { note: 'headless player: nothing to do' } };
       default:
-        return { ...base, result: 'error', error: { code: 'UNSUPPORTED', message: `${command.kind} not supported` } };
+        return {
+          ...base,
+          result: 'error',
+          error: { code: 'UNSUPPORTED', message: `${(command as Command).kind} not supported` },
+        };
     }
   }
 

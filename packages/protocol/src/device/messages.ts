@@ -172,15 +172,27 @@ export const commandParamsSchemas = {
   watermark: z
     .object({ enabled: z.boolean(), text: z.string().max(64).default(''), opacity: percent.default(30) })
     .strict(),
+  /**
+   * Download the package at `url` (signed, short-lived, for this device), check its size and
+   * SHA-256, install it; report each step as an ack with `data.stage` (docs/device-protocol.md
+   * 2.6): 'downloading', 'installing', then 'done' with `data.version`; or result error FAILED
+   * with the reason (a checksum mismatch, another device type).
+   */
   upgrade: z
     .object({
+      /** What it replaces: the player application (apk) or the firmware. */
       target: z.enum(['apk', 'firmware']),
       version: z.string().min(1).max(64),
-      url: z.url().max(2048),
+      /** The package: an absolute URL, or a path of the server the device talks to (signed, short-lived). */
+      url: z.union([z.url(), z.string().regex(/^\/[^/]/)]).pipe(z.string().max(2048)),
       sha256: z
         .string()
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
+      /** The file's size in bytes. */
+      size: z.number().int().nonnegative().optional(),
+      /** The device model it is for; a device of another model refuses it (FAILED). */
+      deviceType: z.string().max(128).optional(),
     })
     .strict(),
   /** A strategy of one type with its typed rules (strategyRules.ts), replacing the device's of that type. */

@@ -32,6 +32,12 @@ export interface DeviceChannelListener {
    * failed with it instead; null accepts it.
    */
   ackError?(db: Executor, deviceId: string, ack: CommandAck): Promise<NonNullable<CommandAck['error']> | null>;
+  /**
+   * Every valid ack, after it is stored, repeats and progress acks included (upgrades: each
+   * step of an `upgrade` command, docs/device-protocol.md 2.6). Answers the ids of commands it
+   * stored, which the gateway dispatches.
+   */
+  ack?(db: Executor, deviceId: string, ack: CommandAck): Promise<readonly string[]>;
 }
 
 /** The listeners of one gateway, heard in the order they were registered. */
@@ -44,6 +50,12 @@ export class DeviceChannelListeners {
 
   async heartbeat(event: HeartbeatEvent): Promise<void> {
     for (const listener of this.listeners) await listener.heartbeat?.(event);
+  }
+
+  async ack(db: Executor, deviceId: string, ack: CommandAck): Promise<string[]> {
+    const ids: string[] = [];
+    for (const listener of this.listeners) ids.push(...((await listener.ack?.(db, deviceId, ack)) ?? []));
+    return ids;
   }
 
   async ackError(db: Executor, deviceId: string, ack: CommandAck): Promise<NonNullable<CommandAck['error']> | null> {

@@ -653,6 +653,8 @@ export class DeviceGateway {
           inArray(deviceCommands.state, ['pending', 'sent']),
         ),
       );
+    // What modules keep of acks (upgrades' progress); the commands they store go out now.
+    await this.dispatch(await this.listeners.ack(this.db, deviceId, a));
   }
 
   /**

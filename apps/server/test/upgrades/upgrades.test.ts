@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { ErrorCode, endpoints, type UpgradeRolloutState } from '@marquee/protocol';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCommands, devices, operationLogs, upgradePackages } from '../../src/db/schema/index.js';
+import { applyUpgradeAck } from '../../src/modules/upgrades/service.js';
+import type { HeadlessPlayer } from '../../src/player/player.js';
+import { activatePlayer, deviceReaches, EMBEDDED_WS_MQTT, waitFor } from '../devices/helpers.js';
+import { type ApiClient, BACKENDS, createTestApp, createUser, type TestApp } from '../helpers/index.js';
+
+/**
+ * Firmware and APK upgrades end to end in process: packages through signed storage (the
+ * server computes size and SHA-256), staged rollouts to real headless players that download,
+ * verify and acknowledge each step, the automatic halt past the failure threshold, rollback
+ * to the version each device ran before, and the refusals (scope, another device's ack).
+ */
+describe.each(BACKENDS)('upgrades on %s', (backend) => {
+  let t: TestApp;
+  let server: string;
+  let dir: string;
+  let client: ApiClient;
+  let ent: Awaited<ReturnType<TestApp['tenant']>>['ent'];
+  const players: HeadlessPlayer[] = [];
+
+  const activate = async (name: string, deptId?: string) => {
+    const player = await activatePlayer(server, client, { name, deptId });
+    players.push(player);
+    await deviceReaches(client, player.deviceId, 'online');
+    return player;
+  };
+
+  /** A package uploaded (the file put where the signed upload names) and verified. */
+  const makePackage = async (version: string, body: Buffer, deviceType = '') => {
+    const applied = await client.call(endpoints.upgradePackageApply, {
+      kind: 'apk',
+      version,
+      deviceType,
+      fileName: `player-${version}.apk`,
+      size: body.length,
+    });
+    expect(applied.envelope.code).toBe(0);
+    const { packageId, key } = applied.envelope.payload;
+    const early = await client.call(endpoints.upgradeRolloutCreate, { packageId, deviceIds: [players[0].deviceId] });
+    expect(early.envelope.code).toBe(ErrorCode.UPGRADE_PACKAGE_NOT_READY);
+    await t.services.files.storage.put(key, Readable.from([body]), { contentType: 'application/octet-stream' });
+    const verified = await client.call(endpoints.upgradePackageVerify, { id: packageId });
+    expect(verified.envelope.code).toBe(0);
+    expect(verified.envelope.payload).toMatchObject({
+      state: 'ready',
+      size: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+    });
+    return packageId;
+  };
+
+  const rolloutReaches = (id: string, state: UpgradeRolloutState) =>
+    waitFor(
+      `rollout ${state}`,
+      async () => {
+        const info = await client.call(endpoints.upgradeRolloutInfo, { id });
+        return info.envelope.payload?.rollout.state === state ? info.envelope.payload : undefined;
+      },
+      20_000,
+    );
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'marquee-upgrades-'));
+    t = await createTestApp(backend, {
+      config: { host: '127.0.0.1', mqtt: EMBEDDED_WS_MQTT, storage: { kind: 'local', dir } },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ client, ent } = await t.tenant());
+    await activate('Upgrade A', ent.depts.a);
+    await activate('Upgrade B', ent.depts.a);
+    await activate('Upgrade C', ent.depts.b);
+  });
+  afterAll(async () => {
+    for (const p of players) await p.stop().catch(() => {});
+    await t?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sends the canary first, waits, then the rest; devices report the new version; rollback sends the previous one', async () => {
+    const previous = await makePackage('headless-1.0.0', Buffer.from('the old player'));
+    const next = await makePackage('2.0.0', Buffer.from('the new player, version two'));
+    const created = await client.call(endpoints.upgradeRolloutCreate, {
+      packageId: next,
+      deviceIds: players.map((p) => p.deviceId),
+      canaryPercent: 30,
+      failureThreshold: 50,
+    });
+    expect(created.envelope.code).toBe(0);
+    const id = created.envelope.payload.id;
+    // 30% of 3 devices: one canary, downloaded, verified and done; the rest wait for the operator.
+    const waiting = await rolloutReaches(id, 'waiting');
+    expect(waiting.rollout.counts).toMatchObject({ total: 3, done: 1, queued: 2, failed: 0 });
+    const canary = waiting.devices.find((d) => d.stage === 1);
+    expect(canary).toMatchObject({ state: 'done', previousVersion: 'headless-1.0.0' });
+    const canaryPlayer = players.find((p) => p.deviceId === canary?.deviceId)!;
+    expect(canaryPlayer.installed.apk).toBe('2.0.0');
+    // The device's reported version becomes its player version.
+    await waitFor('version reported', async () => {
+      const [row] = await t.db.select().from(devices).where(eq(devices.id, canaryPlayer.deviceId));
+      return row.playerVersion === '2.0.0' ? true : undefined;
+    });
+
+    const continued = await client.call(endpoints.upgradeRolloutContinue, { id });
+    expect(continued.envelope.code).toBe(0);
+    const done = await rolloutReaches(id, 'done');
+    expect(done.rollout.counts).toMatchObject({ total: 3, done: 3 });
+    expect(players.map((p) => p.installed.apk)).toEqual(['2.0.0', '2.0.0', '2.0.0']);
+    expect((await client.call(endpoints.upgradeRolloutContinue, { id })).envelope.code).toBe(
+      ErrorCode.UPGRADE_ROLLOUT_STATE,
+    );
+    // The package in use cannot be deleted.
+    expect((await client.call(endpoints.upgradePackageDelete, { id: next })).envelope.code).toBe(
+      ErrorCode.UPGRADE_PACKAGE_IN_USE,
+    );
+
+    // Rollback: the package of the version each device ran before, to the devices upgraded.
+    const rolled = await client.call(endpoints.upgradeRolloutRollback, { id });
+    expect(rolled.envelope.code).toBe(0);
+    expect(rolled.envelope.payload.rolloutIds).toHaveLength(1);
+    const back = await rolloutReaches(rolled.envelope.payload.rolloutIds[0], 'done');
+    expect(back.rollout).toMatchObject({ packageId: previous, rollbackOf: id, packageVersion: 'headless-1.0.0' });
+    expect(players.map((p) => p.installed.apk)).toEqual(['headless-1.0.0', 'headless-1.0.0', 'headless-1.0.0']);
+    const after = await client.call(endpoints.upgradeRolloutInfo, { id });
+    expect(after.envelope.payload.rollout.state).toBe('rolledBack');
+    const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.action, 'upgradeRolloutRollback'));
+    expect(logs).toHaveLength(1);
+  });
+
+  it('halts by itself when the failures of the stage pass the threshold; the rest are not sent', async () => {
+    // A package for another device type: every headless player refuses it.
+    const foreign = await makePackage('3.0.0', Buffer.from('for another model'), 'other-model');
+    const created = await client.call(endpoints.upgradeRolloutCreate, {
+      packageId: foreign,
+      deviceIds: players.map((p) => p.deviceId),
+      canaryPercent: 50,
+      failureThreshold: 40,
+    });
+    expect(created.envelope.code).toBe(0);
+    const id = created.envelope.payload.id;
+    const halted = await rolloutReaches(id, 'halted');
+    expect(halted.rollout.haltReason).toBe('failure threshold passed');
+    expect(halted.rollout.counts.failed).toBeGreaterThanOrEqual(1);
+    const rest = halted.devices.filter((d) => d.stage === 2);
+    expect(rest.map((d) => d.state)).toEqual(['queued']);
+    const failed = halted.devices.find((d) => d.state === 'failed');
+    expect(failed?.reason).toContain('device type other-model');
+    expect((await client.call(endpoints.upgradeRolloutContinue, { id })).envelope.code).toBe(
+      ErrorCode.UPGRADE_ROLLOUT_STATE,
+    );
+    // No device was upgraded: nothing to roll back.
+    expect((await client.call(endpoints.upgradeRolloutRollback, { id })).envelope.code).toBe(
+      ErrorCode.UPGRADE_ROLLOUT_STATE,
+    );
+    const halt = await client.call(endpoints.upgradeRolloutHalt, { id });
+    expect(halt.envelope.code).toBe(ErrorCode.UPGRADE_ROLLOUT_STATE);
+  });
+
+  it('the player refuses a package whose checksum does not match', async () => {
+    const body = Buffer.from('a package altered after it was verified');
+    const pkg = await makePackage('4.0.0', body);
+    await t.db
+      .update(upgradePackages)
+      .set({ sha256: createHash('sha256').update('something else').digest('hex') })
+      .where(eq(upgradePackages.id, pkg));
+    const created = await client.call(endpoints.upgradeRolloutCreate, {
+      packageId: pkg,
+      deviceIds: [players[0].deviceId],
+      canaryPercent: 100,
+      failureThreshold: 100,
+    });
+    const id = created.envelope.payload.id;
+    const info = await waitFor('failed', async () => {
+      const got = await client.call(endpoints.upgradeRolloutInfo, { id });
+      return got.envelope.payload.devices[0].state === 'failed' ? got.envelope.payload : undefined;
+    });
+    expect(info.devices[0].reason).toContain('checksum mismatch');
+    expect(players[0].installed.apk).toBe('headless-1.0.0');
+    expect(info.rollout.state).toBe('done');
+  });
+
+  it('refuses devices outside the caller\u2019s scope and another device\u2019s ack', async () => {
+    const pkg = await makePackage('5.0.0', Buffer.from('five'));
+    // Another enterprise: neither its packages nor its devices.
+    const other = (await t.tenant()).client;
+    expect(
+      (await other.call(endpoints.upgradeRolloutCreate, { packageId: pkg, deviceIds: [players[0].deviceId] })).envelope
+        .code,
+    ).toBe(ErrorCode.NOT_FOUND);
+    expect((await other.call(endpoints.upgradePackageList, {})).envelope.payload.total).toBe(0);
+    // A staff member of department a cannot target the device of department b.
+    const staff = await createUser(t.db, ent, { deptIds: [ent.depts.a], dataScope: 'dept_and_below' });
+    const staffClient = await t.loginAs(staff);
+    expect(
+      (await staffClient.call(endpoints.upgradeRolloutCreate, { packageId: pkg, deviceIds: [players[2].deviceId] }))
+        .envelope.code,
+    ).toBe(ErrorCode.NOT_FOUND);
+
+    // Device 0's command acknowledged by device 1 changes nothing.
+    const [command] = await t.db
+      .insert(deviceCommands)
+      .values({
+        entId: ent.id,
+        deviceId: players[0].deviceId,
+        kind: 'upgrade',
+        params: {},
+        expiresAt: new Date(t.clock.now() + 60_000),
+      })
+      .returning({ id: deviceCommands.id });
+    const created = await client.call(endpoints.upgradeRolloutCreate, {
+      packageId: pkg,
+      deviceIds: [players[0].deviceId],
+      canaryPercent: 100,
+      failureThreshold: 100,
+    });
+    const id = created.envelope.payload.id;
+    const info = await rolloutReaches(id, 'done');
+    const foreignAck = await applyUpgradeAck(
+      t.db,
+      t.services.files,
+      players[1].deviceId,
+      { v: 1, id: command.id, ts: Date.now(), result: 'error', error: { code: 'FAILED', message: 'forged' } },
+      new Date(t.clock.now()),
+    );
+    expect(foreignAck.applied).toBe(false);
+    const [sent] = info.devices;
+    expect(sent.state).toBe('done');
+    const again = await client.call(endpoints.upgradeRolloutInfo, { id });
+    expect(again.envelope.payload.devices[0].state).toBe('done');
+    // The staff member sees only the devices of its scope in a rollout.
+    const seen = await staffClient.call(endpoints.upgradeRolloutInfo, { id });
+    expect(seen.envelope.payload.devices.map((d) => d.deviceId)).toEqual([players[0].deviceId]);
+  });
+});
