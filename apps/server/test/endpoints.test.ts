@@ -7,6 +7,7 @@ import { createStationLetter } from '../src/modules/stationLetter/service.js';
 import { accessFixtures } from './fixtures/access.js';
 import { adFixtures } from './fixtures/ads.js';
 import { alarmFixtures } from './fixtures/alarms.js';
+import { customFieldFixtures } from './fixtures/customFields.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
 import { feedbackFixtures } from './fixtures/feedback.js';
@@ -34,6 +35,7 @@ import { spliceFixtures } from './fixtures/splice.js';
 import { strategyFixtures } from './fixtures/strategies.js';
 import { templateFixtures } from './fixtures/templates.js';
 import { timeZoneFixtures } from './fixtures/timeZones.js';
+import { upgradeFixtures } from './fixtures/upgrades.js';
 import { warningsFixtures } from './fixtures/warnings.js';
 import { watermarkFixtures } from './fixtures/watermark.js';
 import {
@@ -75,6 +77,7 @@ const fixtures: Record<
   ...geoFixtures,
   ...strategyFixtures,
   ...screenshotFixtures,
+  ...upgradeFixtures,
   ...deviceGroupFixtures,
   ...spliceFixtures,
   ...materialFixtures,
@@ -95,6 +98,7 @@ const fixtures: Record<
   ...feedbackFixtures,
   ...specialFixtures,
   ...helpFixtures,
+  ...customFieldFixtures,
   ...warningsFixtures,
   ...qrcodeFixtures,
   ...watermarkFixtures,

@@ -48,6 +48,7 @@ import { WARNINGS_EXPORT_KIND } from '../src/modules/warnings/exportSource.js';
 import { enterpriseKey } from '../src/storage/storage.js';
 import { insertAd, insertPlan } from './fixtures/ads.js';
 import { insertAlarmDevice, insertAlarmEvent, insertAlarmRegion } from './fixtures/alarms.js';
+import { insertCustomField } from './fixtures/customFields.js';
 import { insertCategory, insertGroup, insertTag } from './fixtures/deviceGroups.js';
 import { insertFeedback } from './fixtures/feedback.js';
 import { insertHelpDoc } from './fixtures/help.js';
@@ -70,6 +71,7 @@ import {
 } from './fixtures/sales.js';
 import { insertSpecialInquiry, insertSpecialResource } from './fixtures/special.js';
 import { insertStrategy } from './fixtures/strategies.js';
+import { insertUpgradePackage, insertUpgradeRollout } from './fixtures/upgrades.js';
 import { insertWarning } from './fixtures/warnings.js';
 import {
   BACKENDS,
@@ -714,6 +716,15 @@ const FIXTURES: Record<string, (w: World) => Promise<Facts>> = {
   // Help documents (issue 31) are platform-wide content: their readers' endpoints are
   // unscoped; a draft is the platform operator's alone (audience platform).
   helpDoc: async (w) => ({ id: await insertHelpDoc(w.t, { state: 'draft' }), entId: w.ent.id }),
+  // Upgrades (issue 31): packages and rollouts are the enterprise's (audience tenant); a
+  // rollout's devices are listed within the caller's data scope.
+  upgradePackage: async (w) => ({ id: await insertUpgradePackage(w.t, w.ent.id), entId: w.ent.id }),
+  // Device custom fields (issue 31): the enterprise's definitions (audience tenant).
+  customField: async (w) => ({ id: await insertCustomField(w.t, w.ent.id), entId: w.ent.id }),
+  upgradeRollout: async (w) => ({
+    id: await insertUpgradeRollout(w.t, w.ent, w.owner.id, { deptId: w.ent.depts.a1 }),
+    entId: w.ent.id,
+  }),
 };
 
 /** The export kinds of the sales order list and of a settlement (H2's and H3's registerExportSource). */

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { alarmObjects } from './fixtures/alarms.js';
+import { customFieldObjects } from './fixtures/customFields.js';
 import { feedbackObjects } from './fixtures/feedback.js';
 import { helpObjects } from './fixtures/help.js';
 import { monitoringObjects } from './fixtures/monitoring.js';
@@ -20,6 +21,7 @@ import {
   salesObjects,
 } from './fixtures/sales.js';
 import { specialObjects } from './fixtures/special.js';
+import { upgradeObjects } from './fixtures/upgrades.js';
 import { warningsObjects } from './fixtures/warnings.js';
 import {
   type ApiClient,
@@ -100,7 +102,9 @@ class Administrator {
         ...(await qrcodeObjects(this.t, this.ent, this.user.id)),
         ...(await feedbackObjects(this.t, this.ent, this.user.id)),
         ...(await specialObjects(this.t, this.ent, this.user.id)),
+        ...(await upgradeObjects(this.t, this.ent, this.user.id)),
         ...(await helpObjects(this.t, this.ent, this.user.id)),
+        ...(await customFieldObjects(this.t, this.ent)),
         ...(await monitoringObjects(this.t, this.ent, this.user.id)),
       ];
     }
