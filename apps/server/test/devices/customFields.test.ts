@@ -1,7 +1,12 @@
-import { ErrorCode, endpoints } from '@marquee/protocol';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorCode, type ExportStatus, endpoints } from '@marquee/protocol';
+import { eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { devices } from '../../src/db/schema/index.js';
+import { deviceSheet } from '../fixtures/splice.js';
 import {
   type ApiClient,
   BACKENDS,
@@ -17,19 +22,39 @@ import {
  * checked on update; the list filters by them; another enterprise sees none of them; deleting
  * a field clears its values.
  */
+// Building an app takes long on a loaded machine.
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
+
+const sn = () => uniqueName('SN').replace(/[^A-Za-z0-9_-]/g, '');
+
+async function readSheet(buffer: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0].eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
+  });
+  return rows;
+}
+
 describe.each(BACKENDS)('device custom fields on %s', (backend) => {
   let t: TestApp;
   let ent: TestEnterprise;
   let client: ApiClient;
   let adminId: string;
+  let dataDir: string;
   beforeAll(async () => {
-    t = await createTestApp(backend);
+    dataDir = await mkdtemp(join(tmpdir(), 'mq-cf-'));
+    t = await createTestApp(backend, { config: { dataDir } });
     const tenant = await t.tenant();
     ent = tenant.ent;
     client = tenant.client;
     adminId = tenant.admin.id;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
 
   const insertDevice = async (values: Partial<typeof devices.$inferInsert> = {}) => {
     const [row] = await t.db
@@ -164,5 +189,87 @@ describe.each(BACKENDS)('device custom fields on %s', (backend) => {
       (await other.client.call(endpoints.customFieldSave, { key: 'asset_no', label: 'Asset', type: 'text' })).envelope
         .code,
     ).toBe(0);
+  });
+
+  it('imports values from the template columns with row errors, and exports them back', async () => {
+    const other = await t.tenant();
+    const oc = other.client;
+    expect(
+      (
+        await oc.call(endpoints.customFieldSave, {
+          key: 'zone',
+          label: 'Zone',
+          type: 'option',
+          options: ['North', 'South'],
+        })
+      ).envelope.code,
+    ).toBe(0);
+    expect(
+      (await oc.call(endpoints.customFieldSave, { key: 'since', label: 'Since', type: 'date', required: true }))
+        .envelope.code,
+    ).toBe(0);
+    // The template carries the fields' columns.
+    const template = await oc.call(endpoints.deviceImportTemplate, {}, { language: 'en-US' });
+    const head = (await readSheet(template.rawPayload))[0];
+    expect(head).toEqual(['Device number', 'Device name', 'Department', 'Zone', 'Since']);
+
+    const headers = ['Device number', 'Device name', 'Department', 'Zone', 'Since'];
+    const [a, b] = [sn(), sn()];
+    const bad = await oc.call(
+      endpoints.deviceImport,
+      {
+        fileName: 'd.xlsx',
+        file: await deviceSheet(
+          [
+            [a, 'One', null, 'East', '2026-01-05'],
+            [b, 'Two', null, 'North', null],
+          ],
+          headers,
+        ),
+      },
+      { language: 'en-US' },
+    );
+    expect(bad.envelope.payload).toEqual({
+      imported: 0,
+      rows: 2,
+      errors: [
+        { row: 2, column: 'zone', message: '"Zone" must be one of: North, South' },
+        { row: 3, column: 'since', message: 'Fill in "Since"' },
+      ],
+    });
+    const ok = await oc.call(endpoints.deviceImport, {
+      fileName: 'd.xlsx',
+      file: await deviceSheet(
+        [
+          [a, 'One', null, 'South', '2026-01-05'],
+          [b, 'Two', null, 'North', '2025-12-31'],
+        ],
+        headers,
+      ),
+    });
+    expect(ok.envelope.payload).toEqual({ imported: 2, rows: 2, errors: [] });
+    const rows = await t.db
+      .select()
+      .from(devices)
+      .where(inArray(devices.number, [a, b]))
+      .orderBy(devices.name);
+    expect(rows.map((r) => r.customFields)).toEqual([
+      { zone: 'South', since: '2026-01-05' },
+      { zone: 'North', since: '2025-12-31' },
+    ]);
+
+    const started = await oc.call(endpoints.deviceExportStart, { keyword: a }, { language: 'en-US' });
+    const exportId = started.envelope.payload?.exportId as string;
+    let status: ExportStatus | undefined;
+    for (let i = 0; i < 400; i++) {
+      status = (await oc.call(endpoints.deviceExportStatus, { exportId })).envelope.payload as ExportStatus;
+      if (status.status === 'done' || status.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status?.status).toBe('done');
+    const file = await oc.call(endpoints.deviceExportDownload, { exportId });
+    const sheet = await readSheet(file.rawPayload);
+    expect(sheet[0].slice(-2)).toEqual(['Zone', 'Since']);
+    expect(sheet[1].slice(-2)).toEqual(['South', '2026-01-05']);
   });
 });

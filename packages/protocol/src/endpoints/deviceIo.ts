@@ -37,8 +37,8 @@ export const deviceExportFilterSchema = deviceEndpoints.deviceList.request.omit(
 export const deviceImportErrorSchema = z.object({
   /** The sheet's row number as Excel shows it (the header is row 1). */
   row: z.number(),
-  /** A column of DEVICE_IMPORT_COLUMNS, or null for the whole sheet. */
-  column: z.enum(DEVICE_IMPORT_COLUMNS).nullable(),
+  /** A column of DEVICE_IMPORT_COLUMNS, a custom field's key (issue 31), or null for the whole sheet. */
+  column: z.string().nullable(),
   message: z.string(),
 });
 export type DeviceImportError = z.infer<typeof deviceImportErrorSchema>;

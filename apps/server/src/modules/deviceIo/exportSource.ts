@@ -16,6 +16,8 @@ export interface DeviceExportSpec {
   /** Devices added after the start are not exported (a stable snapshot). */
   until: string;
   language: string;
+  /** The enterprise's custom fields when the export started (issue 31): their columns after the fixed ones. */
+  customFields?: { key: string; label: string }[];
 }
 
 export const DEVICE_EXPORT_KIND = 'device';
@@ -55,9 +57,13 @@ export async function* devicesNewestFirst(
 /** The device list as the export writes it (newest first, like the list). */
 registerExportSource(DEVICE_EXPORT_KIND, {
   sheetName: (language) => EXPORT_SHEET[localeOf(language)],
-  columns(language) {
+  columns(language, filters) {
     const widths = [20, 28, 12, 20, 16, 16, 20, 14, 14, 14, 8, 8, 20, 20, 20];
-    return EXPORT_HEADERS[localeOf(language)].map((header, i) => ({ header, width: widths[i] }));
+    const custom = (filters as unknown as DeviceExportSpec).customFields ?? [];
+    return [
+      ...EXPORT_HEADERS[localeOf(language)].map((header, i) => ({ header, width: widths[i] })),
+      ...custom.map((f) => ({ header: f.label, width: 18 })),
+    ];
   },
   async *batches(services, filters, limit) {
     const spec = filters as unknown as DeviceExportSpec;
@@ -85,6 +91,7 @@ registerExportSource(DEVICE_EXPORT_KIND, {
         d.lastSeenAt ? formatTime(d.lastSeenAt) : '',
         d.activatedAt ? formatTime(d.activatedAt) : '',
         formatTime(d.createdAt),
+        ...(spec.customFields ?? []).map((f) => d.customFields?.[f.key] ?? ''),
       ]);
     }
   },

@@ -7,7 +7,8 @@ import { EXAMPLE_NUMBER, IMPORT_HEADERS } from './texts.js';
  * required, how to spot the template's example row and how many rows it takes.
  */
 
-export type SheetValues<C extends string> = { row: number } & Record<C, string>;
+/** `extra`: the cells of the other columns by their header text (with SheetSpec.extras; the devices' custom fields). */
+export type SheetValues<C extends string> = { row: number; extra?: Record<string, string> } & Record<C, string>;
 
 export type ParsedImportSheet<C extends string> =
   | { ok: true; rows: SheetValues<C>[] }
@@ -22,6 +23,8 @@ export interface SheetSpec<C extends string> {
   /** The template's example row, skipped. */
   isExample: (values: Record<C, string>) => boolean;
   maxRows: number;
+  /** Also read the cells of columns not in `columns` (into each row's `extra`, by header). */
+  extras?: boolean;
 }
 
 /** A cell's value as trimmed text (numbers, rich text, hyperlinks and formulas' results included). */
@@ -67,9 +70,12 @@ export async function parseImportSheet<C extends string>(
   const sheet = workbook.worksheets[0];
   if (!sheet) return { ok: false, reason: 'unreadable' };
   const positions = new Map<C, number>();
+  const extraPositions = new Map<string, number>();
   sheet.getRow(1).eachCell((cell, col) => {
-    const column = headerToColumn.get(cellText(cell.value).toLowerCase());
+    const header = cellText(cell.value);
+    const column = headerToColumn.get(header.toLowerCase());
     if (column && !positions.has(column)) positions.set(column, col);
+    else if (!column && spec.extras && header && !extraPositions.has(header)) extraPositions.set(header, col);
   });
   for (const column of spec.required) {
     if (!positions.has(column)) return { ok: false, reason: 'missingColumn', column };
@@ -83,10 +89,12 @@ export async function parseImportSheet<C extends string>(
       const col = positions.get(column);
       values[column] = col ? cellText(row.getCell(col).value) : '';
     }
-    if (spec.columns.every((column) => !values[column])) continue;
+    const extra: Record<string, string> = {};
+    for (const [header, col] of extraPositions) extra[header] = cellText(row.getCell(col).value);
+    if (spec.columns.every((column) => !values[column]) && Object.values(extra).every((v) => !v)) continue;
     if (spec.isExample(values)) continue;
     if (rows.length >= spec.maxRows) return { ok: false, reason: 'tooMany' };
-    rows.push({ row: r, ...values });
+    rows.push(spec.extras ? { row: r, ...values, extra } : { row: r, ...values });
   }
   if (rows.length === 0) return { ok: false, reason: 'empty' };
   return { ok: true, rows };
@@ -104,5 +112,6 @@ export function parseDeviceSheet(base64: string): Promise<ParsedSheet> {
     required: ['number', 'name'],
     isExample: (values) => values.number === EXAMPLE_NUMBER,
     maxRows: DEVICE_IMPORT_MAX_ROWS,
+    extras: true,
   });
 }

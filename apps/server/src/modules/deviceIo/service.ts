@@ -1,4 +1,5 @@
 import {
+  checkCustomValue,
   DEVICE_IMPORT_MAX_ROWS,
   DEVICE_NAME_MAX,
   type DeviceImportError,
@@ -11,6 +12,7 @@ import { departments, deviceStatusHistory, devices } from '../../db/schema/index
 import type { LocalizedText } from '../../protocol/appError.js';
 import { type CallContext, type FileAnswer, joinTargetNames } from '../../protocol/handlers.js';
 import { visibleDepartments } from '../dept/manage.js';
+import { type CustomFieldDef, CustomFieldText, customFieldDefs } from '../devices/customFields.js';
 import { deviceListWhere } from '../devices/service.js';
 import { beginExport, exportDownload, exportFileName, exportStatus } from '../operationLog/service.js';
 import { DEVICE_EXPORT_KIND, type DeviceExportSpec } from './exportSource.js';
@@ -30,6 +32,7 @@ export async function startDeviceExport(
     filter,
     until: ctx.now.toISOString(),
     language: ctx.language,
+    customFields: (await customFieldDefs(ctx.db, u.entId)).map((f) => ({ key: f.key, label: f.label })),
   };
   return beginExport(ctx, {
     kind: DEVICE_EXPORT_KIND,
@@ -59,10 +62,13 @@ export async function importTemplate(ctx: CallContext): Promise<FileAnswer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(TEMPLATE_TEXT.sheet[locale]);
   const headers = IMPORT_HEADERS[locale];
+  // The enterprise's custom fields (issue 31) follow, headed by their labels.
+  const custom = await customFieldDefs(ctx.db, ctx.user.entId);
   sheet.columns = [
     { header: headers.number, key: 'number', width: 24 },
     { header: headers.name, key: 'name', width: 40 },
     { header: headers.department, key: 'department', width: 24 },
+    ...custom.map((f) => ({ header: f.label, key: `cf_${f.key}`, width: 18 })),
   ];
   sheet.getRow(1).font = { bold: true };
   const example = sheet.addRow({ number: EXAMPLE_NUMBER, name: EXAMPLE_NAME[locale], department: ctx.user.deptName });
@@ -84,11 +90,17 @@ export async function importTemplate(ctx: CallContext): Promise<FileAnswer> {
 async function checkRows(
   rows: SheetRow[],
   ctx: CallContext,
-): Promise<{ errors: DeviceImportError[]; deptOf: Map<number, string | null> }> {
+): Promise<{
+  errors: DeviceImportError[];
+  deptOf: Map<number, string | null>;
+  customOf: Map<number, Record<string, string | number>>;
+}> {
   const locale = localeOf(ctx.language);
   const say = (t: LocalizedText) => t[locale];
   const errors: DeviceImportError[] = [];
   const deptOf = new Map<number, string | null>();
+  const customOf = new Map<number, Record<string, string | number>>();
+  const custom = await customFieldDefs(ctx.db, ctx.user.entId);
   const seen = new Map<string, number>();
   const numbers = [...new Set(rows.map((r) => r.number).filter(Boolean))];
   const taken = new Set<string>();
@@ -132,8 +144,38 @@ async function checkRows(
         errors.push({ row: r.row, column: 'department', message: say(ImportText.deptAmbiguous(r.department)) });
       } else deptOf.set(r.row, ids[0]);
     } else deptOf.set(r.row, ctx.user.deptId ?? null);
+    customOf.set(
+      r.row,
+      customValuesOf(r, custom, (column, t) => errors.push({ row: r.row, column, message: say(t) })),
+    );
   }
-  return { errors, deptOf };
+  return { errors, deptOf, customOf };
+}
+
+/**
+ * A row's custom field values (issue 31): each field's column is found by its label or key
+ * (any case); a value that does not fit or a required one missing is a row error naming the field.
+ */
+function customValuesOf(
+  r: SheetRow,
+  defs: readonly CustomFieldDef[],
+  fail: (column: string, message: LocalizedText) => void,
+): Record<string, string | number> {
+  const cells = new Map(Object.entries(r.extra ?? {}).map(([header, v]) => [header.toLowerCase(), v]));
+  const out: Record<string, string | number> = {};
+  for (const def of defs) {
+    let raw = cells.get(def.label.toLowerCase()) ?? cells.get(def.key.toLowerCase()) ?? '';
+    // A date cell is read as an instant; its day is the value.
+    if (def.type === 'date' && /^\d{4}-\d{2}-\d{2}T/.test(raw)) raw = raw.slice(0, 10);
+    if (!raw) {
+      if (def.required) fail(def.key, CustomFieldText.required(def));
+      continue;
+    }
+    const checked = checkCustomValue(def, raw);
+    if ('error' in checked) fail(def.key, CustomFieldText.invalid(def));
+    else out[def.key] = checked.value;
+  }
+  return out;
 }
 
 /** The error of a sheet that could not be read as a whole (row 1, or no column). */
@@ -181,7 +223,7 @@ export async function importDevices(
     return { imported: 0, rows, errors };
   };
   if (!sheet.ok) return rejected(0, [sheetError(sheet, ctx)]);
-  const { errors, deptOf } = await checkRows(sheet.rows, ctx);
+  const { errors, deptOf, customOf } = await checkRows(sheet.rows, ctx);
   if (errors.length > 0) return rejected(sheet.rows.length, errors);
   const created = await ctx.db
     .insert(devices)
@@ -192,6 +234,7 @@ export async function importDevices(
         ownerId: ctx.user.accountId,
         number: r.number,
         name: r.name,
+        customFields: customOf.get(r.row) ?? {},
         status: 'activating' as const,
         statusAt: ctx.now,
         createdAt: ctx.now,
