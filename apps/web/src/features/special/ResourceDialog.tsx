@@ -16,6 +16,7 @@ import {
 } from '@marquee/protocol';
 import { App, DatePicker, Form, Image, Input, InputNumber, Radio, Select, Space, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -23,6 +24,10 @@ import { FormDialog } from '../../components/FormDialog';
 import { amountRule, checkYuan } from '../../components/money';
 import { DeviceSelect } from '../../components/pickers/DevicePicker';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
+
+/** A choice (dates, a number, an option) must be made: `requiredRule` is for typed text. */
+const chosen = (t: TFunction) => ({ required: true, message: t('required', { ns: 'validation' }) });
+
 import { useCan } from '../../session/useCan';
 import { GroupSelect, TagSelect } from '../deviceGroups/pickers';
 import { photoProblem, uploadPhoto } from './specialUpload';
@@ -150,7 +155,7 @@ export function ResourceDialog({
       <Form.Item name="title" label={t('field.title')} rules={[requiredRule(t), maxLengthRule(t, SPECIAL_TITLE_MAX)]}>
         <Input maxLength={SPECIAL_TITLE_MAX} data-testid="special-resource-title" />
       </Form.Item>
-      <Form.Item name="kind" label={t('field.kind')} rules={[requiredRule(t)]}>
+      <Form.Item name="kind" label={t('field.kind')} rules={[chosen(t)]}>
         <Radio.Group
           options={SPECIAL_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
           data-testid="special-resource-kind"
@@ -159,7 +164,7 @@ export function ResourceDialog({
       <Form.Item name="description" label={t('field.description')} rules={[maxLengthRule(t, SPECIAL_DESCRIPTION_MAX)]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={SPECIAL_DESCRIPTION_MAX} showCount />
       </Form.Item>
-      <Form.Item name="period" label={t('field.period')} rules={[requiredRule(t)]}>
+      <Form.Item name="period" label={t('field.period')} rules={[chosen(t)]}>
         <DatePicker.RangePicker allowClear={false} data-testid="special-resource-period" />
       </Form.Item>
       <Space size="large" wrap>
@@ -177,16 +182,11 @@ export function ResourceDialog({
             data-testid="special-resource-price"
           />
         </Form.Item>
-        <Form.Item
-          name="capacity"
-          label={t('field.capacity')}
-          extra={t('field.capacityHint')}
-          rules={[requiredRule(t)]}
-        >
+        <Form.Item name="capacity" label={t('field.capacity')} extra={t('field.capacityHint')} rules={[chosen(t)]}>
           <InputNumber min={1} max={SPECIAL_CAPACITY_MAX} precision={0} data-testid="special-resource-capacity" />
         </Form.Item>
       </Space>
-      <Form.Item name="state" label={t('field.state')} rules={[requiredRule(t)]}>
+      <Form.Item name="state" label={t('field.state')} rules={[chosen(t)]}>
         <Select
           style={{ width: 200 }}
           options={SPECIAL_RESOURCE_STATES.map((s) => ({ value: s, label: t(`resourceState.${s}`) }))}

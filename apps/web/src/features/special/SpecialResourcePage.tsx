@@ -30,6 +30,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -38,6 +39,10 @@ import { useCallMutation, useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { amountRule, checkYuan } from '../../components/money';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
+
+/** A choice (dates, a number, an option) must be made: `requiredRule` is for typed text. */
+const chosen = (t: TFunction) => ({ required: true, message: t('required', { ns: 'validation' }) });
+
 import { useCan } from '../../session/useCan';
 import { ResourceDialog } from './ResourceDialog';
 
@@ -274,7 +279,7 @@ function InquireDialog({ resource, onClose }: { resource: SpecialResource | null
       testId="special-inquire-form"
       submitTestId="special-inquire-submit"
     >
-      <Form.Item name="period" label={t('inquiry.period')} rules={[requiredRule(t)]}>
+      <Form.Item name="period" label={t('inquiry.period')} rules={[chosen(t)]}>
         <DatePicker.RangePicker allowClear={false} disabledDate={within} data-testid="special-inquire-period" />
       </Form.Item>
       <Form.Item name="message" label={t('inquiry.message')} rules={[maxLengthRule(t, SPECIAL_MESSAGE_MAX)]}>
