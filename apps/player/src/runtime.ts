@@ -480,7 +480,7 @@ export class PlayerRuntime {
       at: Date.now(),
     };
     this.changed({ commands: [log, ...this.view.commands].slice(0, 10) });
-    if (command.kind === 'reboot') setTimeout(() => location.reload(), 300);
+    if (command.kind === 'reboot' || command.kind === 'upgrade') setTimeout(() => location.reload(), 300);
   }
 
   private ack(
@@ -538,8 +538,20 @@ export class PlayerRuntime {
         this.tick();
         return ok({ type: params.type, strategyId: params.strategyId, version: params.version });
       }
+      case 'upgrade':
+        // A browser cannot install a package (docs/device-protocol.md 3.8): it updates itself by
+        // reloading the player the server serves, and says which version it runs.
+        return ok({
+          stage: 'done',
+          version: PLAYER_VERSION,
+          note: 'browser player: updates itself by reloading from the server',
+        });
       default:
-        return this.ack(command.id, 'UNSUPPORTED', `${command.kind} is not supported by the browser player`);
+        return this.ack(
+          (command as Command).id,
+          'UNSUPPORTED',
+          `${(command as Command).kind} is not supported by the browser player`,
+        );
     }
   }
 

@@ -175,7 +175,7 @@ export const commandParamsSchemas = {
   /**
    * Download the package at `url` (signed, short-lived, for this device), check its size and
    * SHA-256, install it; report each step as an ack with `data.stage` (docs/device-protocol.md
-   * 2.6): 'downloading', 'installing', then 'done' with `data.version`; or result error FAILED
+   * 3.8): 'downloading', 'installing', then 'done' with `data.version`; or result error FAILED
    * with the reason (a checksum mismatch, another device type).
    */
   upgrade: z

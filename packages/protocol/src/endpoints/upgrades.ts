@@ -23,7 +23,7 @@ export const UPGRADE_ROLLOUT_STATES = ['canary', 'waiting', 'rolling', 'done', '
 export type UpgradeRolloutState = (typeof UPGRADE_ROLLOUT_STATES)[number];
 export const UPGRADE_DEVICE_STATES = ['queued', 'sent', 'downloading', 'installing', 'done', 'failed'] as const;
 export type UpgradeDeviceState = (typeof UPGRADE_DEVICE_STATES)[number];
-/** The stages a device reports in its acks' `data.stage` (docs/device-protocol.md 2.6). */
+/** The stages a device reports in its acks' `data.stage` (docs/device-protocol.md 3.8). */
 export const UPGRADE_ACK_STAGES = ['downloading', 'installing', 'done'] as const;
 /** Largest package accepted (2 GiB). */
 export const UPGRADE_MAX_BYTES = 2 * 1024 * 1024 * 1024;
