@@ -44,6 +44,7 @@ const expired: DeviceDetail = {
   expireAt: '2026-10-31T00:00:00.000Z',
   licence: 'expired',
   remark: '',
+  customFields: {},
   canManage: true,
   demo: false,
   firmware: null,

@@ -16,6 +16,7 @@ import { ApiError } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { DeviceSelect } from '../../components/pickers/DevicePicker';
 import { useCan } from '../../session/useCan';
+import { customValueText, useCustomFields } from './customFields';
 import {
   COMMAND_STATE_COLOR,
   DEVICE_STATUS_COLOR,
@@ -180,6 +181,9 @@ function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
   const reported = device.lastSeenAt !== null;
   const zones = useCallQuery('timeZoneList', {}, { enabled: device.timeZone === null, staleTime: 3600_000 });
   const enterpriseZone = zones.data?.enterprise;
+  // The definitions are read with the device permission (the detail is also the context permission's).
+  const can = useCan();
+  const customFields = useCustomFields(can(Perm.device));
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <ExpiredLicence device={device} t={t} />
@@ -211,6 +215,11 @@ function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
           <Descriptions.Item label={t('field.createdAt')}>{time(device.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('field.activatedAt')}>{time(device.activatedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('field.remark')}>{device.remark || '-'}</Descriptions.Item>
+          {customFields.map((f) => (
+            <Descriptions.Item key={f.key} label={f.label}>
+              <span data-testid={`device-context-cf-${f.key}`}>{customValueText(device.customFields?.[f.key])}</span>
+            </Descriptions.Item>
+          ))}
         </Descriptions>
       </Card>
       <Card size="small" title={t('context.reported')}>

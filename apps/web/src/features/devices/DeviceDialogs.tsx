@@ -18,6 +18,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { TimeZoneSelect } from '../../components/pickers/TimeZoneSelect';
 import { requiredRule, zodRule } from '../../components/zodRule';
+import { CustomFieldInputs, customFieldRequest, useCustomFields } from './customFields';
 import './devices.css';
 
 interface AddValues {
@@ -234,6 +235,7 @@ interface EditValues {
   installedAt?: Dayjs | null;
   timeZone?: string | null;
   remark?: string;
+  customFields?: Record<string, string | number | null>;
 }
 
 const toIso = (v: Dayjs | null | undefined) => (v ? v.toDate().toISOString() : null);
@@ -245,6 +247,7 @@ const toIso = (v: Dayjs | null | undefined) => (v ? v.toDate().toISOString() : n
 export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
   const { t } = useTranslation(['devices', 'validation']);
   const required = requiredRule(t);
+  const customFields = useCustomFields(device !== null);
   const submit = async (v: EditValues) => {
     if (!device) return;
     await call('deviceUpdate', {
@@ -257,6 +260,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       installedAt: toIso(v.installedAt),
       timeZone: v.timeZone ?? null,
       remark: v.remark?.trim() ?? '',
+      ...(customFields.length > 0 ? { customFields: customFieldRequest(customFields, v.customFields) } : {}),
     });
   };
   return (
@@ -278,6 +282,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
               installedAt: device.installedAt ? dayjs(device.installedAt) : null,
               timeZone: device.timeZone,
               remark: device.remark,
+              customFields: device.customFields,
             }
           : undefined
       }
@@ -341,6 +346,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       >
         <Input.TextArea maxLength={DEVICE_REMARK_MAX} showCount rows={2} data-testid="device-edit-remark" />
       </Form.Item>
+      <CustomFieldInputs fields={customFields} t={t} />
     </FormDialog>
   );
 }

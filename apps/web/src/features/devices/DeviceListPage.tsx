@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { type DeviceRow, LICENCE_STATES, Perm, RefType } from '@marquee/protocol';
+import { type DeviceRow, type Endpoints, LICENCE_STATES, Perm, RefType, type Req } from '@marquee/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Segmented } from 'antd';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { useCan } from '../../session/useCan';
 import { DeviceExportButton, DeviceImportButton } from '../deviceIo';
 import { DeviceLocationDialog, DeviceRegionMap } from '../geo';
 import { AssignLayoutDialog } from './AssignLayoutDialog';
+import { CustomFieldsDialog, customFieldColumns, useCustomFields } from './customFields';
 import { AddDeviceDialog, EditDeviceDialog } from './DeviceDialogs';
 import { deviceListColumns } from './deviceColumns';
 import { OfflinePackageDialog } from './OfflinePackageDialog';
@@ -49,6 +50,9 @@ export default function DeviceListPage() {
   const [view, setView] = useState<'table' | 'map'>('table');
   const [locating, setLocating] = useState<string | null>(null);
   const [sharing, setSharing] = useState<DeviceRow | null>(null);
+  const [definingFields, setDefiningFields] = useState(false);
+  // Custom fields (issue 31): their columns in the column settings, one filter (field, value).
+  const customFields = useCustomFields();
   const deviceFilters = useDeviceFilters(t, {
     stores: can(Perm.userCompany),
     dept: {
@@ -60,7 +64,7 @@ export default function DeviceListPage() {
     },
   });
   // The licence (issue 27): on trial, licensed or expired now.
-  const filters: FilterField<DeviceFilterKey | 'licence'>[] = [
+  const filters: FilterField<DeviceFilterKey | 'licence' | 'cfKey' | 'cfValue'>[] = [
     ...deviceFilters,
     {
       key: 'licence',
@@ -70,6 +74,24 @@ export default function DeviceListPage() {
       placeholder: t('all'),
       width: 140,
       testId: 'device-filter-licence',
+    },
+    {
+      key: 'cfKey',
+      kind: 'select',
+      label: t('cf.filter'),
+      hidden: customFields.length === 0,
+      options: customFields.map((f) => ({ value: f.key, label: f.label })),
+      placeholder: t('cf.filterField'),
+      width: 140,
+      testId: 'device-filter-cf-key',
+    },
+    {
+      key: 'cfValue',
+      label: t('cf.filterValue'),
+      hidden: customFields.length === 0,
+      placeholder: t('cf.filterValueHint'),
+      width: 140,
+      testId: 'device-filter-cf-value',
     },
   ];
 
@@ -164,8 +186,14 @@ export default function DeviceListPage() {
     endpoint: 'deviceList',
     filters,
     operationsLabel: t('actions'),
-    columns: deviceListColumns(t),
+    columns: [...deviceListColumns(t), ...customFieldColumns(customFields)],
     operations,
+    request: ({ cfKey, cfValue, ...rest }, page) =>
+      ({
+        ...page,
+        ...rest,
+        ...(cfKey && cfValue ? { customField: { key: String(cfKey), value: String(cfValue) } } : {}),
+      }) as Req<Endpoints['deviceList']>,
     refetchInterval: REFRESH_MS,
   });
   const { page: _page, size: _size, ...exportFilter } = list.request;
@@ -204,6 +232,10 @@ export default function DeviceListPage() {
             <DeviceExportButton filter={exportFilter} />
             <span style={{ marginLeft: 8 }} />
             <DeviceImportButton onImported={refresh} />
+            <span style={{ marginLeft: 8 }} />
+            <Button onClick={() => setDefiningFields(true)} data-testid="device-custom-fields">
+              {t('cf.title')}
+            </Button>
             <span style={{ marginLeft: 8 }} />
             {selected.length > 0 ? (
               <Popconfirm
@@ -251,6 +283,7 @@ export default function DeviceListPage() {
     >
       <AddDeviceDialog open={adding} initialCode={pairCode} onClose={closeAdd} />
       <EditDeviceDialog device={editing} onClose={() => setEditing(null)} />
+      <CustomFieldsDialog open={definingFields} onClose={() => setDefiningFields(false)} />
       <AssignLayoutDialog device={assigning} onClose={() => setAssigning(null)} />
       <OfflinePackageDialog device={packaging} onClose={() => setPackaging(null)} />
       <DeviceLocationDialog deviceId={locating} onClose={() => setLocating(null)} />

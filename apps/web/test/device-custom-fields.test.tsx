@@ -1,0 +1,116 @@
+import { type CustomField, type DeviceDetail, Perm } from '@marquee/protocol';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../src/session/session';
+import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
+
+vi.setConfig({ testTimeout: 120_000 });
+setUpConsoleTests({ asyncUtilTimeout: 8000 });
+
+const device: DeviceDetail = {
+  id: 'd1',
+  number: 'N1',
+  name: 'Lobby',
+  status: 'online',
+  deptId: null,
+  deptName: '',
+  playerVersion: 'web-0.1.0',
+  ip: null,
+  mac: null,
+  storageUsed: null,
+  storageFree: null,
+  screenWidth: null,
+  screenHeight: null,
+  volume: null,
+  brightness: null,
+  groupId: null,
+  groupName: '',
+  tags: [],
+  address: null,
+  poi: null,
+  latitude: null,
+  longitude: null,
+  coordApprox: false,
+  storeId: null,
+  storeName: '',
+  lastSeenAt: null,
+  activatedAt: null,
+  createdAt: '2026-10-01T00:00:00.000Z',
+  type: null,
+  screenSize: null,
+  screenCount: 1,
+  installedAt: null,
+  timeZone: null,
+  expireAt: '2026-10-31T00:00:00.000Z',
+  licence: 'expired',
+  remark: '',
+  customFields: { floor: 'F2', height: 3 },
+  canManage: true,
+  demo: false,
+  firmware: null,
+  model: null,
+  screenOn: null,
+  heartbeatSec: 30,
+  statusAt: '2026-10-01T00:00:00.000Z',
+  ownerName: 'admin',
+  updatedAt: '2026-10-01T00:00:00.000Z',
+};
+
+const fields: CustomField[] = [
+  {
+    id: 'f1',
+    key: 'floor',
+    label: 'Floor',
+    type: 'option',
+    options: ['F1', 'F2'],
+    required: false,
+    sort: 0,
+    showInList: true,
+    deviceCount: 1,
+  },
+  {
+    id: 'f2',
+    key: 'height',
+    label: 'Height',
+    type: 'number',
+    options: [],
+    required: false,
+    sort: 1,
+    showInList: false,
+    deviceCount: 1,
+  },
+];
+
+describe('device custom fields (issue 31)', () => {
+  it('show as list columns (by default when the field says so), filter the list, and go with the edit', async () => {
+    const calls = fakeServer({
+      ...shellAnswers,
+      customFieldList: () => ({ code: 0, payload: { data: fields } }),
+      deviceList: () => ({ code: 0, payload: { total: 1, data: [device] } }),
+      deptTree: () => ({ code: 0, payload: [] }),
+      deviceGroupOptions: () => ({ code: 0, payload: [] }),
+      deviceTagOptions: () => ({ code: 0, payload: [] }),
+      storeList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      deviceUpdate: () => ({ code: 0, payload: null }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.device] }));
+    render(renderApp('/device?cfKey=floor&cfValue=F2').tree);
+    const row = await screen.findByTestId('device-row-Lobby', {}, { timeout: 25_000 });
+    // Floor is shown by default, Height only in the column settings.
+    expect(within(row).getByText('F2')).toBeTruthy();
+    expect(screen.getAllByText('Floor').length).toBeGreaterThan(0);
+    expect(within(row).queryByText('3')).toBeNull();
+    // The URL's field and value go to the list's one custom-field filter.
+    const listCall = calls.filter((c) => c.name === 'deviceList').at(-1);
+    expect(listCall?.data).toMatchObject({ customField: { key: 'floor', value: 'F2' } });
+
+    // The edit dialog has their inputs and sends every field (null for an empty one).
+    fireEvent.click(screen.getByTestId('device-edit-Lobby'));
+    const dialog = await screen.findByTestId('device-edit-dialog');
+    expect(within(dialog).getByTestId('device-cf-height')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('device-edit-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'deviceUpdate')).toBe(true));
+    const update = calls.find((c) => c.name === 'deviceUpdate');
+    expect(update?.data).toMatchObject({ customFields: { floor: 'F2', height: 3 } });
+  });
+});
