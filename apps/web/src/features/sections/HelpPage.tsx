@@ -23,8 +23,8 @@ export default function HelpPage() {
 
 function MyFeedback() {
   const { t } = useTranslation(['help', 'pages']);
-  const waiting = useCallQuery('feedbackMine', { page: 1, size: 1, state: 'submitted' }, { silent: true });
-  const replied = useCallQuery('feedbackMine', { page: 1, size: 1, state: 'replied' }, { silent: true });
+  const waiting = useCallQuery('feedbackMine', { page: 1, size: 10, state: 'submitted' }, { silent: true });
+  const replied = useCallQuery('feedbackMine', { page: 1, size: 10, state: 'replied' }, { silent: true });
   const last = replied.data?.data[0];
   return (
     <>
