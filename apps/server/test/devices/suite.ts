@@ -322,10 +322,12 @@ export function channelSuite(
       const upgrade = await client.call(endpoints.deviceSendCommand, {
         deviceIds: [id],
         kind: 'upgrade',
-        params: { target: 'apk', version: '2.0.0', url: 'https://example.com/p.apk' },
+        params: { target: 'apk', version: '2.0.0', url: 'https://example.com/p.apk', deviceType: 'other-model' },
       });
+      // A package for another device type is refused before any download (docs/device-protocol.md 3.8).
       const failed = await commandReaches(client, id, upgrade.envelope.payload.commands[0].id, 'failed');
-      expect(failed.errorCode).toBe('UNSUPPORTED');
+      expect(failed.errorCode).toBe('FAILED');
+      expect(failed.errorMessage).toContain('device type other-model');
 
       // Bad parameters are the caller's mistake, never a server error.
       for (const bad of [
