@@ -309,7 +309,7 @@ function Inquiries({ manage }: { manage: boolean }) {
     success: (a) => (a.state === 'accepted' ? t('inquiry.accepted') : t('inquiry.withdrawn')),
   });
   const columns: TableColumnsType<SpecialInquiry> = [
-    { key: 'resource', title: t('field.resource'), dataIndex: 'resourceTitle', ellipsis: true },
+    { key: 'resource', title: t('field.resource'), dataIndex: 'resourceTitle', width: 200, ellipsis: true },
     ...(manage
       ? [
           {
