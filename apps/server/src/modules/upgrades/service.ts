@@ -469,15 +469,14 @@ export function rolloutHalt(input: { id: string }, ctx: CallContext) {
 }
 
 export async function rolloutResume(input: { id: string }, ctx: CallContext) {
-  const result = await transition(ctx, input.id, ['halted'], 'upgradeRolloutResume', async (row) => ({
+  await transition(ctx, input.id, ['halted'], 'upgradeRolloutResume', async (row) => ({
     state: row.stage === 1 ? 'canary' : 'rolling',
     haltReason: null,
   }));
-  const next = await settle(ctx.db, ctx.services.files, input.id, ctx.now, false);
-  dispatchAfterCommit(ctx, next);
-  return next.length > 0 || result.state !== (await findRollout(ctx.db, ctx.user.entId, input.id)).state
-    ? (await presentRollouts(ctx.db, [await findRollout(ctx.db, ctx.user.entId, input.id)]))[0]
-    : result;
+  // The stage may have finished while halted: it moves on now (no threshold check: the
+  // operator chose to go on).
+  dispatchAfterCommit(ctx, await settle(ctx.db, ctx.services.files, input.id, ctx.now, false));
+  return (await presentRollouts(ctx.db, [await findRollout(ctx.db, ctx.user.entId, input.id)]))[0];
 }
 
 export async function rolloutContinue(input: { id: string }, ctx: CallContext) {
