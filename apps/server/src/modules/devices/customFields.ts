@@ -51,9 +51,9 @@ export const CustomFieldText = {
     text(`请填写「${f.label}」`, `Fill in "${f.label}"`, `「${f.label}」を入力してください`),
   notFound: text('自定义字段不存在', 'The custom field does not exist', 'カスタム項目が存在しません'),
   adminOnly: text(
-    '只有管理全部设备的管理员可以定义自定义字段',
-    'Only an administrator of all the enterprise’s devices can define custom fields',
-    '企業のすべてのデバイスを管理する管理者のみがカスタム項目を定義できます',
+    '只有企业管理员可以定义自定义字段',
+    'Only the enterprise administrator can define custom fields',
+    '企業管理者のみがカスタム項目を定義できます',
   ),
 };
 

@@ -174,7 +174,12 @@ function DefinitionDialog({ field, open, onClose }: { field: CustomField | null;
         />
       </Form.Item>
       {type === 'option' ? (
-        <Form.Item name="options" label={t('cf.options')} tooltip={t('cf.optionsHint')} rules={[required]}>
+        <Form.Item
+          name="options"
+          label={t('cf.options')}
+          tooltip={t('cf.optionsHint')}
+          rules={[{ ...required, type: 'array' as const, min: 1, whitespace: false }]}
+        >
           <Select
             mode="tags"
             tokenSeparators={[',', '，', '、']}
@@ -205,81 +210,75 @@ export function CustomFieldsDialog({ open, onClose }: { open: boolean; onClose: 
   const remove = useCallMutation('customFieldDelete', { success: t('cf.deleted') });
   const fields = query.data?.data ?? [];
   return (
-    <Modal
-      open={open}
-      title={t('cf.title')}
-      onCancel={onClose}
-      footer={null}
-      width={760}
-      destroyOnHidden
-      data-testid="cf-manage"
-    >
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="cf-add">
-          {t('cf.add')}
-        </Button>
-        <span className="mq-muted">{t('cf.hint')}</span>
-      </Space>
-      <Table<CustomField>
-        rowKey="id"
-        size="small"
-        loading={query.isLoading}
-        dataSource={fields}
-        pagination={false}
-        locale={{ emptyText: t('cf.empty') }}
-        onRow={(row) => ({ 'data-testid': `cf-row-${row.key}` }) as object}
-        columns={[
-          { title: t('cf.label'), dataIndex: 'label' },
-          { title: t('cf.key'), dataIndex: 'key' },
-          {
-            title: t('cf.type'),
-            dataIndex: 'type',
-            render: (v: CustomFieldType, row) =>
-              v === 'option' ? `${t(`cf.types.${v}`)}: ${row.options.join(' / ')}` : t(`cf.types.${v}`),
-          },
-          { title: t('cf.required'), dataIndex: 'required', render: (v: boolean) => (v ? t('cf.yes') : t('cf.no')) },
-          { title: t('cf.devices'), dataIndex: 'deviceCount', align: 'right' },
-          {
-            title: t('actions'),
-            key: 'ops',
-            render: (_v, row) => (
-              <Space>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setEditing(row)}
-                  data-testid={`cf-edit-${row.key}`}
-                >
-                  {t('edit')}
-                </Button>
-                <Popconfirm
-                  title={t('cf.confirmDelete', { label: row.label })}
-                  description={
-                    row.deviceCount > 0
-                      ? t('cf.confirmDeleteHeld', { count: row.deviceCount })
-                      : t('cf.confirmDeleteNone')
-                  }
-                  okText={t('delete')}
-                  cancelText={t('dialog.cancel')}
-                  okButtonProps={confirmOkProps(true)}
-                  onConfirm={() => remove.mutateAsync({ id: row.id }).catch(() => undefined)}
-                >
+    <Modal open={open} title={t('cf.title')} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+      <div data-testid="cf-manage">
+        <Space style={{ marginBottom: 12 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="cf-add">
+            {t('cf.add')}
+          </Button>
+          <span className="mq-muted">{t('cf.hint')}</span>
+        </Space>
+        <Table<CustomField>
+          rowKey="id"
+          size="small"
+          loading={query.isLoading}
+          dataSource={fields}
+          pagination={false}
+          locale={{ emptyText: t('cf.empty') }}
+          onRow={(row) => ({ 'data-testid': `cf-row-${row.key}` }) as object}
+          columns={[
+            { title: t('cf.label'), dataIndex: 'label' },
+            { title: t('cf.key'), dataIndex: 'key' },
+            {
+              title: t('cf.type'),
+              dataIndex: 'type',
+              render: (v: CustomFieldType, row) =>
+                v === 'option' ? `${t(`cf.types.${v}`)}: ${row.options.join(' / ')}` : t(`cf.types.${v}`),
+            },
+            { title: t('cf.required'), dataIndex: 'required', render: (v: boolean) => (v ? t('cf.yes') : t('cf.no')) },
+            { title: t('cf.devices'), dataIndex: 'deviceCount', align: 'right' },
+            {
+              title: t('actions'),
+              key: 'ops',
+              render: (_v, row) => (
+                <Space>
                   <Button
                     type="link"
                     size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    data-testid={`cf-delete-${row.key}`}
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing(row)}
+                    data-testid={`cf-edit-${row.key}`}
                   >
-                    {t('delete')}
+                    {t('edit')}
                   </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
+                  <Popconfirm
+                    title={t('cf.confirmDelete', { label: row.label })}
+                    description={
+                      row.deviceCount > 0
+                        ? t('cf.confirmDeleteHeld', { count: row.deviceCount })
+                        : t('cf.confirmDeleteNone')
+                    }
+                    okText={t('delete')}
+                    cancelText={t('dialog.cancel')}
+                    okButtonProps={confirmOkProps(true)}
+                    onConfirm={() => remove.mutateAsync({ id: row.id }).catch(() => undefined)}
+                  >
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      data-testid={`cf-delete-${row.key}`}
+                    >
+                      {t('delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </div>
       {editing !== null ? (
         <DefinitionDialog
           key={editing === 'new' ? 'new' : editing.id}
