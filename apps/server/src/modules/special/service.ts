@@ -108,12 +108,7 @@ async function listResources(ctx: CallContext, where: SQL | undefined, page: num
 /** The platform's resources, every state. */
 export function resourceList(input: { state?: SpecialResourceState; page: number; size: number }, ctx: CallContext) {
   operator(ctx);
-  return listResources(
-    ctx,
-    input.state ? eq(specialResources.state, input.state) : undefined,
-    input.page,
-    input.size,
-  );
+  return listResources(ctx, input.state ? eq(specialResources.state, input.state) : undefined, input.page, input.size);
 }
 
 /** The platform's shelf: listed resources, for advertisers. */
@@ -182,11 +177,7 @@ export async function resourceSave(input: ResourceInput, ctx: CallContext) {
   const photoIds = [...new Set(input.photoIds)].slice(0, SPECIAL_MAX_PHOTOS);
   let existing: ResourceRow | undefined;
   if (input.id) {
-    [existing] = await ctx.db
-      .select()
-      .from(specialResources)
-      .where(eq(specialResources.id, input.id))
-      .for('update');
+    [existing] = await ctx.db.select().from(specialResources).where(eq(specialResources.id, input.id)).for('update');
     if (!existing) throw new AppError(ErrorCode.NOT_FOUND);
     // The capacity cannot fall below the buyers already holding it.
     const held = (await inquiryCounts(ctx.db, [existing.id])).get(existing.id)?.accepted ?? 0;
