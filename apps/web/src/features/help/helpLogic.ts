@@ -1,30 +1,25 @@
 import {
-  type ErrorCodeValue,
-  errorMessage,
   HELP_IMAGE_ATTR,
   HELP_IMAGE_MAX_BYTES,
   HELP_IMAGE_TYPES,
   HELP_LANGUAGES,
   type HelpLanguage,
 } from '@marquee/protocol';
-import { ApiError, call } from '../../api/client';
-import { postUpload } from '../../components/upload';
-
-/** The storage refused the picture (the API client showed nothing: the editor shows `message`). */
-export class StorageRefused extends ApiError {}
+import { call } from '../../api/client';
+import { fileProblem, uploadSigned } from '../../components/upload';
 
 /** Why the editor refuses a picture before asking the server: 'type' or 'size', or null. */
 export function imageProblem(file: { type: string; size: number }): 'type' | 'size' | null {
-  if (!(HELP_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'type';
-  if (file.size > HELP_IMAGE_MAX_BYTES) return 'size';
-  return null;
+  return fileProblem(file, HELP_IMAGE_TYPES, HELP_IMAGE_MAX_BYTES);
 }
 
 /** One picture into storage (help.imageApply, then the direct POST): its id and a URL to show it now. */
 export async function uploadHelpImage(file: File, language: string): Promise<{ id: string; url: string }> {
-  const signature = await call('helpImageApply', { size: file.size, contentType: file.type });
-  const answer = await postUpload(signature, file, () => undefined, language).answer;
-  if (!answer.ok) throw new StorageRefused(answer.code, errorMessage(answer.code as ErrorCodeValue, language));
+  const signature = await uploadSigned(
+    () => call('helpImageApply', { size: file.size, contentType: file.type }),
+    file,
+    language,
+  );
   return { id: signature.imageId, url: signature.src };
 }
 

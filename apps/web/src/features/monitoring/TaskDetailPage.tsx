@@ -23,8 +23,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { domainKey, useCallMutation, useCallQuery } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
+import { StorageRefused } from '../../components/upload';
 import { PhotoFlags, TaskStateTag } from './monitorLook';
-import { photoProblem, StorageRefused, uploadTaskPhoto } from './photoUpload';
+import { photoProblem, uploadTaskPhoto } from './photoUpload';
 
 /**
  * /operate/taskDetail?id= (monitoring.taskInfo): one monitoring task — plan, enterprise, screen
@@ -79,9 +80,7 @@ export default function TaskDetailPage() {
     }
     setProgress(0);
     try {
-      const photo = await uploadTaskPhoto(task.id, file, i18n.language, (loaded) =>
-        setProgress(Math.round((loaded / Math.max(1, file.size)) * 100)),
-      );
+      const photo = await uploadTaskPhoto(task.id, file, i18n.language, setProgress);
       if (photo.far || photo.scheduled === false) void message.warning(t('upload.flagged'));
       else void message.success(t('upload.done'));
     } catch (error) {

@@ -1,15 +1,6 @@
-import {
-  type ErrorCodeValue,
-  errorMessage,
-  MONITOR_PHOTO_MAX_BYTES,
-  MONITOR_PHOTO_TYPES,
-  type MonitorPhoto,
-} from '@marquee/protocol';
-import { ApiError, call } from '../../api/client';
-import { postUpload } from '../../components/upload';
-
-/** The storage refused the file (the API client showed nothing: the page shows `message`). */
-export class StorageRefused extends ApiError {}
+import { MONITOR_PHOTO_MAX_BYTES, MONITOR_PHOTO_TYPES, type MonitorPhoto } from '@marquee/protocol';
+import { call } from '../../api/client';
+import { fileProblem, uploadSigned } from '../../components/upload';
 
 /** The browser's position, when the user allows it within a few seconds; else nothing. */
 export function browserPosition(timeoutMs = 8000): Promise<{ latitude: number; longitude: number } | null> {
@@ -25,9 +16,7 @@ export function browserPosition(timeoutMs = 8000): Promise<{ latitude: number; l
 
 /** Why the console refuses a file before asking the server: 'type' or 'size', or null when it may go. */
 export function photoProblem(file: File): 'type' | 'size' | null {
-  if (!(MONITOR_PHOTO_TYPES as readonly string[]).includes(file.type)) return 'type';
-  if (file.size > MONITOR_PHOTO_MAX_BYTES) return 'size';
-  return null;
+  return fileProblem(file, MONITOR_PHOTO_TYPES, MONITOR_PHOTO_MAX_BYTES);
 }
 
 /**
@@ -40,17 +29,21 @@ export async function uploadTaskPhoto(
   taskId: string,
   file: File,
   language: string,
-  onProgress: (loaded: number) => void = () => {},
+  onProgress: (percent: number) => void = () => {},
 ): Promise<MonitorPhoto> {
   const position = await browserPosition();
-  const signature = await call('monitoringPhotoApply', {
-    taskId,
-    size: file.size,
-    contentType: file.type,
-    takenAt: new Date().toISOString(),
-    ...(position ?? {}),
-  });
-  const answer = await postUpload(signature, file, onProgress, language).answer;
-  if (!answer.ok) throw new StorageRefused(answer.code, errorMessage(answer.code as ErrorCodeValue, language));
+  const signature = await uploadSigned(
+    () =>
+      call('monitoringPhotoApply', {
+        taskId,
+        size: file.size,
+        contentType: file.type,
+        takenAt: new Date().toISOString(),
+        ...(position ?? {}),
+      }),
+    file,
+    language,
+    onProgress,
+  );
   return await call('monitoringPhotoVerify', { photoId: signature.photoId });
 }
