@@ -62,87 +62,31 @@ describe('home page (issue 8)', () => {
     expect(screen.queryAllByTestId(/^home-trend-chart-/)).toHaveLength(0);
   });
 
-  it('marks the sections and pages of modules not online yet', async () => {
+  it('marks a menu entry the console has no page for as not online', async () => {
     fakeServer({ ...shellAnswers });
-    // A page of the route table not online yet (the spec's routes come online issue by issue).
-    const offline = ROUTES.find((r) => !r.online && r.path.split('/').length === 3) as RouteDef;
-    const section = `/${offline.path.split('/')[1]}`;
+    // Every route of the spec is online; a menu entry the server sends for a page this console
+    // does not have (a newer server) is marked, not opened.
+    const offline = { path: '/report/notYet', title: 'reportAd', permission: Perm.report } as RouteDef;
+    const section = '/report';
     useSession.getState().setLogin(
       loginResponse({
-        permissionList: [Perm.report, Perm.template, offline.permission ?? Perm.template],
+        permissionList: [Perm.report, Perm.template],
         folderMenuList: [
           { code: 'home', url: '/', icon: 'home' },
           {
-            code: section.slice(1),
+            code: 'report',
             url: section,
-            icon: section.slice(1),
+            icon: 'report',
             children: [{ code: offline.title ?? '', url: offline.path }],
           },
           { code: 'skin', url: '/skin' },
         ],
       }),
     );
+    expect(ROUTES.every((r) => r.online)).toBe(true);
     const { tree } = renderApp('/');
     render(tree);
     const page = await screen.findByTestId('home-page', {}, { timeout: 25_000 });
     expect(within(page).getAllByText('Not online yet').length).toBeGreaterThan(0);
-  });
-});
-
-describe('section pages (issue 31)', () => {
-  it('/operate shows the figures of its own pages and its pages, not the other sections’ figures', async () => {
-    fakeServer({
-      ...shellAnswers,
-      homeStats: () => ({
-        code: 0,
-        payload: { figures: { slots: 12, goodsListed: 4, warningsOpen: 2, devicesOnline: 30 }, trends: {} },
-      }),
-    });
-    useSession.getState().setLogin(
-      loginResponse({
-        permissionList: [Perm.operate, Perm.operateSlot, Perm.operateGoods, Perm.operateWarning, Perm.device],
-        folderMenuList: [
-          { code: 'home', url: '/', icon: 'home' },
-          {
-            code: 'operate',
-            url: '/operate',
-            icon: 'operate',
-            children: [
-              { code: 'operateSlot', url: '/operate/slot' },
-              { code: 'operateGoods', url: '/operate/goods' },
-            ],
-          },
-        ],
-      }),
-    );
-    const { tree } = renderApp('/operate');
-    render(tree);
-    const page = await screen.findByTestId('section-operate', {}, { timeout: 25_000 });
-    expect((await within(page).findByTestId('home-figure-slots')).textContent).toContain('12');
-    expect(within(page).getByTestId('home-figure-goodsListed').textContent).toContain('4');
-    expect(within(page).getByTestId('home-figure-warningsOpen').textContent).toContain('2');
-    expect(within(page).queryByTestId('home-figure-devicesOnline')).toBeNull();
-    expect(within(page).getByTestId('home-figure-slots').closest('a')?.getAttribute('href')).toBe('/operate/slot');
-    const pages = within(page).getByTestId('section-operate-pages');
-    expect(within(pages).getByText('Ad slots').closest('a')?.getAttribute('href')).toBe('/operate/slot');
-    expect(within(pages).getByText('Goods')).toBeTruthy();
-  });
-
-  it('/report says so when the reader has no figure of it', async () => {
-    fakeServer({ ...shellAnswers, homeStats: () => ({ code: 0, payload: { figures: { slots: 3 }, trends: {} } }) });
-    useSession.getState().setLogin(
-      loginResponse({
-        permissionList: [Perm.report, Perm.reportAd],
-        folderMenuList: [
-          { code: 'home', url: '/', icon: 'home' },
-          { code: 'report', url: '/report', icon: 'report', children: [{ code: 'reportAd', url: '/report/ad' }] },
-        ],
-      }),
-    );
-    const { tree } = renderApp('/report');
-    render(tree);
-    const page = await screen.findByTestId('section-report', {}, { timeout: 25_000 });
-    expect(await within(page).findByText('No figures of this section for your permissions')).toBeTruthy();
-    expect(within(page).queryByTestId('home-figure-slots')).toBeNull();
   });
 });
