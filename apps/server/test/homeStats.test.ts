@@ -72,8 +72,15 @@ describe.each(BACKENDS)('quick statistics on %s', (backend) => {
     );
     const limited = await createUser(t.db, ent, { permissions: codes });
     const s = await stats(await t.loginAs(limited));
-    // Every count figure but those of the permissions taken away (the sales and warning figures stay).
-    expect(Object.keys(s.figures).sort()).toEqual(['accounts', 'departments', 'goodsListed', 'slots', 'warningsOpen']);
+    // Every count figure but those of the permissions taken away (the sales, warning and help figures stay).
+    expect(Object.keys(s.figures).sort()).toEqual([
+      'accounts',
+      'departments',
+      'goodsListed',
+      'helpDocs',
+      'slots',
+      'warningsOpen',
+    ]);
     expect(s.trends).toEqual({});
     const none = await createUser(t.db, ent, { permissions: [] });
     expect(await stats(await t.loginAs(none))).toEqual({ figures: {}, trends: {} });
