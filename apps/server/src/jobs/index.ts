@@ -73,6 +73,11 @@ import {
   TIMED_SCREENSHOT_CRON,
   TIMED_SCREENSHOT_JOB,
 } from '../modules/screenshots/jobs.js';
+import {
+  failUnansweredUpgrades,
+  UPGRADE_UNANSWERED_CRON,
+  UPGRADE_UNANSWERED_JOB,
+} from '../modules/upgrades/service.js';
 import { pruneCodes } from '../modules/verification/repository.js';
 import { evaluateWarnings, WARNINGS_EVALUATE_CRON, WARNINGS_EVALUATE_JOB } from '../modules/warnings/evaluate.js';
 import { pruneIdempotentCalls } from '../protocol/idempotency.js';
@@ -423,6 +428,19 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const run = await evaluateWarnings(ctx.services, new Date(ctx.services.clock()), ctx.log);
       ctx.log.debug(run, 'warnings evaluated');
+    },
+  }),
+  defineJob({
+    // Firmware and APK upgrades (issue 31): rollout devices whose upgrade command expired
+    // unanswered fail ('did not answer in time'), counting towards the threshold like a failed ack.
+    id: UPGRADE_UNANSWERED_JOB,
+    payload: none,
+    schedule: UPGRADE_UNANSWERED_CRON,
+    expireInSeconds: 300,
+    handler: async (_, ctx) => {
+      const run = await failUnansweredUpgrades(ctx.services.db, ctx.services.files, new Date(ctx.services.clock()));
+      if (run.commandIds.length > 0) await ctx.services.devices.dispatch(run.commandIds);
+      if (run.failed > 0) ctx.log.info({ failed: run.failed }, 'upgrade devices failed unanswered');
     },
   }),
 ];

@@ -3,13 +3,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { ErrorCode, endpoints, type UpgradeRolloutState } from '@marquee/protocol';
-import { eq } from 'drizzle-orm';
+import { ErrorCode, endpoints, UPGRADE_COMMAND_TTL_SEC, type UpgradeRolloutState } from '@marquee/protocol';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, devices, operationLogs, upgradePackages } from '../../src/db/schema/index.js';
-import { applyUpgradeAck } from '../../src/modules/upgrades/service.js';
+import {
+  deviceCommands,
+  devices,
+  operationLogs,
+  upgradePackages,
+  upgradeRolloutDevices,
+  upgradeRollouts,
+} from '../../src/db/schema/index.js';
+import { JOBS } from '../../src/jobs/index.js';
+import { applyUpgradeAck, failUnansweredUpgrades, UPGRADE_UNANSWERED_JOB } from '../../src/modules/upgrades/service.js';
+import { EXPIRED_REASON, THRESHOLD_HALT } from '../../src/modules/upgrades/texts.js';
 import type { HeadlessPlayer } from '../../src/player/player.js';
 import { activatePlayer, deviceReaches, EMBEDDED_WS_MQTT, waitFor } from '../devices/helpers.js';
+import { insertDevice } from '../fixtures/deviceGroups.js';
 import { type ApiClient, BACKENDS, createTestApp, createUser, type TestApp } from '../helpers/index.js';
 
 /**
@@ -24,6 +34,7 @@ describe.each(BACKENDS)('upgrades on %s', (backend) => {
   let dir: string;
   let client: ApiClient;
   let ent: Awaited<ReturnType<TestApp['tenant']>>['ent'];
+  let admin: Awaited<ReturnType<TestApp['tenant']>>['admin'];
   const players: HeadlessPlayer[] = [];
 
   const activate = async (name: string, deptId?: string) => {
@@ -75,7 +86,7 @@ describe.each(BACKENDS)('upgrades on %s', (backend) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    ({ client, ent } = await t.tenant());
+    ({ client, ent, admin } = await t.tenant());
     await activate('Upgrade A', ent.depts.a);
     await activate('Upgrade B', ent.depts.a);
     await activate('Upgrade C', ent.depts.b);
@@ -239,5 +250,73 @@ describe.each(BACKENDS)('upgrades on %s', (backend) => {
     // The staff member sees only the devices of its scope in a rollout.
     const seen = await staffClient.call(endpoints.upgradeRolloutInfo, { id });
     expect(seen.envelope.payload.devices.map((d) => d.deviceId)).toEqual([players[0].deviceId]);
+  });
+  it('fails the devices that never answer once their command expired, and halts past the threshold (the job)', async () => {
+    const pkg = await makePackage('6.0.0', Buffer.from('six'));
+    // Devices with no player: their commands are never acknowledged.
+    const silent: string[] = [];
+    for (const name of ['Silent 1', 'Silent 2', 'Silent 3', 'Silent 4']) {
+      silent.push(await insertDevice(t, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id, name }));
+    }
+    const create = async (failureThreshold: number, autoContinue: boolean) => {
+      const created = await client.call(endpoints.upgradeRolloutCreate, {
+        packageId: pkg,
+        deviceIds: silent.slice(0, 2).concat(autoContinue ? silent.slice(2) : []),
+        canaryPercent: 50,
+        failureThreshold,
+        autoContinue,
+      });
+      expect(created.envelope.code).toBe(0);
+      return created.envelope.payload.id;
+    };
+    // Two devices, one canary, threshold 40: its silence halts the rollout.
+    const halting = await create(40, false);
+    // Four devices, two canaries, threshold 100, autoContinue: the stage finishes, the rest are sent.
+    const going = await create(100, true);
+    const rows = (id: string) =>
+      t.db.select().from(upgradeRolloutDevices).where(eq(upgradeRolloutDevices.rolloutId, id));
+    const rollout = async (id: string) =>
+      (await t.db.select().from(upgradeRollouts).where(eq(upgradeRollouts.id, id)))[0];
+
+    // Before the commands expire: nothing changes.
+    t.clock.advance((UPGRADE_COMMAND_TTL_SEC - 60) * 1000);
+    expect((await failUnansweredUpgrades(t.db, t.services.files, new Date(t.clock.now()))).failed).toBe(0);
+    expect((await rows(halting)).filter((r) => r.state === 'sent')).toHaveLength(1);
+
+    // Past the commands' expiry: the registered job fails the silent canaries.
+    t.clock.advance(120 * 1000);
+    const job = JOBS.find((j) => j.id === UPGRADE_UNANSWERED_JOB)!;
+    expect(job.schedule).toBe('* * * * *');
+    const log = { info: () => {}, debug: () => {}, warn: () => {}, error: () => {} } as never;
+    await job.handler({}, { services: t.services, log, jobId: 'test', retryCount: 0, retryLimit: 2 });
+
+    const halted = await rows(halting);
+    expect(halted.filter((r) => r.stage === 1).map((r) => [r.state, r.reason])).toEqual([['failed', EXPIRED_REASON]]);
+    expect(halted.filter((r) => r.stage === 2).map((r) => r.state)).toEqual(['queued']);
+    expect(await rollout(halting)).toMatchObject({ state: 'halted', haltReason: THRESHOLD_HALT });
+
+    const went = await rows(going);
+    expect(went.filter((r) => r.stage === 1).map((r) => r.state)).toEqual(['failed', 'failed']);
+    // The rest got their commands (the new ones, a day from now).
+    const rest = went.filter((r) => r.stage === 2);
+    expect(rest.map((r) => r.state)).toEqual(['sent', 'sent']);
+    const commands = await t.db
+      .select()
+      .from(deviceCommands)
+      .where(
+        inArray(
+          deviceCommands.id,
+          rest.map((r) => r.commandId!),
+        ),
+      );
+    expect(commands.every((c) => c.expiresAt!.getTime() > t.clock.now())).toBe(true);
+    expect(await rollout(going)).toMatchObject({ state: 'rolling', stage: 2 });
+
+    // Run again: nothing more (already failed, the rest not expired).
+    expect((await failUnansweredUpgrades(t.db, t.services.files, new Date(t.clock.now()))).failed).toBe(0);
+    // A day later the rest fail too and the rollout is done (threshold 100).
+    t.clock.advance((UPGRADE_COMMAND_TTL_SEC + 60) * 1000);
+    expect((await failUnansweredUpgrades(t.db, t.services.files, new Date(t.clock.now()))).failed).toBe(2);
+    expect(await rollout(going)).toMatchObject({ state: 'done' });
   });
 });

@@ -14,7 +14,7 @@ import {
   type UpgradeRolloutRow,
   type UpgradeRolloutState,
 } from '@marquee/protocol';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -31,7 +31,7 @@ import { enterpriseKey } from '../../storage/storage.js';
 import type { DeviceChannelListener } from '../devices/channel.js';
 import { deviceScope } from '../devices/repository.js';
 import { type DeviceTargets, resolveDeviceTargets } from '../devices/targets.js';
-import { THRESHOLD_HALT, UpgradeText } from './texts.js';
+import { EXPIRED_REASON, THRESHOLD_HALT, UpgradeText } from './texts.js';
 
 type PackageDb = typeof upgradePackages.$inferSelect;
 type RolloutDb = typeof upgradeRollouts.$inferSelect;
@@ -621,6 +621,34 @@ function progressOf(ack: CommandAck): { state: UpgradeDeviceState; reason: strin
 }
 
 /**
+ * One device's progress, in one transaction: its rollout device row (`match`, locked),
+ * moving forward only; a finished device (done, failed) settles the rollout, a failure with
+ * the threshold check. Acks and the job failing devices that never answered both go here.
+ */
+async function applyProgress(
+  db: Executor,
+  files: Files,
+  match: SQL | undefined,
+  progress: { state: UpgradeDeviceState; reason: string | null },
+  now: Date,
+): Promise<{ commandIds: string[]; applied: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(upgradeRolloutDevices).where(match).for('update');
+    if (!row) return { commandIds: [], applied: false };
+    if (row.state === 'done' || row.state === 'failed' || ORDER[progress.state] <= ORDER[row.state]) {
+      return { commandIds: [], applied: false };
+    }
+    await tx
+      .update(upgradeRolloutDevices)
+      .set({ state: progress.state, reason: progress.reason, updatedAt: now })
+      .where(eq(upgradeRolloutDevices.id, row.id));
+    if (progress.state !== 'done' && progress.state !== 'failed') return { commandIds: [], applied: true };
+    const commandIds = await settle(tx, files, row.rolloutId, now, progress.state === 'failed');
+    return { commandIds, applied: true };
+  });
+}
+
+/**
  * One device's ack of an upgrade command, in one transaction: the progress row of the
  * rollout device that the command was sent to (this device only: another device's ack of
  * the same id changes nothing), moving forward only; then the rollout settles.
@@ -634,24 +662,65 @@ export async function applyUpgradeAck(
 ): Promise<{ commandIds: string[]; applied: boolean }> {
   const progress = progressOf(ack);
   if (!progress) return { commandIds: [], applied: false };
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(upgradeRolloutDevices)
-      .where(and(eq(upgradeRolloutDevices.commandId, ack.id), eq(upgradeRolloutDevices.deviceId, deviceId)))
-      .for('update');
-    if (!row) return { commandIds: [], applied: false };
-    if (row.state === 'done' || row.state === 'failed' || ORDER[progress.state] <= ORDER[row.state]) {
-      return { commandIds: [], applied: false };
-    }
-    await tx
-      .update(upgradeRolloutDevices)
-      .set({ state: progress.state, reason: progress.reason, updatedAt: now })
-      .where(eq(upgradeRolloutDevices.id, row.id));
-    if (progress.state !== 'done' && progress.state !== 'failed') return { commandIds: [], applied: true };
-    const commandIds = await settle(tx, files, row.rolloutId, now, progress.state === 'failed');
-    return { commandIds, applied: true };
-  });
+  return applyProgress(
+    db,
+    files,
+    and(eq(upgradeRolloutDevices.commandId, ack.id), eq(upgradeRolloutDevices.deviceId, deviceId)),
+    progress,
+    now,
+  );
+}
+
+/** The `upgrades-unanswered` job (every minute, jobs/index.ts). */
+export const UPGRADE_UNANSWERED_JOB = 'upgrades-unanswered';
+export const UPGRADE_UNANSWERED_CRON = '* * * * *';
+/** Devices failed per run at most (the next run takes the rest). */
+const UNANSWERED_BATCH = 500;
+
+/**
+ * Rollout devices still waiting (sent, downloading, installing) whose upgrade command expired
+ * (its own expiry; a row without a command: UPGRADE_COMMAND_TTL_SEC after its last change)
+ * fail with EXPIRED_REASON, one transaction each, exactly as a failed ack: the failure counts
+ * towards the stage's threshold and may halt the rollout, a finished stage moves on. Returns
+ * how many failed and the commands the settles stored (the caller dispatches them).
+ */
+export async function failUnansweredUpgrades(
+  db: Executor,
+  files: Files,
+  now: Date,
+): Promise<{ failed: number; commandIds: string[] }> {
+  const stale = await db
+    .select({ id: upgradeRolloutDevices.id })
+    .from(upgradeRolloutDevices)
+    .leftJoin(deviceCommands, eq(deviceCommands.id, upgradeRolloutDevices.commandId))
+    .where(
+      and(
+        inArray(upgradeRolloutDevices.state, ['sent', 'downloading', 'installing']),
+        or(
+          lte(deviceCommands.expiresAt, now),
+          and(
+            isNull(deviceCommands.id),
+            lte(upgradeRolloutDevices.updatedAt, new Date(now.getTime() - UPGRADE_COMMAND_TTL_SEC * 1000)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(upgradeRolloutDevices.updatedAt))
+    .limit(UNANSWERED_BATCH);
+  let failed = 0;
+  const commandIds: string[] = [];
+  for (const { id } of stale) {
+    const result = await applyProgress(
+      db,
+      files,
+      eq(upgradeRolloutDevices.id, id),
+      { state: 'failed', reason: EXPIRED_REASON },
+      now,
+    );
+    if (result.applied) failed += 1;
+    commandIds.push(...result.commandIds);
+  }
+  return { failed, commandIds };
 }
 
 /** The device channel's listener: every upgrade ack moves its device's progress (registered by app.ts). */
