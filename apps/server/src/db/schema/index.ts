@@ -5,6 +5,7 @@ export * from './advertisers.js';
 export * from './alarms.js';
 export * from './customFields.js';
 export * from './deviceGroups.js';
+export * from './dictionaries.js';
 export * from './devices.js';
 export * from './downloads.js';
 export * from './feedback.js';
