@@ -9,6 +9,7 @@ import { deviceGroupEndpoints } from './endpoints/deviceGroups.js';
 import { deviceIoEndpoints } from './endpoints/deviceIo.js';
 import { deviceReportEndpoints } from './endpoints/deviceReports.js';
 import { deviceEndpoints } from './endpoints/devices.js';
+import { dictionaryEndpoints } from './endpoints/dictionaries.js';
 import { enterpriseEndpoints } from './endpoints/enterprise.js';
 import { feedbackEndpoints } from './endpoints/feedback.js';
 import { financeEndpoints } from './endpoints/finance.js';
@@ -63,6 +64,7 @@ export * from './endpoints/dept.js';
 export * from './endpoints/deviceIo.js';
 export * from './endpoints/deviceReports.js';
 export * from './endpoints/devices.js';
+export * from './endpoints/dictionaries.js';
 export * from './endpoints/enterprise.js';
 export * from './endpoints/feedback.js';
 export * from './endpoints/finance.js';
@@ -146,6 +148,7 @@ const DOMAINS = {
   help: helpEndpoints,
   special: specialEndpoints,
   upgrades: upgradeEndpoints,
+  dictionaries: dictionaryEndpoints,
 } as const;
 
 type Groups = typeof DOMAINS;

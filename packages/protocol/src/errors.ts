@@ -276,6 +276,17 @@ export const ErrorCode = {
   CUSTOM_FIELD_LIMIT: -10268,
   /** Devices hold values of the field: its type cannot change. */
   CUSTOM_FIELD_TYPE_LOCKED: -10269,
+  // Dictionaries (issue 31, -10260..-10264)
+  /** Another entry of the dictionary has this code. */
+  DICTIONARY_CODE_TAKEN: -10260,
+  /** Stored data holds the entry's code: it cannot be deleted (disable it instead). */
+  DICTIONARY_IN_USE: -10261,
+  /** The dictionary's codes are fixed by a standard (OpenOOH venue types): none is added or deleted. */
+  DICTIONARY_FIXED: -10262,
+  /** A value is not an enabled entry of its dictionary (a device type unknown or disabled). */
+  DICTIONARY_VALUE_INVALID: -10263,
+  /** A dictionary keeps at least one enabled entry. */
+  DICTIONARY_LAST_ENABLED: -10264,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -892,6 +903,31 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '已有设备填写了该字段，不能修改其类型',
     'en-US': 'Devices already hold values of this field, so its type cannot change',
     ja: 'この項目に値を持つデバイスがあるため、型を変更できません',
+  },
+  [ErrorCode.DICTIONARY_CODE_TAKEN]: {
+    'zh-CN': '该字典中已有此编码',
+    'en-US': 'Another entry of this dictionary has this code',
+    ja: 'この辞書には同じコードの項目がすでにあります',
+  },
+  [ErrorCode.DICTIONARY_IN_USE]: {
+    'zh-CN': '已有数据使用此项，无法删除，请改为停用',
+    'en-US': 'Data uses this entry, so it cannot be deleted: disable it instead',
+    ja: 'この項目を使用しているデータがあるため削除できません。無効にしてください',
+  },
+  [ErrorCode.DICTIONARY_FIXED]: {
+    'zh-CN': '此字典的编码由标准规定，不能新增或删除，只能修改名称、排序和启用状态',
+    'en-US': 'This dictionary’s codes are set by a standard: entries cannot be added or deleted, only renamed, reordered, enabled or disabled',
+    ja: 'この辞書のコードは標準で定められているため、追加・削除はできません。名称・並び順・有効/無効のみ変更できます',
+  },
+  [ErrorCode.DICTIONARY_VALUE_INVALID]: {
+    'zh-CN': '所选项不存在或已停用，请重新选择',
+    'en-US': 'The chosen entry does not exist or is disabled: choose another',
+    ja: '選択した項目は存在しないか無効になっています。選び直してください',
+  },
+  [ErrorCode.DICTIONARY_LAST_ENABLED]: {
+    'zh-CN': '字典至少需要保留一个启用的项',
+    'en-US': 'A dictionary keeps at least one enabled entry',
+    ja: '辞書には有効な項目が少なくとも 1 つ必要です',
   },
 };
 

@@ -45,6 +45,7 @@ const MODULE_WORDS = {
   feedback: { 'zh-CN': '意见反馈', 'en-US': 'Feedback', ja: 'フィードバック' },
   special: { 'zh-CN': '特殊资源', 'en-US': 'Special resources', ja: '特別リソース' },
   help: { 'zh-CN': '帮助文档', 'en-US': 'Help documents', ja: 'ヘルプ文書' },
+  dictionary: { 'zh-CN': '数据字典', 'en-US': 'Dictionaries', ja: '辞書' },
 } as const satisfies Record<string, Words>;
 
 const ACTION_WORDS = {
@@ -271,6 +272,12 @@ const ACTION_WORDS = {
   monitorTaskReopen: { 'zh-CN': '重新打开监测任务', 'en-US': 'Reopen monitoring task', ja: 'モニタリングタスクの再開' },
   customFieldSave: { 'zh-CN': '保存自定义字段', 'en-US': 'Save custom field', ja: 'カスタム項目の保存' },
   customFieldDelete: { 'zh-CN': '删除自定义字段', 'en-US': 'Delete custom field', ja: 'カスタム項目の削除' },
+  dictionaryCreate: { 'zh-CN': '新增字典项', 'en-US': 'Add dictionary entry', ja: '辞書項目の追加' },
+  dictionaryUpdate: { 'zh-CN': '编辑字典项', 'en-US': 'Edit dictionary entry', ja: '辞書項目の編集' },
+  dictionaryReorder: { 'zh-CN': '调整字典排序', 'en-US': 'Reorder dictionary', ja: '辞書の並べ替え' },
+  dictionaryEnable: { 'zh-CN': '启用字典项', 'en-US': 'Enable dictionary entry', ja: '辞書項目の有効化' },
+  dictionaryDisable: { 'zh-CN': '停用字典项', 'en-US': 'Disable dictionary entry', ja: '辞書項目の無効化' },
+  dictionaryDelete: { 'zh-CN': '删除字典项', 'en-US': 'Delete dictionary entry', ja: '辞書項目の削除' },
 } as const satisfies Record<string, Words>;
 
 const TARGET_WORDS = {
@@ -336,6 +343,7 @@ const TARGET_WORDS = {
   'ref:6': { 'zh-CN': '海报模板', 'en-US': 'Poster template', ja: 'ポスターテンプレート' },
   'ref:9': { 'zh-CN': '模板', 'en-US': 'Template', ja: 'テンプレート' },
   customField: { 'zh-CN': '自定义字段', 'en-US': 'Custom field', ja: 'カスタム項目' },
+  dictionary_entry: { 'zh-CN': '字典项', 'en-US': 'Dictionary entry', ja: '辞書項目' },
 } as const satisfies Record<string, Words>;
 
 /** A module of the log (the domain of the change). */

@@ -95,6 +95,8 @@ export const Perm = {
   // Special resources (issue 31): the platform operator keeps special resources and answers
   // advertisers' inquiries (the page code yxf_new_special_resource reads and inquires)
   specialResourceManage: 'yxf_new_special_resource_manage',
+  // Dictionaries (issue 31): the platform operator keeps the lists pickers offer (device types, venue types)
+  dictionaryManage: 'yxf_new_dictionary_manage',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];
@@ -128,6 +130,7 @@ export const PROVIDER_ONLY_CODES: readonly string[] = [
   Perm.feedbackManage,
   Perm.helpManage,
   Perm.specialResourceManage,
+  Perm.dictionaryManage,
 ];
 export const ENTERPRISE_ADMIN_CODES: readonly string[] = ALL_PERMISSION_CODES.filter(
   (code) => !PROVIDER_ONLY_CODES.includes(code),

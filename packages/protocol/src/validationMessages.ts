@@ -291,6 +291,11 @@ export const validationMessages = {
     'en-US': 'Enter a colour such as #1677ff',
     ja: '#1677ff のような色を入力してください',
   },
+  dictionaryCode: {
+    'zh-CN': '编码以小写字母开头，只能包含小写字母、数字、下划线、连字符和点，最多 48 位',
+    'en-US': 'A code starts with a lower-case letter and has up to 48 lower-case letters, digits, underscores, hyphens or dots',
+    ja: 'コードは英小文字で始まり、英小文字・数字・アンダースコア・ハイフン・ドットのみ、48 文字以内で入力してください',
+  },
   posterFieldKey: {
     'zh-CN': '字段标识只能包含字母、数字、下划线和连字符',
     'en-US': 'A field key has letters, digits, underscores and hyphens only',

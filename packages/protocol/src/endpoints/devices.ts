@@ -8,6 +8,7 @@ import { listPageSize, sortFields } from '../validation.js';
 import { endpoint, ok } from './common.js';
 import { customFieldEndpoints, customFieldFilterSchema, customFieldValuesSchema } from './customFields.js';
 import { deviceTargetsSchema } from './deviceGroups.js';
+import { dictionaryCodeSchema } from './dictionaries.js';
 import { LICENCE_STATES, type LicenceState } from './market.js';
 
 /**
@@ -27,9 +28,14 @@ export const MAX_COMMAND_TTL_SEC = 7 * 86400;
 /** Devices one send may target. */
 export const MAX_COMMAND_TARGETS = 500;
 
-/** Device types (spec section 3 Device 'type'): the kind of screen. */
+/**
+ * Device types (spec section 3 Device 'type'): the kind of screen. The list is the dictionary
+ * `deviceType` (endpoints/dictionaries.ts), which the platform operator extends; these are its
+ * first entries (migration 0068). A device's type is a dictionary code: the server accepts an
+ * enabled one, or the one the device already holds (DICTIONARY_VALUE_INVALID otherwise).
+ */
 export const DEVICE_TYPES = ['lcd', 'led', 'touch', 'outdoor', 'projector', 'other'] as const;
-export type DeviceTypeValue = (typeof DEVICE_TYPES)[number];
+export type DeviceTypeValue = string;
 /** The device list's sortable columns (the table config's `sortable` props). */
 export const DEVICE_SORT_KEYS = [
   'name',
@@ -56,7 +62,7 @@ export const deviceFieldsSchema = z.object({
   name: z.string().trim().min(1).max(64),
   /** The department the device belongs to (within the caller's scope). */
   deptId: deviceId.nullable().optional(),
-  type: z.enum(DEVICE_TYPES).nullable().optional(),
+  type: dictionaryCodeSchema.nullable().optional(),
   /** Diagonal in inches, at most one decimal (e.g. 55, 65.5). */
   screenSize: z
     .number()
@@ -126,7 +132,8 @@ export const deviceRowSchema = z.object({
   activatedAt: z.string().nullable(),
   createdAt: z.string(),
   // Registry fields the operator keeps (device.update).
-  type: z.enum(DEVICE_TYPES).nullable(),
+  /** A code of the dictionary `deviceType` (its label: dictionary.list). */
+  type: z.string().nullable(),
   screenSize: z.number().nullable(),
   screenCount: z.number(),
   installedAt: z.string().nullable(),
@@ -255,7 +262,7 @@ export const deviceEndpoints = {
         keyword: z.string().trim().max(64).optional(),
         /** The department and those below it. */
         deptId: deviceId.optional(),
-        type: z.enum(DEVICE_TYPES).optional(),
+        type: dictionaryCodeSchema.optional(),
         /** Expiring before this time (the expired included). */
         expireBefore: isoTime.optional(),
         /** Devices whose licence is now this (licenceOf). */
@@ -287,7 +294,7 @@ export const deviceEndpoints = {
   deviceUpdate: endpoint({
     name: 'device.update',
     path: '/api/device/update.shtm',
-    errors: [ErrorCode.NOT_FOUND],
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.DICTIONARY_VALUE_INVALID],
     auth: 'session',
     permission: Perm.device,
     mutation: true,

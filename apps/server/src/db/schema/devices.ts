@@ -22,8 +22,8 @@ import { departments, enterprises } from './tenancy.js';
 
 /** Spec section 4: device states. */
 export type DeviceStatus = 'online' | 'offline' | 'invalid' | 'activating' | 'trial';
-/** Device types (the protocol's DEVICE_TYPES). */
-export type DeviceType = 'lcd' | 'led' | 'touch' | 'outdoor' | 'projector' | 'other';
+/** Device types: a code of the dictionary `deviceType` (dictionary_entries; the protocol's DEVICE_TYPES were its first). */
+export type DeviceType = string;
 /** Command states (issue 9). */
 export type CommandState = 'pending' | 'sent' | 'acknowledged' | 'failed' | 'expired';
 
