@@ -81,7 +81,10 @@ test('an advertiser’s ad goes from upload, review and push to a browser player
   await page.getByTestId('folder-dialog-name').fill(folder);
   await page.getByTestId('folder-dialog-submit').click();
   await page.getByTestId(`folder-node-${folder}`).click();
+  // The page has drawn the folder (a navigation renders in a transition: the URL changes first,
+  // and Upload asks for a folder until the page has it).
   await expect(page).toHaveURL(/folderId=/);
+  await expect(page.getByTestId('material-folder-title')).toHaveText(folder);
   await page.getByTestId('material-upload').click();
   const upload = page.getByTestId('upload-dialog');
   await upload

@@ -176,7 +176,10 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   await page.getByTestId('folder-dialog-name').fill(folder);
   await page.getByTestId('folder-dialog-submit').click();
   await page.getByTestId(`folder-node-${folder}`).click();
+  // The page has drawn the folder (a navigation renders in a transition: the URL changes first,
+  // and Upload asks for a folder until the page has it).
   await expect(page).toHaveURL(/folderId=/);
+  await expect(page.getByTestId('material-folder-title')).toHaveText(folder);
   const upload = page.getByTestId('upload-dialog');
   // The library's toolbar answers once its folder has loaded: click until the dialog opens.
   await expect(async () => {

@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { devices } from '../../src/db/schema/index.js';
+import { startPairing } from '../../src/modules/devices/pairing.js';
 import { deviceSheet } from '../fixtures/splice.js';
 import {
   type ApiClient,
@@ -189,6 +190,40 @@ describe.each(BACKENDS)('device custom fields on %s', (backend) => {
       (await other.client.call(endpoints.customFieldSave, { key: 'asset_no', label: 'Asset', type: 'text' })).envelope
         .code,
     ).toBe(0);
+  });
+
+  it('a device added by its pairing code carries its values; a required field left empty adds nothing', async () => {
+    const own = await t.tenant();
+    const field = await own.client.call(endpoints.customFieldSave, {
+      key: 'site_code',
+      label: 'Site code',
+      type: 'text',
+      required: true,
+    });
+    expect(field.envelope.code).toBe(0);
+    const pairing = await startPairing(t.services, {}, '127.0.0.1');
+    const countOwn = async () => (await t.db.select().from(devices).where(eq(devices.entId, own.ent.id))).length;
+    const before = await countOwn();
+
+    const missing = await own.client.call(endpoints.deviceAdd, { code: pairing.code, name: 'Lobby' });
+    expect(missing.envelope.code).toBe(ErrorCode.CUSTOM_FIELD_REQUIRED);
+    expect(missing.envelope.message).toContain('Site code');
+    const unknown = await own.client.call(endpoints.deviceAdd, {
+      code: pairing.code,
+      name: 'Lobby',
+      customFields: { site_code: 'SH-01', nope: 'x' },
+    });
+    expect(unknown.envelope.code).toBe(ErrorCode.CUSTOM_FIELD_VALUE_INVALID);
+    // Nothing was written and the pairing is still open: the same code adds it once corrected.
+    expect(await countOwn()).toBe(before);
+    const added = await own.client.call(endpoints.deviceAdd, {
+      code: pairing.code,
+      name: 'Lobby',
+      customFields: { site_code: 'SH-01' },
+    });
+    expect(added.envelope.code).toBe(0);
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, added.envelope.payload.id));
+    expect(row.customFields).toEqual({ site_code: 'SH-01' });
   });
 
   it('imports values from the template columns with row errors, and exports them back', async () => {

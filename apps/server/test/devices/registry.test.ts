@@ -313,7 +313,13 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
   });
 
   it('disables and enables devices with history rows; a history page is newest first', async () => {
-    const activated = await insertDevice({ status: 'online', activatedAt: new Date(), lastSeenAt: new Date() });
+    const session = t.clock.now() - 60_000;
+    const activated = await insertDevice({
+      status: 'online',
+      activatedAt: new Date(),
+      lastSeenAt: new Date(),
+      stateTs: session,
+    });
     const fresh = await insertDevice();
     const disabled = await client.call(endpoints.deviceDisable, { ids: [activated.id, fresh.id] });
     expect(disabled.envelope.payload).toEqual({ changed: 2 });
@@ -326,18 +332,32 @@ describe.each(BACKENDS)('device registry on %s', (backend) => {
     // Offline until it connects; one that never collected its credentials is activating again.
     expect((await client.call(endpoints.deviceDetail, { id: activated.id })).envelope.payload.status).toBe('offline');
     expect((await client.call(endpoints.deviceDetail, { id: fresh.id })).envelope.payload.status).toBe('activating');
+    // A heartbeat or online state of the connection the disable cut, handled only now (it
+    // waited in a batch), is not a new connection: the device stays offline. Its next
+    // connection brings it online.
+    const gateway = t.services.devices as unknown as {
+      onState(id: string, json: unknown): Promise<void>;
+      heartbeatOneByOne(id: string, session: number, values: { lastSeenAt: Date }): Promise<void>;
+    };
+    await gateway.heartbeatOneByOne(activated.id, session, { lastSeenAt: new Date(t.clock.now()) });
+    await gateway.onState(activated.id, { v: 1, online: true, ts: session });
+    expect((await client.call(endpoints.deviceDetail, { id: activated.id })).envelope.payload.status).toBe('offline');
+    t.clock.advance(1000);
+    await gateway.onState(activated.id, { v: 1, online: true, ts: session + 5_000 });
+    expect((await client.call(endpoints.deviceDetail, { id: activated.id })).envelope.payload.status).toBe('online');
 
     t.clock.advance(1000);
     await client.call(endpoints.deviceDisable, { ids: [activated.id] });
     const history = await client.call(endpoints.deviceStatusHistory, { deviceId: activated.id, size: 10 });
-    expect(history.envelope.payload.total).toBe(3);
+    expect(history.envelope.payload.total).toBe(4);
     expect(history.envelope.payload.data.map((h) => [h.status, h.reason])).toEqual([
       ['invalid', 'disabled'],
+      ['online', 'connect'],
       ['offline', 'enabled'],
       ['invalid', 'disabled'],
     ]);
     const second = await client.call(endpoints.deviceStatusHistory, { deviceId: activated.id, page: 2, size: 10 });
-    expect(second.envelope.payload).toEqual({ total: 3, data: [] });
+    expect(second.envelope.payload).toEqual({ total: 4, data: [] });
     const logs = await t.db.select().from(operationLogs).where(eq(operationLogs.targetId, fresh.id));
     expect(logs.map((l) => l.action).sort()).toEqual(['disable']);
     expect((await client.call(endpoints.deviceStatusHistory, { deviceId: 'nope' })).envelope.code).toBe(

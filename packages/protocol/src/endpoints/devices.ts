@@ -226,6 +226,11 @@ export const deviceEndpoints = {
         name: z.string().trim().min(1).max(64),
         /** The department the device belongs to (within the caller's scope); default the caller's. */
         deptId: z.string().min(1).max(64).optional(),
+        /**
+         * Values of the enterprise's custom fields (issue 31, customFields.ts): a required field
+         * needs one here unless the device was pre-registered with it (Excel import).
+         */
+        customFields: customFieldValuesSchema.optional(),
       })
       .strict()
       .refine((v) => Boolean(v.code) !== Boolean(v.number), { message: 'codeOrNumber', path: ['code'] }),

@@ -74,7 +74,13 @@ for (const [key, status] of [
  * credentials (pairing.ts). The device is `activating` until it connects.
  */
 export async function addDevice(
-  input: { code?: string; number?: string; name: string; deptId?: string },
+  input: {
+    code?: string;
+    number?: string;
+    name: string;
+    deptId?: string;
+    customFields?: Record<string, string | number | null>;
+  },
   ctx: CallContext,
 ): Promise<{ id: string }> {
   // The caller's own current department needs no check; another must be within the caller's scope.
@@ -84,9 +90,16 @@ export async function addDevice(
   if (!pairing) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
   const number = pairing.number ?? input.number ?? null;
   let preRegistered: { id: string } | undefined;
+  let preRegisteredValues: Record<string, string | number> = {};
   if (number) {
     const [taken] = await ctx.db
-      .select({ id: devices.id, entId: devices.entId, status: devices.status, secretHash: devices.secretHash })
+      .select({
+        id: devices.id,
+        entId: devices.entId,
+        status: devices.status,
+        secretHash: devices.secretHash,
+        customFields: devices.customFields,
+      })
       .from(devices)
       .where(eq(devices.number, number));
     // A device pre-registered by an Excel import (deviceIo) waits for its player: an
@@ -95,8 +108,16 @@ export async function addDevice(
     if (taken) {
       preRegistered = await preRegisteredRow(ctx, taken);
       if (!preRegistered) throw new AppError(ErrorCode.CONFLICT, DeviceText.numberTaken);
+      preRegisteredValues = taken.customFields;
     }
   }
+  // The enterprise's custom fields: a required one needs a value, from the call or from the
+  // pre-registered row (its import set it), as the edit dialog and the import demand.
+  const customFields = mergeCustomValues(
+    await customFieldDefs(ctx.db, ctx.user.entId),
+    preRegisteredValues,
+    input.customFields,
+  );
   // A newly paired device serves a trial until the market sells it points (issue 27): the
   // market alone writes the expiry afterwards; one already set (a pre-registered row's) stays.
   const trialEnd = new Date(ctx.now.getTime() + DEVICE_TRIAL_DAYS * 86_400_000);
@@ -109,6 +130,7 @@ export async function addDevice(
           playerVersion: pairing.playerVersion,
           model: pairing.model,
           ip: pairing.ip,
+          customFields,
           expireAt: sql`coalesce(${devices.expireAt}, ${trialEnd.toISOString()}::timestamptz)`,
           updatedAt: ctx.now,
         })
@@ -127,6 +149,7 @@ export async function addDevice(
           model: pairing.model,
           // The address the pairing came from, until the player's heartbeats report its own.
           ip: pairing.ip,
+          customFields,
           expireAt: trialEnd,
           statusAt: ctx.now,
           createdAt: ctx.now,
@@ -422,7 +445,9 @@ export async function enableDevices(input: { ids: string[] }, ctx: CallContext):
   const rows = named.filter((r) => r.status === 'invalid');
   for (const row of rows) {
     await ctx.services.devices.accounts.enable(row.id);
-    await ctx.db.update(devices).set({ stateTs: null }).where(eq(devices.id, row.id));
+    // The state timestamp of the connection cut at the disable stays: a heartbeat or state of
+    // that connection still on its way (a batch handled late) is not a new connection and
+    // changes nothing; the device's next connection has a later timestamp and is seen online.
     await setPresence(ctx.db, row, row.activatedAt ? 'offline' : 'activating', 'enabled', ctx.now);
   }
   await auditBatch(ctx, 'enable', named, rows);
