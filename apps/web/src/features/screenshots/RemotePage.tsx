@@ -17,13 +17,15 @@ import {
   formatTime,
   Perm,
 } from '@marquee/protocol';
-import { Button, Card, Empty, Popconfirm, Slider, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Popconfirm, Slider, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCallMutation } from '../../api/queries';
 import { confirmOkProps } from '../../components/ConfirmAction';
 import { ListPage, useListPage } from '../../components/listPage';
 import { useCan } from '../../session/useCan';
+import { UpgradesTab } from '../upgrades/UpgradesTab';
 import { WatermarkDialog, type WatermarkTarget } from '../watermark/WatermarkDialog';
 import { type SentCommand, useCommandResults } from './useCommandResults';
 
@@ -43,13 +45,41 @@ const STATE_COLORS: Record<CommandStateValue, string> = {
 };
 
 /**
+ * /device/remote: the remote control, and the firmware and APK upgrades (issue 31) in a second
+ * tab (`?tab=upgrades`).
+ */
+export default function RemotePage() {
+  const { t } = useTranslation('upgrades');
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'upgrades' ? 'upgrades' : 'control';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams(key === 'upgrades' ? { tab: key } : {}, { replace: true })}
+      items={[
+        {
+          key: 'control',
+          label: <span data-testid="remote-tab-control">{t('tab.control')}</span>,
+          children: <RemoteControl />,
+        },
+        {
+          key: 'upgrades',
+          label: <span data-testid="remote-tab-upgrades">{t('tab.upgrades')}</span>,
+          children: <UpgradesTab />,
+        },
+      ]}
+    />
+  );
+}
+
+/**
  * Remote control (/device/remote): pick devices (searchable, filterable, multi-select across
  * pages), then set volume or brightness, reboot, turn the screen on or off, clear the cache or
  * take a screenshot, or set their watermark (kept on the server, in their manifests);
  * destructive actions ask first. Each command's state per device is
  * followed live below (every second while any is open).
  */
-export default function RemotePage() {
+function RemoteControl() {
   const { t } = useTranslation(['screenshots', 'common']);
   const can = useCan();
   const [selected, setSelected] = useState<DeviceRow[]>([]);
