@@ -113,4 +113,54 @@ describe('device custom fields (issue 31)', () => {
     const update = calls.find((c) => c.name === 'deviceUpdate');
     expect(update?.data).toMatchObject({ customFields: { floor: 'F2', height: 3 } });
   });
+
+  it('the add dialog asks for them: a required one before adding by code, empty ones left out', async () => {
+    const calls = fakeServer({
+      ...shellAnswers,
+      customFieldList: () => ({
+        code: 0,
+        payload: {
+          data: [
+            ...fields,
+            {
+              id: 'f3',
+              key: 'site',
+              label: 'Site code',
+              type: 'text',
+              options: [],
+              required: true,
+              sort: 2,
+              showInList: false,
+              deviceCount: 0,
+            },
+          ],
+        },
+      }),
+      deviceList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      deptTree: () => ({ code: 0, payload: [] }),
+      deviceGroupOptions: () => ({ code: 0, payload: [] }),
+      deviceTagOptions: () => ({ code: 0, payload: [] }),
+      storeList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      deviceAdd: () => ({ code: 0, payload: { id: 'd9' } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.device] }));
+    render(renderApp('/device').tree);
+    fireEvent.click(await screen.findByTestId('device-add', {}, { timeout: 25_000 }));
+    const dialog = await screen.findByTestId('device-add-dialog');
+    fireEvent.change(within(dialog).getByTestId('device-add-code'), { target: { value: 'K7M2QX' } });
+    fireEvent.change(within(dialog).getByTestId('device-add-name'), { target: { value: 'Lobby' } });
+    const site = await within(dialog).findByTestId('device-cf-site');
+    fireEvent.click(screen.getByTestId('device-add-submit'));
+    // The required field is demanded at the field; nothing is sent.
+    expect(await within(dialog).findByText(/required|必填|必須/i)).toBeTruthy();
+    expect(calls.some((c) => c.name === 'deviceAdd')).toBe(false);
+    fireEvent.change(site, { target: { value: 'SH-01' } });
+    fireEvent.click(screen.getByTestId('device-add-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'deviceAdd')).toBe(true));
+    expect(calls.find((c) => c.name === 'deviceAdd')?.data).toEqual({
+      code: 'K7M2QX',
+      name: 'Lobby',
+      customFields: { site: 'SH-01' },
+    });
+  });
 });

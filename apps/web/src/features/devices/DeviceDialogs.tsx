@@ -18,7 +18,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { TimeZoneSelect } from '../../components/pickers/TimeZoneSelect';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { CustomFieldInputs, customFieldRequest, useCustomFields } from './customFields';
+import { CustomFieldInputs, customFieldRequest, customFieldValuesGiven, useCustomFields } from './customFields';
 import './devices.css';
 
 interface AddValues {
@@ -27,6 +27,7 @@ interface AddValues {
   number?: string;
   name: string;
   deptId?: string;
+  customFields?: Record<string, string | number | null>;
 }
 
 /**
@@ -51,6 +52,7 @@ export function AddDeviceDialog({
   const by = Form.useWatch('by', form) ?? 'code';
   /** The pairings that report the number entered, when adding by it was ambiguous. */
   const [candidates, setCandidates] = useState<PairingCandidate[] | null>(null);
+  const customFields = useCustomFields(open);
   const pickCode = (code: string) => {
     form.setFieldsValue({ by: 'code', code });
     setCandidates(null);
@@ -61,7 +63,12 @@ export function AddDeviceDialog({
     try {
       await call(
         'deviceAdd',
-        { ...target, name: v.name.trim(), ...(v.deptId ? { deptId: v.deptId } : {}) },
+        {
+          ...target,
+          name: v.name.trim(),
+          ...(v.deptId ? { deptId: v.deptId } : {}),
+          ...(customFields.length > 0 ? { customFields: customFieldValuesGiven(customFields, v.customFields) } : {}),
+        },
         { silent: true },
       );
     } catch (error) {
@@ -167,6 +174,8 @@ export function AddDeviceDialog({
       <Form.Item name="deptId" label={t('field.dept')} extra={t('dialog.deptHint')}>
         <DeptPicker allowClear enabled={open} testId="device-add-dept" />
       </Form.Item>
+      {/* Added by its number, the device may be one an import pre-registered with its values. */}
+      <CustomFieldInputs fields={customFields} t={t} demandRequired={by === 'code'} />
     </FormDialog>
   );
 }

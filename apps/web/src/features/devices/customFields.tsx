@@ -52,8 +52,20 @@ export function customFieldColumns(fields: readonly CustomField[]): TableColumn<
 /** The form's name of a custom field's input. */
 export const customFieldName = (key: string) => ['customFields', key];
 
-/** The inputs of the custom fields in the device form (values under `customFields`). */
-export function CustomFieldInputs({ fields, t }: { fields: readonly CustomField[]; t: TFunction }) {
+/**
+ * The inputs of the custom fields in the device form (values under `customFields`). With
+ * `demandRequired` false a required field may stay empty here: the server knows whether the
+ * device already holds a value (a pre-registered device added by its number).
+ */
+export function CustomFieldInputs({
+  fields,
+  t,
+  demandRequired = true,
+}: {
+  fields: readonly CustomField[];
+  t: TFunction;
+  demandRequired?: boolean;
+}) {
   const required = requiredRule(t);
   return (
     <>
@@ -62,7 +74,7 @@ export function CustomFieldInputs({ fields, t }: { fields: readonly CustomField[
           key={f.key}
           name={customFieldName(f.key)}
           label={f.label}
-          rules={f.required ? [required] : undefined}
+          rules={f.required && demandRequired ? [required] : undefined}
           getValueProps={f.type === 'date' ? (v) => ({ value: v ? dayjs(v) : null }) : undefined}
           normalize={f.type === 'date' ? (v) => (v ? dayjs(v).format('YYYY-MM-DD') : null) : undefined}
         >
@@ -95,6 +107,16 @@ export function customFieldRequest(
     const v = values?.[f.key];
     out[f.key] = v === undefined || v === '' ? null : v;
   }
+  return out;
+}
+
+/** The values filled in, as device.add takes them: an empty field is left out (it clears nothing). */
+export function customFieldValuesGiven(
+  fields: readonly CustomField[],
+  values: Record<string, string | number | null | undefined> | undefined,
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, v] of Object.entries(customFieldRequest(fields, values))) if (v !== null) out[key] = v;
   return out;
 }
 
