@@ -31,6 +31,7 @@ import { deviceReportHandlers } from './modules/deviceReports/routes.js';
 import { DeviceGateway } from './modules/devices/gateway.js';
 import { registerDeviceApi } from './modules/devices/http.js';
 import { deviceHandlers } from './modules/devices/routes.js';
+import { dictionaryHandlers } from './modules/dictionaries/routes.js';
 import { enterpriseHandlers } from './modules/enterprise/routes.js';
 import { feedbackHandlers } from './modules/feedback/routes.js';
 import { financeHandlers } from './modules/finance/routes.js';
@@ -154,6 +155,7 @@ export const HANDLERS: readonly Handler[] = [
   ...feedbackHandlers,
   ...specialHandlers,
   ...helpHandlers,
+  ...dictionaryHandlers,
 ];
 
 export interface BuildAppOptions {

@@ -10,6 +10,7 @@ import { alarmFixtures } from './fixtures/alarms.js';
 import { customFieldFixtures } from './fixtures/customFields.js';
 import { deviceGroupFixtures } from './fixtures/deviceGroups.js';
 import { deviceFixtures } from './fixtures/devices.js';
+import { dictionaryFixtures } from './fixtures/dictionaries.js';
 import { feedbackFixtures } from './fixtures/feedback.js';
 import { financeFixtures } from './fixtures/finance.js';
 import { flowFixtures } from './fixtures/flow.js';
@@ -98,6 +99,7 @@ const fixtures: Record<
   ...feedbackFixtures,
   ...specialFixtures,
   ...helpFixtures,
+  ...dictionaryFixtures,
   ...customFieldFixtures,
   ...warningsFixtures,
   ...qrcodeFixtures,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { alarmObjects } from './fixtures/alarms.js';
 import { customFieldObjects } from './fixtures/customFields.js';
+import { dictionaryObjects } from './fixtures/dictionaries.js';
 import { feedbackObjects } from './fixtures/feedback.js';
 import { helpObjects } from './fixtures/help.js';
 import { monitoringObjects } from './fixtures/monitoring.js';
@@ -104,6 +105,7 @@ class Administrator {
         ...(await specialObjects(this.t, this.ent, this.user.id)),
         ...(await upgradeObjects(this.t, this.ent, this.user.id)),
         ...(await helpObjects(this.t, this.ent, this.user.id)),
+        ...(await dictionaryObjects(this.t)),
         ...(await customFieldObjects(this.t, this.ent)),
         ...(await monitoringObjects(this.t, this.ent, this.user.id)),
       ];

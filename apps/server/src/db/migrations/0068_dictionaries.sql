@@ -10,6 +10,9 @@ CREATE TABLE "dictionary_entries" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "dictionary_entries_kind_code_idx" ON "dictionary_entries" USING btree ("kind","code");--> statement-breakpoint
+-- A device's type is now a code of the dictionary `deviceType`, which the operator extends: the
+-- service checks it against the enabled entries (old values stay valid), not a fixed list here.
+ALTER TABLE "devices" DROP CONSTRAINT "devices_type_check";--> statement-breakpoint
 -- Dictionaries (issue 31): the lists that were in code become the dictionary's first entries,
 -- with the console's own labels (devices.json type.*, rtb.json venue.*), in the code's order.
 INSERT INTO "dictionary_entries" ("id", "kind", "code", "labels", "sort") VALUES

@@ -123,7 +123,7 @@ export const devices = pgTable(
   },
   (t) => [
     check('devices_status_check', sql`${t.status} in ('online', 'offline', 'invalid', 'activating', 'trial')`),
-    check('devices_type_check', sql`${t.type} in ('lcd', 'led', 'touch', 'outdoor', 'projector', 'other')`),
+    // No check on type: it is a code of the dictionary `deviceType` (issue 31, migration 0068), checked by the service.
     index('devices_ent_type_idx').on(t.entId, t.type),
     index('devices_ent_expire_idx').on(t.entId, t.expireAt),
     index('devices_ent_version_idx').on(t.entId, t.playerVersion),

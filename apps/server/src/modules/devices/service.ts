@@ -23,6 +23,7 @@ import {
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
+import { checkDictionaryValue } from '../dictionaries/service.js';
 import { registerStat } from '../home/stats.js';
 import { customFieldDefs, mergeCustomValues } from './customFields.js';
 import { findOpenPairing, pairingBound } from './pairing.js';
@@ -300,6 +301,7 @@ export async function loadManaged(ctx: CallContext, ids: readonly string[]) {
       status: devices.status,
       activatedAt: devices.activatedAt,
       customFields: devices.customFields,
+      type: devices.type,
     })
     .from(devices)
     .where(and(scopeWhere(ctx.user, deviceManageScope), inArray(devices.id, unique)));
@@ -327,6 +329,8 @@ export async function updateDevice(
 ): Promise<null> {
   const [device] = await loadManaged(ctx, [input.id]);
   if (input.deptId) await loadVisibleDept(ctx, input.deptId);
+  // The type is a code of the dictionary (issue 31): an enabled one, or the one it already has.
+  if (input.type) await checkDictionaryValue(ctx.db, 'deviceType', input.type, device.type);
   // Custom fields (issue 31): the values given merged into the device's, checked by the
   // enterprise's definitions (a required one must hold a value once the form sends them).
   const customFields =

@@ -1,0 +1,233 @@
+import { ErrorCode, endpoints, Perm } from '@marquee/protocol';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices, dictionaryEntries, operationLogs } from '../src/db/schema/index.js';
+import { asPlatform, insertDictionaryEntry, uniqueCode } from './fixtures/dictionaries.js';
+import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
+
+/**
+ * Dictionaries (issue 31): the seeded device and venue types, read in the reader's language;
+ * the platform operator adds, relabels, reorders, disables and deletes (an unused entry only);
+ * a device's type must be an enabled code, while a device keeps a type disabled since.
+ */
+describe.each(BACKENDS)('dictionaries on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  async function operator() {
+    const ent = await createEnterprise(t.db);
+    const user = await createUser(t.db, ent);
+    await asPlatform(t, { ent, user });
+    return { ent, user, client: await t.loginAs(user) };
+  }
+
+  async function entAdmin() {
+    const ent = await createEnterprise(t.db);
+    const user = await createUser(t.db, ent, { isEntAdmin: true });
+    return { ent, user, client: await t.loginAs(user) };
+  }
+
+  async function insertDevice(c: Awaited<ReturnType<typeof entAdmin>>, type: string | null = null) {
+    const [row] = await t.db
+      .insert(devices)
+      .values({ entId: c.ent.id, deptId: c.ent.depts.root, ownerId: c.user.id, name: 'Lobby screen', type })
+      .returning({ id: devices.id });
+    return row.id;
+  }
+
+  it('serves the seeded device types in the reader’s language, in order', async () => {
+    const reader = await entAdmin();
+    const labels = async (language: string) => {
+      const res = await reader.client.call(endpoints.dictionaryList, { kind: 'deviceType' }, { language });
+      expect(res.envelope.code).toBe(0);
+      return (res.envelope.payload as { code: string; label: string }[]).slice(0, 6);
+    };
+    expect((await labels('ja')).map((i) => i.code)).toEqual(['lcd', 'led', 'touch', 'outdoor', 'projector', 'other']);
+    expect((await labels('ja'))[0]).toEqual({ code: 'lcd', label: '液晶スクリーン', enabled: true });
+    expect((await labels('zh-CN'))[4].label).toBe('投影仪');
+    expect((await labels('en-US'))[1].label).toBe('LED screen');
+    const venues = await reader.client.call(endpoints.dictionaryList, { kind: 'venueType' }, { language: 'ja' });
+    expect(venues.envelope.payload).toEqual(
+      expect.arrayContaining([{ code: 'retail.malls', label: 'ショッピングモール', enabled: true }]),
+    );
+  });
+
+  it('lets the operator add, relabel and disable a type: a disabled type is not accepted anew, yet a device keeps it', async () => {
+    const op = await operator();
+    const code = uniqueCode('wall');
+    const saved = await op.client.call(endpoints.dictionarySave, {
+      kind: 'deviceType',
+      code,
+      labels: { 'zh-CN': '拼接屏', 'en-US': 'Video wall', ja: 'マルチ画面' },
+    });
+    expect(saved.envelope.code).toBe(0);
+    const id = (saved.envelope.payload as { id: string }).id;
+    // The same code again is refused; a fixed kind takes no new entry.
+    const again = await op.client.call(endpoints.dictionarySave, {
+      kind: 'deviceType',
+      code,
+      labels: { 'zh-CN': '重复', 'en-US': 'Again', ja: '重複' },
+    });
+    expect(again.envelope.code).toBe(ErrorCode.DICTIONARY_CODE_TAKEN);
+    const venue = await op.client.call(endpoints.dictionarySave, {
+      kind: 'venueType',
+      code: 'retail.kiosks',
+      labels: { 'zh-CN': '报亭', 'en-US': 'Kiosks', ja: 'キオスク' },
+    });
+    expect(venue.envelope.code).toBe(ErrorCode.DICTIONARY_FIXED);
+    // Relabel: the code stays.
+    expect(
+      (
+        await op.client.call(endpoints.dictionarySave, {
+          id,
+          kind: 'deviceType',
+          labels: { 'zh-CN': '拼接大屏', 'en-US': 'Video wall', ja: 'ビデオウォール' },
+        })
+      ).envelope.code,
+    ).toBe(0);
+
+    const admin = await entAdmin();
+    const device = await insertDevice(admin);
+    const update = (type: string | null) =>
+      admin.client.call(endpoints.deviceUpdate, { id: device, name: 'Lobby screen', type });
+    expect((await update(code)).envelope.code).toBe(0);
+    const offered = await admin.client.call(endpoints.dictionaryList, { kind: 'deviceType' }, { language: 'ja' });
+    expect(offered.envelope.payload).toEqual(
+      expect.arrayContaining([{ code, label: 'ビデオウォール', enabled: true }]),
+    );
+
+    expect((await op.client.call(endpoints.dictionarySetEnabled, { id, enabled: false })).envelope.code).toBe(0);
+    // Not offered any more, but still named for the device that holds it.
+    const after = await admin.client.call(endpoints.dictionaryList, { kind: 'deviceType' }, { language: 'ja' });
+    expect(after.envelope.payload).toEqual(expect.arrayContaining([{ code, label: 'ビデオウォール', enabled: false }]));
+    const [row] = (
+      (await admin.client.call(endpoints.deviceList, { page: 1, size: 10, type: code })).envelope.payload as {
+        data: { id: string; type: string }[];
+      }
+    ).data;
+    expect(row).toMatchObject({ id: device, type: code });
+    // The device keeps its type through an edit of something else ...
+    expect((await update(code)).envelope.code).toBe(0);
+    // ... but another device cannot take it, and nothing is written.
+    const other = await insertDevice(admin, 'lcd');
+    const refused = await admin.client.call(endpoints.deviceUpdate, { id: other, name: 'Renamed', type: code });
+    expect(refused.envelope.code).toBe(ErrorCode.DICTIONARY_VALUE_INVALID);
+    const [kept] = await t.db.select().from(devices).where(eq(devices.id, other));
+    expect(kept).toMatchObject({ type: 'lcd', name: 'Lobby screen' });
+  });
+
+  it('refuses a device type that is not in the dictionary and writes nothing', async () => {
+    const admin = await entAdmin();
+    const device = await insertDevice(admin, 'led');
+    const res = await admin.client.call(endpoints.deviceUpdate, { id: device, name: 'Changed', type: 'hologram' });
+    expect(res.envelope.code).toBe(ErrorCode.DICTIONARY_VALUE_INVALID);
+    expect(res.envelope.message).toBeTruthy();
+    const [kept] = await t.db.select().from(devices).where(eq(devices.id, device));
+    expect(kept).toMatchObject({ type: 'led', name: 'Lobby screen' });
+    // A malformed code fails the schema.
+    const bad = await admin.client.call(endpoints.deviceUpdate, { id: device, name: 'Changed', type: 'Not A Code' });
+    expect(bad.envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+    // Clearing the type needs no dictionary.
+    expect(
+      (await admin.client.call(endpoints.deviceUpdate, { id: device, name: 'Changed', type: null })).envelope.code,
+    ).toBe(0);
+  });
+
+  it('deletes an unused entry, refuses a used one or a fixed kind’s, and reorders', async () => {
+    const op = await operator();
+    const unused = await insertDictionaryEntry(t);
+    expect((await op.client.call(endpoints.dictionaryDelete, { id: unused.id })).envelope.code).toBe(0);
+    expect(await t.db.select().from(dictionaryEntries).where(eq(dictionaryEntries.id, unused.id))).toHaveLength(0);
+
+    const used = await insertDictionaryEntry(t);
+    const admin = await entAdmin();
+    await insertDevice(admin, used.code);
+    const listed = await op.client.call(endpoints.dictionaryManageList, { kind: 'deviceType' });
+    expect(
+      (listed.envelope.payload as { data: { id: string; usage: number }[] }).data.find((e) => e.id === used.id),
+    ).toMatchObject({ usage: 1 });
+    const refused = await op.client.call(endpoints.dictionaryDelete, { id: used.id });
+    expect(refused.envelope.code).toBe(ErrorCode.DICTIONARY_IN_USE);
+    expect(await t.db.select().from(dictionaryEntries).where(eq(dictionaryEntries.id, used.id))).toHaveLength(1);
+
+    const venues = await op.client.call(endpoints.dictionaryManageList, { kind: 'venueType' });
+    const venueRows = (venues.envelope.payload as { fixed: boolean; data: { id: string; code: string }[] }).data;
+    expect((await op.client.call(endpoints.dictionaryDelete, { id: venueRows[0].id })).envelope.code).toBe(
+      ErrorCode.DICTIONARY_FIXED,
+    );
+
+    // Reorder: the whole kind, in the new order; a partial list is refused.
+    const ids = venueRows.map((r) => r.id);
+    const moved = [ids[ids.length - 1], ...ids.slice(0, -1)];
+    expect((await op.client.call(endpoints.dictionaryReorder, { kind: 'venueType', ids: moved })).envelope.code).toBe(
+      0,
+    );
+    const reordered = await op.client.call(endpoints.dictionaryList, { kind: 'venueType' });
+    expect((reordered.envelope.payload as { code: string }[])[0].code).toBe(venueRows[venueRows.length - 1].code);
+    expect(
+      (await op.client.call(endpoints.dictionaryReorder, { kind: 'venueType', ids: ids.slice(1) })).envelope.code,
+    ).toBe(ErrorCode.NOT_FOUND);
+    // Put it back for the other tests.
+    expect((await op.client.call(endpoints.dictionaryReorder, { kind: 'venueType', ids })).envelope.code).toBe(0);
+
+    const [log] = await t.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.accountId, op.user.id), eq(operationLogs.action, 'dictionaryDelete')));
+    expect(log).toMatchObject({
+      module: 'dictionary',
+      targetType: 'dictionary_entry',
+      targetName: `deviceType.${unused.code}`,
+    });
+  });
+
+  it('lets only the platform operator manage: an enterprise role naming the code, or without it, cannot', async () => {
+    const entry = await insertDictionaryEntry(t);
+    // An enterprise administrator does not hold the provider-only code.
+    const admin = await entAdmin();
+    for (const [def, payload] of [
+      [endpoints.dictionaryManageList, { kind: 'deviceType' }],
+      [endpoints.dictionarySetEnabled, { id: entry.id, enabled: false }],
+      [endpoints.dictionaryDelete, { id: entry.id }],
+    ] as const) {
+      expect((await admin.client.call(def, payload)).envelope.code).toBe(ErrorCode.NO_PERMISSION);
+    }
+    // A plain enterprise's role naming the code: the pipeline drops it (provider-only).
+    const ent = await createEnterprise(t.db);
+    const named = await t.loginAs(await createUser(t.db, ent, { permissions: [Perm.dictionaryManage] }));
+    expect((await named.call(endpoints.dictionaryDelete, { id: entry.id })).envelope.code).not.toBe(0);
+    expect(
+      (
+        await named.call(endpoints.dictionarySave, {
+          kind: 'deviceType',
+          code: uniqueCode(),
+          labels: { 'zh-CN': '甲', 'en-US': 'A', ja: 'エー' },
+        })
+      ).envelope.code,
+    ).not.toBe(0);
+    const [still] = await t.db.select().from(dictionaryEntries).where(eq(dictionaryEntries.id, entry.id));
+    expect(still).toMatchObject({ enabled: true });
+  });
+
+  it('keeps one enabled entry in a dictionary', async () => {
+    const op = await operator();
+    const venues = await op.client.call(endpoints.dictionaryManageList, { kind: 'venueType' });
+    const rows = (venues.envelope.payload as { data: { id: string }[] }).data;
+    for (const row of rows.slice(1)) {
+      expect((await op.client.call(endpoints.dictionarySetEnabled, { id: row.id, enabled: false })).envelope.code).toBe(
+        0,
+      );
+    }
+    expect(
+      (await op.client.call(endpoints.dictionarySetEnabled, { id: rows[0].id, enabled: false })).envelope.code,
+    ).toBe(ErrorCode.DICTIONARY_LAST_ENABLED);
+    for (const row of rows.slice(1)) {
+      expect((await op.client.call(endpoints.dictionarySetEnabled, { id: row.id, enabled: true })).envelope.code).toBe(
+        0,
+      );
+    }
+  });
+});
