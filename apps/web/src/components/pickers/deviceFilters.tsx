@@ -1,7 +1,8 @@
-import { DEVICE_STATUSES, DEVICE_TYPES, type Endpoints, type Req } from '@marquee/protocol';
+import { DEVICE_STATUSES, type Endpoints, type Req } from '@marquee/protocol';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { useDictionary } from '../../features/dictionaries/useDictionary';
 import type { FilterField } from '../listPage';
 import { useGroupOptions, useStoreOptions, useTagOptions } from './options';
 
@@ -9,7 +10,8 @@ import { useGroupOptions, useStoreOptions, useTagOptions } from './options';
  * The device filter vocabulary in one place: the fields device.list filters by (keyword: name,
  * number, IP or MAC; status; type; player version; expiry; group; tag; store) as list-page
  * filter declarations with their texts (the `devices` namespace) and test ids
- * (`device-filter-<name>`), and the status and type options any device filter offers.
+ * (`device-filter-<name>`), and the status options any device filter offers. The types are the
+ * dictionary `deviceType` (issue 31): every entry, a disabled one too (devices still hold it).
  */
 export type DeviceFilterKey = Extract<
   keyof Req<Endpoints['deviceList']>,
@@ -19,10 +21,6 @@ export type DeviceFilterKey = Extract<
 /** The device statuses as select options. */
 export const deviceStatusOptions = (t: TFunction) =>
   DEVICE_STATUSES.map((s) => ({ value: s, label: t(`devices:status.${s}`) }));
-
-/** The device types as select options. */
-export const deviceTypeOptions = (t: TFunction) =>
-  DEVICE_TYPES.map((type) => ({ value: type, label: t(`devices:type.${type}`) }));
 
 /** A day picked, as the ISO instant the form (and the URL) keeps. */
 export function InstantDayPicker({
@@ -54,6 +52,7 @@ export function useDeviceFilters(
   const groups = useGroupOptions();
   const tags = useTagOptions();
   const storeOptions = useStoreOptions(stores);
+  const types = useDictionary('deviceType');
   const all = t('devices:all');
   const pick = { kind: 'select', showSearch: true, placeholder: all } as const;
   return [
@@ -77,7 +76,8 @@ export function useDeviceFilters(
       key: 'type',
       kind: 'select',
       label: t('devices:field.type'),
-      options: deviceTypeOptions(t),
+      options: types.items.map((i) => ({ value: i.code, label: i.label })),
+      loading: types.loading,
       placeholder: all,
       width: 140,
       testId: 'device-filter-type',

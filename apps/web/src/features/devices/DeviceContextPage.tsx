@@ -16,6 +16,7 @@ import { ApiError } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { DeviceSelect } from '../../components/pickers/DevicePicker';
 import { useCan } from '../../session/useCan';
+import { useDictionary } from '../dictionaries/useDictionary';
 import { customValueText, useCustomFields } from './customFields';
 import {
   COMMAND_STATE_COLOR,
@@ -178,6 +179,7 @@ function ExpiredLicence({ device, t }: { device: DeviceDetail; t: TFunction }) {
 }
 
 function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
+  const types = useDictionary('deviceType');
   const reported = device.lastSeenAt !== null;
   const zones = useCallQuery('timeZoneList', {}, { enabled: device.timeZone === null, staleTime: 3600_000 });
   const enterpriseZone = zones.data?.enterprise;
@@ -195,7 +197,7 @@ function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
             <DeviceStatusTag status={device.status} t={t} />
           </Descriptions.Item>
           <Descriptions.Item label={t('field.dept')}>{device.deptName || '-'}</Descriptions.Item>
-          <Descriptions.Item label={t('field.type')}>{deviceTypeText(device.type, t)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.type')}>{deviceTypeText(device.type, t, types.label)}</Descriptions.Item>
           <Descriptions.Item label={t('field.screenSize')}>{screenSizeText(device.screenSize, t)}</Descriptions.Item>
           <Descriptions.Item label={t('field.screenCount')}>{device.screenCount}</Descriptions.Item>
           <Descriptions.Item label={t('field.layout')}>

@@ -1,6 +1,5 @@
 import {
   DEVICE_REMARK_MAX,
-  DEVICE_TYPES,
   type DeviceRow,
   deviceFieldsSchema,
   deviceNumberSchema,
@@ -18,6 +17,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { TimeZoneSelect } from '../../components/pickers/TimeZoneSelect';
 import { requiredRule, zodRule } from '../../components/zodRule';
+import { useDictionary } from '../dictionaries/useDictionary';
 import { CustomFieldInputs, customFieldRequest, customFieldValuesGiven, useCustomFields } from './customFields';
 import './devices.css';
 
@@ -255,6 +255,8 @@ const toIso = (v: Dayjs | null | undefined) => (v ? v.toDate().toISOString() : n
  */
 export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
   const { t } = useTranslation(['devices', 'validation']);
+  // The types are the dictionary's (issue 31): the enabled ones, and the device's own if disabled since.
+  const types = useDictionary('deviceType');
   const required = requiredRule(t);
   const customFields = useCustomFields(device !== null);
   const submit = async (v: EditValues) => {
@@ -311,7 +313,9 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       <Form.Item name="type" label={t('field.type')}>
         <Select
           allowClear
-          options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
+          options={types.options(device?.type)}
+          loading={types.loading}
+          showSearch={{ optionFilterProp: 'label' }}
           data-testid="device-edit-type"
         />
       </Form.Item>

@@ -15,6 +15,7 @@ import { type DeviceFilterKey, useDeviceFilters } from '../../components/pickers
 import type { TableOperation } from '../../components/tableConfig';
 import { useCan } from '../../session/useCan';
 import { DeviceExportButton, DeviceImportButton } from '../deviceIo';
+import { useDictionary } from '../dictionaries/useDictionary';
 import { DeviceLocationDialog, DeviceRegionMap } from '../geo';
 import { AssignLayoutDialog } from './AssignLayoutDialog';
 import { CustomFieldsDialog, customFieldColumns, useCustomFields } from './customFields';
@@ -53,6 +54,7 @@ export default function DeviceListPage() {
   const [definingFields, setDefiningFields] = useState(false);
   // Custom fields (issue 31): their columns in the column settings, one filter (field, value).
   const customFields = useCustomFields();
+  const types = useDictionary('deviceType');
   const deviceFilters = useDeviceFilters(t, {
     stores: can(Perm.userCompany),
     dept: {
@@ -186,7 +188,7 @@ export default function DeviceListPage() {
     endpoint: 'deviceList',
     filters,
     operationsLabel: t('actions'),
-    columns: [...deviceListColumns(t), ...customFieldColumns(customFields)],
+    columns: [...deviceListColumns(t, undefined, types.label), ...customFieldColumns(customFields)],
     operations,
     request: ({ cfKey, cfValue, ...rest }, page) =>
       ({

@@ -85,8 +85,12 @@ export const COMMAND_STATE_COLOR: Record<CommandStateValue, string> = {
   expired: 'warning',
 };
 
-/** A device type's name ('-' for none). */
-export const deviceTypeText = (type: DeviceTypeValue | null, t: TFunction) => (type ? t(`devices:type.${type}`) : '-');
+/**
+ * A device type's name ('-' for none): its dictionary label (issue 31, useDictionary's `label`)
+ * when given and known, else the console's own name of a built-in type, else the code.
+ */
+export const deviceTypeText = (type: DeviceTypeValue | null, t: TFunction, label?: (code: string) => string) =>
+  type ? label?.(type) || t(`devices:type.${type}`, { defaultValue: type }) : '-';
 
 /** Screen size in inches ('-' for none). */
 export const screenSizeText = (size: number | null, t: TFunction) =>
@@ -111,7 +115,11 @@ const time = (v: string | null) => (v ? formatTime(v) : '-');
  * Sortable props are the protocol's DEVICE_SORT_KEYS. Layout and scene read 'not assigned'
  * until the layouts issue assigns them.
  */
-export function deviceListColumns(t: TFunction, now: number = Date.now()): TableColumn<DeviceRow>[] {
+export function deviceListColumns(
+  t: TFunction,
+  now: number = Date.now(),
+  typeLabel?: (code: string) => string,
+): TableColumn<DeviceRow>[] {
   return [
     { prop: 'number', label: t('devices:field.number'), width: 150, ellipsis: true, sortable: true },
     {
@@ -154,7 +162,7 @@ export function deviceListColumns(t: TFunction, now: number = Date.now()): Table
       prop: 'type',
       label: t('devices:field.type'),
       width: 120,
-      slot: (v: DeviceTypeValue | null) => deviceTypeText(v, t),
+      slot: (v: DeviceTypeValue | null) => deviceTypeText(v, t, typeLabel),
     },
     {
       prop: 'screenSize',

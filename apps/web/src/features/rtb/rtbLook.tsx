@@ -8,6 +8,7 @@ import {
 import { Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useDictionary } from '../dictionaries/useDictionary';
 
 /**
  * The RTB pages' shared looks (issue 29): the tag of each campaign, auction and bid state,
@@ -74,10 +75,11 @@ export function useCpmText() {
     fen === null || fen === undefined ? '-' : t('cpm', { amount: formatFen(fen, i18n.language) });
 }
 
-/** An OpenOOH venue type's readable name in the current language. */
+/** An OpenOOH venue type's readable name in the current language (the operator's dictionary label, issue 31). */
 export function useVenueLabel() {
   const { t } = useTranslation('rtb');
-  return (venue: OpenoohVenueType) => t(`venue.${venue}`);
+  const venues = useDictionary('venueType');
+  return (venue: OpenoohVenueType) => venues.label(venue) || t(`venue.${venue}`);
 }
 
 /**

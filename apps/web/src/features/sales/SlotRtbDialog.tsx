@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
-import { useVenueLabel } from '../rtb/rtbLook';
+import { useDictionary } from '../dictionaries/useDictionary';
 
 interface Values {
   rtbEnabled: boolean;
@@ -64,7 +64,8 @@ export function SlotRtbDialog({ slot, onClose }: { slot: Slot | null; onClose: (
   const named = useRef(slot);
   if (slot) named.current = slot;
   const { t } = useTranslation(['sales', 'rtb', 'validation']);
-  const venueLabel = useVenueLabel();
+  // The venue types the operator keeps (issue 31): the enabled ones, and the slot's own.
+  const venues = useDictionary('venueType');
   const [form] = Form.useForm<Values>();
   const enabled = Form.useWatch('rtbEnabled', form) ?? false;
   const fallbacks = useCallQuery('rtbFallbackOptions', {}, { enabled: slot !== null, staleTime: 60_000 });
@@ -147,7 +148,10 @@ export function SlotRtbDialog({ slot, onClose }: { slot: Slot | null; onClose: (
       >
         <Select
           showSearch={{ optionFilterProp: 'label' }}
-          options={OPENOOH_VENUE_TYPES.map((v) => ({ value: v, label: venueLabel(v) }))}
+          options={venues
+            .options(slot?.venueType)
+            .filter((o) => (OPENOOH_VENUE_TYPES as readonly string[]).includes(o.value))}
+          loading={venues.loading}
           data-testid="sales-rtb-venue"
         />
       </Form.Item>
