@@ -28,7 +28,7 @@ export function RolloutDrawer({ id, onClose }: { id: string | null; onClose: () 
     <Drawer
       open={Boolean(id)}
       onClose={onClose}
-      width={880}
+      width={960}
       title={rollout ? t('rollout.title', { version: rollout.packageVersion, kind: t(`kind.${rollout.kind}`) }) : ''}
       extra={rollout ? <RolloutActions rollout={rollout} testPrefix="upgrade-drawer" /> : null}
       data-testid="upgrade-rollout-drawer"
@@ -68,7 +68,7 @@ export function RolloutDrawer({ id, onClose }: { id: string | null; onClose: () 
               ({ 'data-testid': `upgrade-device-${row.deviceName}` }) as React.HTMLAttributes<HTMLElement>
             }
             columns={[
-              { key: 'name', dataIndex: 'deviceName', title: t('col.device'), width: 170, ellipsis: true },
+              { key: 'name', dataIndex: 'deviceName', title: t('col.device'), width: 210, ellipsis: true },
               {
                 key: 'stage',
                 dataIndex: 'stage',

@@ -43,7 +43,9 @@ export async function uploadPackage(
         fileName: file.name.slice(0, 255) || 'package.bin',
         size: file.size,
       }),
-    file,
+    // The server signs the upload as a binary: the file part says so whatever the browser
+    // thinks an .apk or a .bin is (a part of another type is refused as not what was signed).
+    new File([file], file.name, { type: 'application/octet-stream' }),
     language,
     onProgress,
   );
