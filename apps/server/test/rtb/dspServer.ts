@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local DSP speaking OpenRTB 2.6 over HTTP for the RTB tests and the bench (issue 29). Each
- * path is one behaviour: `/bid` answers a bid at `price` CNY CPM with a creative (`/creative.png`
+ * path is one behaviour: `/bid` answers a bid at `price` CNY CPM on every impression with a creative (`/creative.png`
  * served here) and win, loss and billing notice URLs (recorded in `notices`); `/late` answers
  * the same after `lateMs`; `/garbage` answers something that is not a bid response; `/silent`
  * never answers; `/nobid` answers 204. `requests` records every bid request received.
@@ -58,6 +58,8 @@ export class DspTestServer {
       // recorded as empty
     }
     this.requests.push({ path, body });
+    const imps = Array.isArray(body.imp) ? (body.imp as { id: string }[]) : [];
+    const n = this.requests.length;
     const answer = () =>
       JSON.stringify({
         id: body.id,
@@ -65,18 +67,16 @@ export class DspTestServer {
         seatbid: [
           {
             seat: 'seat-1',
-            bid: [
-              {
-                id: `bid-${this.requests.length}`,
-                impid: '1',
-                price: this.price,
-                crid: this.crid,
-                adm: `${this.base}/creative.png`,
-                nurl: `${this.base}/win?auction=\${AUCTION_ID}&price=\${AUCTION_PRICE}`,
-                lurl: `${this.base}/loss?auction=\${AUCTION_ID}&reason=\${AUCTION_LOSS}`,
-                burl: `${this.base}/bill?auction=\${AUCTION_ID}&price=\${AUCTION_PRICE}`,
-              },
-            ],
+            bid: imps.map((imp, i) => ({
+              id: `bid-${n}-${i}`,
+              impid: imp.id,
+              price: this.price,
+              crid: this.crid,
+              adm: `${this.base}/creative.png`,
+              nurl: `${this.base}/win?auction=\${AUCTION_IMP_ID}&price=\${AUCTION_PRICE}&request=\${AUCTION_ID}`,
+              lurl: `${this.base}/loss?auction=\${AUCTION_IMP_ID}&reason=\${AUCTION_LOSS}&request=\${AUCTION_ID}`,
+              burl: `${this.base}/bill?auction=\${AUCTION_IMP_ID}&price=\${AUCTION_PRICE}&request=\${AUCTION_ID}`,
+            })),
           },
         ],
       });

@@ -22,6 +22,7 @@ import {
 import { billTurns } from '../../src/modules/rtb/billing.js';
 import { fetchCreatives } from '../../src/modules/rtb/creatives.js';
 import { decideEnterprise } from '../../src/modules/rtb/decide.js';
+import { MAX_IMPS_PER_REQUEST } from '../../src/modules/rtb/openrtb.js';
 import { png } from '../fixtures/materials.js';
 import { insertAuction, insertCampaign, insertCampaignAd, insertDsp, insertRtbSlot } from '../fixtures/rtb.js';
 import { insertSalesAdvertiser } from '../fixtures/sales.js';
@@ -283,7 +284,13 @@ describe.each(BACKENDS)('RTB on %s', (backend) => {
       const now = t.clock.now();
       const run = await decideEnterprise(t.db, m.ent.id, new Date(now));
       const turns = turnsAhead(m.slot, now).length;
-      expect(run).toMatchObject({ turns, won: 0, noBid: turns, dspRequests: turns * 4 });
+      // One request per DSP for the screen's turns (an impression each), in chunks.
+      expect(run).toMatchObject({
+        turns,
+        won: 0,
+        noBid: turns,
+        dspRequests: Math.ceil(turns / MAX_IMPS_PER_REQUEST) * 4,
+      });
       const first = (await auctionsOf(m.ent.id))[0];
       const outcome = (id: string) => first.bidLog.find((l) => l.bidderId === id);
       expect(outcome(ids.bid)).toMatchObject({ outcome: 'creativePending', cpm: 2_000 });
@@ -301,7 +308,13 @@ describe.each(BACKENDS)('RTB on %s', (backend) => {
         at: 2,
         tmax: roomy,
         cur: ['CNY'],
-        imp: [{ id: '1', bidfloor: 10, bidfloorcur: 'CNY', qty: { multiplier: 1 } }],
+        dooh: { id: m.screens[0] },
+      });
+      const imps = request.imp as { id: string; dt: number }[];
+      expect(imps.length).toBe(Math.min(turns, MAX_IMPS_PER_REQUEST));
+      expect(imps.map((i) => i.id)).toContain(first.id);
+      expect(imps[0]).toMatchObject({ bidfloor: 10, bidfloorcur: 'CNY', qty: { multiplier: 1 } });
+      expect(request).toMatchObject({
         dooh: { id: m.screens[0], venuetype: ['retail.malls'], venuetypetax: 4, publisher: { id: m.ent.id } },
       });
 

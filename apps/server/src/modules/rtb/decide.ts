@@ -15,8 +15,8 @@ import {
   type ScreenFacts,
   type Turn,
 } from './auction.js';
-import { askDsp, type DspAnswer, type DspTarget, mapLimit, queueNotices } from './dspClient.js';
-import { buildBidRequest, expandMacros } from './openrtb.js';
+import { answerFor, askDsp, type DspAnswer, type DspTarget, mapLimit, queueNotices } from './dspClient.js';
+import { buildBidRequest, expandMacros, MAX_IMPS_PER_REQUEST } from './openrtb.js';
 import { rtbSlotsOf, slotFallsOn } from './slots.js';
 
 /**
@@ -241,32 +241,62 @@ export async function decideEnterprise(
     (d): DspTarget => ({ id: d.id, name: d.name, endpoint: d.endpoint, seat: d.seat, timeoutMs: Number(d.timeout_ms) }),
   );
   const answers = new Map<string, DspAnswer[]>();
+  /** Each turn's bid request id (the `${AUCTION_ID}` of its notices; its own id is `${AUCTION_IMP_ID}`). */
+  const requestOf = new Map<string, string>();
   if (dsps.length > 0) {
     const [ent] = rowsOf<{ name: string }>(await db.execute(sql`select name from enterprises where id = ${entId}`));
-    const asks = turns.flatMap((t) => dsps.map((dsp) => ({ t, dsp })));
+    // One request per screen (and venue type) with an impression per turn, in chunks: a DSP
+    // is asked once per screen and run, not once per turn (the bench's DSP throughput).
+    const groups = new Map<string, PendingTurn[]>();
+    for (const t of turns) {
+      const key = `${t.deviceId}|${t.slot.venueType}`;
+      const group = groups.get(key) ?? [];
+      group.push(t);
+      groups.set(key, group);
+    }
+    const requests: PendingTurn[][] = [];
+    for (const group of groups.values()) {
+      for (let i = 0; i < group.length; i += MAX_IMPS_PER_REQUEST)
+        requests.push(group.slice(i, i + MAX_IMPS_PER_REQUEST));
+    }
+    const asks = requests.flatMap((group) => {
+      const requestId = randomUUID();
+      for (const t of group) requestOf.set(t.id, requestId);
+      return dsps.map((dsp) => ({ group, requestId, dsp }));
+    });
     summary.dspRequests = asks.length;
-    const got = await mapLimit(asks, opts.dspConcurrency ?? 64, ({ t, dsp }) =>
+    const got = await mapLimit(asks, opts.dspConcurrency ?? 64, ({ group, requestId, dsp }) =>
       askDsp(
         dsp,
         buildBidRequest({
-          auctionId: t.id,
-          slot: t.slot,
-          device: { id: t.deviceId, name: t.screen.name, lat: t.screen.lat, lng: t.screen.lng },
+          requestId,
+          device: {
+            id: group[0].deviceId,
+            name: group[0].screen.name,
+            lat: group[0].screen.lat,
+            lng: group[0].screen.lng,
+          },
           publisher: { id: entId, name: ent?.name ?? '' },
-          turnAt: t.turnAt,
-          floorCpm: t.floorCpm,
-          qtyMilli: t.qtyMilli,
-          qtySource: t.qtySource,
+          imps: group.map((t) => ({
+            auctionId: t.id,
+            slot: t.slot,
+            turnAt: t.turnAt,
+            floorCpm: t.floorCpm,
+            qtyMilli: t.qtyMilli,
+            qtySource: t.qtySource,
+          })),
           tmaxMs: dsp.timeoutMs,
           seat: dsp.seat,
           now: now.getTime(),
         }),
       ),
     );
-    asks.forEach(({ t }, i) => {
-      const list = answers.get(t.id) ?? [];
-      list.push(got[i]);
-      answers.set(t.id, list);
+    asks.forEach(({ group }, i) => {
+      for (const t of group) {
+        const list = answers.get(t.id) ?? [];
+        list.push(answerFor(got[i], t.id));
+        answers.set(t.id, list);
+      }
     });
   }
   const dspName = new Map(dsps.map((d) => [d.id, d.name]));
@@ -317,7 +347,7 @@ export async function decideEnterprise(
       }
       out.push(decideTurn(t, campaigns, external, nonBids));
     }
-    await writeDecisions(tx as unknown as Executor, entId, open, out, now);
+    await writeDecisions(tx as unknown as Executor, entId, open, out, now, requestOf);
     await writeCampaigns(tx as unknown as Executor, campaigns);
     await writeDspHours(tx as unknown as Executor, answers, out, now);
     return out;
@@ -328,15 +358,24 @@ export async function decideEnterprise(
   // Win and loss notices once the decisions are committed (queued, sent in the background).
   const notices: string[] = [];
   for (const d of decisions) {
-    const auctionId = (d.turn as PendingTurn).id;
+    const impId = (d.turn as PendingTurn).id;
+    const requestId = requestOf.get(impId) ?? impId;
     if (d.win?.nurl) {
       notices.push(
-        expandMacros(d.win.nurl, { auctionId, bidId: d.win.bidId, seat: d.win.seat, price: d.clearingCpm ?? 0 }),
+        expandMacros(d.win.nurl, {
+          requestId,
+          impId,
+          bidId: d.win.bidId,
+          seat: d.win.seat,
+          price: d.clearingCpm ?? 0,
+        }),
       );
     }
     for (const l of d.losses) {
       if (l.bid.lurl)
-        notices.push(expandMacros(l.bid.lurl, { auctionId, bidId: l.bid.bidId, seat: l.bid.seat, loss: l.loss }));
+        notices.push(
+          expandMacros(l.bid.lurl, { requestId, impId, bidId: l.bid.bidId, seat: l.bid.seat, loss: l.loss }),
+        );
     }
   }
   queueNotices(notices);
@@ -448,6 +487,7 @@ async function writeDecisions(
   turns: readonly PendingTurn[],
   decisions: readonly Decision[],
   now: Date,
+  requestOf: ReadonlyMap<string, string>,
 ) {
   const rows = decisions.map((d, i) => {
     const t = turns[i];
@@ -471,7 +511,13 @@ async function writeDecisions(
       clearing_cpm: d.clearingCpm,
       price: d.price,
       billing_url: d.win?.burl
-        ? expandMacros(d.win.burl, { auctionId: t.id, bidId: d.win.bidId, seat: d.win.seat, price: d.clearingCpm ?? 0 })
+        ? expandMacros(d.win.burl, {
+            requestId: requestOf.get(t.id) ?? t.id,
+            impId: t.id,
+            bidId: d.win.bidId,
+            seat: d.win.seat,
+            price: d.clearingCpm ?? 0,
+          })
         : null,
       bid_log: d.log,
     };

@@ -26,7 +26,10 @@ export interface DspAnswer {
   note: string | null;
 }
 
-/** Asks one DSP for a bid; never takes longer than its timeout (plus the event loop's turn). */
+/**
+ * Asks one DSP for bids on a request's impressions; never takes longer than its timeout (plus
+ * the event loop's turn). The answer is the request's: `answerFor` splits it per impression.
+ */
 export async function askDsp(dsp: DspTarget, request: BidRequest): Promise<DspAnswer> {
   const started = performance.now();
   const controller = new AbortController();
@@ -45,7 +48,11 @@ export async function askDsp(dsp: DspTarget, request: BidRequest): Promise<DspAn
     if (ms() > dsp.timeoutMs) {
       return { dspId: dsp.id, outcome: 'timeout', bids: [], ms: ms(), note: `answered after ${dsp.timeoutMs} ms` };
     }
-    const parsed = parseBidResponse(request.id, res.status, body);
+    const parsed = parseBidResponse(
+      { id: request.id, impIds: new Set(request.imp.map((i) => i.id)) },
+      res.status,
+      body,
+    );
     if (parsed.kind === 'bids') return { dspId: dsp.id, outcome: 'bids', bids: parsed.bids, ms: ms(), note: null };
     if (parsed.kind === 'noBid') return { dspId: dsp.id, outcome: 'noBid', bids: [], ms: ms(), note: null };
     return { dspId: dsp.id, outcome: 'invalid', bids: [], ms: ms(), note: parsed.note };
@@ -59,6 +66,13 @@ export async function askDsp(dsp: DspTarget, request: BidRequest): Promise<DspAn
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A request's answer as one impression's: its bids only (none left of a bidding answer is no bid). */
+export function answerFor(answer: DspAnswer, impId: string): DspAnswer {
+  if (answer.outcome !== 'bids') return answer;
+  const bids = answer.bids.filter((b) => b.impId === impId);
+  return { ...answer, outcome: bids.length > 0 ? 'bids' : 'noBid', bids };
 }
 
 /** Calls a notice URL (win, loss, billing); errors are the DSP's concern, not the auction's. */

@@ -3,14 +3,17 @@ import { z } from 'zod';
 
 /**
  * OpenRTB 2.6 as Marquee speaks it to external DSPs (issue 29; docs/operations.md "Connecting a
- * DSP"): one bid request per decided turn (one impression: the turn of a slot on a screen),
- * with the DOOH object (venue type in the OpenOOH taxonomy, publisher = the operator), the
+ * DSP"): one bid request per screen and decision run, with an impression per turn of its slots
+ * being decided (`imp.id` is the turn's auction id; at most MAX_IMPS_PER_REQUEST), the DOOH object (venue type in the OpenOOH taxonomy, publisher = the operator), the
  * impression's `qty` (impressions per play) and `dt` (when it plays, ms), prices in CNY per
  * thousand impressions, second-price auction (`at: 2`). The answer is read strictly: anything
  * that is not a well-formed bid for this request's impression is refused (and logged).
  */
 
 const positive = z.number().finite().positive();
+
+/** Impressions (turns) in one bid request at most: a screen's turns of a run, in chunks. */
+export const MAX_IMPS_PER_REQUEST = 32;
 
 /** The part of a 2.6 bid request we send (field names and types as the specification's). */
 export const bidRequestSchema = z
@@ -44,7 +47,8 @@ export const bidRequestSchema = z
           secure: z.number().int().min(0).max(1),
         }),
       )
-      .length(1),
+      .min(1)
+      .max(MAX_IMPS_PER_REQUEST),
     dooh: z.object({
       id: z.string(),
       name: z.string(),
@@ -92,66 +96,71 @@ export const bidResponseSchema = z.object({
   nbr: z.number().int().optional(),
 });
 
-export interface TurnFacts {
-  /** The request id: the auction's id. */
+/** One turn of a slot on the screen: an impression of the request, its auction's id as `imp.id`. */
+export interface ImpFacts {
   auctionId: string;
   slot: { id: string; number: string; width: number; height: number; durationSec: number; venueType: string };
-  device: { id: string; name: string; lat: number | null; lng: number | null };
-  publisher: { id: string; name: string };
   turnAt: number;
   floorCpm: number;
   qtyMilli: number;
   qtySource: 'audience' | 'multiplier';
+}
+
+export interface RequestFacts {
+  /** The bid request's id (the `${AUCTION_ID}` of its notices). */
+  requestId: string;
+  device: { id: string; name: string; lat: number | null; lng: number | null };
+  publisher: { id: string; name: string };
+  /** The screen's turns (1 to MAX_IMPS_PER_REQUEST), all of the same venue type. */
+  imps: readonly ImpFacts[];
   tmaxMs: number;
   seat: string;
   now: number;
 }
 
-export const IMP_ID = '1';
-
-/** The bid request of one turn. */
-export function buildBidRequest(t: TurnFacts): BidRequest {
+/** The bid request of a screen's turns. */
+export function buildBidRequest(r: RequestFacts): BidRequest {
   const request: BidRequest = {
-    id: t.auctionId,
-    imp: [
-      {
-        id: IMP_ID,
-        tagid: t.slot.number,
-        bidfloor: t.floorCpm / 100,
-        bidfloorcur: 'CNY',
-        qty: { multiplier: t.qtyMilli / 1000, sourcetype: t.qtySource === 'audience' ? 2 : 3 },
-        dt: t.turnAt,
-        exp: Math.max(1, Math.ceil((t.turnAt + t.slot.durationSec * 1000 - t.now) / 1000)),
-        banner: { w: t.slot.width, h: t.slot.height, mimes: ['image/jpeg', 'image/png', 'image/webp'] },
-        video: {
-          w: t.slot.width,
-          h: t.slot.height,
-          mimes: ['video/mp4', 'video/webm'],
-          minduration: 1,
-          maxduration: t.slot.durationSec,
-        },
-        secure: 0,
+    id: r.requestId,
+    imp: r.imps.map((t) => ({
+      id: t.auctionId,
+      tagid: t.slot.number,
+      bidfloor: t.floorCpm / 100,
+      bidfloorcur: 'CNY',
+      qty: { multiplier: t.qtyMilli / 1000, sourcetype: t.qtySource === 'audience' ? 2 : 3 },
+      dt: t.turnAt,
+      exp: Math.max(1, Math.ceil((t.turnAt + t.slot.durationSec * 1000 - r.now) / 1000)),
+      banner: { w: t.slot.width, h: t.slot.height, mimes: ['image/jpeg', 'image/png', 'image/webp'] },
+      video: {
+        w: t.slot.width,
+        h: t.slot.height,
+        mimes: ['video/mp4', 'video/webm'],
+        minduration: 1,
+        maxduration: t.slot.durationSec,
       },
-    ],
+      secure: 0,
+    })),
     dooh: {
-      id: t.device.id,
-      name: t.device.name,
-      venuetype: [t.slot.venueType],
+      id: r.device.id,
+      name: r.device.name,
+      venuetype: [...new Set(r.imps.map((t) => t.slot.venueType))],
       venuetypetax: OPENOOH_VENUE_TAXONOMY,
-      publisher: { id: t.publisher.id, name: t.publisher.name },
+      publisher: { id: r.publisher.id, name: r.publisher.name },
     },
     device:
-      t.device.lat !== null && t.device.lng !== null ? { geo: { lat: t.device.lat, lon: t.device.lng, type: 3 } } : {},
+      r.device.lat !== null && r.device.lng !== null ? { geo: { lat: r.device.lat, lon: r.device.lng, type: 3 } } : {},
     at: 2,
-    tmax: t.tmaxMs,
+    tmax: r.tmaxMs,
     cur: ['CNY'],
   };
-  if (t.seat) request.wseat = [t.seat];
+  if (r.seat) request.wseat = [r.seat];
   return request;
 }
 
-/** A DSP's bid for our impression, checked. */
+/** A DSP's bid for one of our impressions, checked. */
 export interface DspBid {
+  /** The impression (the turn's auction id) it bids for. */
+  impId: string;
   bidId: string;
   /** Fen per thousand impressions. */
   cpm: number;
@@ -169,12 +178,16 @@ export type ParsedAnswer = { kind: 'noBid' } | { kind: 'bids'; bids: DspBid[] } 
 const isHttpUrl = (u: string | undefined) => !!u && /^https?:\/\/\S+$/.test(u) && u.length <= 2000;
 
 /**
- * Reads a DSP's answer to `request`: HTTP 204 or an empty seatbid (or `nbr`) is no bid; a body
- * that is not a bid response for this request, a currency other than CNY, a bid for another
- * impression, a price above the spec's RTB maximum, or a bid without a creative id and a media
+ * Reads a DSP's answer to `request` (its id and its impressions' ids): HTTP 204 or an empty
+ * seatbid (or `nbr`) is no bid; a body that is not a bid response for this request, a currency
+ * other than CNY, a bid for an impression the request did not offer, a price above the spec's RTB maximum, or a bid without a creative id and a media
  * URL (adm as a URL, or nurl-less) is invalid, with the reason.
  */
-export function parseBidResponse(requestId: string, status: number, body: string): ParsedAnswer {
+export function parseBidResponse(
+  request: { id: string; impIds: ReadonlySet<string> },
+  status: number,
+  body: string,
+): ParsedAnswer {
   if (status === 204 || (status === 200 && body.trim() === '')) return { kind: 'noBid' };
   if (status !== 200) return { kind: 'invalid', note: `HTTP ${status}` };
   let json: unknown;
@@ -187,18 +200,19 @@ export function parseBidResponse(requestId: string, status: number, body: string
   if (!parsed.success)
     return { kind: 'invalid', note: `not a bid response: ${parsed.error.issues[0]?.path.join('.') || 'body'}` };
   const r = parsed.data;
-  if (r.id !== requestId) return { kind: 'invalid', note: 'id does not match the request' };
+  if (r.id !== request.id) return { kind: 'invalid', note: 'id does not match the request' };
   if (r.cur && r.cur !== 'CNY') return { kind: 'invalid', note: `currency ${r.cur}` };
   const bids: DspBid[] = [];
   for (const seat of r.seatbid ?? []) {
     for (const b of seat.bid) {
-      if (b.impid !== IMP_ID) return { kind: 'invalid', note: `bid for unknown impression ${b.impid}` };
+      if (!request.impIds.has(b.impid)) return { kind: 'invalid', note: `bid for unknown impression ${b.impid}` };
       const cpm = Math.round(b.price * 100);
       if (cpm > RTB_CPM_MAX_FEN) return { kind: 'invalid', note: 'price above 10000 CNY' };
       if (!b.crid) return { kind: 'invalid', note: 'bid without crid' };
       if (!isHttpUrl(b.adm)) return { kind: 'invalid', note: 'adm is not a media URL' };
       if (cpm <= 0) continue;
       bids.push({
+        impId: b.impid,
         bidId: b.id,
         cpm,
         crid: b.crid,
@@ -225,13 +239,13 @@ export const LOSS = {
 /** Substitutes the OpenRTB macros of a notice URL. */
 export function expandMacros(
   url: string,
-  v: { auctionId: string; bidId: string; seat: string; price?: number; loss?: number },
+  v: { requestId: string; impId: string; bidId: string; seat: string; price?: number; loss?: number },
 ): string {
   const enc = encodeURIComponent;
   const values: Record<string, string> = {
-    AUCTION_ID: enc(v.auctionId),
+    AUCTION_ID: enc(v.requestId),
     AUCTION_BID_ID: enc(v.bidId),
-    AUCTION_IMP_ID: IMP_ID,
+    AUCTION_IMP_ID: enc(v.impId),
     AUCTION_SEAT_ID: enc(v.seat),
     AUCTION_CURRENCY: 'CNY',
     AUCTION_PRICE: v.price === undefined ? '' : (v.price / 100).toFixed(2),
