@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useCallQuery } from '../../api/queries';
 import { useCan } from '../../session/useCan';
 import { DeptPanel } from '../dept/DeptPanel';
+import DictionaryPanel from '../dictionaries/DictionaryPanel';
 import { EnterpriseDialog } from '../enterprise/EnterpriseDialog';
 import { EnterpriseDescriptions, EnterpriseList } from '../enterprise/EnterpriseList';
 import StoresTab from '../stores/StoresTab';
@@ -16,7 +17,8 @@ import './company.css';
 /**
  * /user/company. The platform operator (or an agent) gets the list of the companies they
  * manage; everyone sees their own enterprise's information (editable by its administrator)
- * with the Departments and Accounts tabs. The tab is kept in the URL (`?tab=`).
+ * with the Departments and Accounts tabs; the platform operator also keeps the dictionaries
+ * (issue 31). The tab is kept in the URL (`?tab=`).
  */
 export default function CompanyPage() {
   const { t } = useTranslation('accounts');
@@ -59,6 +61,10 @@ export default function CompanyPage() {
     { key: 'accounts', label: t('tab.accounts'), children: <AccountsPanel /> },
     // Stores (issue 9): the places screens stand in, beside departments.
     { key: 'stores', label: t('tab', { ns: 'stores' }), children: <StoresTab /> },
+    // Dictionaries (issue 31): the platform's lists pickers offer, the platform operator's alone.
+    ...(ent.kind === 'provider' && can(Perm.dictionaryManage)
+      ? [{ key: 'dictionaries', label: t('tab', { ns: 'dictionaries' }), children: <DictionaryPanel /> }]
+      : []),
   ];
   const requested = params.get('tab');
   const active = items.some((i) => i.key === requested) ? (requested as string) : items[0].key;
