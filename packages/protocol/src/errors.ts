@@ -283,7 +283,7 @@ export const ErrorCode = {
   DICTIONARY_IN_USE: -10261,
   /** The dictionary's codes are fixed by a standard (OpenOOH venue types): none is added or deleted. */
   DICTIONARY_FIXED: -10262,
-  /** A value is not an enabled entry of its dictionary (a device type unknown or disabled). */
+  /** A value is an entry of its dictionary disabled since (a code it never had is INVALID_PARAMS). */
   DICTIONARY_VALUE_INVALID: -10263,
   /** A dictionary keeps at least one enabled entry. */
   DICTIONARY_LAST_ENABLED: -10264,

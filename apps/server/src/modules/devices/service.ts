@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loadVisibleDept } from '../dept/manage.js';
-import { checkDictionaryValue } from '../dictionaries/service.js';
+import { checkDictionaryValue, findCode } from '../dictionaries/service.js';
 import { registerStat } from '../home/stats.js';
 import { customFieldDefs, mergeCustomValues } from './customFields.js';
 import { findOpenPairing, pairingBound } from './pairing.js';
@@ -218,6 +218,8 @@ export async function listDevices(
   input: DeviceListInput,
   ctx: CallContext,
 ): Promise<{ total: number; totalCapped: boolean; data: DeviceRow[] }> {
+  // A type filter names a code of the dictionary (issue 31; a disabled one too: devices keep it).
+  if (input.type) await findCode(ctx.db, 'deviceType', 'type', input.type);
   // The counts and the merged plan's page and total are planned once per shape (db/planned.ts):
   // a region's page is a union of about 50 index scans whose planning cost more than its run.
   // Outside a transaction only (the planned pool's connections see what is committed).
@@ -330,7 +332,7 @@ export async function updateDevice(
   const [device] = await loadManaged(ctx, [input.id]);
   if (input.deptId) await loadVisibleDept(ctx, input.deptId);
   // The type is a code of the dictionary (issue 31): an enabled one, or the one it already has.
-  if (input.type) await checkDictionaryValue(ctx.db, 'deviceType', input.type, device.type);
+  if (input.type) await checkDictionaryValue(ctx.db, 'deviceType', 'type', input.type, device.type);
   // Custom fields (issue 31): the values given merged into the device's, checked by the
   // enterprise's definitions (a required one must hold a value once the form sends them).
   const customFields =

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.js';
 import { adSlots, devices, dictionaryEntries } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
+import { messages } from '../../protocol/messages.js';
 
 /**
  * Dictionaries (issue 31; packages/protocol/src/endpoints/dictionaries.ts): the lists pickers
@@ -223,17 +224,32 @@ export async function remove(input: { id: string }, ctx: CallContext): Promise<n
 /**
  * Checks a value written to stored data against its dictionary: an enabled entry, or the value
  * the record already holds (a disabled type stays on the devices that have it until they change).
+ * A code the dictionary never had is a bad parameter (INVALID_PARAMS naming `field`, as the
+ * fixed list's schema answered); one disabled since is DICTIONARY_VALUE_INVALID.
  */
 export async function checkDictionaryValue(
   db: Executor,
   kind: DictionaryKind,
+  field: string,
   value: string,
   current?: string | null,
 ): Promise<void> {
   if (value === current) return;
+  const row = await findCode(db, kind, field, value);
+  if (!row.enabled) throw new AppError(ErrorCode.DICTIONARY_VALUE_INVALID);
+}
+
+/** The entry of a code (a filter may name a disabled one); INVALID_PARAMS naming `field` when there is none. */
+export async function findCode(
+  db: Executor,
+  kind: DictionaryKind,
+  field: string,
+  value: string,
+): Promise<{ enabled: boolean }> {
   const [row] = await db
     .select({ enabled: dictionaryEntries.enabled })
     .from(dictionaryEntries)
     .where(and(eq(dictionaryEntries.kind, kind), eq(dictionaryEntries.code, value)));
-  if (!row?.enabled) throw new AppError(ErrorCode.DICTIONARY_VALUE_INVALID);
+  if (!row) throw new AppError(ErrorCode.INVALID_PARAMS, messages.invalidParams(field, { key: 'notAllowed' }));
+  return row;
 }
