@@ -366,6 +366,8 @@ try {
 
   // ---- 1. internal bidders alone ----
   const ent = await operator(db, 20);
+  // Campaigns' days are their enterprise's (Asia/Shanghai by default): the bench's days are UTC days.
+  await db.execute(sql`update enterprises set time_zone = 'UTC' where id = ${ent.entId}`);
   const fleet = await screens(db, ent.entId, SCREENS);
   const groupIds = rowsOf(
     await db.execute(sql`
@@ -551,6 +553,7 @@ try {
   // ---- 3. pacing over a simulated day ----
   console.log('\n### 3. even pacing over a simulated UTC day');
   const pent = await operator(db, 1);
+  await db.execute(sql`update enterprises set time_zone = 'UTC' where id = ${pent.entId}`);
   const pfleet = await screens(db, pent.entId, PACING_SCREENS, 'pace');
   await rtbSlot(db, pent.entId, pfleet.tagId, 'Pacing loop 15 s');
   const padId = await campaignAd(db, pent.entId, pent.adminId, base);

@@ -7,6 +7,8 @@
  * per play are kept in thousandths (`qtyMilli`), so no float holds money.
  */
 
+import { zoneOffsetMinutes } from './timeZone.js';
+
 /** Spec section 5: an RTB price (a floor, a bid) is 0 to 10000 yuan, here per thousand impressions. */
 export const RTB_CPM_MAX_FEN = 1_000_000;
 
@@ -169,11 +171,18 @@ export type RtbAuctionState = (typeof RTB_AUCTION_STATES)[number];
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** A campaign's calendar: its period and the UTC hours and ISO weekdays it runs (masks; 0 = all). */
+/**
+ * A campaign's calendar: its period and the hours and ISO weekdays it runs (masks; 0 = all),
+ * on the wall clock of `zone` (the selling enterprise's time zone; UTC when absent).
+ */
 export interface CampaignCalendar {
+  /** The first instant: its first day's midnight in `zone`. */
   startAt: number;
+  /** The instant after its last day (the next midnight in `zone`). */
   endAt: number;
-  /** 24-bit mask of UTC hours (bit h = hour h); 0 or 0xFFFFFF: all. */
+  /** The IANA zone its days, hours and weekdays are read in. */
+  zone?: string;
+  /** 24-bit mask of local hours (bit h = hour h); 0 or 0xFFFFFF: all. */
   hoursMask: number;
   /** 7-bit mask of ISO weekdays (bit 0 = Monday ... bit 6 = Sunday); 0 or 0x7F: all. */
   weekdaysMask: number;
@@ -181,7 +190,25 @@ export interface CampaignCalendar {
 
 const hoursOf = (c: CampaignCalendar) => c.hoursMask & 0xffffff || 0xffffff;
 const daysOf = (c: CampaignCalendar) => c.weekdaysMask & 0x7f || 0x7f;
-/** ISO weekday index (Monday 0 ... Sunday 6) of a UTC day number (days since 1970-01-01, a Thursday). */
+/**
+ * The offset of `zone` from UTC at `t`, ms. Cached per zone and quarter hour: `Intl` is too slow
+ * for every campaign on every turn, and no zone changes its offset but on a quarter hour.
+ */
+const offsets = new Map<string, number>();
+const QUARTER_MS = 900_000;
+export function zoneOffsetMsAt(zone: string | undefined, t: number): number {
+  if (!zone || zone === 'UTC') return 0;
+  const key = `${zone}|${Math.floor(t / QUARTER_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size > 100_000) offsets.clear();
+    offset = zoneOffsetMinutes(t, zone) * 60_000;
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** ISO weekday index (Monday 0 ... Sunday 6) of a day number (days since 1970-01-01, a Thursday). */
 const weekdayOfDay = (day: number) => (((day + 3) % 7) + 7) % 7;
 
 function popcount(n: number): number {
@@ -194,22 +221,26 @@ function popcount(n: number): number {
   return count;
 }
 
-/** Whether the campaign runs at `t`: inside its period, hour and weekday (UTC until issue 31). */
+/** Whether the campaign runs at `t`: inside its period, and its local hour and weekday. */
 export function calendarAllows(c: CampaignCalendar, t: number): boolean {
   if (t < c.startAt || t >= c.endAt) return false;
-  const day = Math.floor(t / DAY_MS);
-  const hour = Math.floor((t - day * DAY_MS) / HOUR_MS);
+  const local = t + zoneOffsetMsAt(c.zone, t);
+  const day = Math.floor(local / DAY_MS);
+  const hour = Math.floor((local - day * DAY_MS) / HOUR_MS);
   return ((hoursOf(c) >> hour) & 1) === 1 && ((daysOf(c) >> weekdayOfDay(day)) & 1) === 1;
 }
 
 /**
  * Milliseconds the campaign runs in [from, to): hour by hour within the first and the last
- * day, whole days in between by their count of running hours (plain arithmetic: the pacing
- * check calls it for every campaign on every turn).
+ * local day, whole days in between by their count of running hours (plain arithmetic: the
+ * pacing check calls it for every campaign on every turn). The range is read with the zone's
+ * offset at its start: across a daylight-saving change the figure is off by that hour at most.
  */
 export function activeMs(c: CampaignCalendar, from: number, to: number): number {
-  const a = Math.max(from, c.startAt);
-  const b = Math.min(to, c.endAt);
+  const start = Math.max(from, c.startAt);
+  const offset = zoneOffsetMsAt(c.zone, start);
+  const a = start + offset;
+  const b = Math.min(to, c.endAt) + offset;
   if (b <= a) return 0;
   const hours = hoursOf(c);
   const days = daysOf(c);
@@ -235,9 +266,9 @@ export function activeMs(c: CampaignCalendar, from: number, to: number): number 
   return total;
 }
 
-/** The UTC day (`YYYY-MM-DD`) of an instant: daily budgets count by it. */
-export function rtbDay(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
+/** The day (`YYYY-MM-DD`) of an instant in `zone` (UTC when absent): daily budgets count by it. */
+export function rtbDay(t: number, zone?: string): string {
+  return new Date(t + zoneOffsetMsAt(zone, t)).toISOString().slice(0, 10);
 }
 
 export interface PacingState extends CampaignCalendar {
@@ -268,7 +299,10 @@ export function pacingAllows(s: PacingState, at: number, price: number): boolean
 
 /** Even pacing's target: what the day of `at` may have committed by `at`, fen. */
 export function evenTarget(s: PacingState, at: number): number {
-  const dayStart = Math.floor(at / DAY_MS) * DAY_MS;
+  // The local day of `at`, as instants.
+  const offset = zoneOffsetMsAt(s.zone, at);
+  const local = at + offset;
+  const dayStart = Math.floor(local / DAY_MS) * DAY_MS - offset;
   const dayEnd = dayStart + DAY_MS;
   const dayRun = activeMs(s, dayStart, dayEnd);
   if (dayRun <= 0) return 0;
@@ -278,7 +312,7 @@ export function evenTarget(s: PacingState, at: number): number {
   const share = runLeft > 0 ? (leftTotal * dayRun) / runLeft : leftTotal;
   const dayBudget = s.dailyBudget === null ? share : Math.min(s.dailyBudget, share);
   // The current hour counts in full once it began: a turn early in an hour may spend that hour's share.
-  const hourEnd = Math.min(dayEnd, Math.floor(at / HOUR_MS) * HOUR_MS + HOUR_MS);
+  const hourEnd = Math.min(dayEnd, Math.floor(local / HOUR_MS) * HOUR_MS + HOUR_MS - offset);
   return (dayBudget * activeMs(s, dayStart, hourEnd)) / dayRun;
 }
 

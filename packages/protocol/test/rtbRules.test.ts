@@ -9,6 +9,7 @@ import {
   pickRtbRegionItem,
   playPrice,
   rtbCadence,
+  rtbDay,
   rtbRegionsOf,
   rtbTurnAt,
   rtbTurnsBetween,
@@ -139,6 +140,57 @@ describe('calendar and pacing', () => {
     expect(evenTarget(base, day + 11.5 * 3_600_000)).toBeCloseTo(12_000);
     expect(pacingAllows({ ...base, committedToday: 990, committed: 990 }, day + 60_000, 10)).toBe(true);
     expect(pacingAllows({ ...base, committedToday: 1_010, committed: 1_010 }, day + 60_000, 10)).toBe(false);
+  });
+
+  it("reads its hours, weekdays and days on its enterprise's wall clock", () => {
+    // 09:00-17:00 in Shanghai is 01:00-09:00 UTC; Monday 30 November starts at 16:00 UTC on the 29th.
+    const shanghai = {
+      ...base,
+      zone: 'Asia/Shanghai',
+      startAt: day - 8 * 3_600_000,
+      endAt: day + 16 * 3_600_000,
+      hoursMask: 0xff << 9,
+    };
+    expect(calendarAllows(shanghai, day + 0.5 * 3_600_000)).toBe(false);
+    expect(calendarAllows(shanghai, day + 1 * 3_600_000)).toBe(true);
+    expect(calendarAllows(shanghai, day + 8.9 * 3_600_000)).toBe(true);
+    expect(calendarAllows(shanghai, day + 9 * 3_600_000)).toBe(false);
+    expect(activeMs(shanghai, shanghai.startAt, shanghai.endAt)).toBe(8 * 3_600_000);
+    // Mondays only: Monday in Shanghai begins on Sunday 16:00 UTC.
+    const mondays = { ...shanghai, hoursMask: 0, weekdaysMask: 0b0000001, startAt: 0, endAt: day + 7 * 86_400_000 };
+    expect(calendarAllows(mondays, day - 8 * 3_600_000 - 1)).toBe(false);
+    expect(calendarAllows(mondays, day - 8 * 3_600_000)).toBe(true);
+    expect(calendarAllows(mondays, day + 16 * 3_600_000 - 1)).toBe(true);
+    expect(calendarAllows(mondays, day + 16 * 3_600_000)).toBe(false);
+    // Its daily budget's day and the even target follow the local day: at 00:30 Shanghai
+    // (16:30 UTC) a new day began and 1/24 of what is left for it may be spent.
+    expect(rtbDay(day + 16.5 * 3_600_000, 'Asia/Shanghai')).toBe('2026-12-01');
+    expect(rtbDay(day + 16.5 * 3_600_000)).toBe('2026-11-30');
+    const allDays = { ...shanghai, hoursMask: 0, startAt: day - 8 * 3_600_000, endAt: day + 40 * 3_600_000 };
+    expect(evenTarget({ ...allDays, totalBudget: 48_000, committed: 24_000 }, day + 16.5 * 3_600_000)).toBeCloseTo(
+      1_000,
+    );
+    // A 45-minute offset: Kathmandu's 09:00 is 03:15 UTC.
+    const kathmandu = { ...base, zone: 'Asia/Kathmandu', startAt: 0, endAt: day + 86_400_000, hoursMask: 1 << 9 };
+    expect(calendarAllows(kathmandu, day + 3.24 * 3_600_000)).toBe(false);
+    expect(calendarAllows(kathmandu, day + 3.25 * 3_600_000)).toBe(true);
+    expect(calendarAllows(kathmandu, day + 4.25 * 3_600_000)).toBe(false);
+  });
+
+  it('counts local running time by arithmetic exactly as minute by minute in fixed-offset zones', () => {
+    for (const zone of ['Asia/Shanghai', 'Asia/Kathmandu', 'America/St_Johns']) {
+      const c = {
+        ...base,
+        zone,
+        startAt: day - 86_400_000,
+        endAt: day + 3 * 86_400_000,
+        hoursMask: 0x0f0f0f,
+        weekdaysMask: 0b1010101,
+      };
+      let slow = 0;
+      for (let t = day; t < day + 2 * 86_400_000; t += 60_000) if (calendarAllows(c, t)) slow += 60_000;
+      expect(activeMs(c, day, day + 2 * 86_400_000)).toBe(slow);
+    }
   });
 
   it('a simulated day of abundant turns spends within 10 % of even every hour', () => {

@@ -6,6 +6,7 @@ import {
   adSlots,
   ads,
   devices,
+  enterprises,
   materials,
   rtbAuctions,
   rtbCampaigns,
@@ -87,6 +88,31 @@ describe.each(BACKENDS)('RTB on %s', (backend) => {
     expect(cb.reserved).toBe(0);
     // A second run at the same time decides nothing again.
     expect((await decideEnterprise(t.db, m.ent.id, new Date(now))).turns).toBe(0);
+  });
+
+  it("reads a campaign's hours on its enterprise's wall clock", async () => {
+    const m = await market(1);
+    await t.db.update(enterprises).set({ timeZone: 'Asia/Shanghai' }).where(eq(enterprises.id, m.ent.id));
+    const c = await insertCampaign(t, { entId: m.ent.id, advertiserId: m.adv.id, bidCpm: 5_000 });
+    // 09:00 to 17:00, Shanghai time (01:00 to 09:00 UTC).
+    await t.db
+      .update(rtbCampaigns)
+      .set({ hoursMask: 0xff << 9 })
+      .where(eq(rtbCampaigns.id, c.id));
+    const now = t.clock.now();
+    const day = now - (now % 86_400_000);
+    const decide = async (at: number) => {
+      const run = await decideEnterprise(t.db, m.ent.id, new Date(at));
+      expect(run.turns).toBeGreaterThan(0);
+      return run;
+    };
+    // 02:00 UTC is 10:00 in Shanghai: it bids; 10:00 UTC is 18:00 there: it does not.
+    expect(await decide(day + 2 * 3_600_000)).toMatchObject({ noBid: 0 });
+    const evening = await decide(day + 10 * 3_600_000);
+    expect(evening.won).toBe(0);
+    // Read in London, 09:55 UTC is 09:55 there (17:55 in Shanghai): it bids.
+    await t.db.update(enterprises).set({ timeZone: 'Europe/London' }).where(eq(enterprises.id, m.ent.id));
+    expect(await decide(day + 10 * 3_600_000 - RTB_HORIZON_SEC * 1000)).toMatchObject({ noBid: 0 });
   });
 
   it('carries the decisions in the manifest, bills a proven play, lapses the rest; the ledger agrees to the fen', async () => {

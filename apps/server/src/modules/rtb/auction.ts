@@ -39,7 +39,7 @@ export interface LiveCampaign extends PacingState {
   layoutAd: boolean;
   bidCpm: number;
   pacing: RtbPacing;
-  /** The UTC day committedToday counts. */
+  /** The day (in the campaign's zone) committedToday counts. */
   dayKey: string;
   targets: {
     deviceIds: ReadonlySet<string>;
@@ -115,9 +115,9 @@ export function campaignReaches(c: LiveCampaign['targets'], s: ScreenFacts): boo
   return false;
 }
 
-/** The campaign's pacing state at the turn (its committed-today rolls over at a new UTC day). */
+/** The campaign's pacing state at the turn (its committed-today rolls over at its zone's midnight). */
 function rollDay(c: LiveCampaign, at: number) {
-  const day = rtbDay(at);
+  const day = rtbDay(at, c.zone);
   if (day !== c.dayKey) {
     c.dayKey = day;
     c.committedToday = 0;

@@ -251,12 +251,16 @@ async function lapseUnproven(db: Executor, now: Date): Promise<number> {
   }
 }
 
-/** Campaigns whose last day is over are ended (what is neither spent nor reserved is released). */
+/**
+ * Campaigns whose last day is over (in their enterprise's zone) are ended (what is neither
+ * spent nor reserved is released).
+ */
 async function endOverCampaigns(db: Executor, now: Date): Promise<number> {
-  const today = now.toISOString().slice(0, 10);
   const due = rowsOf<{ id: string }>(
     await db.execute(sql`
-      select id from rtb_campaigns where state <> 'ended' and end_date < ${today}::date order by id limit ${BATCH}`),
+      select c.id from rtb_campaigns c join enterprises e on e.id = c.ent_id
+       where c.state <> 'ended' and c.end_date < (${now.toISOString()}::timestamptz at time zone e.time_zone)::date
+       order by c.id limit ${BATCH}`),
   );
   let ended = 0;
   for (const { id } of due) {

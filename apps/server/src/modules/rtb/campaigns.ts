@@ -2,10 +2,13 @@ import {
   ErrorCode,
   hoursMask,
   hoursOfMask,
+  nextDay,
   RTB_CAMPAIGN_SHOWN_STATES,
   type RtbCampaign,
   type RtbCampaignShownState,
+  rtbDay,
   type rtbEndpoints,
+  zonedDayStart,
 } from '@marquee/protocol';
 import { and, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,6 +18,7 @@ import {
   ads,
   deviceGroups,
   devices,
+  enterprises,
   type RtbCampaignRow,
   rtbAuctions,
   rtbCampaigns,
@@ -28,6 +32,7 @@ import { transfersOf } from '../ledger/ledger.js';
 import { advertiserSubject, checkedContent } from '../sales/orderAds.js';
 import { advertiserOwnedWhere } from '../sales/orderScope.js';
 import { orderAdvertiser } from '../sales/orders.js';
+import { enterpriseZone } from '../timeZones/service.js';
 import { RTB_CAUSE, settleBudget } from './budget.js';
 import { RtbText } from './texts.js';
 
@@ -40,9 +45,8 @@ import { RtbText } from './texts.js';
 
 type Req<K extends keyof typeof rtbEndpoints> = z.infer<(typeof rtbEndpoints)[K]['request']>;
 
-const DAY_MS = 86_400_000;
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-const today = (now: Date) => now.toISOString().slice(0, 10);
+/** The day of `now` in `zone` (campaigns' dates are their enterprise's days). */
+const today = (now: Date, zone: string) => rtbDay(now.getTime(), zone);
 
 /** Weekdays (ISO 1..7) as a 7-bit mask (0: every day), and back. */
 export const weekdaysMask = (days: readonly number[]) => days.reduce((m, d) => m | (1 << (d - 1)), 0);
@@ -52,13 +56,16 @@ export function campaignWhere(user: CallContext['user']): SQL {
   return advertiserOwnedWhere(user, rtbCampaigns.advertiserId, rtbCampaigns.entId);
 }
 
-/** The state a campaign shows (RTB_CAMPAIGN_SHOWN_STATES), as SQL over rtb_campaigns joined to its ad `a`. */
+/**
+ * The state a campaign shows (RTB_CAMPAIGN_SHOWN_STATES), as SQL over rtb_campaigns joined to
+ * its ad `a`; its dates are days of its enterprise's zone.
+ */
 function shownStateSql(now: Date): SQL<RtbCampaignShownState> {
-  const day = today(now);
+  const day = sql`(${now.toISOString()}::timestamptz at time zone (select ${enterprises.timeZone} from ${enterprises} where ${enterprises.id} = ${rtbCampaigns.entId}))::date`;
   return sql<RtbCampaignShownState>`case
-    when ${rtbCampaigns.state} = 'ended' or ${rtbCampaigns.endDate} < ${day}::date then 'ended'
+    when ${rtbCampaigns.state} = 'ended' or ${rtbCampaigns.endDate} < ${day} then 'ended'
     when ${rtbCampaigns.state} = 'paused' then 'paused'
-    when ${rtbCampaigns.startDate} > ${day}::date then 'scheduled'
+    when ${rtbCampaigns.startDate} > ${day} then 'scheduled'
     when ${ads.id} is null or ${ads.deletedAt} is not null or ${ads.reviewState} <> 'passed' then 'noAd'
     when ${rtbCampaigns.totalBudget} - ${rtbCampaigns.spent} - ${rtbCampaigns.reserved} < 1 then 'exhausted'
     else 'active' end`;
@@ -222,10 +229,11 @@ async function checkTargets(ctx: CallContext, targets: Req<'rtbCampaignSave'>['t
 }
 
 /** The ad of a campaign: its period, no targets, one play per turn; the content decides the rest. */
-function campaignAdFrame(c: { startDate: string; endDate: string }) {
+/** The campaign's ad's frame: its days in the enterprise's zone. */
+function campaignAdFrame(c: { startDate: string; endDate: string }, zone: string) {
   return {
-    startAt: dayStart(c.startDate),
-    endAt: new Date(dayStart(c.endDate).getTime() + DAY_MS),
+    startAt: new Date(zonedDayStart(c.startDate, zone)),
+    endAt: new Date(zonedDayStart(nextDay(c.endDate), zone)),
     strategy: 'perLoop' as const,
     playsMin: 1,
     playsMax: 1,
@@ -237,7 +245,8 @@ function campaignAdFrame(c: { startDate: string; endDate: string }) {
 export async function saveCampaign(input: Req<'rtbCampaignSave'>, ctx: CallContext): Promise<RtbCampaign> {
   const db = ctx.db;
   const now = ctx.now;
-  if (input.endDate < today(now)) throw new AppError(ErrorCode.RTB_CAMPAIGN_STATE, RtbText.periodOver);
+  const zone = await enterpriseZone(db, ctx.user.entId, ctx.services.config.defaultTimeZone);
+  if (input.endDate < today(now, zone)) throw new AppError(ErrorCode.RTB_CAMPAIGN_STATE, RtbText.periodOver);
   await checkTargets(ctx, input.targets);
   const fields = {
     name: input.name,
@@ -271,7 +280,7 @@ export async function saveCampaign(input: Req<'rtbCampaignSave'>, ctx: CallConte
         type: 'common',
         source: 'rtb',
         planId: await ensureDefaultPlan(db, owner.entId),
-        ...campaignAdFrame(input),
+        ...campaignAdFrame(input, zone),
         ...content,
         createdAt: now,
         updatedAt: now,
@@ -338,7 +347,7 @@ async function updateCampaignAd(ctx: CallContext, c: RtbCampaignRow, input: Req<
   const sameContent =
     (content.layoutId ?? null) === (current.layoutId ?? null) &&
     JSON.stringify(content.materialIds) === JSON.stringify(current.materialIds);
-  const frame = campaignAdFrame(c);
+  const frame = campaignAdFrame(c, await enterpriseZone(ctx.db, c.entId, ctx.services.config.defaultTimeZone));
   const review = sameContent ? {} : { reviewState: 'pending' as const, reviewRound: current.reviewRound + 1 };
   const [row] = await ctx.db
     .update(ads)

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { RTB_HORIZON_SEC, RTB_LEAD_SEC, rtbCadence, rtbDay, rtbTurnsBetween } from '@marquee/protocol';
+import {
+  nextDay,
+  RTB_HORIZON_SEC,
+  RTB_LEAD_SEC,
+  rtbCadence,
+  rtbDay,
+  rtbTurnsBetween,
+  zonedDayStart,
+} from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { AdSlotRow } from '../../db/schema/index.js';
@@ -300,6 +308,11 @@ export async function decideEnterprise(
     });
   }
   const dspName = new Map(dsps.map((d) => [d.id, d.name]));
+  // Campaigns' dates, hours and weekdays are the selling enterprise's wall clock.
+  const [entZone] = rowsOf<{ time_zone: string }>(
+    await db.execute(sql`select time_zone from enterprises where id = ${entId}`),
+  );
+  const zone = entZone?.time_zone ?? 'UTC';
 
   const decisions = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rtb:${entId}`}))`);
@@ -310,6 +323,7 @@ export async function decideEnterprise(
     const campaigns = await lockLiveCampaigns(
       tx as unknown as Executor,
       entId,
+      zone,
       open[0].turnAt,
       open.at(-1)?.turnAt ?? 0,
     );
@@ -431,12 +445,19 @@ async function creativeAds(
 }
 
 /** The enterprise's campaigns that may bid between two turns, locked (their budgets move in this transaction). */
-async function lockLiveCampaigns(db: Executor, entId: string, first: number, last: number): Promise<LiveCampaign[]> {
+async function lockLiveCampaigns(
+  db: Executor,
+  entId: string,
+  zone: string,
+  first: number,
+  last: number,
+): Promise<LiveCampaign[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select c.*, a.layout_id is not null as layout_ad from rtb_campaigns c join ads a on a.id = c.ad_id
+      select c.*, a.layout_id is not null as layout_ad, ${zone}::text as zone
+        from rtb_campaigns c join ads a on a.id = c.ad_id
        where c.ent_id = ${entId} and c.state = 'active'
-         and c.start_date <= ${rtbDay(last)}::date and c.end_date >= ${rtbDay(first)}::date
+         and c.start_date <= ${rtbDay(last, zone)}::date and c.end_date >= ${rtbDay(first, zone)}::date
          and a.review_state = 'passed' and a.deleted_at is null and not a.paused
          and c.spent + c.reserved < c.total_budget
        order by c.id
@@ -445,7 +466,11 @@ async function lockLiveCampaigns(db: Executor, entId: string, first: number, las
   return rows.map(liveCampaignOf);
 }
 
-/** A campaign's row (rtb_campaigns, as SQL answers it) as the auction sees it; the bench reads campaigns the same way. */
+/**
+ * A campaign's row (rtb_campaigns, as SQL answers it, with `zone`: its enterprise's time zone,
+ * UTC when absent) as the auction sees it; the bench reads campaigns the same way. Its dates,
+ * hours and weekdays are that zone's.
+ */
 export function liveCampaignOf(r: Record<string, unknown>): LiveCampaign {
   const targets = r.targets as {
     deviceIds?: string[];
@@ -453,8 +478,9 @@ export function liveCampaignOf(r: Record<string, unknown>): LiveCampaign {
     tagIds?: string[];
     regionCodes?: string[];
   };
-  const startAt = Date.parse(`${String(r.start_date).slice(0, 10)}T00:00:00Z`);
-  const endAt = Date.parse(`${String(r.end_date).slice(0, 10)}T00:00:00Z`) + 86_400_000;
+  const zone = typeof r.zone === 'string' && r.zone ? r.zone : 'UTC';
+  const startAt = zonedDayStart(String(r.start_date).slice(0, 10), zone);
+  const endAt = zonedDayStart(nextDay(String(r.end_date).slice(0, 10)), zone);
   return {
     id: String(r.id),
     name: String(r.name),
@@ -469,6 +495,7 @@ export function liveCampaignOf(r: Record<string, unknown>): LiveCampaign {
     committedToday: Number(r.day_committed),
     startAt,
     endAt,
+    zone,
     hoursMask: Number(r.hours_mask),
     weekdaysMask: Number(r.weekdays_mask),
     targets: {
