@@ -1,8 +1,9 @@
-import { type DictionaryEntry, Perm } from '@marquee/protocol';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type DictionaryEntry, type EnterpriseRow, Perm } from '@marquee/protocol';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import DictionaryPanel from '../src/features/dictionaries/DictionaryPanel';
-import { fakeServer, renderPages, setUpConsoleTests } from './harness';
+import { useSession } from '../src/session/session';
+import { fakeServer, loginResponse, renderApp, renderPages, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 setUpConsoleTests({ asyncUtilTimeout: 8000 });
@@ -89,5 +90,49 @@ describe('the dictionaries tab (issue 31)', () => {
     expect(screen.queryByTestId('dictionary-delete-transit.airports')).toBeNull();
     expect(screen.getByTestId('dictionary-edit-transit.airports')).toBeTruthy();
     expect(screen.getByTestId('dictionary-hint').textContent).toContain('OpenOOH');
+  });
+});
+
+const company = (kind: EnterpriseRow['kind']): EnterpriseRow => ({
+  id: 'ent-1',
+  kind,
+  parentId: null,
+  parentName: null,
+  name: 'Marquee Platform',
+  socialCreditCode: '91310000MA1PROVID',
+  contact: 'Operations Desk',
+  phone: '4008001000',
+  accountType: 'enterprise',
+  status: 'enabled',
+  welcomeSpeech: '',
+  timeZone: 'Asia/Shanghai',
+  adminLoginName: 'operator',
+  accountCount: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('/user/company?tab=dictionaries', () => {
+  const permissions = [Perm.user, Perm.userCompany, Perm.dictionaryManage];
+
+  it('is a tab for the platform operator', async () => {
+    fakeServer({
+      ...shellAnswers,
+      enterpriseDetail: () => ({ code: 0, payload: company('provider') }),
+      enterpriseList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      dictionaryManageList: () => ({ code: 0, payload: { fixed: false, data: deviceTypes } }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
+    render(renderApp('/user/company?tab=dictionaries').tree);
+    expect(await screen.findByTestId('dictionary-row-lcd', {}, { timeout: 45_000 })).toBeTruthy();
+    expect(screen.getByTestId('company-tab-dictionaries').textContent).toBe('Dictionaries');
+  });
+
+  it('is not there for an enterprise, even one whose role names the code', async () => {
+    fakeServer({ ...shellAnswers, enterpriseDetail: () => ({ code: 0, payload: company('enterprise') }) });
+    useSession.getState().setLogin(loginResponse({ permissionList: permissions }));
+    render(renderApp('/user/company?tab=dictionaries').tree);
+    expect(await screen.findByTestId('company-tab-departments', {}, { timeout: 45_000 })).toBeTruthy();
+    expect(screen.queryByTestId('company-tab-dictionaries')).toBeNull();
+    expect(screen.queryByTestId('dictionary-panel')).toBeNull();
   });
 });
