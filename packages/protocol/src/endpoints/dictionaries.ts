@@ -81,7 +81,8 @@ export const dictionaryEndpoints = {
     path: '/api/dictionary/manage/list.shtm',
     auth: 'session',
     permission: Perm.dictionaryManage,
-    unscoped: 'dictionaries are platform-wide configuration, not enterprise data: every platform operator sees the same',
+    unscoped:
+      'dictionaries are platform-wide configuration, not enterprise data: every platform operator sees the same',
     request: z.object({ kind }).strict(),
     response: z.object({ fixed: z.boolean(), data: z.array(dictionaryEntrySchema) }),
   }),
@@ -111,9 +112,7 @@ export const dictionaryEndpoints = {
     notForMonitor: true,
     errors: [ErrorCode.NOT_FOUND],
     /** Every entry of the kind, in the new order. */
-    request: z
-      .object({ kind, ids: z.array(id).min(1).max(DICTIONARY_ENTRIES_MAX) })
-      .strict(),
+    request: z.object({ kind, ids: z.array(id).min(1).max(DICTIONARY_ENTRIES_MAX) }).strict(),
     response: z.null(),
   }),
   dictionarySetEnabled: endpoint({
