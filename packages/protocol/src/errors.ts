@@ -916,7 +916,8 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   },
   [ErrorCode.DICTIONARY_FIXED]: {
     'zh-CN': '此字典的编码由标准规定，不能新增或删除，只能修改名称、排序和启用状态',
-    'en-US': 'This dictionary’s codes are set by a standard: entries cannot be added or deleted, only renamed, reordered, enabled or disabled',
+    'en-US':
+      'This dictionary’s codes are set by a standard: entries cannot be added or deleted, only renamed, reordered, enabled or disabled',
     ja: 'この辞書のコードは標準で定められているため、追加・削除はできません。名称・並び順・有効/無効のみ変更できます',
   },
   [ErrorCode.DICTIONARY_VALUE_INVALID]: {

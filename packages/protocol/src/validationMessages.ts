@@ -293,7 +293,8 @@ export const validationMessages = {
   },
   dictionaryCode: {
     'zh-CN': '编码以小写字母开头，只能包含小写字母、数字、下划线、连字符和点，最多 48 位',
-    'en-US': 'A code starts with a lower-case letter and has up to 48 lower-case letters, digits, underscores, hyphens or dots',
+    'en-US':
+      'A code starts with a lower-case letter and has up to 48 lower-case letters, digits, underscores, hyphens or dots',
     ja: 'コードは英小文字で始まり、英小文字・数字・アンダースコア・ハイフン・ドットのみ、48 文字以内で入力してください',
   },
   posterFieldKey: {
