@@ -196,15 +196,22 @@ const daysOf = (c: CampaignCalendar) => c.weekdaysMask & 0x7f || 0x7f;
  */
 const offsets = new Map<string, number>();
 const QUARTER_MS = 900_000;
+/** The last answer: a run asks for one zone and quarter hour for every campaign of a turn. */
+const last = { zone: '', quarter: Number.NaN, offset: 0 };
 export function zoneOffsetMsAt(zone: string | undefined, t: number): number {
   if (!zone || zone === 'UTC') return 0;
-  const key = `${zone}|${Math.floor(t / QUARTER_MS)}`;
+  const quarter = Math.floor(t / QUARTER_MS);
+  if (zone === last.zone && quarter === last.quarter) return last.offset;
+  const key = `${zone}|${quarter}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
     if (offsets.size > 100_000) offsets.clear();
     offset = zoneOffsetMinutes(t, zone) * 60_000;
     offsets.set(key, offset);
   }
+  last.zone = zone;
+  last.quarter = quarter;
+  last.offset = offset;
   return offset;
 }
 
