@@ -2,9 +2,9 @@ import { DEVICE_STATUSES, type Endpoints, type Req } from '@marquee/protocol';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useDictionary } from '../../features/dictionaries/useDictionary';
 import type { FilterField } from '../listPage';
 import { useGroupOptions, useStoreOptions, useTagOptions } from './options';
+import { useDictionary } from './useDictionary';
 
 /**
  * The device filter vocabulary in one place: the fields device.list filters by (keyword: name,

@@ -15,8 +15,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { DeviceSelect } from '../../components/pickers/DevicePicker';
+import { useDictionary } from '../../components/pickers/useDictionary';
 import { useCan } from '../../session/useCan';
-import { useDictionary } from '../dictionaries/useDictionary';
 import { customValueText, useCustomFields } from './customFields';
 import {
   COMMAND_STATE_COLOR,

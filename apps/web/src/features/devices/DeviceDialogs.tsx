@@ -16,8 +16,8 @@ import { ApiError, call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
 import { TimeZoneSelect } from '../../components/pickers/TimeZoneSelect';
+import { useDictionary } from '../../components/pickers/useDictionary';
 import { requiredRule, zodRule } from '../../components/zodRule';
-import { useDictionary } from '../dictionaries/useDictionary';
 import { CustomFieldInputs, customFieldRequest, customFieldValuesGiven, useCustomFields } from './customFields';
 import './devices.css';
 

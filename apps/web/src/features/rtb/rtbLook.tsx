@@ -8,7 +8,7 @@ import {
 import { Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDictionary } from '../dictionaries/useDictionary';
+import { useDictionary } from '../../components/pickers/useDictionary';
 
 /**
  * The RTB pages' shared looks (issue 29): the tag of each campaign, auction and bid state,

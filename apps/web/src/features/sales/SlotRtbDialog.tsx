@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
-import { useDictionary } from '../dictionaries/useDictionary';
+import { useDictionary } from '../../components/pickers/useDictionary';
 
 interface Values {
   rtbEnabled: boolean;
