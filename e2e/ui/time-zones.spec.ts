@@ -127,3 +127,15 @@ test('the same 07:00-09:00 ad plays at each screen’s own 07:00', async ({ brow
   await shanghai.context.close();
   await tokyo.context.close();
 });
+
+test('the ad report counts the enterprise’s own days (Asia/Shanghai), today included', async ({ page }) => {
+  await openAs(page, 'entadmin', '/report/ad');
+  // The server's default range ends today in Shanghai, whatever the UTC date is.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const trend = page.locator('.ant-card-head-title', { hasText: 'Asia/Shanghai' });
+  await expect(trend).toBeVisible({ timeout: 30_000 });
+  await expect(trend).toContainText(today);
+  const report = await ok('reportAdList', {}, (await loginApi('entadmin')).token);
+  expect([report.timeZone, report.to]).toEqual(['Asia/Shanghai', today]);
+  await page.screenshot({ path: test.info().outputPath('ad-report-zone.png') });
+});

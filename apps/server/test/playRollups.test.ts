@@ -183,7 +183,7 @@ describe.each(BACKENDS)('play rollups on %s', (backend) => {
     expect(await adDaily()).toEqual(await sumsOfDaily());
     expect((await adDaily()).filter((r) => r[1] === 'ad3')).toEqual([[d0, 'ad3', 1, 1, 10_000, 1]]);
     await db.db.execute(sql`delete from plays where device_id = ${devB.id} and ad_id = 'ad3'`);
-    await recompute(db.db, [{ day: d0, deviceId: devB.id }]);
+    await recompute(db.db, [{ day: d0, deviceId: devB.id, zone: 'UTC' }]);
     expect((await adDaily()).filter((r) => r[1] === 'ad3')).toEqual([]);
     expect(await adDaily()).toEqual(await sumsOfDaily());
     const { stored, summed } = await hourProfiles();

@@ -166,6 +166,8 @@ describe.each(BACKENDS)('ad reports on %s', (backend) => {
     expect(devicesPage.envelope.payload).toEqual({
       from: '2026-06-08',
       to: '2026-06-10',
+      timeZone: 'UTC',
+      zoneSince: null,
       total: 2,
       data: [
         {

@@ -1,8 +1,12 @@
-import { ErrorCode, endpoints } from '@marquee/protocol';
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, endpoints, nextDay, type PlayEvent } from '@marquee/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, enterprises } from '../src/db/schema/index.js';
+import { ingestPlays } from '../src/modules/content/plays.js';
+import { rezoneRollups, runPlayRollups } from '../src/modules/content/rollups.js';
 import { buildManifest } from '../src/modules/content/sources.js';
+import { insertEnterprise } from '../src/modules/enterprise/repository.js';
 import { ExpectedModel } from '../src/modules/reports/expected.js';
 import { itemsToPlay } from '../src/player/content.js';
 import { adBody, adWorld } from './fixtures/ads.js';
@@ -20,8 +24,17 @@ describe.each(BACKENDS)('time zones on %s', (backend) => {
   });
   afterAll(() => t.close());
 
+  /** An enterprise in Shanghai (a test enterprise is in UTC unless told), its rollups keyed there. */
+  async function inShanghai(entId: string) {
+    await t.db
+      .update(enterprises)
+      .set({ timeZone: 'Asia/Shanghai', rollupZone: 'Asia/Shanghai' })
+      .where(eq(enterprises.id, entId));
+  }
+
   async function world() {
     const w = await adWorld(t);
+    await inShanghai(w.ent.id);
     const shanghai = await w.device();
     const tokyo = await w.device();
     expect(
@@ -47,13 +60,17 @@ describe.each(BACKENDS)('time zones on %s', (backend) => {
     return { ...w, shanghai, tokyo, adId, manifest, tomorrow };
   }
 
-  it('new enterprises get the configured zone; the list offers every IANA zone with its offset', async () => {
-    const w = await adWorld(t);
+  it('new enterprises get the default zone, their rollups keyed in it; the list offers every IANA zone with its offset', async () => {
+    const w = await world();
     const answer = await w.client.call(endpoints.timeZoneList, {});
     expect(answer.envelope.payload.enterprise).toBe('Asia/Shanghai');
+    expect(answer.envelope.payload.default).toBe('Asia/Shanghai');
     expect(answer.envelope.payload.zones).toContainEqual({ name: 'Asia/Tokyo', offsetMinutes: 540 });
     const detail = await w.client.call(endpoints.enterpriseDetail, {});
     expect(detail.envelope.payload.timeZone).toBe('Asia/Shanghai');
+    const { id } = await insertEnterprise(t.db, { kind: 'enterprise', name: `Zone ${randomUUID()}` });
+    const [row] = await t.db.select().from(enterprises).where(eq(enterprises.id, id));
+    expect([row.timeZone, row.rollupZone, row.rollupZoneSince]).toEqual(['Asia/Shanghai', 'Asia/Shanghai', null]);
   });
 
   it('refuses a zone that is not an IANA name, and changes nothing', async () => {
@@ -146,5 +163,87 @@ describe.each(BACKENDS)('time zones on %s', (backend) => {
     expect(tk).toBe(sh);
     // Devices in different zones are not one set of figures.
     expect(model.adIds()).toEqual([w.adId]);
+  });
+  /** Two plays of the Shanghai screen at 07:30 and 08:30 Shanghai time on `day` (23:30 and 00:30 UTC). */
+  async function twoMorningPlays(w: Awaited<ReturnType<typeof world>>, day: string) {
+    const play = (iso: string): PlayEvent => ({
+      id: randomUUID(),
+      materialId: 'm-tz',
+      layoutId: null,
+      componentId: null,
+      adId: w.adId,
+      start: Date.parse(iso),
+      durationMs: 10_000,
+      outcome: 'completed',
+    });
+    const plays = [play(`${nextDay(day, -1)}T23:30:00Z`), play(`${day}T00:30:00Z`)];
+    await ingestPlays(t.db, { id: w.shanghai, entId: w.ent.id }, plays, Date.parse(`${day}T01:00:00Z`));
+    await runPlayRollups(t.db);
+  }
+
+  it('the ad report’s days for a Shanghai reader start at its midnight, and its hours are its own', async () => {
+    const w = await world();
+    const day = nextDay(w.tomorrow);
+    await twoMorningPlays(w, day);
+    const range = { id: w.adId, from: nextDay(day, -1), to: day };
+    const detail = await w.client.call(endpoints.reportAdDetail, range);
+    expect(detail.envelope.code).toBe(0);
+    const p = detail.envelope.payload;
+    expect([p.timeZone, p.zoneSince]).toEqual(['Asia/Shanghai', null]);
+    // Both plays are on the Shanghai day, though they straddle the UTC midnight.
+    expect(p.days.map((d) => [d.day, d.plays])).toEqual([
+      [nextDay(day, -1), 0],
+      [day, 2],
+    ]);
+    expect(p.hours.filter((h) => h.plays > 0)).toEqual([
+      { hour: 7, plays: 1 },
+      { hour: 8, plays: 1 },
+    ]);
+    // The schedule's expected plays are counted over the same Shanghai day: its 07:00-09:00
+    // whole, the two hours of 120 loops of 60 s at most (one 10 s item a loop here: 720).
+    await t.db
+      .update(ads)
+      .set({ downloadedAt: new Date(t.clock.now() - 86_400_000) })
+      .where(eq(ads.id, w.adId));
+    const model = await ExpectedModel.load(
+      t.db,
+      w.ent.id,
+      day,
+      day,
+      new Date(Date.parse(`${day}T00:00:00Z`) + 3 * 86_400_000),
+    );
+    expect(model.dayZone).toBe('Asia/Shanghai');
+    expect(model.onDeviceDay(w.shanghai, day).get(w.adId)).toBe(720);
+    const list = await w.client.call(endpoints.reportAdList, { from: range.from, to: range.to });
+    expect(list.envelope.payload.trend.map((d) => d.plays)).toEqual([0, 2]);
+  });
+
+  it('a change of the enterprise’s zone rebuilds its report days from the retained plays', async () => {
+    const w = await world();
+    const day = nextDay(w.tomorrow, 3);
+    await twoMorningPlays(w, day);
+    const daysOf = async () => {
+      const answer = await w.client.call(endpoints.reportAdDetail, { id: w.adId, from: nextDay(day, -1), to: day });
+      const p = answer.envelope.payload;
+      return {
+        zone: p.timeZone,
+        days: p.days.map((d) => d.plays),
+        hours: p.hours.filter((h) => h.plays > 0).map((h) => h.hour),
+      };
+    };
+    expect(await daysOf()).toEqual({ zone: 'Asia/Shanghai', days: [0, 2], hours: [7, 8] });
+    // In UTC the two plays fall on two days, at 23:00 and 00:00.
+    await t.db.update(enterprises).set({ timeZone: 'UTC' }).where(eq(enterprises.id, w.ent.id));
+    // Until the job rebuilds them the report keeps the zone its rollups are in.
+    expect((await daysOf()).zone).toBe('Asia/Shanghai');
+    let rebuilt = await rezoneRollups(t.db);
+    while (rebuilt && rebuilt.entId !== w.ent.id) rebuilt = await rezoneRollups(t.db);
+    expect(rebuilt).toEqual({ entId: w.ent.id, pairs: 2 });
+    expect(await daysOf()).toEqual({ zone: 'UTC', days: [1, 1], hours: [0, 23] });
+    // Nothing waits any more, and back in Shanghai the days are as before.
+    await t.db.update(enterprises).set({ timeZone: 'Asia/Shanghai' }).where(eq(enterprises.id, w.ent.id));
+    rebuilt = await rezoneRollups(t.db);
+    while (rebuilt && rebuilt.entId !== w.ent.id) rebuilt = await rezoneRollups(t.db);
+    expect(await daysOf()).toEqual({ zone: 'Asia/Shanghai', days: [0, 2], hours: [7, 8] });
   });
 });

@@ -80,7 +80,14 @@ describe('device report (/report/device)', () => {
       deviceGroupOptions: () => ({ code: 0, payload: [] }),
       reportDeviceList: () => ({
         code: 0,
-        payload: { from: '2026-03-04', to: '2026-03-10', total: 2, data: [row('Lobby'), row('Hall', { plays: 0 })] },
+        payload: {
+          from: '2026-03-04',
+          to: '2026-03-10',
+          timeZone: 'Asia/Shanghai',
+          zoneSince: '2026-03-06',
+          total: 2,
+          data: [row('Lobby'), row('Hall', { plays: 0 })],
+        },
       }),
     });
     useSession.getState().setLogin(loginResponse({ permissionList: [Perm.report, Perm.reportDevice] }));
@@ -90,7 +97,9 @@ describe('device report (/report/device)', () => {
     expect(rows[0].textContent).toContain('18 h 5 min');
     expect(rows[0].textContent).toContain('1,234');
     expect(rows[0].textContent).toContain('18.75%');
-    expect(screen.getByText('2026-03-04 to 2026-03-10 (UTC days)')).toBeTruthy();
+    expect(screen.getByText('2026-03-04 to 2026-03-10 (Asia/Shanghai)')).toBeTruthy();
+    // The range begins before the enterprise's change of zone: the page says so.
+    expect(screen.getByTestId('report-zone-since').textContent).toContain('2026-03-06');
     const link = within(rows[0]).getByTestId('device-report-detail') as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe('/report/deviceDetail?id=d-Lobby&from=2026-03-04&to=2026-03-10');
 

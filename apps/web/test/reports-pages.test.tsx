@@ -13,6 +13,8 @@ const days = ['2026-06-08', '2026-06-09', '2026-06-10'];
 const list: AdReportList = {
   from: days[0],
   to: days[2],
+  timeZone: 'Asia/Shanghai',
+  zoneSince: null,
   total: 1,
   data: [
     {
@@ -51,6 +53,8 @@ const detail: AdReportDetail = {
   },
   from: days[0],
   to: days[2],
+  timeZone: 'Asia/Shanghai',
+  zoneSince: null,
   totals: {
     plays: 10,
     completed: 10,
@@ -70,6 +74,8 @@ const detail: AdReportDetail = {
 const deviceRows: AdReportDevices = {
   from: days[0],
   to: days[2],
+  timeZone: 'Asia/Shanghai',
+  zoneSince: null,
   total: 2,
   data: [
     {
@@ -122,7 +128,7 @@ describe('ad report (/report/ad)', () => {
     expect(row.textContent).toContain('51.44 %');
     expect(row.textContent).toContain('43.75 %');
     expect(within(row).getByTestId('under-delivered').textContent).toBe('Under-delivered');
-    expect(screen.getByText(/2026-06-08 to 2026-06-10 \(UTC\)/)).toBeTruthy();
+    expect(screen.getByText(/2026-06-08 to 2026-06-10 \(Asia\/Shanghai\)/)).toBeTruthy();
     expect(calls.find((c) => c.name === 'reportAdList')?.data).toMatchObject({ page: 1 });
     fireEvent.click(screen.getByTestId('ad-report-open-Spring sale'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/report/adDetail'));

@@ -2,11 +2,11 @@
  * Ad reports and reconciliation (issue 13 'Proof of play and reports'; spec section 9 'full
  * rate'): the pure rules the server's reports (modules/reports) and the console share.
  *
- * Days are UTC calendar days (`YYYY-MM-DD`), as the play rollups are. An ad's time periods
- * (`HH:mm`) are the device's wall clock on the screen; the server keeps no device time zone,
- * so the expected plays read them as UTC times of the UTC day. A report of devices running
- * in UTC+8 therefore shifts a period by 8 hours: its day totals stay right for all-day ads
- * and for periods that do not cross UTC midnight.
+ * Days are calendar days (`YYYY-MM-DD`) of the **report's zone** (`dayZone`: the enterprise
+ * whose screens played, as the play rollups key them; issue 31), from its midnight to the next
+ * (23 or 25 hours on a daylight-saving change). An ad's time periods (`HH:mm`) are the wall
+ * clock of the device's own zone (`zone`), which may differ from the report's. Every function
+ * defaults both to UTC.
  *
  * A play, as proof of play records it, is one material shown (a material ad of three
  * materials writes three plays per turn). Expected plays are counted the same way: an ad's
@@ -14,7 +14,7 @@
  */
 import type { AdPlayStrategy, AdType } from './adRules.js';
 import { type AdDayPeriod, buildAdPlaylist, type SchedulableAd } from './adSchedule.js';
-import { nextDay, wallClock, zonedInstant } from './timeZone.js';
+import { nextDay, wallClock, zonedDayStart, zonedInstant } from './timeZone.js';
 
 /** Seconds an image (or a page of a layout without its own duration) stays on screen in a playlist. */
 export const DEFAULT_ITEM_SEC = 10;
@@ -98,7 +98,13 @@ export function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
 }
 
-/** The UTC days from `from` to `to`, both included. */
+/** The instants [start, end) of local `day` in `dayZone` (UTC: a 24-hour UTC day). */
+export function dayBounds(day: string, dayZone = 'UTC'): [number, number] {
+  if (dayZone === 'UTC') return [dayStart(day), dayStart(day) + DAY_MS];
+  return [zonedDayStart(day, dayZone), zonedDayStart(nextDay(day), dayZone)];
+}
+
+/** The calendar days from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];
   for (let t = dayStart(from); t <= dayStart(to); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
@@ -135,16 +141,18 @@ export function periodWindows(
 }
 
 /**
- * Seconds of a UTC day the ad is live: its time periods (all day when none; `HH:mm` of the
- * device's wall clock in `zone`, issue 31) intersected with its live window and the day.
+ * Seconds of a day (of `dayZone`) the ad is live: its time periods (all day when none; `HH:mm`
+ * of the device's wall clock in `zone`, issue 31) intersected with its live window and the day.
  */
 export function liveSeconds(
   ad: Pick<ExpectedAd, 'periods' | 'liveFrom' | 'liveUntil'>,
   day: string,
   zone = 'UTC',
+  dayZone = 'UTC',
 ): number {
-  const from = Math.max(dayStart(day), ad.liveFrom);
-  const to = Math.min(dayStart(day) + DAY_MS, ad.liveUntil);
+  const [start, end] = dayBounds(day, dayZone);
+  const from = Math.max(start, ad.liveFrom);
+  const to = Math.min(end, ad.liveUntil);
   if (to <= from) return 0;
   if (ad.periods.length === 0) return Math.floor((to - from) / 1000);
   const ms = periodWindows(ad.periods, from, to, zone).reduce((sum, [a, b]) => sum + (b - a), 0);
@@ -152,7 +160,7 @@ export function liveSeconds(
 }
 
 /**
- * The plays the schedule expected of an ad on one device on one UTC day (material plays, as
+ * The plays the schedule expected of an ad on one device on one day (of `dayZone`) (material plays, as
  * reported), given the length of the loop it plays in on that device that day (`loopSec`,
  * from dayLoops):
  * - common, interstitial and emergency ads:
@@ -165,9 +173,9 @@ export function liveSeconds(
  * - fallback ads: 0 (they play only when nothing else does).
  * Times the materials one turn shows. 0 when the ad is not live that day or the loop is empty.
  */
-export function expectedPlays(ad: ExpectedAd, day: string, loopSec: number, zone = 'UTC'): number {
+export function expectedPlays(ad: ExpectedAd, day: string, loopSec: number, zone = 'UTC', dayZone = 'UTC'): number {
   if (ad.type === 'opening' || ad.type === 'fallback') return 0;
-  const live = liveSeconds(ad, day, zone);
+  const live = liveSeconds(ad, day, zone, dayZone);
   if (live <= 0) return 0;
   const perTurn = Math.max(1, ad.materialsPerPlay);
   if (ad.strategy === 'perDay') {
@@ -179,7 +187,7 @@ export function expectedPlays(ad: ExpectedAd, day: string, loopSec: number, zone
 }
 
 /**
- * The loops of a device's playlist on a UTC day, in seconds: the loop of common and
+ * The loops of a device's playlist on a day (of `dayZone`), in seconds: the loop of common and
  * interstitial ads, and the emergency rotation (emergency ads pre-empt the loop and turn among
  * themselves). The playlist is buildAdPlaylist's over the ads reaching the device that are
  * live at some moment of the day; each entry lasts its ad's materials x `itemSec`.
@@ -188,11 +196,10 @@ export function dayLoops(
   adsOnDevice: readonly ExpectedAd[],
   day: string,
   itemSec = DEFAULT_ITEM_SEC,
+  dayZone = 'UTC',
 ): { loopSec: number; emergencySec: number } {
-  const start = dayStart(day);
-  const live = adsOnDevice.filter(
-    (a) => a.liveFrom < start + DAY_MS && a.liveUntil > start && a.liveUntil > a.liveFrom,
-  );
+  const [start, end] = dayBounds(day, dayZone);
+  const live = adsOnDevice.filter((a) => a.liveFrom < end && a.liveUntil > start && a.liveUntil > a.liveFrom);
   const byId = new Map(live.map((a) => [a.id, a]));
   const schedulable: SchedulableAd[] = live.map((a) => ({
     id: a.id,
@@ -219,7 +226,7 @@ export function dayLoops(
 }
 
 /**
- * Every ad's expected plays on one device on one UTC day: the ads reaching the device, each
+ * Every ad's expected plays on one device on one day (of `dayZone`): the ads reaching the device, each
  * with expectedPlays in its loop (the emergency rotation for emergency ads). One deterministic
  * function: the same ads give the same figures.
  */
@@ -228,26 +235,27 @@ export function expectedOnDay(
   day: string,
   itemSec = DEFAULT_ITEM_SEC,
   zone = 'UTC',
+  dayZone = 'UTC',
 ): Map<string, number> {
-  const { loopSec, emergencySec } = dayLoops(adsOnDevice, day, itemSec);
+  const { loopSec, emergencySec } = dayLoops(adsOnDevice, day, itemSec, dayZone);
   const out = new Map<string, number>();
   for (const ad of adsOnDevice) {
-    out.set(ad.id, expectedPlays(ad, day, ad.type === 'emergency' ? emergencySec : loopSec, zone));
+    out.set(ad.id, expectedPlays(ad, day, ad.type === 'emergency' ? emergencySec : loopSec, zone, dayZone));
   }
   return out;
 }
 
 /**
- * The report's date range (UTC days): both given as they are; only `from`: the
- * REPORT_DEFAULT_DAYS from it; only `to`, or neither: the REPORT_DEFAULT_DAYS ending then
- * (today by default).
+ * The report's date range (days of `zone`, the report's): both given as they are; only
+ * `from`: the REPORT_DEFAULT_DAYS from it; only `to`, or neither: the REPORT_DEFAULT_DAYS
+ * ending then (today in `zone` by default).
  */
-export function reportRange(now: number, from?: string, to?: string): { from: string; to: string } {
+export function reportRange(now: number, from?: string, to?: string, zone = 'UTC'): { from: string; to: string } {
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const span = (REPORT_DEFAULT_DAYS - 1) * DAY_MS;
   if (from && to) return { from, to };
   if (from) return { from, to: iso(dayStart(from) + span) };
-  const last = to ?? iso(now);
+  const last = to ?? wallClock(now, zone).day;
   return { from: iso(dayStart(last) - span), to: last };
 }
 

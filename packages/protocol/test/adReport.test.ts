@@ -190,6 +190,19 @@ describe('report ranges', () => {
   ])('$from..$to', ({ from, to, want }) => {
     expect(reportRange(now, from, to)).toEqual(want);
   });
+  it('ends by default on today of the report’s zone', () => {
+    // 17:00 UTC on 14 June is 01:00 on the 15th in Shanghai and 13:00 on the 14th in New York.
+    const evening = Date.parse('2026-06-14T17:00:00Z');
+    expect(reportRange(evening, undefined, undefined, 'Asia/Shanghai')).toEqual({
+      from: '2026-06-09',
+      to: '2026-06-15',
+    });
+    expect(reportRange(evening, undefined, undefined, 'America/New_York')).toEqual({
+      from: '2026-06-08',
+      to: '2026-06-14',
+    });
+    expect(reportRange(evening)).toEqual({ from: '2026-06-08', to: '2026-06-14' });
+  });
   it('counts days', () => {
     expect(rangeDays('2024-01-01', '2024-12-31')).toBe(366);
     expect(rangeDays('2026-06-02', '2026-06-01')).toBe(0);

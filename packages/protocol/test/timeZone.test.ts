@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayBounds,
   formatOffset,
   isTimeZone,
   liveSeconds,
@@ -133,5 +134,38 @@ describe('expected live seconds of a UTC day in a device’s zone', () => {
   it('keeps two hours on Berlin’s change days', () => {
     expect(liveSeconds(ad, '2026-03-29', 'Europe/Berlin')).toBe(2 * 3600);
     expect(liveSeconds(ad, '2026-10-25', 'Europe/Berlin')).toBe(2 * 3600);
+  });
+});
+
+describe('report days of an enterprise’s zone (issue 31)', () => {
+  const allDay = { periods: [], liveFrom: 0, liveUntil: Number.MAX_SAFE_INTEGER };
+  const morning = { ...allDay, periods: [{ start: '07:00', end: '09:00' }] };
+
+  it('starts a Shanghai day at its midnight, 16:00 UTC the day before', () => {
+    expect(dayBounds('2026-11-29', 'Asia/Shanghai')).toEqual([
+      utc('2026-11-28T16:00:00Z'),
+      utc('2026-11-29T16:00:00Z'),
+    ]);
+    expect(dayBounds('2026-11-29')).toEqual([utc('2026-11-29T00:00:00Z'), utc('2026-11-30T00:00:00Z')]);
+    // Kathmandu's day starts at 18:15 UTC: a 45-minute offset splits no day.
+    expect(dayBounds('2026-11-29', 'Asia/Kathmandu')[0]).toBe(utc('2026-11-28T18:15:00Z'));
+  });
+
+  it('holds a Shanghai screen’s 07:00-09:00 whole in the Shanghai day, split in the UTC day', () => {
+    expect(periodWindows(morning.periods, ...dayBounds('2026-11-29', 'Asia/Shanghai'), 'Asia/Shanghai')).toEqual([
+      [utc('2026-11-28T23:00:00Z'), utc('2026-11-29T01:00:00Z')],
+    ]);
+    expect(liveSeconds(morning, '2026-11-29', 'Asia/Shanghai', 'Asia/Shanghai')).toBe(2 * 3600);
+    // An ad live from 00:00 UTC on the 29th: in the Shanghai day only its 08:00-09:00 is left.
+    const late = { ...morning, liveFrom: utc('2026-11-29T00:00:00Z') };
+    expect(liveSeconds(late, '2026-11-29', 'Asia/Shanghai', 'Asia/Shanghai')).toBe(3600);
+  });
+
+  it('has 23 and 25 hours on Berlin’s change days', () => {
+    expect(liveSeconds(allDay, '2026-03-29', 'Europe/Berlin', 'Europe/Berlin')).toBe(23 * 3600);
+    expect(liveSeconds(allDay, '2026-10-25', 'Europe/Berlin', 'Europe/Berlin')).toBe(25 * 3600);
+    expect(liveSeconds(allDay, '2026-10-26', 'Europe/Berlin', 'Europe/Berlin')).toBe(24 * 3600);
+    // The morning keeps its two hours either way.
+    expect(liveSeconds(morning, '2026-10-25', 'Europe/Berlin', 'Europe/Berlin')).toBe(2 * 3600);
   });
 });

@@ -10,7 +10,14 @@ import {
   PLAYS_RETENTION_JOB,
   pruneManifestDownloads,
 } from '../modules/content/retention.js';
-import { ROLLUP_CRON, ROLLUP_JOB, runPlayRollups } from '../modules/content/rollups.js';
+import {
+  REZONE_CRON,
+  REZONE_JOB,
+  ROLLUP_CRON,
+  ROLLUP_JOB,
+  rezoneRollups,
+  runPlayRollups,
+} from '../modules/content/rollups.js';
 import { markMissedOffline } from '../modules/devices/repository.js';
 import { PRUNE_SAMPLES_CRON, PRUNE_SAMPLES_JOB, pruneSamples } from '../modules/flow/usage.js';
 import {
@@ -236,6 +243,23 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async (_, ctx) => {
       const { recomputed } = await runPlayRollups(ctx.services.db);
       if (recomputed > 0) ctx.log.debug({ recomputed }, 'plays rolled up');
+    },
+  }),
+  defineJob({
+    // Time zones (issue 31): an enterprise whose zone changed has its rollups rebuilt in the new
+    // zone's days (one enterprise after another, each in one transaction).
+    id: REZONE_JOB,
+    payload: none,
+    schedule: REZONE_CRON,
+    expireInSeconds: 1800,
+    handler: async (_, ctx) => {
+      for (
+        let rebuilt = await rezoneRollups(ctx.services.db);
+        rebuilt;
+        rebuilt = await rezoneRollups(ctx.services.db)
+      ) {
+        ctx.log.info(rebuilt, 'play rollups rebuilt in the enterprise time zone');
+      }
     },
   }),
   defineJob({

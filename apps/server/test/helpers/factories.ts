@@ -38,16 +38,25 @@ export interface TestEnterprise {
   depts: { root: string; a: string; a1: string; b: string };
 }
 
-/** A fresh enterprise with a small department tree; tests never share one. */
+/**
+ * A fresh enterprise with a small department tree; tests never share one. Its time zone is UTC
+ * unless given (a test of zones says which), so a test's instants and days read alike.
+ */
 export async function createEnterprise(
   db: Executor,
-  options: { kind?: 'provider' | 'enterprise' | 'agent'; name?: string; welcomeSpeech?: string } = {},
+  options: {
+    kind?: 'provider' | 'enterprise' | 'agent';
+    name?: string;
+    welcomeSpeech?: string;
+    timeZone?: string;
+  } = {},
 ): Promise<TestEnterprise> {
   const name = options.name ?? uniqueName('Enterprise');
   const ent = await insertEnterprise(db, {
     kind: options.kind ?? 'enterprise',
     name,
     welcomeSpeech: options.welcomeSpeech ?? `Welcome to ${name}`,
+    timeZone: options.timeZone ?? 'UTC',
   });
   const root = await insertDepartment(db, { entId: ent.id, name: 'Root' });
   const a = await insertDepartment(db, { entId: ent.id, parentId: root.id, name: 'Dept A' });

@@ -68,7 +68,7 @@ export async function playAd(
   for (let i = 0; i < events.length; i += 500) {
     await ingestPlays(t.db, { id: deviceId, entId }, events.slice(i, i + 500), at(day, 23, 59));
   }
-  await recompute(t.db, [{ day, deviceId }]);
+  await recompute(t.db, [{ day, deviceId, zone: 'UTC' }]);
 }
 
 /** An in-progress order (fixture) of one line over `screens` new screens with its order ad (passed review). */

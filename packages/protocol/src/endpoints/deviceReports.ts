@@ -5,10 +5,11 @@ import { Perm } from '../permissions.js';
 import { dateRangeIssues, listPageSize, reportDaySchema } from '../validation.js';
 import { endpoint } from './common.js';
 import { exportFollowUps, exportStatusSchema } from './operationLog.js';
+import { reportZoneFields } from './reports.js';
 
 /**
  * Device reports (issue 13, /report/device and /report/deviceDetail): per device in the
- * caller's scope over a date range (UTC days), its online time (from its presence history,
+ * caller's scope over a date range (days of the enterprise's report zone, issue 31), its online time (from its presence history,
  * clipped to the range), its plays and play time and distinct ads a day (from the play rollups,
  * never the raw plays), its downloads (the device's reported download states: materials
  * downloaded and failed, mean time to download a manifest) and its full rate (spec section 9). Excel export through
@@ -105,6 +106,7 @@ export const deviceReportEndpoints = {
     response: z.object({
       from: z.string(),
       to: z.string(),
+      ...reportZoneFields,
       total: z.number(),
       data: z.array(deviceReportRowSchema),
     }),
@@ -123,6 +125,7 @@ export const deviceReportEndpoints = {
     response: z.object({
       from: z.string(),
       to: z.string(),
+      ...reportZoneFields,
       device: deviceReportRowSchema,
       days: z.array(deviceReportDaySchema),
       ads: z.array(deviceReportAdSchema),

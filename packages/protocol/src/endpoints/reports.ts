@@ -86,11 +86,19 @@ export const adReportRowSchema = z.object({
 });
 export type AdReportRow = z.infer<typeof adReportRowSchema>;
 
+/**
+ * The zone of a report's days and hours (issue 31): the reader's enterprise's, in which its
+ * screens' plays are rolled up; `zoneSince`, when set, is the first day counted in it (days
+ * before it were counted in the enterprise's earlier zone, before a change of zone).
+ */
+export const reportZoneFields = { timeZone: z.string(), zoneSince: z.string().nullable() };
+
 const dayPoint = z.object({ day: z.string(), plays: z.number(), durationMs: z.number(), expected: z.number() });
 
 export const adReportListSchema = z.object({
   from: z.string(),
   to: z.string(),
+  ...reportZoneFields,
   total: z.number(),
   data: z.array(adReportRowSchema),
   /** Plays and expected plays per day of every ad the filters select (the trend chart). */
@@ -147,6 +155,7 @@ export const adReportDetailSchema = z.object({
   }),
   from: z.string(),
   to: z.string(),
+  ...reportZoneFields,
   totals: z.object({
     ...playFigures,
     /** Most devices that played it on one day of the range (as the list's). */
@@ -157,7 +166,7 @@ export const adReportDetailSchema = z.object({
   /** Every day of the range. */
   days: z.array(dayPoint.extend({ devices: z.number() })),
   materials: z.array(z.object({ materialId: z.string(), name: z.string(), plays: z.number(), durationMs: z.number() })),
-  /** Plays per UTC hour 0..23 over the range's last REPORT_HOURLY_DAYS days (`hoursFrom`..`to`). */
+  /** Plays per hour 0..23 (of `timeZone`) over the range's last REPORT_HOURLY_DAYS days (`hoursFrom`..`to`). */
   hours: z.array(z.object({ hour: z.number(), plays: z.number() })),
   hoursFrom: z.string(),
 });
@@ -166,6 +175,7 @@ export type AdReportDetail = z.infer<typeof adReportDetailSchema>;
 export const adReportDevicesSchema = z.object({
   from: z.string(),
   to: z.string(),
+  ...reportZoneFields,
   /** The devices that played the ad in the range or that the schedule expected it on (after `underOnly`). */
   total: z.number(),
   data: z.array(adReportDeviceRowSchema),
@@ -248,7 +258,13 @@ export const reportEndpoints = {
       .object({ page, size: listPageSize(), ...deviceScheduleFilterFields })
       .strict()
       .superRefine(refineRange),
-    response: z.object({ from: z.string(), to: z.string(), total: z.number(), data: z.array(deviceScheduleRowSchema) }),
+    response: z.object({
+      from: z.string(),
+      to: z.string(),
+      ...reportZoneFields,
+      total: z.number(),
+      data: z.array(deviceScheduleRowSchema),
+    }),
   }),
   reportAdListExportStart: endpoint({
     name: 'report.adListExportStart',

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
 export type EnterpriseKind = 'provider' | 'enterprise' | 'agent';
@@ -32,6 +42,13 @@ export const enterprises = pgTable(
      * overrides it. Created with the configured DEFAULT_TIME_ZONE.
      */
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    /**
+     * The zone the play rollups of its screens are keyed in (issue 31): its time_zone once the
+     * `rollups-rezone` job has rebuilt them after a change; days before `rollupZoneSince` (when
+     * set) were kept in an earlier zone.
+     */
+    rollupZone: text('rollup_zone').notNull().default('UTC'),
+    rollupZoneSince: date('rollup_zone_since', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -25,6 +25,23 @@ const WATERMARK = 'plays';
 
 type Rows<T> = { rows: T[] };
 
+/**
+ * A (day, device) pair of the rollups: `day` is a local day of `zone`, the rollup zone of the
+ * enterprise whose screen played (enterprises.rollup_zone, issue 31).
+ */
+export interface RollupPair {
+  day: string;
+  deviceId: string;
+  zone: string;
+}
+
+/**
+ * The rollup zone of a play's enterprise, in SQL (`e`: enterprises left-joined to the play;
+ * a play of no known enterprise is kept in UTC days), and the play's local day in it.
+ */
+const PLAY_ZONE = sql`coalesce(e.rollup_zone, 'UTC')`;
+const LOCAL_DAY = sql`(p.started_at at time zone ${PLAY_ZONE})::date`;
+
 /** Folds the plays received since the last run into the rollups. Returns the (day, device) pairs recomputed. */
 export async function runPlayRollups(db: Executor): Promise<{ recomputed: number }> {
   return db.transaction(async (tx) => {
@@ -36,17 +53,24 @@ export async function runPlayRollups(db: Executor): Promise<{ recomputed: number
     )) as unknown as Rows<{ received_at: string | Date }>;
     const watermark = new Date(mark.rows[0].received_at);
     const from = new Date(Math.max(0, watermark.getTime() - ROLLUP_OVERLAP_MS)).toISOString();
-    // The touched pairs, oldest first, and how far they reach (the new watermark).
+    // The touched pairs (local days of the enterprise's rollup zone), oldest first, and how far
+    // they reach (the new watermark).
     const touched = (await tx.execute(sql`
-      select day::text as day, device_id, max(received_at) as last
-      from plays where received_at > ${from}::timestamptz
-      group by day, device_id
-      order by max(received_at)
-      limit ${ROLLUP_BATCH}`)) as unknown as Rows<{ day: string; device_id: string; last: string | Date }>;
+      select ${LOCAL_DAY}::text as day, p.device_id, ${PLAY_ZONE} as zone, max(p.received_at) as last
+      from plays p left join enterprises e on e.id = p.ent_id
+      where p.received_at > ${from}::timestamptz
+      group by ${LOCAL_DAY}, p.device_id, ${PLAY_ZONE}
+      order by max(p.received_at)
+      limit ${ROLLUP_BATCH}`)) as unknown as Rows<{
+      day: string;
+      device_id: string;
+      zone: string;
+      last: string | Date;
+    }>;
     if (touched.rows.length === 0) return { recomputed: 0 };
     await recompute(
       tx,
-      touched.rows.map((r) => ({ day: r.day, deviceId: r.device_id })),
+      touched.rows.map((r) => ({ day: r.day, deviceId: r.device_id, zone: r.zone })),
     );
     const last = touched.rows.reduce((max, r) => Math.max(max, new Date(r.last).getTime()), watermark.getTime());
     await tx.execute(sql`
@@ -59,12 +83,19 @@ export async function runPlayRollups(db: Executor): Promise<{ recomputed: number
 /**
  * Recomputes the hourly and daily rollups of these (day, device) pairs from the raw plays, then
  * the ad-daily rows of every (ad, day) those pairs had or now have rows of (an ad left without
- * rows that day loses its row).
+ * rows that day loses its row). A pair's local day spans up to three UTC partitions of `plays`
+ * (offsets reach -12 and +14 hours): they are read by their instants, so a zone whose offset
+ * is a half or three quarters of an hour splits no bucket. A 25-hour day's repeated hour folds
+ * into one hourly bucket.
  */
-export async function recompute(db: Executor, pairs: readonly { day: string; deviceId: string }[]): Promise<void> {
+export async function recompute(db: Executor, pairs: readonly RollupPair[]): Promise<void> {
   if (pairs.length === 0) return;
   const keys = sql.join(
     pairs.map((p) => sql`(${p.day}::date, ${p.deviceId})`),
+    sql`, `,
+  );
+  const zoned = sql.join(
+    pairs.map((p) => sql`(${p.day}::date, ${p.deviceId}::text, ${p.zone}::text)`),
     sql`, `,
   );
   const adDaysOf = async () =>
@@ -76,13 +107,16 @@ export async function recompute(db: Executor, pairs: readonly { day: string; dev
   const before = await adDaysOf();
   await db.execute(sql`delete from play_rollups_hourly where (day, device_id) in (${keys})`);
   await db.execute(sql`delete from play_rollups_daily where (day, device_id) in (${keys})`);
+  const localHour = sql`extract(hour from p.started_at at time zone k.zone)`;
   await db.execute(sql`
     insert into play_rollups_hourly (day, hour, ent_id, device_id, ad_id, material_id, plays, completed, duration_ms)
-    select day, extract(hour from started_at at time zone 'UTC')::smallint, min(ent_id), device_id,
-           coalesce(ad_id, ''), coalesce(material_id, ''),
-           count(*), count(*) filter (where outcome = 'completed'), sum(duration_ms)
-    from plays where (day, device_id) in (${keys})
-    group by day, extract(hour from started_at at time zone 'UTC'), device_id, coalesce(ad_id, ''), coalesce(material_id, '')`);
+    select k.day, ${localHour}::smallint, min(p.ent_id), p.device_id,
+           coalesce(p.ad_id, ''), coalesce(p.material_id, ''),
+           count(*), count(*) filter (where p.outcome = 'completed'), sum(p.duration_ms)
+    from (values ${zoned}) k(day, device_id, zone)
+    join plays p on p.device_id = k.device_id and p.day between k.day - 1 and k.day + 1
+      and (p.started_at at time zone k.zone)::date = k.day
+    group by k.day, ${localHour}, p.device_id, coalesce(p.ad_id, ''), coalesce(p.material_id, '')`);
   await db.execute(sql`
     insert into play_rollups_daily (day, ent_id, device_id, ad_id, material_id, plays, completed, duration_ms)
     select day, min(ent_id), device_id, ad_id, material_id, sum(plays), sum(completed), sum(duration_ms)
@@ -91,6 +125,95 @@ export async function recompute(db: Executor, pairs: readonly { day: string; dev
   const adDays = new Map([...before, ...(await adDaysOf())].map((r) => [`${r.ent_id}|${r.ad_id}|${r.day}`, r]));
   await recomputeAdDaily(db, [...adDays.values()]);
   await recomputeAdDevices(db, keys);
+}
+
+/** The `rollups-rezone` job (issue 31): every minute, the enterprises whose zone changed. */
+export const REZONE_JOB = 'rollups-rezone';
+export const REZONE_CRON = '* * * * *';
+
+/**
+ * Rebuilds the rollups of one enterprise whose time zone is not the one its rollups are keyed
+ * in (a changed zone; every enterprise once after migration 0069, whose rollups were UTC's):
+ * its rows from the first local day the retained plays reach are deleted and recomputed in the
+ * new zone, and `rollup_zone_since` records that day when older rows stay in the earlier zone.
+ * Runs under the play-rollups watermark lock (no incremental run interleaves) in one
+ * transaction. Answers the enterprise rebuilt, or null when none waits.
+ */
+export async function rezoneRollups(db: Executor): Promise<{ entId: string; pairs: number } | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into rollup_watermarks (name, received_at) values (${WATERMARK}, 'epoch'::timestamptz)
+      on conflict (name) do nothing`);
+    await tx.execute(sql`select 1 from rollup_watermarks where name = ${WATERMARK} for update`);
+    const [ent] = (
+      (await tx.execute(sql`
+        select id, time_zone, rollup_zone from enterprises where time_zone <> rollup_zone
+        order by id limit 1 for update skip locked`)) as unknown as Rows<{
+        id: string;
+        time_zone: string;
+        rollup_zone: string;
+      }>
+    ).rows;
+    if (!ent) return null;
+    const zone = ent.time_zone;
+    const [first] = (
+      (await tx.execute(sql`
+        select min(p.started_at) as at from plays p where p.ent_id = ${ent.id}`)) as unknown as Rows<{
+        at: string | Date | null;
+      }>
+    ).rows;
+    let pairs: RollupPair[] = [];
+    let since: string | null = null;
+    if (first?.at) {
+      const start = new Date(first.at).toISOString();
+      // The first day either zone has a row for that the retained plays reach: from there on
+      // every row is the new zone's (no old row and new row share a day); before it, the old
+      // zone's rows stay.
+      const [cut] = (
+        (await tx.execute(sql`
+          select least((${start}::timestamptz at time zone ${ent.rollup_zone})::date,
+                       (${start}::timestamptz at time zone ${zone})::date)::text as day`)) as unknown as Rows<{
+          day: string;
+        }>
+      ).rows;
+      const older = (await tx.execute(
+        sql`select 1 from play_rollups_daily where ent_id = ${ent.id} and day < ${cut.day}::date limit 1`,
+      )) as unknown as Rows<unknown>;
+      if (older.rows.length > 0) since = cut.day;
+      for (const table of ['play_rollups_hourly', 'play_rollups_daily', 'play_rollups_ad_daily']) {
+        await tx.execute(sql`delete from ${sql.raw(table)} where ent_id = ${ent.id} and day >= ${cut.day}::date`);
+      }
+      const found = (await tx.execute(sql`
+        select distinct (p.started_at at time zone ${zone})::date::text as day, p.device_id
+        from plays p where p.ent_id = ${ent.id}`)) as unknown as Rows<{ day: string; device_id: string }>;
+      pairs = found.rows.map((r) => ({ day: r.day, deviceId: r.device_id, zone }));
+      // The per-ad, per-device rows and their running totals follow the daily ones (recompute).
+      await tx.execute(
+        sql`delete from play_rollups_ad_device_daily where ent_id = ${ent.id} and day >= ${cut.day}::date`,
+      );
+      for (let i = 0; i < pairs.length; i += ROLLUP_BATCH) await recompute(tx, pairs.slice(i, i + ROLLUP_BATCH));
+      await refreshAllAdDevices(tx, ent.id, cut.day);
+    }
+    await tx.execute(sql`
+      update enterprises set rollup_zone = ${zone}, rollup_zone_since = ${since}::date where id = ${ent.id}`);
+    return { entId: ent.id, pairs: pairs.length };
+  });
+}
+
+/** Refreshes every (ad, device) series of an enterprise from `day` on (after a rezone's deletes). */
+async function refreshAllAdDevices(db: Executor, entId: string, day: string): Promise<void> {
+  const series = (
+    (await db.execute(sql`
+      select ent_id, ad_id, device_id, ${day}::text as day from play_rollups_ad_device where ent_id = ${entId}
+      union
+      select distinct ent_id, ad_id, device_id, ${day}::text from play_rollups_ad_device_daily where ent_id = ${entId}`)) as unknown as Rows<{
+      ent_id: string;
+      ad_id: string;
+      device_id: string;
+      day: string;
+    }>
+  ).rows;
+  await refreshAdDevices(db, series);
 }
 
 /** Most (ad, device) series one statement of refreshAdDevices names (4 parameters each). */

@@ -1,4 +1,12 @@
-import { type DeviceReportRow, ErrorCode, type ExportStatus, REPORT_MAX_DAYS } from '@marquee/protocol';
+import {
+  type DeviceReportRow,
+  dayBounds,
+  ErrorCode,
+  type ExportStatus,
+  nextDay,
+  REPORT_MAX_DAYS,
+  wallClock,
+} from '@marquee/protocol';
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { ScopeSubject } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
@@ -16,21 +24,22 @@ import { newestFirst } from '../../db/sort.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { deviceListWhere } from '../devices/service.js';
-import { fillDays, registerStat, utcWindow } from '../home/stats.js';
+import { registerStat } from '../home/stats.js';
 import { beginExport, exportDownload, exportFileName, exportStatus } from '../operationLog/service.js';
 import { dateRange, datesOf } from '../scheduling/playlist.js';
-import { adNumber, dayStart } from '../scheduling/pushes.js';
+import { adNumber } from '../scheduling/pushes.js';
 import { PushText } from '../scheduling/texts.js';
+import { reportZone } from '../timeZones/service.js';
 import { fullRate } from './fullRate.js';
 
-// Home page figure: the plays on the screens the caller sees, per UTC day (the rollups' days,
-// so the card says UTC). The enterprise's whole fleet reads the per-ad daily sums (a row per ad
-// and day); a data scope sums its devices' daily rows.
+// Home page figure: the plays on the screens the caller sees, per day of the enterprise's
+// report zone (the rollups' days, issue 31), today included. The enterprise's whole fleet reads
+// the per-ad daily sums (a row per ad and day); a data scope sums its devices' daily rows.
 registerStat({
   key: 'plays',
   async trend(db, caller, window) {
-    const utc = utcWindow(window);
-    const from = utc.from.toISOString().slice(0, 10);
+    const { timeZone } = await reportZone(db, caller.entId);
+    const from = nextDay(wallClock(window.now, timeZone).day, -(window.days - 1));
     const rows =
       caller.dataScope === 'all'
         ? await db
@@ -54,7 +63,11 @@ registerStat({
               ),
             )
             .groupBy(playRollupsDaily.day);
-    return fillDays(utc, new Map(rows.map((r) => [r.day, r.n])));
+    const counts = new Map(rows.map((r) => [r.day, r.n]));
+    return Array.from({ length: window.days }, (_, i) => {
+      const date = nextDay(from, i);
+      return { date, value: counts.get(date) ?? 0 };
+    });
   },
 });
 
@@ -72,21 +85,33 @@ registerStat({
  * - full rate (spec section 9) over the days it was online or played.
  */
 
-const DAY = 86_400_000;
 export const DEFAULT_REPORT_DAYS = 7;
 
 export interface ReportRange {
   from: string;
   to: string;
+  /** The zone of the days (the enterprise's report zone, issue 31; absent in an export saved before: UTC). */
+  timeZone?: string;
+  zoneSince?: string | null;
 }
 
-/** The range asked, by default the 7 days up to today (UTC dates), at most REPORT_MAX_DAYS. */
-export function rangeOf(input: { from?: string; to?: string }, now: Date): ReportRange {
-  return dateRange(input, now.toISOString().slice(0, 10), {
+/**
+ * The range asked, by default the 7 days up to today, at most REPORT_MAX_DAYS: days of the
+ * enterprise's report zone (its rollups').
+ */
+export async function rangeOf(
+  db: Executor,
+  entId: string,
+  input: { from?: string; to?: string },
+  now: Date,
+): Promise<Required<ReportRange>> {
+  const zone = await reportZone(db, entId);
+  const range = dateRange(input, wallClock(now, zone.timeZone).day, {
     days: DEFAULT_REPORT_DAYS,
     max: REPORT_MAX_DAYS,
     back: true,
   });
+  return { from: range.from, to: range.to, ...zone };
 }
 
 export interface DayFigures {
@@ -108,7 +133,7 @@ export interface DeviceFigures {
 }
 
 /**
- * The seconds of [from, to) a device was online, per UTC day, from its presence changes
+ * The seconds of [from, to) a device was online, per day of `zone`, from its presence changes
  * (`before`: the last change before `from`, if any; `changes` those within, oldest first).
  */
 export function onlineByDay(
@@ -116,13 +141,13 @@ export function onlineByDay(
   changes: readonly { status: string; at: Date }[],
   from: number,
   to: number,
+  zone = 'UTC',
 ): Map<string, number> {
   const out = new Map<string, number>();
   const add = (a: number, b: number) => {
     for (let t = a; t < b; ) {
-      const dayBegin = Math.floor(t / DAY) * DAY;
-      const end = Math.min(b, dayBegin + DAY);
-      const day = new Date(dayBegin).toISOString().slice(0, 10);
+      const day = wallClock(t, zone).day;
+      const end = Math.min(b, dayBounds(day, zone)[1]);
       out.set(day, (out.get(day) ?? 0) + (end - t) / 1000);
       t = end;
     }
@@ -164,8 +189,10 @@ export async function figuresOf(
       downloadSec: null,
     });
   }
-  const start = dayStart(range.from);
-  const end = new Date(Math.min(dayStart(range.to, 1).getTime(), now.getTime()));
+  const zone = range.timeZone ?? 'UTC';
+  const start = new Date(dayBounds(range.from, zone)[0]);
+  const rangeEnd = new Date(dayBounds(range.to, zone)[1]);
+  const end = new Date(Math.min(rangeEnd.getTime(), now.getTime()));
   const [before, changes, plays, distinct, downloads, downloadTimes] = await Promise.all([
     db
       .selectDistinctOn([deviceStatusHistory.deviceId], {
@@ -217,7 +244,7 @@ export async function figuresOf(
     db
       .select({
         deviceId: deviceDownloads.deviceId,
-        day: sql<string>`to_char(${deviceDownloads.changedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        day: sql<string>`to_char(${deviceDownloads.changedAt} at time zone ${zone}, 'YYYY-MM-DD')`,
         ok: sql<number>`count(*) filter (where ${deviceDownloads.state} = 'successful')`.mapWith(Number),
         failed: sql<number>`count(*) filter (where ${deviceDownloads.state} = 'failed')`.mapWith(Number),
       })
@@ -228,7 +255,7 @@ export async function figuresOf(
           inArray(deviceDownloads.deviceId, ids),
           inArray(deviceDownloads.state, ['successful', 'failed']),
           gte(deviceDownloads.changedAt, start),
-          lt(deviceDownloads.changedAt, dayStart(range.to, 1)),
+          lt(deviceDownloads.changedAt, rangeEnd),
         ),
       )
       .groupBy(deviceDownloads.deviceId, sql`2`),
@@ -245,7 +272,7 @@ export async function figuresOf(
           eq(deviceManifestDownloads.entId, entId),
           inArray(deviceManifestDownloads.deviceId, ids),
           gte(deviceManifestDownloads.completedAt, start),
-          lt(deviceManifestDownloads.completedAt, dayStart(range.to, 1)),
+          lt(deviceManifestDownloads.completedAt, rangeEnd),
           sql`${deviceManifestDownloads.completedAt} > ${deviceManifestDownloads.startedAt}`,
         ),
       )
@@ -257,7 +284,13 @@ export async function figuresOf(
   for (const id of ids) {
     const figures = out.get(id);
     if (!figures || end <= start) continue;
-    for (const [day, sec] of onlineByDay(priorOf.get(id), changesOf.get(id) ?? [], start.getTime(), end.getTime())) {
+    for (const [day, sec] of onlineByDay(
+      priorOf.get(id),
+      changesOf.get(id) ?? [],
+      start.getTime(),
+      end.getTime(),
+      zone,
+    )) {
       const d = figures.days.get(day);
       if (d) d.onlineSec += sec;
     }
@@ -363,7 +396,7 @@ export async function reportPage(
 
 /** report.deviceList: a page of the devices in the caller's scope with their figures over the range. */
 export async function deviceReportList(input: DeviceReportFilter & { page: number; size: number }, ctx: CallContext) {
-  const range = rangeOf(input, ctx.now);
+  const range = await rangeOf(ctx.db, ctx.user.entId, input, ctx.now);
   const where = await reportDeviceWhere(ctx.db, ctx.user, input, ctx.now);
   const [[{ total }], data] = await Promise.all([
     ctx.db.select({ total: count() }).from(devices).where(where),
@@ -380,7 +413,7 @@ export async function deviceReportDetail(
   input: { id: string; from?: string; to?: string; fullCount?: number },
   ctx: CallContext,
 ) {
-  const range = rangeOf(input, ctx.now);
+  const range = await rangeOf(ctx.db, ctx.user.entId, input, ctx.now);
   const where = and(await reportDeviceWhere(ctx.db, ctx.user, {}, ctx.now), eq(devices.id, input.id)) as SQL;
   const [device] = await reportPage(ctx.db, ctx.user.entId, where, range, input.fullCount ?? 8, ctx.now, {
     limit: 1,
@@ -444,7 +477,7 @@ export async function startDeviceReportExport(filter: DeviceReportFilter, ctx: C
   const spec: DeviceReportExportSpec = {
     subject: { entId: u.entId, accountId: u.accountId, deptId: u.deptId, deptPath: u.deptPath, dataScope: u.dataScope },
     filter,
-    range: rangeOf(filter, ctx.now),
+    range: await rangeOf(ctx.db, u.entId, filter, ctx.now),
     until: ctx.now.toISOString(),
     language: ctx.language,
   };

@@ -1,12 +1,17 @@
-import type { ENTERPRISE_SORT_KEYS } from '@marquee/protocol';
+import { DEFAULT_TIME_ZONE, type ENTERPRISE_SORT_KEYS } from '@marquee/protocol';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { accounts, enterprises, sessions } from '../../db/schema/index.js';
 import { listOrder, type SortRequest } from '../../db/sort.js';
 
+/** A new enterprise; it has no plays yet, so its rollups are keyed in its own zone from the start (issue 31). */
 export async function insertEnterprise(db: Executor, values: typeof enterprises.$inferInsert): Promise<{ id: string }> {
-  const [row] = await db.insert(enterprises).values(values).returning({ id: enterprises.id });
+  const timeZone = values.timeZone ?? DEFAULT_TIME_ZONE;
+  const [row] = await db
+    .insert(enterprises)
+    .values({ ...values, timeZone, rollupZone: values.rollupZone ?? timeZone })
+    .returning({ id: enterprises.id });
   return row;
 }
 

@@ -7,6 +7,7 @@ import type { SortRequest } from '../../db/sort.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { loginNameTaken } from '../accounts/repository.js';
 import { createAccount } from '../accounts/service.js';
+import { REZONE_JOB } from '../content/rollups.js';
 import { insertDepartment } from '../dept/repository.js';
 import { conflict, noPermission, notFound, OrgText } from '../org/messages.js';
 import { createRole } from '../roles/repository.js';
@@ -235,6 +236,10 @@ export async function enterpriseUpdate(
   // Sessions of the enterprise show the new welcome text on their next call.
   const entId = ent.id;
   ctx.afterCommit(() => ctx.services.sessions.cache.invalidateEnterprise(entId));
+  // A new zone: the reports' days follow once its rollups are rebuilt in it (rollups-rezone).
+  if (input.timeZone !== undefined && input.timeZone !== ent.timeZone) {
+    ctx.afterCommit(() => ctx.services.jobs.wake(REZONE_JOB));
+  }
   return null;
 }
 

@@ -8,14 +8,8 @@ export interface TrendWindow {
   days: number;
   /** Minutes east of UTC: a day is [00:00, 24:00) of the caller's clock. */
   utcOffset: number;
-  /** The call's time (a figure kept by UTC day builds its own window from it: utcWindow). */
+  /** The call's time (a figure kept in another zone's days builds its own days from it). */
   now: Date;
-}
-
-/** The same number of days as `window`, ending with today's UTC day: for figures kept by UTC day. */
-export function utcWindow(window: TrendWindow): TrendWindow {
-  const today = Math.floor(window.now.getTime() / 86_400_000) * 86_400_000;
-  return { from: new Date(today - (window.days - 1) * 86_400_000), days: window.days, utcOffset: 0, now: window.now };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { nextDay, wallClock } from '@marquee/protocol';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ExpectedModel } from './expected.js';
@@ -5,29 +6,34 @@ import { ExpectedModel } from './expected.js';
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
-/** The `delivery-reconcile` job: each hour at :45, yesterday's (UTC) figures again while late plays arrive. */
+/** The `delivery-reconcile` job: each hour at :45, each enterprise's yesterday (its own) again while late plays arrive. */
 export const DELIVERY_RECONCILE_JOB = 'delivery-reconcile';
 export const DELIVERY_RECONCILE_CRON = '45 * * * *';
 /** Rows written per statement. */
 const BATCH = 1_000;
 
-/** The UTC day before `now`, YYYY-MM-DD. */
-export const previousUtcDay = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+/** The day before `now`'s in `zone` (an enterprise's report zone), YYYY-MM-DD. */
+export const previousDay = (now: Date, zone: string) => nextDay(wallClock(now, zone).day, -1);
 
 /**
- * Reconciles proof of play for one UTC day (issue 30; the reports' reconciliation per screen):
+ * Reconciles proof of play for one day (issue 30; the reports' reconciliation per screen): by
+ * default each enterprise's yesterday in its report zone (issue 31: its rollups' days),
  * for each enterprise, the plays the schedule expected of the ads reaching each activated
  * screen (ExpectedModel, the ad reports' own figures, computed once per set of ads) and the
  * plays of those ads the screen reported (play_rollups_daily, the figure the reports set
  * beside it), upserted into delivery_days. Screens nothing was expected of are left out.
  * Idempotent: a rerun rewrites the day. Answers the rows written.
  */
-export async function reconcileDeliveryDays(db: Executor, now: Date, day = previousUtcDay(now)): Promise<number> {
+export async function reconcileDeliveryDays(db: Executor, now: Date, theDay?: string): Promise<number> {
   const ents = rowsOf(
-    await db.execute(sql`select distinct ent_id from devices where activated_at is not null order by ent_id`),
-  ).map((r) => String(r.ent_id));
+    await db.execute(sql`
+      select e.id, e.rollup_zone from enterprises e
+      where exists (select 1 from devices d where d.ent_id = e.id and d.activated_at is not null)
+      order by e.id`),
+  ).map((r) => ({ entId: String(r.id), zone: String(r.rollup_zone) }));
   let written = 0;
-  for (const entId of ents) {
+  for (const { entId, zone } of ents) {
+    const day = theDay ?? previousDay(now, zone);
     const model = await ExpectedModel.load(db, entId, day, day, now);
     const adIds = model.adIds();
     if (adIds.length === 0) continue;

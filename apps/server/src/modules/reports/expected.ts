@@ -3,12 +3,13 @@ import { and, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adReviews, ads, departments, devices, deviceTags, spliceTiles } from '../../db/schema/index.js';
 import { targetsReach } from '../ads/schedule.js';
-import { deviceZoneSql } from '../timeZones/service.js';
+import { deviceZoneSql, reportZone } from '../timeZones/service.js';
 
 /**
  * What the schedule expected (issue 13 'Reconciliation'): which ads reached which device on
- * which UTC day, and how many plays each (the protocol's expectedOnDay, the ads' time periods
- * read on the wall clock of each device's zone). The ads' targets are
+ * which day, and how many plays each (the protocol's expectedOnDay, the ads' time periods
+ * read on the wall clock of each device's zone). The days are the enterprise's report days
+ * (its rollup zone's, issue 31), as the plays they are set beside. The ads' targets are
  * read as they are now (targets are not kept in history); an ad counts from the moment it
  * could first play, the latest of its start, its approval (the pass of its current review
  * round) and its first download by a screen (ads.downloaded_at), to its end, cut at its
@@ -20,6 +21,7 @@ import { deviceZoneSql } from '../timeZones/service.js';
  */
 
 type AdRow = typeof ads.$inferSelect;
+const DAY_MS = 86_400_000;
 
 /**
  * The expected-plays view of an ad row, as of `now`: the schedule expects nothing before the ad
@@ -138,7 +140,7 @@ async function approvalsOf(db: Executor, adRows: readonly AdRow[]): Promise<Map<
   return new Map(rows.map((r) => [r.adId, new Date(r.at)]));
 }
 
-/** The ads of an enterprise that may have expected plays in [from, to] (UTC days), with their approvals. */
+/** The ads of an enterprise that may have expected plays in [from, to] (days of any zone), with their approvals. */
 async function candidateAds(
   db: Executor,
   entId: string,
@@ -153,8 +155,9 @@ async function candidateAds(
         eq(ads.entId, entId),
         eq(ads.reviewState, 'passed'),
         isNotNull(ads.downloadedAt),
-        lte(ads.startAt, new Date(`${to}T23:59:59.999Z`)),
-        sql`${ads.endAt} > ${new Date(`${from}T00:00:00Z`)}`,
+        // A local day reaches 14 hours either side of its UTC namesake.
+        lte(ads.startAt, new Date(Date.parse(`${to}T23:59:59.999Z`) + DAY_MS)),
+        sql`${ads.endAt} > ${new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS)}`,
       ),
     );
   return { rows, approvals: await approvalsOf(db, rows) };
@@ -180,6 +183,8 @@ export class ExpectedModel {
     to: string,
     now: number,
     approvals: ReadonlyMap<string, Date> = new Map(),
+    /** The zone of the days (the enterprise's report zone). */
+    readonly dayZone = 'UTC',
   ) {
     this.days = daysBetween(from, to);
     const expectedAds = adRows
@@ -201,7 +206,10 @@ export class ExpectedModel {
       this.devicesOf.set(key, list);
     }
     for (const [key, set] of sets) {
-      this.figures.set(key, new Map(this.days.map((day) => [day, expectedOnDay(set.ads, day, undefined, set.zone)])));
+      this.figures.set(
+        key,
+        new Map(this.days.map((day) => [day, expectedOnDay(set.ads, day, undefined, set.zone, dayZone)])),
+      );
     }
   }
 
@@ -218,11 +226,12 @@ export class ExpectedModel {
     deviceWhere?: SQL,
     oneClient = false,
   ): Promise<ExpectedModel> {
-    const [reach, candidates] = await both(oneClient, [
+    const [reach, candidates, zone] = await both(oneClient, [
       () => reachOfDevices(db, entId, deviceWhere, oneClient),
       () => candidateAds(db, entId, from, to),
+      () => reportZone(db, entId),
     ] as const);
-    return new ExpectedModel(reach, candidates.rows, from, to, now.getTime(), candidates.approvals);
+    return new ExpectedModel(reach, candidates.rows, from, to, now.getTime(), candidates.approvals, zone.timeZone);
   }
 
   /** The devices some ad reaches (those with figures). */

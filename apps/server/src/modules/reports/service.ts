@@ -25,6 +25,7 @@ import { adScope } from '../ads/scope.js';
 import { statusOf } from '../ads/service.js';
 import { AdText } from '../ads/texts.js';
 import { deviceListWhere } from '../devices/service.js';
+import { reportZone } from '../timeZones/service.js';
 import { deviceIn, ExpectedModel } from './expected.js';
 
 /**
@@ -112,8 +113,9 @@ const fullRateOfDays = (days: readonly { plays: number; devices: number }[]) =>
 
 /** report.adList: per ad in the caller's scope, the range's figures, paged and sorted. */
 export async function adReportList(caller: ReportCaller, input: AdReportListInput): Promise<AdReportList> {
-  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to);
   const entId = caller.user.entId;
+  const zone = await reportZone(caller.db, entId);
+  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to, zone.timeZone);
   const page = input.page ?? 1;
   const size = input.size ?? DEFAULT_PAGE_SIZE;
   const where = adListWhere(caller, input);
@@ -214,7 +216,7 @@ export async function adReportList(caller: ReportCaller, input: AdReportListInpu
     durationMs: playsByDay.get(day)?.durationMs ?? 0,
     expected: expectedByDay.get(day) ?? 0,
   }));
-  return { from, to, total, data, trend };
+  return { from, to, ...zone, total, data, trend };
 }
 
 /** One ad of the caller's scope (a deleted one too: its report stays), else NOT_FOUND. */
@@ -230,7 +232,7 @@ async function visibleAd(caller: ReportCaller, id: string) {
 
 export type AdReportDetailInput = z.infer<typeof endpoints.reportAdDetail.request>;
 
-/** The first UTC day the hourly profile reads: the range's last REPORT_HOURLY_DAYS. */
+/** The first day the hourly profile reads: the range's last REPORT_HOURLY_DAYS. */
 function hoursFromOf(from: string, to: string): string {
   return new Date(
     Math.max(Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`) - (REPORT_HOURLY_DAYS - 1) * DAY_MS),
@@ -245,8 +247,9 @@ function hoursFromOf(from: string, to: string): string {
  */
 export async function adReportDetail(caller: ReportCaller, input: AdReportDetailInput): Promise<AdReportDetail> {
   const { ad, planName, planDefault } = await visibleAd(caller, input.id);
-  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to);
   const entId = caller.user.entId;
+  const zone = await reportZone(caller.db, entId);
+  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to, zone.timeZone);
   const hoursFrom = hoursFromOf(from, to);
   // An ad of one material (and no layout) plays that material: its totals are the material's,
   // without reading the devices' rows (one replaced within the range shows as the current one).
@@ -315,6 +318,7 @@ export async function adReportDetail(caller: ReportCaller, input: AdReportDetail
     },
     from,
     to,
+    ...zone,
     totals: {
       plays: totalPlays,
       completed: totalCompleted,
@@ -385,8 +389,9 @@ export function adDeviceTotals(db: Executor, entId: string, adId: string, from: 
  */
 export async function adReportDevices(caller: ReportCaller, input: AdReportDevicesInput): Promise<AdReportDevices> {
   const { ad } = await visibleAd(caller, input.id);
-  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to);
   const entId = caller.user.entId;
+  const zone = await reportZone(caller.db, entId);
+  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to, zone.timeZone);
   const [deviceRows, model] = await Promise.all([
     adDeviceTotals(caller.db, entId, ad.id, from, to),
     ExpectedModel.load(caller.db, entId, from, to, caller.now),
@@ -439,7 +444,7 @@ export async function adReportDevices(caller: ReportCaller, input: AdReportDevic
       r.name = byId.get(r.deviceId)?.name ?? '';
     }
   }
-  return { from, to, total: table.length, data: pageRows };
+  return { from, to, ...zone, total: table.length, data: pageRows };
 }
 
 /** The report's request, its page optional: an export passes its filters and reads its own pages. */
@@ -457,9 +462,17 @@ export const DEVICE_SCHEDULE_MAX_DEVICES = 5000;
 export async function deviceScheduleReport(
   caller: ReportCaller,
   input: DeviceScheduleInput,
-): Promise<{ from: string; to: string; total: number; data: DeviceScheduleRow[] }> {
-  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to);
+): Promise<{
+  from: string;
+  to: string;
+  timeZone: string;
+  zoneSince: string | null;
+  total: number;
+  data: DeviceScheduleRow[];
+}> {
   const entId = caller.user.entId;
+  const zone = await reportZone(caller.db, entId);
+  const { from, to } = reportRange(caller.now.getTime(), input.from, input.to, zone.timeZone);
   const days = daysBetween(from, to);
   const where = await deviceListWhere(
     caller.db,
@@ -481,7 +494,7 @@ export async function deviceScheduleReport(
   const picked = input.underFirst
     ? list
     : list.slice(Math.floor(((page - 1) * size) / days.length), Math.ceil((page * size) / days.length));
-  if (picked.length === 0) return { from, to, total, data: [] };
+  if (picked.length === 0) return { from, to, ...zone, total, data: [] };
   const ids = picked.map((d) => d.id);
   const [model, played] = await Promise.all([
     ExpectedModel.load(caller.db, entId, from, to, caller.now, deviceIn(ids)),
@@ -559,5 +572,5 @@ export async function deviceScheduleReport(
       }
     }
   }
-  return { from, to, total, data: pageRows };
+  return { from, to, ...zone, total, data: pageRows };
 }

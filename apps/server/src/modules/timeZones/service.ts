@@ -44,3 +44,16 @@ export async function listTimeZones(ctx: CallContext) {
     default: fallback,
   };
 }
+
+/**
+ * The zone an enterprise's reports count days and hours in (issue 31): the one its screens'
+ * plays are rolled up in (enterprises.rollup_zone, its time_zone once rebuilt after a change),
+ * and the first day counted in it when older days were counted in an earlier zone.
+ */
+export async function reportZone(db: Executor, entId: string): Promise<{ timeZone: string; zoneSince: string | null }> {
+  const [row] = await db
+    .select({ zone: enterprises.rollupZone, since: enterprises.rollupZoneSince })
+    .from(enterprises)
+    .where(eq(enterprises.id, entId));
+  return { timeZone: row?.zone ?? 'UTC', zoneSince: row?.since ?? null };
+}

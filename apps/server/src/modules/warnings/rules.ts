@@ -9,7 +9,6 @@ import {
   type WarningKind,
 } from '@marquee/protocol';
 import { type SQL, sql } from 'drizzle-orm';
-import { previousUtcDay } from '../reports/deliveryDays.js';
 
 const DAY_MS = 86_400_000;
 /** A failed renewal attempt stays a warning this long (the renewal job tries again each day). */
@@ -59,19 +58,20 @@ export const RULES: Record<WarningKind, (now: Date) => SQL> = {
       where devices.ent_id = e.id and devices.expire_at > ${iso(now)}
         and devices.expire_at < ${iso(new Date(now.getTime() + EXPIRING_DEVICE_DAYS * DAY_MS))}
         and devices.status <> 'invalid') d`,
-  // The reconciliation of proof of play: on the previous UTC day the schedule expected at least
-  // MIN plays of the screen and it reported under UNDER_DELIVERY_PCT of them (delivery_days,
-  // written by the delivery-reconcile job from the reports' expected model, by (ent_id, day)).
+  // The reconciliation of proof of play: on the enterprise's previous day (its report zone's,
+  // issue 31) the schedule expected at least MIN plays of the screen and it reported under
+  // UNDER_DELIVERY_PCT of them (delivery_days, written by the delivery-reconcile job from the
+  // reports' expected model, by (ent_id, day)).
   underDelivering: (now) => {
-    const day = previousUtcDay(now);
+    const day = sql`((${iso(now)} at time zone e.rollup_zone)::date - 1)`;
     return sql`
     select r.ent_id, r.device_id as object_id, d.name as object_name, d.dept_id,
-      ${day}::date::timestamp at time zone 'UTC' as since,
+      ${day}::timestamp at time zone e.rollup_zone as since,
       jsonb_build_object('day', ${day}::text, 'expected', r.expected, 'delivered', r.delivered,
         'percent', floor(r.delivered * 100.0 / r.expected)::int) as detail
     from enterprises e cross join lateral (
       select ent_id, device_id, expected, delivered from delivery_days
-      where delivery_days.ent_id = e.id and delivery_days.day = ${day}::date
+      where delivery_days.ent_id = e.id and delivery_days.day = ${day}
         and expected >= ${UNDER_DELIVERING_MIN_EXPECTED} and delivered * 100 < expected * ${UNDER_DELIVERY_PCT}) r
     join devices d on d.id = r.device_id`;
   },

@@ -5,6 +5,7 @@ import { useCallQuery } from '../../api/queries';
 import { ExportButton } from '../../components/ExportDialog';
 import { ListPage, useListPage } from '../../components/listPage';
 import { DeptPicker, useCanPickDept } from '../../components/pickers/DeptPicker';
+import { ReportZoneNote } from '../../components/ReportZoneNote';
 import { hoursText, playText } from './format';
 
 /** The detail page of a device over the same range. */
@@ -100,9 +101,10 @@ export default function DeviceReportPage() {
           {t('device.title')}
           {from && to ? (
             <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>
-              {t('range', { from, to })}
+              {t('range', { from, to, zone: list.query.data?.timeZone })}
             </Typography.Text>
           ) : null}
+          <ReportZoneNote from={from} zoneSince={list.query.data?.zoneSince} />
         </span>
       }
       toolbar={

@@ -23,6 +23,7 @@ import { useCallQuery } from '../../api/queries';
 import { dayRangeValue } from '../../components/dateRange';
 import { ListTable } from '../../components/ListTable';
 import { useListPage } from '../../components/listPage';
+import { ReportZoneNote } from '../../components/ReportZoneNote';
 import { AdEvidence } from '../monitoring/AdEvidence';
 import { fromFirstExpected } from './chartAxes';
 import { deliveryCell, pctText, playColumns, playTime, ReportExportButton } from './look';
@@ -145,7 +146,10 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
           <Descriptions.Item label={t('field.strategy')}>
             {`${t(`ads:strategy.${d.ad.strategy}`)} · ${d.ad.playsMin}–${d.ad.playsMax}`}
           </Descriptions.Item>
-          <Descriptions.Item label={t('field.range')}>{t('rangeUtc', { from: d.from, to: d.to })}</Descriptions.Item>
+          <Descriptions.Item label={t('field.range')}>
+            {t('rangeIn', { from: d.from, to: d.to, zone: d.timeZone })}
+            <ReportZoneNote from={d.from} zoneSince={d.zoneSince} />
+          </Descriptions.Item>
         </Descriptions>
         <Row gutter={[16, 16]} className="mq-report-kpis">
           <Kpi label={t('field.plays')} value={d.totals.plays} testId="kpi-plays" />
@@ -168,7 +172,11 @@ export function AdReportDetail({ readOnly = false }: { readOnly?: boolean }) {
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <Card size="small" style={{ marginBottom: 12 }} title={t('hourly', { from: d.hoursFrom, to: d.to })}>
+          <Card
+            size="small"
+            style={{ marginBottom: 12 }}
+            title={t('hourly', { from: d.hoursFrom, to: d.to, zone: d.timeZone })}
+          >
             {chart(charts.hours, t('hourlyTitle'), 'ad-report-hourly-chart')}
           </Card>
         </Col>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { tagColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
+import { ReportZoneNote } from '../../components/ReportZoneNote';
 import { useCan } from '../../session/useCan';
 import { usePlanOptions } from '../ads/plans';
 import { fromFirstExpected } from './chartAxes';
@@ -58,7 +59,7 @@ export default function AdReportListPage() {
         loading: plans.isFetching,
         options: plans.data ?? [],
       },
-      { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('field.rangeUtc'), testId: 'ad-report-range' },
+      { key: 'range', kind: 'range', from: 'from', to: 'to', label: t('field.range'), testId: 'ad-report-range' },
     ],
     operationsLabel: t('actions'),
     columns: [
@@ -113,7 +114,16 @@ export default function AdReportListPage() {
         <Card
           size="small"
           style={{ marginBottom: 12 }}
-          title={report.data ? t('trend', { from: report.data.from, to: report.data.to }) : t('trendTitle')}
+          title={
+            report.data ? (
+              <span>
+                {t('trend', { from: report.data.from, to: report.data.to, zone: report.data.timeZone })}
+                <ReportZoneNote from={report.data.from} zoneSince={report.data.zoneSince} />
+              </span>
+            ) : (
+              t('trendTitle')
+            )
+          }
         >
           {report.isError ? (
             <Alert type="error" showIcon title={t('loadFailed')} />

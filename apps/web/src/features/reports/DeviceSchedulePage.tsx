@@ -3,6 +3,7 @@ import { Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListPage } from '../../components/listPage';
 import { DeptPicker, useCanPickDept } from '../../components/pickers/DeptPicker';
+import { ReportZoneNote } from '../../components/ReportZoneNote';
 import { deliveryCell, ReportExportButton } from './look';
 import './reports.css';
 
@@ -33,7 +34,7 @@ export default function DeviceSchedulePage() {
         kind: 'range',
         from: 'from',
         to: 'to',
-        label: t('field.rangeUtc'),
+        label: t('field.range'),
         testId: 'device-schedule-range',
       },
       {
@@ -85,7 +86,14 @@ export default function DeviceSchedulePage() {
       testPrefix="device-schedule"
       className="mq-reports"
       title={
-        list.query.data ? t('scheduleTitle', { from: list.query.data.from, to: list.query.data.to }) : t('schedule')
+        list.query.data ? (
+          <span>
+            {t('scheduleTitle', { from: list.query.data.from, to: list.query.data.to, zone: list.query.data.timeZone })}
+            <ReportZoneNote from={list.query.data.from} zoneSince={list.query.data.zoneSince} />
+          </span>
+        ) : (
+          t('schedule')
+        )
       }
       rowKey={(r) => `${r.deviceId}|${r.day}`}
       rowClassName={(r) => (r.underDelivered ? 'mq-report-under' : '')}
