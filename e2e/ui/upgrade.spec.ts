@@ -9,7 +9,8 @@ import { expect, openAs, test } from '../fixtures/session.js';
  * rollout to three real headless players with a canary share and a low failure threshold.
  * The package is for another device type: the canary devices refuse it, the rollout halts by
  * itself and the console shows 'halted' with its reason; the admin resumes it after a
- * confirmation (the canary stage is over: it waits for the operator).
+ * confirmation (the canary stage is over: it waits for the operator), then rolls the failed
+ * devices back to an earlier package picked in the rollback dialog.
  */
 const players: HeadlessPlayer[] = [];
 let prefix: string;
@@ -37,25 +38,31 @@ test.afterAll(async () => {
 
 test('a staged upgrade halted by failures', async ({ page }) => {
   const version = `9.${Date.now() % 1_000_000}`;
+  const earlier = `8.${Date.now() % 1_000_000}`;
   await openAs(page, 'entadmin', '/device/remote?tab=upgrades');
   const tab = page.getByTestId('upgrades-tab');
   await expect(tab).toBeVisible({ timeout: 30_000 });
 
   // Upload: kind, version, a device type no headless player is, the file; the server verifies it.
-  await page.getByTestId('upgrade-upload').click();
-  const form = page.getByTestId('upgrade-upload-form');
-  await form.getByTestId('upgrade-upload-version').fill(version);
-  await form.getByTestId('upgrade-upload-device-type').fill('other-model');
-  await form.getByTestId('upgrade-upload-notes').fill('E2E: for another model');
-  await page.locator('.ant-modal input[type=file]').setInputFiles({
-    name: `player-${version}.apk`,
-    mimeType: 'application/vnd.android.package-archive',
-    buffer: Buffer.from(`the player ${version}`),
-  });
-  await page.getByTestId('upgrade-upload-submit').click();
-  await expect(page.getByText('升级包已校验')).toBeVisible({ timeout: 15_000 });
+  const upload = async (v: string) => {
+    await page.getByTestId('upgrade-upload').click();
+    const form = page.getByTestId('upgrade-upload-form');
+    await form.getByTestId('upgrade-upload-version').fill(v);
+    await form.getByTestId('upgrade-upload-device-type').fill('other-model');
+    await form.getByTestId('upgrade-upload-notes').fill('E2E: for another model');
+    await page.locator('.ant-modal input[type=file]').setInputFiles({
+      name: `player-${v}.apk`,
+      mimeType: 'application/vnd.android.package-archive',
+      buffer: Buffer.from(`the player ${v}`),
+    });
+    await page.getByTestId('upgrade-upload-submit').click();
+    await expect(page.getByText('升级包已校验').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId(`upgrade-package-${v}`).getByTestId('upgrade-package-state')).toHaveText('可用');
+  };
+  // An earlier package of the same kind and device type: a rollback can go back to it.
+  await upload(earlier);
+  await upload(version);
   const row = page.getByTestId(`upgrade-package-${version}`);
-  await expect(row.getByTestId('upgrade-package-state')).toHaveText('可用');
   await expect(row.getByTestId('upgrade-package-sha')).toContainText('…');
 
   // A rollout to the three devices: 34% of them first (two canaries), a failure threshold of 10%.
@@ -101,4 +108,23 @@ test('a staged upgrade halted by failures', async ({ page }) => {
   await expect(listed.getByTestId('upgrade-rollout-state')).toHaveText('待继续');
   await expect(listed.getByTestId('upgrade-rollout-progress')).toContainText('2/3');
   await page.screenshot({ path: '/tmp/upgrades-tab.png', fullPage: true });
+
+  // Roll back: no device was upgraded, so the failed ones are chosen; the earlier package is
+  // listed with its upload date beside "each device's previous version" (the default).
+  await listed.getByTestId(`upgrade-rollout-${version}-rollback`).click();
+  const rollback = page.getByTestId('upgrade-rollback-form');
+  await expect(rollback).toBeVisible();
+  await expect(rollback.getByTestId('upgrade-rollback-previous')).toBeVisible();
+  const candidate = rollback.getByTestId(`upgrade-rollback-package-${earlier}`);
+  await expect(candidate).toContainText('上传于');
+  await expect(rollback.getByTestId(`upgrade-rollback-package-${version}`)).toHaveCount(0);
+  await candidate.click();
+  await expect(rollback.getByTestId('upgrade-rollback-summary')).toContainText(`2 台设备将收到 APK ${earlier}`);
+  await page.screenshot({ path: '/tmp/upgrades-rollback-dialog.png' });
+  await page.screenshot({ path: test.info().outputPath('upgrades-rollback-dialog.png') });
+  await page.getByTestId(`upgrade-rollout-${version}-rollback-submit`).click();
+  await expect(page.getByText('已回滚：已创建 1 个')).toBeVisible({ timeout: 10_000 });
+  await expect(listed.getByTestId('upgrade-rollout-state')).toHaveText('已回滚');
+  // The rollback is a rollout of the earlier package to the two failed devices.
+  await expect(page.getByTestId(`upgrade-rollout-${earlier}`)).toBeVisible();
 });

@@ -175,7 +175,7 @@ describe('the Upgrades tab of /device/remote', () => {
     expect(await screen.findByText('A rollout uses this upgrade package, so it cannot be deleted')).toBeTruthy();
   });
 
-  it('rolls back after a confirmation saying what happens, and shows each device in the drawer', async () => {
+  it('rolls back after a confirmation saying what happens (by default each device’s previous version), and shows each device in the drawer', async () => {
     const calls = fakeServer({
       ...shellAnswers,
       upgradePackageList: () => ({ code: 0, payload: { total: 1, data: [pkg()] } }),
@@ -197,8 +197,50 @@ describe('the Upgrades tab of /device/remote', () => {
       await screen.findByText('1 device it upgraded gets the package of the version it ran before. This rollout ends.'),
     ).toBeTruthy();
     expect(calls.find((c) => c.name === 'upgradeRolloutRollback')).toBeUndefined();
-    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    fireEvent.click(await screen.findByTestId('upgrade-drawer-rollback-submit'));
     await waitFor(() => expect(calls.find((c) => c.name === 'upgradeRolloutRollback')?.data).toEqual({ id: 'r1' }));
+  });
+
+  it('rolls back the failed devices to a package the operator picks among the earlier ones (version and upload date)', async () => {
+    const older = pkg({ id: 'p0', version: '1.5.0', createdAt: '2026-10-20T08:00:00.000Z' });
+    const calls = fakeServer({
+      ...shellAnswers,
+      upgradePackageList: (data) => ({
+        code: 0,
+        payload:
+          (data as { olderThan?: string }).olderThan === 'p1'
+            ? { total: 1, data: [older] }
+            : { total: 2, data: [pkg(), older] },
+      }),
+      upgradeRolloutList: () => ({ code: 0, payload: { total: 1, data: [rollout()] } }),
+      upgradeRolloutRollback: () => ({ code: 0, payload: { rolloutIds: ['r3'] } }),
+    });
+    await open();
+    fireEvent.click(await screen.findByTestId('upgrade-rollout-2.0.0-rollback'));
+    const form = await screen.findByTestId('upgrade-rollback-form');
+    // The candidates: the earlier packages of the rollout's kind and device type, with their upload date.
+    const candidate = await within(form).findByTestId('upgrade-rollback-package-1.5.0');
+    expect(candidate.textContent).toContain('APK 1.5.0 · marquee-headless');
+    expect(candidate.textContent).toMatch(/uploaded 2026-10-20/);
+    expect(
+      calls.some((c) => c.name === 'upgradePackageList' && (c.data as { olderThan?: string }).olderThan === 'p1'),
+    ).toBe(true);
+    // The default: each device's previous version, for the devices it upgraded.
+    const previous = within(form).getByTestId('upgrade-rollback-previous').closest('label') as HTMLElement;
+    expect((previous.querySelector('input') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(form).getByTestId('upgrade-rollback-devices-failed'));
+    fireEvent.click(candidate);
+    expect((await within(form).findByTestId('upgrade-rollback-summary')).textContent).toBe(
+      '1 device gets APK 1.5.0 · marquee-headless. This rollout ends.',
+    );
+    fireEvent.click(screen.getByTestId('upgrade-rollout-2.0.0-rollback-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'upgradeRolloutRollback')?.data).toEqual({
+        id: 'r1',
+        devices: 'failed',
+        packageId: 'p0',
+      }),
+    );
   });
 
   it('uploads a package with progress, has the server verify it and shows its size and SHA-256', async () => {
@@ -265,6 +307,8 @@ describe('the Upgrades tab of /device/remote', () => {
       expect(calls.find((c) => c.name === 'upgradeRolloutCreate')?.data).toEqual({
         packageId: 'p1',
         deviceIds: ['d1'],
+        groupIds: [],
+        tagIds: [],
         canaryPercent: 10,
         failureThreshold: 20,
         autoContinue: false,
@@ -272,5 +316,51 @@ describe('the Upgrades tab of /device/remote', () => {
     );
     // The new rollout's drawer opens.
     expect(await screen.findByTestId('upgrade-drawer-state')).toBeTruthy();
+  });
+
+  it('starts a rollout to device groups and tags, and asks for at least one device, group or tag', async () => {
+    const calls = fakeServer({
+      ...shellAnswers,
+      upgradePackageList: () => ({ code: 0, payload: { total: 1, data: [pkg()] } }),
+      upgradeRolloutList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      deviceList: () => ({ code: 0, payload: { total: 0, data: [] } }),
+      deviceGroupOptions: () => ({ code: 0, payload: [{ id: 'g1', name: 'Lobby screens' }] }),
+      deviceTagOptions: () => ({
+        code: 0,
+        payload: [{ id: 't1', name: 'Portrait', categoryId: 'c1', categoryName: 'Orientation' }],
+      }),
+      upgradeRolloutCreate: () => ({ code: 0, payload: { id: 'r6' } }),
+      upgradeRolloutInfo: () => ({
+        code: 0,
+        payload: { rollout: rollout({ id: 'r6', state: 'canary', haltReason: null }), devices: [] },
+      }),
+    });
+    useSession.getState().setLogin(loginResponse({ permissionList: [Perm.deviceRemote, Perm.device] }));
+    render(renderApp('/device/remote?tab=upgrades').tree);
+    await screen.findByTestId('upgrades-tab', {}, { timeout: 25_000 });
+    fireEvent.click(await screen.findByTestId('upgrade-package-rollout-2.0.0'));
+    await screen.findByTestId('upgrade-rollout-groups');
+    fireEvent.click(screen.getByTestId('upgrade-rollout-submit'));
+    expect(await screen.findByText('Choose at least one device, group or tag')).toBeTruthy();
+    const pick = async (testId: string, label: string) => {
+      const select = screen.getByTestId(testId);
+      fireEvent.mouseDown(select.querySelector('input') ?? select);
+      const options = await screen.findAllByText(label, { selector: '.ant-select-item-option-content' });
+      fireEvent.click(options[options.length - 1]);
+    };
+    await pick('upgrade-rollout-groups', 'Lobby screens');
+    await pick('upgrade-rollout-tags', 'Orientation / Portrait');
+    fireEvent.click(screen.getByTestId('upgrade-rollout-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.name === 'upgradeRolloutCreate')?.data).toEqual({
+        packageId: 'p1',
+        deviceIds: [],
+        groupIds: ['g1'],
+        tagIds: ['t1'],
+        canaryPercent: 10,
+        failureThreshold: 20,
+        autoContinue: false,
+      }),
+    );
   });
 });

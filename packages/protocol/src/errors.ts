@@ -265,6 +265,10 @@ export const ErrorCode = {
   UPGRADE_NO_PREVIOUS: -10253,
   /** The uploaded file is missing from storage. */
   UPGRADE_FILE_MISSING: -10254,
+  /** Rollback to a chosen package: it is the rollout's own package. */
+  UPGRADE_ROLLBACK_SAME_PACKAGE: -10255,
+  /** Rollback to a chosen package: it is of another kind or device type than the rollout's. */
+  UPGRADE_ROLLBACK_PACKAGE_MISMATCH: -10256,
   // Device custom fields (issue 31, -10265..-10269)
   /** Another custom field of the enterprise has this key. */
   CUSTOM_FIELD_KEY_TAKEN: -10265,
@@ -842,6 +846,17 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     'zh-CN': '升级包文件不在存储中，请重新上传',
     'en-US': 'The package file is not in storage. Upload it again',
     ja: 'パッケージファイルがストレージにありません。もう一度アップロードしてください',
+  },
+  [ErrorCode.UPGRADE_ROLLBACK_SAME_PACKAGE]: {
+    'zh-CN': '不能回滚到本升级任务自身的升级包，请选择一个更早的升级包',
+    'en-US': 'A rollout cannot be rolled back to its own package. Choose an earlier package',
+    ja: 'ロールアウト自身のパッケージにはロールバックできません。以前のパッケージを選択してください',
+  },
+  [ErrorCode.UPGRADE_ROLLBACK_PACKAGE_MISMATCH]: {
+    'zh-CN': '所选升级包的类型或设备型号与本升级任务的不同，不适用于这些设备',
+    'en-US':
+      "The chosen package is of another kind or device type than the rollout's, so it does not suit these devices",
+    ja: '選択したパッケージは種類またはデバイスの型式がロールアウトと異なるため、これらのデバイスには使用できません',
   },
   [ErrorCode.SALES_ORDER_STATE]: {
     'zh-CN': '订单当前状态不允许此操作',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ErrorCode, endpoints, UPGRADE_COMMAND_TTL_SEC, type UpgradeRolloutState } from '@marquee/protocol';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deviceCommands,
@@ -19,7 +19,8 @@ import { applyUpgradeAck, failUnansweredUpgrades, UPGRADE_UNANSWERED_JOB } from 
 import { EXPIRED_REASON, THRESHOLD_HALT } from '../../src/modules/upgrades/texts.js';
 import type { HeadlessPlayer } from '../../src/player/player.js';
 import { activatePlayer, deviceReaches, EMBEDDED_WS_MQTT, waitFor } from '../devices/helpers.js';
-import { insertDevice } from '../fixtures/deviceGroups.js';
+import { insertDevice, insertGroup, insertTag } from '../fixtures/deviceGroups.js';
+import { insertUpgradePackage } from '../fixtures/upgrades.js';
 import { type ApiClient, BACKENDS, createTestApp, createUser, type TestApp } from '../helpers/index.js';
 
 /**
@@ -251,6 +252,150 @@ describe.each(BACKENDS)('upgrades on %s', (backend) => {
     const seen = await staffClient.call(endpoints.upgradeRolloutInfo, { id });
     expect(seen.envelope.payload.devices.map((d) => d.deviceId)).toEqual([players[0].deviceId]);
   });
+  it('rolls back to a chosen earlier package: its command to the devices chosen; refuses a foreign, the same or another type’s package', async () => {
+    // Uploaded one after the other (the list of candidates is by upload date).
+    const older = await makePackage('7.0.0', Buffer.from('seven'));
+    t.clock.advance(1000);
+    const other = await makePackage('7.0.1', Buffer.from('seven for another model'), 'other-model');
+    t.clock.advance(1000);
+    const middle = await makePackage('7.1.0', Buffer.from('seven point one'));
+    t.clock.advance(1000);
+    const current = await makePackage('7.2.0', Buffer.from('seven point two'));
+    t.clock.advance(1000);
+    const later = await makePackage('7.3.0', Buffer.from('seven point three'));
+    const silent: string[] = [];
+    for (const name of ['Back 1', 'Back 2', 'Back 3']) {
+      silent.push(await insertDevice(t, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id, name }));
+    }
+    // The candidates a rollout of 7.2.0 offers: the ready ones of its kind and type uploaded before it.
+    const candidates = await client.call(endpoints.upgradePackageList, { state: 'ready', olderThan: current });
+    expect(candidates.envelope.code).toBe(0);
+    const versions = candidates.envelope.payload.data.map((p) => p.version);
+    expect(versions).toContain('7.0.0');
+    expect(versions).toContain('7.1.0');
+    expect(versions).not.toContain('7.0.1');
+    expect(versions).not.toContain('7.2.0');
+    expect(versions).not.toContain('7.3.0');
+    expect(later).toBeTruthy();
+
+    /** A rollout of 7.2.0 to all of `deviceIds` at once; the first acks done, the second fails. */
+    const rolloutWith = async (deviceIds: string[]) => {
+      const created = await client.call(endpoints.upgradeRolloutCreate, {
+        packageId: current,
+        deviceIds,
+        canaryPercent: 100,
+        failureThreshold: 100,
+      });
+      expect(created.envelope.code).toBe(0);
+      const id = created.envelope.payload.id;
+      const rows = await t.db.select().from(upgradeRolloutDevices).where(eq(upgradeRolloutDevices.rolloutId, id));
+      const row = (deviceId: string) => rows.find((r) => r.deviceId === deviceId)!;
+      const now = new Date(t.clock.now());
+      const ok = { v: 1 as const, ts: Date.now(), result: 'ok' as const, data: { stage: 'done' } };
+      await applyUpgradeAck(t.db, t.services.files, deviceIds[0], { ...ok, id: row(deviceIds[0]).commandId! }, now);
+      const error = { code: 'FAILED' as const, message: 'broken' };
+      const failed = { v: 1 as const, ts: Date.now(), result: 'error' as const, error };
+      await applyUpgradeAck(t.db, t.services.files, deviceIds[1], { ...failed, id: row(deviceIds[1]).commandId! }, now);
+      return id;
+    };
+    const id = await rolloutWith(silent);
+
+    // Refusals: another enterprise's package, the rollout's own, another device type; nothing changes.
+    const foreign = await insertUpgradePackage(t, (await t.tenant()).ent.id, { version: '1.0.0' });
+    const refused = async (packageId: string) =>
+      (await client.call(endpoints.upgradeRolloutRollback, { id, packageId, devices: 'all' })).envelope.code;
+    expect(await refused(foreign)).toBe(ErrorCode.NOT_FOUND);
+    expect(await refused(current)).toBe(ErrorCode.UPGRADE_ROLLBACK_SAME_PACKAGE);
+    expect(await refused(other)).toBe(ErrorCode.UPGRADE_ROLLBACK_PACKAGE_MISMATCH);
+    const [still] = await t.db.select().from(upgradeRollouts).where(eq(upgradeRollouts.id, id));
+    expect(still.state).toBe('rolling');
+
+    // 7.1.0 to every finished device (the one upgraded and the one that failed, not the one still waiting).
+    const rolled = await client.call(endpoints.upgradeRolloutRollback, { id, packageId: middle, devices: 'all' });
+    expect(rolled.envelope.code).toBe(0);
+    expect(rolled.envelope.payload.rolloutIds).toHaveLength(1);
+    const backId = rolled.envelope.payload.rolloutIds[0];
+    const [back] = await t.db.select().from(upgradeRollouts).where(eq(upgradeRollouts.id, backId));
+    expect(back).toMatchObject({ packageId: middle, rollbackOf: id, state: 'rolling' });
+    const backRows = await t.db.select().from(upgradeRolloutDevices).where(eq(upgradeRolloutDevices.rolloutId, backId));
+    expect(backRows.map((r) => r.deviceId).sort()).toEqual(silent.slice(0, 2).sort());
+    const commands = await t.db
+      .select()
+      .from(deviceCommands)
+      .where(
+        inArray(
+          deviceCommands.id,
+          backRows.map((r) => r.commandId!),
+        ),
+      );
+    expect(commands.map((c) => [c.kind, (c.params as { version: string }).version])).toEqual([
+      ['upgrade', '7.1.0'],
+      ['upgrade', '7.1.0'],
+    ]);
+    const [ended] = await t.db.select().from(upgradeRollouts).where(eq(upgradeRollouts.id, id));
+    expect(ended.state).toBe('rolledBack');
+
+    // Only the failed devices of another rollout, to 7.0.0.
+    const second = await rolloutWith(silent.slice(0, 2));
+    const onlyFailed = await client.call(endpoints.upgradeRolloutRollback, {
+      id: second,
+      packageId: older,
+      devices: 'failed',
+    });
+    expect(onlyFailed.envelope.code).toBe(0);
+    const failedRows = await t.db
+      .select({ deviceId: upgradeRolloutDevices.deviceId, packageId: upgradeRollouts.packageId })
+      .from(upgradeRolloutDevices)
+      .innerJoin(upgradeRollouts, eq(upgradeRollouts.id, upgradeRolloutDevices.rolloutId))
+      .where(eq(upgradeRolloutDevices.rolloutId, onlyFailed.envelope.payload.rolloutIds[0]));
+    expect(failedRows).toEqual([{ deviceId: silent[1], packageId: older }]);
+  });
+
+  it('rolls out to groups and tags: the managed devices in them, once each, frozen at creation', async () => {
+    const pkg = await makePackage('8.0.0', Buffer.from('eight'));
+    const staff = await createUser(t.db, ent, { deptIds: [ent.depts.a], dataScope: 'dept_and_below' });
+    const staffClient = await t.loginAs(staff);
+    const group = await insertGroup(t, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id });
+    const inA = await insertDevice(t, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id, groupId: group });
+    // In the group, but outside the staff member's data scope.
+    const inB = await insertDevice(t, { entId: ent.id, deptId: ent.depts.b, ownerId: admin.id, groupId: group });
+    const tagged = await insertDevice(t, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id });
+    // The group's device in department a is tagged too: it is sent the package once.
+    const tag = await insertTag(t, ent.id, { deviceIds: [inA, tagged, inB] });
+    const created = await staffClient.call(endpoints.upgradeRolloutCreate, {
+      packageId: pkg,
+      groupIds: [group],
+      tagIds: [tag],
+      canaryPercent: 50,
+      failureThreshold: 50,
+    });
+    expect(created.envelope.code).toBe(0);
+    const id = created.envelope.payload.id;
+    const rows = () => t.db.select().from(upgradeRolloutDevices).where(eq(upgradeRolloutDevices.rolloutId, id));
+    const before = await rows();
+    expect(before.map((r) => r.deviceId).sort()).toEqual([inA, tagged].sort());
+    // Canary 50% of the two: one now, one after continue.
+    expect(before.filter((r) => r.state === 'sent')).toHaveLength(1);
+    const sentTo = await t.db
+      .select({ deviceId: deviceCommands.deviceId })
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.kind, 'upgrade'), eq(deviceCommands.deviceId, inB)));
+    expect(sentTo).toEqual([]);
+    // A device joining the group later is not in the rollout.
+    await insertDevice(t, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id, groupId: group });
+    expect((await staffClient.call(endpoints.upgradeRolloutContinue, { id })).envelope.code).toBe(0);
+    expect((await rows()).map((r) => r.deviceId).sort()).toEqual([inA, tagged].sort());
+
+    // A group holding only devices outside the caller's scope: a clear refusal, nothing stored.
+    const outside = await insertGroup(t, { entId: ent.id, deptId: ent.depts.a, ownerId: admin.id });
+    await insertDevice(t, { entId: ent.id, deptId: ent.depts.b, ownerId: admin.id, groupId: outside });
+    const count = (await t.db.select().from(upgradeRollouts)).length;
+    const empty = await staffClient.call(endpoints.upgradeRolloutCreate, { packageId: pkg, groupIds: [outside] });
+    expect(empty.envelope.code).toBe(ErrorCode.NOT_FOUND);
+    expect(empty.envelope.message).toMatch(/设备|device|デバイス/);
+    expect((await t.db.select().from(upgradeRollouts)).length).toBe(count);
+  });
+
   it('fails the devices that never answer once their command expired, and halts past the threshold (the job)', async () => {
     const pkg = await makePackage('6.0.0', Buffer.from('six'));
     // Devices with no player: their commands are never acknowledged.

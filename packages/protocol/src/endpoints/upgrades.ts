@@ -11,8 +11,9 @@ import { deviceTargetsSchema } from './deviceGroups.js';
  * packages uploaded through signed storage (the server computes size and SHA-256 on verify);
  * staged rollouts to chosen devices (a canary share, then the rest), each device's progress
  * from its acks of the `upgrade` command, an automatic halt past the failure threshold, and
- * rollback to the previous package. Packages and rollouts are the enterprise's (audience
- * tenant); a rollout's devices are chosen and listed within the caller's device data scope.
+ * rollback to the previous package or an earlier one the operator picks. Packages and rollouts
+ * are the enterprise's (audience tenant); a rollout's devices are chosen (ids, groups, tags) and
+ * listed within the caller's device data scope.
  */
 
 export const UPGRADE_KINDS = ['apk', 'firmware'] as const;
@@ -23,6 +24,12 @@ export const UPGRADE_ROLLOUT_STATES = ['canary', 'waiting', 'rolling', 'done', '
 export type UpgradeRolloutState = (typeof UPGRADE_ROLLOUT_STATES)[number];
 export const UPGRADE_DEVICE_STATES = ['queued', 'sent', 'downloading', 'installing', 'done', 'failed'] as const;
 export type UpgradeDeviceState = (typeof UPGRADE_DEVICE_STATES)[number];
+/**
+ * The devices of a rollout a rollback sends a package to: those it upgraded (`done`), those
+ * that failed, or both (every device that finished).
+ */
+export const UPGRADE_ROLLBACK_DEVICES = ['upgraded', 'failed', 'all'] as const;
+export type UpgradeRollbackDevices = (typeof UPGRADE_ROLLBACK_DEVICES)[number];
 /** The stages a device reports in its acks' `data.stage` (docs/device-protocol.md 3.8). */
 export const UPGRADE_ACK_STAGES = ['downloading', 'installing', 'done'] as const;
 /** Largest package accepted (2 GiB). */
@@ -129,10 +136,16 @@ export const upgradeEndpoints = {
     permission: Perm.deviceRemote,
     notForMonitor: true,
     scope: { object: 'upgradePackage', kind: 'list', audience: 'tenant' },
+    errors: [ErrorCode.NOT_FOUND],
     request: z
       .object({
         kind: z.enum(UPGRADE_KINDS).optional(),
         state: z.enum(UPGRADE_PACKAGE_STATES).optional(),
+        /**
+         * Only the packages a rollout of this package can roll back to: of its kind and device
+         * type, uploaded before it (itself excluded). NOT_FOUND when it is not the enterprise's.
+         */
+        olderThan: id.optional(),
         page: z.number().int().min(1).default(1),
         size: listPageSize(),
       })
@@ -160,8 +173,10 @@ export const upgradeEndpoints = {
     errors: [ErrorCode.NOT_FOUND, ErrorCode.UPGRADE_PACKAGE_NOT_READY],
     /**
      * The package to the devices named (ids, groups, tags, within the caller's data scope):
-     * the canary share (at least one device) is sent at once; the rest after continue, or
-     * when the canary finishes with autoContinue.
+     * groups and tags expand at creation to the caller's visible devices in them, de-duplicated,
+     * and the list is frozen in the rollout (NOT_FOUND when they hold none). The canary share
+     * (at least one device) is sent at once; the rest after continue, or when the canary
+     * finishes with autoContinue.
      */
     request: z.intersection(
       deviceTargetsSchema,
@@ -245,12 +260,23 @@ export const upgradeEndpoints = {
     permission: Perm.deviceRemote,
     mutation: true,
     notForMonitor: true,
-    errors: [ErrorCode.NOT_FOUND, ErrorCode.UPGRADE_ROLLOUT_STATE, ErrorCode.UPGRADE_NO_PREVIOUS],
+    errors: [
+      ErrorCode.NOT_FOUND,
+      ErrorCode.UPGRADE_ROLLOUT_STATE,
+      ErrorCode.UPGRADE_NO_PREVIOUS,
+      ErrorCode.UPGRADE_PACKAGE_NOT_READY,
+      ErrorCode.UPGRADE_ROLLBACK_SAME_PACKAGE,
+      ErrorCode.UPGRADE_ROLLBACK_PACKAGE_MISMATCH,
+    ],
     /**
-     * Sends the previous package (the ready package of the version each device ran before, or
-     * the one named) to the devices this rollout upgraded, as new rollouts (no canary).
+     * Sends a package to the rollout's finished devices (`devices`: those it upgraded, the
+     * default; those that failed; or both), as new rollouts (no canary): the package named
+     * (the enterprise's, ready, of the rollout's kind and device type, not its own), or per
+     * device the ready package of the version it ran before.
      */
-    request: z.object({ id, packageId: id.optional() }).strict(),
+    request: z
+      .object({ id, packageId: id.optional(), devices: z.enum(UPGRADE_ROLLBACK_DEVICES).default('upgraded') })
+      .strict(),
     response: z.object({ rolloutIds: z.array(z.string()) }),
   }),
 };

@@ -10,11 +10,12 @@ import {
   type UpgradeKind,
   type UpgradePackageRow,
   type UpgradePackageState,
+  type UpgradeRollbackDevices,
   type UpgradeRolloutDeviceRow,
   type UpgradeRolloutRow,
   type UpgradeRolloutState,
 } from '@marquee/protocol';
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import { scopeWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -30,7 +31,7 @@ import type { Files } from '../../storage/files.js';
 import { enterpriseKey } from '../../storage/storage.js';
 import type { DeviceChannelListener } from '../devices/channel.js';
 import { deviceScope } from '../devices/repository.js';
-import { type DeviceTargets, resolveDeviceTargets } from '../devices/targets.js';
+import { type DeviceTargets, NoTargetsText, resolveDeviceTargets } from '../devices/targets.js';
 import { EXPIRED_REASON, THRESHOLD_HALT, UpgradeText } from './texts.js';
 
 type PackageDb = typeof upgradePackages.$inferSelect;
@@ -135,13 +136,23 @@ export async function packageVerify(input: { id: string }, ctx: CallContext): Pr
 }
 
 export async function packageList(
-  input: { kind?: UpgradeKind; state?: UpgradePackageState; page: number; size: number },
+  input: { kind?: UpgradeKind; state?: UpgradePackageState; olderThan?: string; page: number; size: number },
   ctx: CallContext,
 ) {
+  // The packages a rollout of `olderThan` can roll back to: its kind and device type, uploaded before it.
+  const newer = input.olderThan ? await findPackage(ctx.db, ctx.user.entId, input.olderThan) : null;
   const where = and(
     eq(upgradePackages.entId, ctx.user.entId),
     input.kind ? eq(upgradePackages.kind, input.kind) : undefined,
     input.state ? eq(upgradePackages.state, input.state) : undefined,
+    newer
+      ? and(
+          eq(upgradePackages.kind, newer.kind),
+          eq(upgradePackages.deviceType, newer.deviceType),
+          ne(upgradePackages.id, newer.id),
+          lt(upgradePackages.createdAt, newer.createdAt),
+        )
+      : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
@@ -316,8 +327,9 @@ export async function rolloutCreate(
 ) {
   const pkg = await findPackage(ctx.db, ctx.user.entId, input.packageId);
   if (pkg.state !== 'ready') throw new AppError(ErrorCode.UPGRADE_PACKAGE_NOT_READY);
+  // Groups and tags expand here to the caller's visible devices (de-duplicated); the list is frozen in the rollout.
   const targets = await resolveDeviceTargets(ctx, input);
-  if (targets.length === 0) throw new AppError(ErrorCode.INVALID_PARAMS, UpgradeText.noDevices);
+  if (targets.length === 0) throw new AppError(ErrorCode.NOT_FOUND, NoTargetsText);
   const { id, commandIds } = await startRollout(ctx, pkg, targets, {
     canaryPercent: input.canaryPercent,
     failureThreshold: input.failureThreshold,
@@ -490,7 +502,17 @@ export async function rolloutContinue(input: { id: string }, ctx: CallContext) {
   return (await presentRollouts(ctx.db, [await findRollout(ctx.db, ctx.user.entId, input.id)]))[0];
 }
 
-export async function rolloutRollback(input: { id: string; packageId?: string }, ctx: CallContext) {
+/** The rollout device states each choice of a rollback's devices takes. */
+const ROLLBACK_STATES: Record<UpgradeRollbackDevices, UpgradeDeviceState[]> = {
+  upgraded: ['done'],
+  failed: ['failed'],
+  all: ['done', 'failed'],
+};
+
+export async function rolloutRollback(
+  input: { id: string; packageId?: string; devices?: UpgradeRollbackDevices },
+  ctx: CallContext,
+) {
   const row = await findRollout(ctx.db, ctx.user.entId, input.id);
   const locked = await lockRollout(ctx.db, row.id);
   if (!['waiting', 'done', 'halted', 'canary', 'rolling'].includes(locked.state)) {
@@ -500,13 +522,23 @@ export async function rolloutRollback(input: { id: string; packageId?: string },
   const upgraded = await ctx.db
     .select({ deviceId: upgradeRolloutDevices.deviceId, previous: upgradeRolloutDevices.previousVersion })
     .from(upgradeRolloutDevices)
-    .where(and(eq(upgradeRolloutDevices.rolloutId, row.id), eq(upgradeRolloutDevices.state, 'done')));
+    .where(
+      and(
+        eq(upgradeRolloutDevices.rolloutId, row.id),
+        inArray(upgradeRolloutDevices.state, ROLLBACK_STATES[input.devices ?? 'upgraded']),
+      ),
+    );
   if (upgraded.length === 0) throw new AppError(ErrorCode.UPGRADE_ROLLOUT_STATE);
-  // The package each device goes back to: the one named, or the ready package of the same kind
-  // (and device type) whose version the device ran before.
+  // The package each device goes back to: the one named (the enterprise's, ready, suiting the
+  // rollout's devices: its kind and device type, and not the rollout's own), or the ready
+  // package of the same kind (and device type) whose version the device ran before.
   const groups = new Map<string, { pkg: PackageDb; deviceIds: string[] }>();
   if (input.packageId) {
     const pkg = await findPackage(ctx.db, ctx.user.entId, input.packageId);
+    if (pkg.id === current.id) throw new AppError(ErrorCode.UPGRADE_ROLLBACK_SAME_PACKAGE);
+    if (pkg.kind !== current.kind || pkg.deviceType !== current.deviceType) {
+      throw new AppError(ErrorCode.UPGRADE_ROLLBACK_PACKAGE_MISMATCH);
+    }
     if (pkg.state !== 'ready') throw new AppError(ErrorCode.UPGRADE_PACKAGE_NOT_READY);
     groups.set(pkg.id, { pkg, deviceIds: upgraded.map((u) => u.deviceId) });
   } else {
@@ -555,6 +587,7 @@ export async function rolloutRollback(input: { id: string; packageId?: string },
     targetName: `${current.kind} ${current.version}`,
     detail: {
       to: [...groups.values()].map((g) => g.pkg.version),
+      which: input.devices ?? 'upgraded',
       devices: upgraded.length,
       rolloutIds,
     },

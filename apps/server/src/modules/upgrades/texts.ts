@@ -9,11 +9,6 @@ export const UpgradeText = {
     'en-US': 'The rollout does not exist',
     ja: 'ロールアウトが存在しません',
   },
-  noDevices: {
-    'zh-CN': '请至少选择一台设备',
-    'en-US': 'Choose at least one device',
-    ja: 'デバイスを1台以上選択してください',
-  },
 };
 
 /** Why the server halted a rollout (stored in English; the console shows its own words). */

@@ -1,14 +1,19 @@
-import type { UpgradePackageRow } from '@marquee/protocol';
+import { endpoints, type UpgradePackageRow } from '@marquee/protocol';
 import { Form, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
 import { FormDialog } from '../../components/FormDialog';
 import { DeviceSelect } from '../../components/pickers/DevicePicker';
+import { GroupSelect, TagSelect } from '../../components/pickers/options';
+import { useCan } from '../../session/useCan';
 
 interface Values {
   packageId: string;
   deviceIds: string[];
+  /** Groups and tags: the server expands them to the caller's devices in them when the rollout starts. */
+  groupIds: string[];
+  tagIds: string[];
   canaryPercent: number;
   failureThreshold: number;
   autoContinue: boolean;
@@ -20,7 +25,10 @@ export const ROLLOUT_DEFAULTS = { canaryPercent: 10, failureThreshold: 20, autoC
 export const packageLabel = (p: Pick<UpgradePackageRow, 'kind' | 'version' | 'deviceType'>, kind: string) =>
   `${kind} ${p.version}${p.deviceType ? ` · ${p.deviceType}` : ''}`;
 
-/** Starts a rollout: a ready package, the devices, the canary share, the failure threshold, auto-continue. */
+/**
+ * Starts a rollout: a ready package, the devices (picked one by one, or by group and tag as ads'
+ * targets are), the canary share, the failure threshold, auto-continue.
+ */
 export function RolloutDialog({
   open,
   packageId,
@@ -34,19 +42,32 @@ export function RolloutDialog({
   onStarted: (id: string) => void;
 }) {
   const { t } = useTranslation(['upgrades', 'common']);
+  const can = useCan();
   const ready = useCallQuery('upgradePackageList', { state: 'ready', page: 1, size: 100 }, { enabled: open });
+  /** At least one device, group or tag in all (checked on the devices field). */
+  const targetsRule = ({ getFieldValue }: { getFieldValue: (name: keyof Values) => unknown }) => ({
+    validator: async () => {
+      const n = (['deviceIds', 'groupIds', 'tagIds'] as const).reduce(
+        (sum, name) => sum + ((getFieldValue(name) as string[] | undefined)?.length ?? 0),
+        0,
+      );
+      if (n === 0) throw new Error(t('rollout.targetsRequired'));
+    },
+  });
   return (
     <FormDialog<Values>
       open={open}
       title={t('rollout.start')}
       onClose={onClose}
       width={600}
-      initialValues={{ deviceIds: [], ...ROLLOUT_DEFAULTS }}
+      initialValues={{ deviceIds: [], groupIds: [], tagIds: [], ...ROLLOUT_DEFAULTS }}
       values={packageId ? { packageId } : undefined}
       submit={async (v) => {
         const answer = await call('upgradeRolloutCreate', {
           packageId: v.packageId,
-          deviceIds: v.deviceIds,
+          deviceIds: v.deviceIds ?? [],
+          groupIds: v.groupIds ?? [],
+          tagIds: v.tagIds ?? [],
           canaryPercent: v.canaryPercent,
           failureThreshold: v.failureThreshold,
           autoContinue: v.autoContinue,
@@ -76,10 +97,21 @@ export function RolloutDialog({
       <Form.Item
         name="deviceIds"
         label={t('field.devices')}
-        rules={[{ required: true, type: 'array', min: 1, message: t('rollout.devicesRequired') }]}
+        dependencies={['groupIds', 'tagIds']}
+        rules={[targetsRule]}
       >
         <DeviceSelect mode="multiple" testId="upgrade-rollout-devices" enabled={open} />
       </Form.Item>
+      {can(endpoints.deviceGroupOptions.permission) ? (
+        <Form.Item name="groupIds" label={t('field.groups')}>
+          <GroupSelect testId="upgrade-rollout-groups" enabled={open} />
+        </Form.Item>
+      ) : null}
+      {can(endpoints.deviceTagOptions.permission) ? (
+        <Form.Item name="tagIds" label={t('field.tags')} extra={t('field.targetsHint')}>
+          <TagSelect testId="upgrade-rollout-tags" enabled={open} />
+        </Form.Item>
+      ) : null}
       <Form.Item name="canaryPercent" label={t('field.canaryPercent')} extra={t('field.canaryHint')}>
         <InputNumber
           min={1}
