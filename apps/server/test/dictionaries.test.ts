@@ -1,14 +1,17 @@
 import { ErrorCode, endpoints, Perm } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, dictionaryEntries, operationLogs } from '../src/db/schema/index.js';
+import { adSlots, devices, dictionaryEntries, operationLogs } from '../src/db/schema/index.js';
+import { startPairing } from '../src/modules/devices/pairing.js';
 import { asPlatform, insertDictionaryEntry, uniqueCode } from './fixtures/dictionaries.js';
+import { insertSlot } from './fixtures/sales.js';
 import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
 
 /**
- * Dictionaries (issue 31): the seeded device and venue types, read in the reader's language;
- * the platform operator adds, relabels, reorders, disables and deletes (an unused entry only);
- * a device's type must be an enabled code, while a device keeps a type disabled since.
+ * Dictionaries (issue 31): the seeded device and venue types, scenes and screen sizes, read in
+ * the reader's language; the platform operator adds, relabels, reorders, disables and deletes
+ * (an unused entry only); a device's type and scene and a slot's venue type must be enabled
+ * codes, while a record keeps a value disabled since.
  */
 describe.each(BACKENDS)('dictionaries on %s', (backend) => {
   let t: TestApp;
@@ -30,10 +33,14 @@ describe.each(BACKENDS)('dictionaries on %s', (backend) => {
     return { ent, user, client: await t.loginAs(user) };
   }
 
-  async function insertDevice(c: Awaited<ReturnType<typeof entAdmin>>, type: string | null = null) {
+  async function insertDevice(
+    c: Awaited<ReturnType<typeof entAdmin>>,
+    type: string | null = null,
+    scene: string | null = null,
+  ) {
     const [row] = await t.db
       .insert(devices)
-      .values({ entId: c.ent.id, deptId: c.ent.depts.root, ownerId: c.user.id, name: 'Lobby screen', type })
+      .values({ entId: c.ent.id, deptId: c.ent.depts.root, ownerId: c.user.id, name: 'Lobby screen', type, scene })
       .returning({ id: devices.id });
     return row.id;
   }
@@ -232,6 +239,178 @@ describe.each(BACKENDS)('dictionaries on %s', (backend) => {
       expect((await op.client.call(endpoints.dictionarySetEnabled, { id: row.id, enabled: true })).envelope.code).toBe(
         0,
       );
+    }
+  });
+
+  it('serves the seeded scenes and screen sizes', async () => {
+    const reader = await entAdmin();
+    const scenes = await reader.client.call(endpoints.dictionaryList, { kind: 'scene' }, { language: 'zh-CN' });
+    expect(scenes.envelope.payload).toEqual(
+      expect.arrayContaining([
+        { code: 'mall', label: '商场', enabled: true },
+        { code: 'elevator', label: '电梯', enabled: true },
+      ]),
+    );
+    const sizes = await reader.client.call(endpoints.dictionaryList, { kind: 'screenSize' }, { language: 'ja' });
+    expect((sizes.envelope.payload as { code: string }[]).slice(0, 4).map((i) => i.code)).toEqual([
+      '32',
+      '43',
+      '49',
+      '55',
+    ]);
+    expect(sizes.envelope.payload).toEqual(expect.arrayContaining([{ code: '55', label: '55 インチ', enabled: true }]));
+  });
+
+  it('sets, lists and filters a device’s scene; refuses an unknown or disabled one, keeps a device’s own', async () => {
+    const admin = await entAdmin();
+    const device = await insertDevice(admin, 'lcd');
+    const update = (id: string, scene: string | null | undefined) =>
+      admin.client.call(endpoints.deviceUpdate, { id, name: 'Lobby screen', scene });
+    expect((await update(device, 'elevator')).envelope.code).toBe(0);
+    const detail = await admin.client.call(endpoints.deviceDetail, { id: device });
+    expect(detail.envelope.payload).toMatchObject({ id: device, scene: 'elevator', type: 'lcd' });
+    const listed = async (scene: string) =>
+      (
+        (await admin.client.call(endpoints.deviceList, { page: 1, size: 10, scene })).envelope.payload as {
+          data: { id: string; scene: string | null }[];
+        }
+      ).data;
+    expect(await listed('elevator')).toEqual([expect.objectContaining({ id: device, scene: 'elevator' })]);
+    expect(await listed('mall')).toEqual([]);
+    // A code the dictionary never had: a bad parameter naming the field (the update and the filter).
+    const unknown = await update(device, 'moon_base');
+    expect(unknown.envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+    expect(unknown.envelope.message).toContain('scene');
+    expect((await admin.client.call(endpoints.deviceList, { scene: 'moon_base' })).envelope.code).toBe(
+      ErrorCode.INVALID_PARAMS,
+    );
+
+    // A scene disabled since: refused to a device that does not hold it, with a message naming the scene.
+    const op = await operator();
+    const closed = await insertDictionaryEntry(t, { kind: 'scene' });
+    expect((await update(device, closed.code)).envelope.code).toBe(0);
+    expect(
+      (await op.client.call(endpoints.dictionarySetEnabled, { id: closed.id, enabled: false })).envelope.code,
+    ).toBe(0);
+    const other = await insertDevice(admin, null, 'mall');
+    const refused = await admin.client.call(
+      endpoints.deviceUpdate,
+      { id: other, name: 'Renamed', scene: closed.code },
+      { language: 'en-US' },
+    );
+    expect(refused.envelope.code).toBe(ErrorCode.DICTIONARY_VALUE_INVALID);
+    expect(refused.envelope.message).toContain('scene');
+    const [kept] = await t.db.select().from(devices).where(eq(devices.id, other));
+    expect(kept).toMatchObject({ scene: 'mall', name: 'Lobby screen' });
+    // The device holding it keeps it through an edit, and it is still readable and filtered.
+    expect((await update(device, closed.code)).envelope.code).toBe(0);
+    expect(await listed(closed.code)).toEqual([expect.objectContaining({ id: device, scene: closed.code })]);
+    // Cleared: no dictionary needed.
+    expect((await update(device, null)).envelope.code).toBe(0);
+    const [cleared] = await t.db.select().from(devices).where(eq(devices.id, device));
+    expect(cleared.scene).toBeNull();
+  });
+
+  it('adds a device with a scene: an enabled one only', async () => {
+    const admin = await entAdmin();
+    const add = async (scene: string) => {
+      const pairing = await startPairing(t.services, {}, '127.0.0.1');
+      return admin.client.call(endpoints.deviceAdd, { code: pairing.code, name: 'Paired screen', scene });
+    };
+    const added = await add('lobby');
+    expect(added.envelope.code).toBe(0);
+    const [row] = await t.db
+      .select()
+      .from(devices)
+      .where(eq(devices.id, (added.envelope.payload as { id: string }).id));
+    expect(row.scene).toBe('lobby');
+    const closed = await insertDictionaryEntry(t, { kind: 'scene', enabled: false });
+    expect((await add(closed.code)).envelope.code).toBe(ErrorCode.DICTIONARY_VALUE_INVALID);
+    expect((await add('moon_base')).envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('refuses to delete a scene devices hold, and deletes it once none does', async () => {
+    const op = await operator();
+    const admin = await entAdmin();
+    const used = await insertDictionaryEntry(t, { kind: 'scene' });
+    const device = await insertDevice(admin, null, used.code);
+    const listed = await op.client.call(endpoints.dictionaryManageList, { kind: 'scene' });
+    expect(
+      (listed.envelope.payload as { fixed: boolean; data: { id: string; usage: number }[] }).data.find(
+        (e) => e.id === used.id,
+      ),
+    ).toMatchObject({ usage: 1 });
+    expect((listed.envelope.payload as { fixed: boolean }).fixed).toBe(false);
+    expect((await op.client.call(endpoints.dictionaryDelete, { id: used.id })).envelope.code).toBe(
+      ErrorCode.DICTIONARY_IN_USE,
+    );
+    await t.db.update(devices).set({ scene: null }).where(eq(devices.id, device));
+    expect((await op.client.call(endpoints.dictionaryDelete, { id: used.id })).envelope.code).toBe(0);
+  });
+
+  it('takes a screen size’s code as a positive number of inches', async () => {
+    const op = await operator();
+    const labels = { 'zh-CN': '57 英寸', 'en-US': '57 inches', ja: '57 インチ' };
+    for (const code of ['abc', '0', '-5', '55.25', '1001', '055']) {
+      const res = await op.client.call(endpoints.dictionarySave, { kind: 'screenSize', code, labels });
+      expect(res.envelope.code, code).toBe(ErrorCode.INVALID_PARAMS);
+    }
+    // The rule of other kinds' codes is not a screen size's.
+    expect(
+      (await op.client.call(endpoints.dictionarySave, { kind: 'deviceType', code: '57', labels })).envelope.code,
+    ).toBe(ErrorCode.INVALID_PARAMS);
+    const saved = await op.client.call(endpoints.dictionarySave, { kind: 'screenSize', code: '57.5', labels });
+    expect(saved.envelope.code).toBe(0);
+    // Written one way: '57.0' is 57, a taken code is refused.
+    const whole = await op.client.call(endpoints.dictionarySave, { kind: 'screenSize', code: '57.0', labels });
+    expect(whole.envelope.code).toBe(0);
+    const [row] = await t.db
+      .select()
+      .from(dictionaryEntries)
+      .where(eq(dictionaryEntries.id, (whole.envelope.payload as { id: string }).id));
+    expect(row.code).toBe('57');
+    expect(
+      (await op.client.call(endpoints.dictionarySave, { kind: 'screenSize', code: '57', labels })).envelope.code,
+    ).toBe(ErrorCode.DICTIONARY_CODE_TAKEN);
+    // Nothing stores an entry: any preset is deleted.
+    for (const id of [(saved.envelope.payload as { id: string }).id, row.id]) {
+      expect((await op.client.call(endpoints.dictionaryDelete, { id })).envelope.code).toBe(0);
+    }
+  });
+
+  it('refuses a slot’s venue type disabled since, and keeps the slot’s own', async () => {
+    const op = await operator();
+    const admin = await entAdmin();
+    const slot = await insertSlot(t.db, { entId: admin.ent.id, deviceIds: [] });
+    const venues = await op.client.call(endpoints.dictionaryManageList, { kind: 'venueType' });
+    const rows = (venues.envelope.payload as { data: { id: string; code: string }[] }).data;
+    const gyms = rows.find((r) => r.code === 'health_and_beauty.gyms');
+    const cinemas = rows.find((r) => r.code === 'entertainment.movie_theaters');
+    if (!gyms || !cinemas) throw new Error('seeded venue types missing');
+    const rtb = (venueType: string | undefined) =>
+      admin.client.call(endpoints.salesSlotRtb, { id: slot, rtbEnabled: false, venueType } as never, {
+        language: 'ja',
+      });
+    expect((await rtb(gyms.code)).envelope.code).toBe(0);
+    for (const row of [gyms, cinemas]) {
+      expect((await op.client.call(endpoints.dictionarySetEnabled, { id: row.id, enabled: false })).envelope.code).toBe(
+        0,
+      );
+    }
+    try {
+      const refused = await rtb(cinemas.code);
+      expect(refused.envelope.code).toBe(ErrorCode.DICTIONARY_VALUE_INVALID);
+      expect(refused.envelope.message).toContain('施設の種類');
+      const [kept] = await t.db.select().from(adSlots).where(eq(adSlots.id, slot));
+      expect(kept.venueType).toBe(gyms.code);
+      // Its own type, disabled since, stays through another change (or none named).
+      expect((await rtb(gyms.code)).envelope.code).toBe(0);
+      expect((await rtb(undefined)).envelope.code).toBe(0);
+      expect((await rtb('retail.malls')).envelope.code).toBe(0);
+    } finally {
+      for (const row of [gyms, cinemas]) {
+        await op.client.call(endpoints.dictionarySetEnabled, { id: row.id, enabled: true });
+      }
     }
   });
 });

@@ -37,6 +37,7 @@ const expired: DeviceDetail = {
   activatedAt: null,
   createdAt: '2026-10-01T00:00:00.000Z',
   type: null,
+  scene: null,
   screenSize: null,
   screenCount: 1,
   installedAt: null,

@@ -367,6 +367,11 @@ export const validationMessages = {
     'en-US': 'Choose materials or a layout (one of the two)',
     ja: '素材またはレイアウトのどちらか一方を選択してください',
   },
+  screenSizeCode: {
+    'zh-CN': '屏幕尺寸的编码须为英寸数，1 至 1000，最多一位小数（如 55、65.5）',
+    'en-US': 'A screen size code is a number of inches from 1 to 1000, with at most one decimal (such as 55 or 65.5)',
+    ja: '画面サイズのコードはインチ数（1〜1000、小数は 1 桁まで。例：55、65.5）で入力してください',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -36,6 +36,30 @@ export const MAX_COMMAND_TARGETS = 500;
  */
 export const DEVICE_TYPES = ['lcd', 'led', 'touch', 'outdoor', 'projector', 'other'] as const;
 export type DeviceTypeValue = string;
+/**
+ * Device scenes (spec section 3 Device 'scene'): where the screen stands. The dictionary `scene`
+ * (open, like the types); these are its first entries (migration 0070), which the console names
+ * until the dictionary answers. A device's scene is a code checked as its type is.
+ */
+export const DEVICE_SCENES = [
+  'mall',
+  'storefront',
+  'restaurant',
+  'lobby',
+  'elevator',
+  'office',
+  'transit',
+  'outdoor',
+  'hospital',
+  'school',
+  'hotel',
+  'other',
+] as const;
+/**
+ * The common screen diagonals (inches) the device form suggests: the dictionary `screenSize`'s
+ * first entries (migration 0070). Only suggestions: a device's screenSize is any number.
+ */
+export const SCREEN_SIZE_PRESETS = [32, 43, 49, 55, 65, 75, 86, 98, 110, 138] as const;
 /** The device list's sortable columns (the table config's `sortable` props). */
 export const DEVICE_SORT_KEYS = [
   'name',
@@ -63,6 +87,8 @@ export const deviceFieldsSchema = z.object({
   /** The department the device belongs to (within the caller's scope). */
   deptId: deviceId.nullable().optional(),
   type: dictionaryCodeSchema.nullable().optional(),
+  /** Where the screen stands: a code of the dictionary `scene` (an enabled one, or the device's own). */
+  scene: dictionaryCodeSchema.nullable().optional(),
   /** Diagonal in inches, at most one decimal (e.g. 55, 65.5). */
   screenSize: z
     .number()
@@ -134,6 +160,8 @@ export const deviceRowSchema = z.object({
   // Registry fields the operator keeps (device.update).
   /** A code of the dictionary `deviceType` (its label: dictionary.list). */
   type: z.string().nullable(),
+  /** A code of the dictionary `scene` (its label: dictionary.list); null: not given. */
+  scene: z.string().nullable(),
   screenSize: z.number().nullable(),
   screenCount: z.number(),
   installedAt: z.string().nullable(),
@@ -218,6 +246,7 @@ export const deviceEndpoints = {
     permission: Perm.device,
     mutation: true,
     notForMonitor: true,
+    errors: [ErrorCode.DICTIONARY_VALUE_INVALID],
     request: z
       .object({
         /** The pairing code the player shows, or the device number it reported. */
@@ -226,6 +255,8 @@ export const deviceEndpoints = {
         name: z.string().trim().min(1).max(64),
         /** The department the device belongs to (within the caller's scope); default the caller's. */
         deptId: z.string().min(1).max(64).optional(),
+        /** Where the screen stands: an enabled code of the dictionary `scene` (issue 31). */
+        scene: dictionaryCodeSchema.optional(),
         /**
          * Values of the enterprise's custom fields (issue 31, customFields.ts): a required field
          * needs one here unless the device was pre-registered with it (Excel import).
@@ -268,6 +299,8 @@ export const deviceEndpoints = {
         /** The department and those below it. */
         deptId: deviceId.optional(),
         type: dictionaryCodeSchema.optional(),
+        /** A code of the dictionary `scene` (a disabled one too: devices keep it). */
+        scene: dictionaryCodeSchema.optional(),
         /** Expiring before this time (the expired included). */
         expireBefore: isoTime.optional(),
         /** Devices whose licence is now this (licenceOf). */

@@ -14,7 +14,12 @@ import { endpoint } from './common.js';
  * docs/ARCHITECTURE.md "Dictionaries (issue 31)".
  */
 
-export const DICTIONARY_KINDS = ['deviceType', 'venueType'] as const;
+/**
+ * `deviceType` (a device's type), `venueType` (a slot's OpenOOH venue type, fixed), `scene` (a
+ * device's scene: where it stands), `screenSize` (the screen diagonals the device form offers:
+ * each code is a number of inches; the device's field stays a free number).
+ */
+export const DICTIONARY_KINDS = ['deviceType', 'venueType', 'scene', 'screenSize'] as const;
 export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
 /** Kinds whose codes a standard fixes: no entry is added or deleted. */
 export const FIXED_DICTIONARY_KINDS: readonly DictionaryKind[] = ['venueType'];
@@ -23,6 +28,10 @@ export type DictionaryLanguage = (typeof DICTIONARY_LANGUAGES)[number];
 /** A code: a lower-case letter, then lower-case letters, digits, '_', '-' or '.' (what data stores). */
 export const DICTIONARY_CODE_PATTERN = /^[a-z][a-z0-9_.-]{0,47}$/;
 export const DICTIONARY_CODE_MAX = 48;
+/** A `screenSize` code: a diagonal in inches, positive, at most one decimal (what a device's screenSize takes). */
+export const SCREEN_SIZE_CODE_PATTERN = /^[1-9][0-9]{0,3}(\.[0-9])?$/;
+/** The largest diagonal a `screenSize` code may name (as deviceFieldsSchema's screenSize). */
+export const SCREEN_SIZE_CODE_MAX = 1000;
 export const DICTIONARY_LABEL_MAX = 40;
 /** Entries one kind may hold. */
 export const DICTIONARY_ENTRIES_MAX = 200;
@@ -35,6 +44,25 @@ export const dictionaryCodeSchema = z
   .trim()
   .max(DICTIONARY_CODE_MAX)
   .regex(DICTIONARY_CODE_PATTERN, 'validation.dictionaryCode');
+
+/** Whether `code` is a valid code of `kind`: a number of inches for `screenSize`, else DICTIONARY_CODE_PATTERN. */
+export function dictionaryCodeValid(kind: DictionaryKind, code: string): boolean {
+  if (kind === 'screenSize') return SCREEN_SIZE_CODE_PATTERN.test(code) && Number(code) <= SCREEN_SIZE_CODE_MAX;
+  return DICTIONARY_CODE_PATTERN.test(code);
+}
+
+/** The validation message key of an invalid code of `kind`. */
+export const dictionaryCodeMessage = (kind: DictionaryKind) =>
+  kind === 'screenSize' ? 'validation.screenSizeCode' : 'validation.dictionaryCode';
+
+/** A new entry's code as `kind` takes it (the operator's form checks it with the server's rule). */
+export const dictionaryCodeSchemaOf = (kind: DictionaryKind) =>
+  kind === 'screenSize'
+    ? z
+        .string()
+        .trim()
+        .refine((v) => dictionaryCodeValid(kind, v), dictionaryCodeMessage(kind))
+    : dictionaryCodeSchema;
 
 export const dictionaryLabelsSchema = z
   .object({
@@ -99,8 +127,19 @@ export const dictionaryEndpoints = {
      * never changes: stored data names it).
      */
     request: z
-      .object({ id: id.optional(), kind, code: dictionaryCodeSchema.optional(), labels: dictionaryLabelsSchema })
-      .strict(),
+      .object({
+        id: id.optional(),
+        kind,
+        /** DICTIONARY_CODE_PATTERN; a `screenSize` code is a positive number of inches (SCREEN_SIZE_CODE_PATTERN). */
+        code: z.string().trim().max(DICTIONARY_CODE_MAX).optional(),
+        labels: dictionaryLabelsSchema,
+      })
+      .strict()
+      .superRefine((r, ctx) => {
+        if (r.code !== undefined && !dictionaryCodeValid(r.kind, r.code)) {
+          ctx.addIssue({ code: 'custom', path: ['code'], message: dictionaryCodeMessage(r.kind) });
+        }
+      }),
     response: z.object({ id: z.string() }),
   }),
   dictionaryReorder: endpoint({

@@ -730,7 +730,7 @@ export const salesEndpoints = {
     permission: manage,
     mutation: true,
     notForMonitor: true,
-    errors: [ErrorCode.NOT_FOUND, ErrorCode.AD_NOT_SCHEDULED],
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.AD_NOT_SCHEDULED, ErrorCode.DICTIONARY_VALUE_INVALID],
     /**
      * Turns RTB on or off for a slot: its floor (fen per thousand impressions; required when
      * on), the fallback ad of turns nobody wins and the venue type DSPs are told. Its turns are

@@ -92,6 +92,8 @@ export const devices = pgTable(
     // ---- end of location ----
     // Kept by operators (spec section 3 Device: type, screen size, screen count, install time, expiry).
     type: text('type').$type<DeviceType>(),
+    /** Where the screen stands (spec 'scene'): a code of the dictionary `scene` (issue 31, migration 0070); null: not given. */
+    scene: text('scene'),
     /** Diagonal in inches. */
     screenSize: doublePrecision('screen_size'),
     screenCount: integer('screen_count').notNull().default(1),
@@ -125,6 +127,7 @@ export const devices = pgTable(
     check('devices_status_check', sql`${t.status} in ('online', 'offline', 'invalid', 'activating', 'trial')`),
     // No check on type: it is a code of the dictionary `deviceType` (issue 31, migration 0068), checked by the service.
     index('devices_ent_type_idx').on(t.entId, t.type),
+    index('devices_ent_scene_idx').on(t.entId, t.scene),
     index('devices_ent_expire_idx').on(t.entId, t.expireAt),
     index('devices_ent_version_idx').on(t.entId, t.playerVersion),
     // The offline job's scan: only online devices. Not on last_seen_at, which every heartbeat

@@ -34,6 +34,7 @@ export function presentRow(
     activatedAt: d.activatedAt?.toISOString() ?? null,
     createdAt: d.createdAt.toISOString(),
     type: d.type,
+    scene: d.scene,
     screenSize: d.screenSize,
     screenCount: d.screenCount,
     installedAt: d.installedAt?.toISOString() ?? null,

@@ -266,6 +266,7 @@ export async function deviceListWhere(
   }
   if (input.deptId) conds.push(await deptFilter(db, subject.entId, input.deptId));
   if (input.type) conds.push(eq(devices.type, input.type));
+  if (input.scene) conds.push(eq(devices.scene, input.scene));
   if (input.expireBefore) conds.push(lt(devices.expireAt, new Date(input.expireBefore)));
   if (input.licence) conds.push(licenceFilter(input.licence, now));
   if (input.playerVersion) conds.push(eq(devices.playerVersion, input.playerVersion));

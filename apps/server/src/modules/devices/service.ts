@@ -80,6 +80,7 @@ export async function addDevice(
     number?: string;
     name: string;
     deptId?: string;
+    scene?: string;
     customFields?: Record<string, string | number | null>;
   },
   ctx: CallContext,
@@ -87,6 +88,8 @@ export async function addDevice(
   // The caller's own current department needs no check; another must be within the caller's scope.
   const deptId = input.deptId ?? ctx.user.deptId;
   if (deptId && deptId !== ctx.user.deptId) await loadVisibleDept(ctx, deptId);
+  // The scene, when given, is an enabled entry of the dictionary `scene` (issue 31).
+  if (input.scene) await checkDictionaryValue(ctx.db, 'scene', 'scene', input.scene);
   const pairing = await findOpenPairing(ctx.db, input, ctx.now.getTime());
   if (!pairing) throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
   const number = pairing.number ?? input.number ?? null;
@@ -128,6 +131,7 @@ export async function addDevice(
         .set({
           name: input.name,
           ...(input.deptId ? { deptId: input.deptId } : {}),
+          ...(input.scene ? { scene: input.scene } : {}),
           playerVersion: pairing.playerVersion,
           model: pairing.model,
           ip: pairing.ip,
@@ -145,6 +149,7 @@ export async function addDevice(
           ownerId: ctx.user.accountId,
           number,
           name: input.name,
+          scene: input.scene ?? null,
           status: 'activating',
           playerVersion: pairing.playerVersion,
           model: pairing.model,
@@ -181,6 +186,7 @@ export async function addDevice(
       name: input.name,
       number,
       deptId: deptId ?? null,
+      ...(input.scene ? { scene: input.scene } : {}),
       by: input.code ? 'code' : 'number',
       preRegistered: Boolean(preRegistered),
     },
@@ -220,6 +226,7 @@ export async function listDevices(
 ): Promise<{ total: number; totalCapped: boolean; data: DeviceRow[] }> {
   // A type filter names a code of the dictionary (issue 31; a disabled one too: devices keep it).
   if (input.type) await findCode(ctx.db, 'deviceType', 'type', input.type);
+  if (input.scene) await findCode(ctx.db, 'scene', 'scene', input.scene);
   // The counts and the merged plan's page and total are planned once per shape (db/planned.ts):
   // a region's page is a union of about 50 index scans whose planning cost more than its run.
   // Outside a transaction only (the planned pool's connections see what is committed).
@@ -304,6 +311,7 @@ export async function loadManaged(ctx: CallContext, ids: readonly string[]) {
       activatedAt: devices.activatedAt,
       customFields: devices.customFields,
       type: devices.type,
+      scene: devices.scene,
     })
     .from(devices)
     .where(and(scopeWhere(ctx.user, deviceManageScope), inArray(devices.id, unique)));
@@ -320,6 +328,7 @@ export async function updateDevice(
     name: string;
     deptId?: string | null;
     type?: DeviceTypeValue | null;
+    scene?: string | null;
     screenSize?: number | null;
     screenCount?: number;
     installedAt?: string | null;
@@ -333,6 +342,8 @@ export async function updateDevice(
   if (input.deptId) await loadVisibleDept(ctx, input.deptId);
   // The type is a code of the dictionary (issue 31): an enabled one, or the one it already has.
   if (input.type) await checkDictionaryValue(ctx.db, 'deviceType', 'type', input.type, device.type);
+  // The scene likewise (issue 31): an enabled entry of `scene`, or the device's own.
+  if (input.scene) await checkDictionaryValue(ctx.db, 'scene', 'scene', input.scene, device.scene);
   // Custom fields (issue 31): the values given merged into the device's, checked by the
   // enterprise's definitions (a required one must hold a value once the form sends them).
   const customFields =
@@ -343,6 +354,7 @@ export async function updateDevice(
     name: input.name,
     deptId: input.deptId,
     type: input.type,
+    scene: input.scene,
     screenSize: input.screenSize,
     screenCount: input.screenCount,
     installedAt: timeOrNull(input.installedAt),

@@ -14,7 +14,7 @@ import {
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adSlots, devices, dictionaryEntries } from '../../db/schema/index.js';
-import { AppError } from '../../protocol/appError.js';
+import { AppError, type LocalizedText } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { messages } from '../../protocol/messages.js';
 
@@ -51,12 +51,19 @@ async function entriesOf(db: Executor, kind: DictionaryKind): Promise<EntryRow[]
     .orderBy(asc(dictionaryEntries.sort), asc(dictionaryEntries.createdAt), asc(dictionaryEntries.code));
 }
 
-/** Stored records holding each code of a kind (every enterprise's: the dictionary is the platform's). */
+/**
+ * Stored records holding each code of a kind (every enterprise's: the dictionary is the
+ * platform's). Screen sizes are presets of a free number: no record names an entry.
+ */
 async function usageOf(db: Executor, kind: DictionaryKind): Promise<Map<string, number>> {
   const rows =
     kind === 'deviceType'
       ? await db.select({ code: devices.type, n: count() }).from(devices).groupBy(devices.type)
-      : await db.select({ code: adSlots.venueType, n: count() }).from(adSlots).groupBy(adSlots.venueType);
+      : kind === 'scene'
+        ? await db.select({ code: devices.scene, n: count() }).from(devices).groupBy(devices.scene)
+        : kind === 'venueType'
+          ? await db.select({ code: adSlots.venueType, n: count() }).from(adSlots).groupBy(adSlots.venueType)
+          : [];
   return new Map(rows.filter((r) => r.code !== null).map((r) => [r.code as string, Number(r.n)]));
 }
 
@@ -97,11 +104,13 @@ export async function save(
   ctx: CallContext,
 ): Promise<{ id: string }> {
   requireManager(ctx);
+  // A screen size's code is the number itself, written one way ('55', not '55.0'): the schema checked it.
+  const code = input.code && input.kind === 'screenSize' ? String(Number(input.code)) : input.code;
   if (input.id) {
     const row = await findEntry(ctx, input.id);
     if (row.kind !== input.kind) throw new AppError(ErrorCode.NOT_FOUND);
     // The code names stored data: it is never changed (the form shows it read-only).
-    if (input.code !== undefined && input.code !== row.code) throw new AppError(ErrorCode.DICTIONARY_FIXED);
+    if (code !== undefined && code !== row.code) throw new AppError(ErrorCode.DICTIONARY_FIXED);
     await ctx.db
       .update(dictionaryEntries)
       .set({ labels: input.labels, updatedAt: ctx.now })
@@ -117,11 +126,11 @@ export async function save(
     return { id: row.id };
   }
   if (isFixed(input.kind)) throw new AppError(ErrorCode.DICTIONARY_FIXED);
-  if (!input.code) throw new AppError(ErrorCode.INVALID_PARAMS);
+  if (!code) throw new AppError(ErrorCode.INVALID_PARAMS);
   const [taken] = await ctx.db
     .select({ id: dictionaryEntries.id })
     .from(dictionaryEntries)
-    .where(and(eq(dictionaryEntries.kind, input.kind), eq(dictionaryEntries.code, input.code)));
+    .where(and(eq(dictionaryEntries.kind, input.kind), eq(dictionaryEntries.code, code)));
   if (taken) throw new AppError(ErrorCode.DICTIONARY_CODE_TAKEN);
   const [stats] = await ctx.db
     .select({ n: count(), last: max(dictionaryEntries.sort) })
@@ -132,7 +141,7 @@ export async function save(
     .insert(dictionaryEntries)
     .values({
       kind: input.kind,
-      code: input.code,
+      code,
       labels: input.labels,
       sort: stats?.last === null || stats?.last === undefined ? 0 : Number(stats.last) + 1,
       createdAt: ctx.now,
@@ -147,7 +156,7 @@ export async function save(
     action: 'dictionaryCreate',
     targetType: 'dictionary_entry',
     targetId: row.id,
-    targetName: `${input.kind}.${input.code}`,
+    targetName: `${input.kind}.${code}`,
     detail: { labels: input.labels },
   });
   return { id: row.id };
@@ -221,11 +230,30 @@ export async function remove(input: { id: string }, ctx: CallContext): Promise<n
   return null;
 }
 
+/** DICTIONARY_VALUE_INVALID naming what was chosen, per kind a stored value holds. */
+const disabledText: Partial<Record<DictionaryKind, LocalizedText>> = {
+  deviceType: {
+    'zh-CN': '所选设备类型已停用，请重新选择',
+    'en-US': 'The chosen device type is disabled: choose another',
+    ja: '選択したデバイス種別は無効になっています。選び直してください',
+  },
+  scene: {
+    'zh-CN': '所选场景已停用，请重新选择',
+    'en-US': 'The chosen scene is disabled: choose another',
+    ja: '選択したシーンは無効になっています。選び直してください',
+  },
+  venueType: {
+    'zh-CN': '所选场所类型已停用，请重新选择',
+    'en-US': 'The chosen venue type is disabled: choose another',
+    ja: '選択した施設の種類は無効になっています。選び直してください',
+  },
+};
+
 /**
  * Checks a value written to stored data against its dictionary: an enabled entry, or the value
  * the record already holds (a disabled type stays on the devices that have it until they change).
  * A code the dictionary never had is a bad parameter (INVALID_PARAMS naming `field`, as the
- * fixed list's schema answered); one disabled since is DICTIONARY_VALUE_INVALID.
+ * fixed list's schema answered); one disabled since is DICTIONARY_VALUE_INVALID, naming the kind.
  */
 export async function checkDictionaryValue(
   db: Executor,
@@ -236,7 +264,7 @@ export async function checkDictionaryValue(
 ): Promise<void> {
   if (value === current) return;
   const row = await findCode(db, kind, field, value);
-  if (!row.enabled) throw new AppError(ErrorCode.DICTIONARY_VALUE_INVALID);
+  if (!row.enabled) throw new AppError(ErrorCode.DICTIONARY_VALUE_INVALID, disabledText[kind]);
 }
 
 /** The entry of a code (a filter may name a disabled one); INVALID_PARAMS naming `field` when there is none. */

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
+import { checkDictionaryValue } from '../dictionaries/service.js';
 import { slotScreens } from './inventory.js';
 import { nextNumber9 } from './numbers.js';
 import { presentSlot, slotUnitPrice } from './presenter.js';
@@ -283,6 +284,9 @@ async function fallbackAd(ctx: CallContext, adId: string | null, region: boolean
 
 export async function slotRtb(input: Req<'salesSlotRtb'>, ctx: CallContext) {
   const old = await requireSlot(ctx, input.id, { lock: true });
+  // The venue type is an enabled entry of the dictionary `venueType` (issue 31; the schema checks
+  // the OpenOOH enum), or the one the slot already has (a type disabled since stays on it).
+  if (input.venueType) await checkDictionaryValue(ctx.db, 'venueType', 'venueType', input.venueType, old.venueType);
   const [row] = await ctx.db
     .update(adSlots)
     .set({

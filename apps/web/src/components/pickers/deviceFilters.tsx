@@ -8,14 +8,24 @@ import { useDictionary } from './useDictionary';
 
 /**
  * The device filter vocabulary in one place: the fields device.list filters by (keyword: name,
- * number, IP or MAC; status; type; player version; expiry; group; tag; store) as list-page
+ * number, IP or MAC; status; type; scene; player version; expiry; group; tag; store) as list-page
  * filter declarations with their texts (the `devices` namespace) and test ids
  * (`device-filter-<name>`), and the status options any device filter offers. The types are the
- * dictionary `deviceType` (issue 31): every entry, a disabled one too (devices still hold it).
+ * dictionary `deviceType` (issue 31), the scenes the dictionary `scene`: every entry, a disabled
+ * one too (devices still hold it).
  */
 export type DeviceFilterKey = Extract<
   keyof Req<Endpoints['deviceList']>,
-  'keyword' | 'status' | 'deptId' | 'type' | 'expireBefore' | 'playerVersion' | 'groupId' | 'tagId' | 'storeId'
+  | 'keyword'
+  | 'status'
+  | 'deptId'
+  | 'type'
+  | 'scene'
+  | 'expireBefore'
+  | 'playerVersion'
+  | 'groupId'
+  | 'tagId'
+  | 'storeId'
 >;
 
 /** The device statuses as select options. */
@@ -53,6 +63,7 @@ export function useDeviceFilters(
   const tags = useTagOptions();
   const storeOptions = useStoreOptions(stores);
   const types = useDictionary('deviceType');
+  const scenes = useDictionary('scene');
   const all = t('devices:all');
   const pick = { kind: 'select', showSearch: true, placeholder: all } as const;
   return [
@@ -81,6 +92,16 @@ export function useDeviceFilters(
       placeholder: all,
       width: 140,
       testId: 'device-filter-type',
+    },
+    {
+      key: 'scene',
+      kind: 'select',
+      label: t('devices:field.scene'),
+      options: scenes.items.map((i) => ({ value: i.code, label: i.label })),
+      loading: scenes.loading,
+      placeholder: all,
+      width: 140,
+      testId: 'device-filter-scene',
     },
     { key: 'playerVersion', label: t('devices:field.playerVersion'), width: 140, testId: 'device-filter-version' },
     {

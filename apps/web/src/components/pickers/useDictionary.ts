@@ -1,4 +1,11 @@
-import { DEVICE_TYPES, type DictionaryItem, type DictionaryKind, OPENOOH_VENUE_TYPES } from '@marquee/protocol';
+import {
+  DEVICE_SCENES,
+  DEVICE_TYPES,
+  type DictionaryItem,
+  type DictionaryKind,
+  OPENOOH_VENUE_TYPES,
+  SCREEN_SIZE_PRESETS,
+} from '@marquee/protocol';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -10,12 +17,15 @@ import { callKey } from '../../api/queries';
 const STALE_MS = 5 * 60_000;
 
 /**
- * The seeded entries (migration 0068) with the console's own names: what a picker shows only
- * until the dictionary answers, or if it cannot (the server's list is the one that counts).
+ * The seeded entries (migrations 0068 and 0070) with the console's own names: what a picker
+ * shows only until the dictionary answers, or if it cannot (the server's list is the one that counts).
  */
 const BUILT_IN: Record<DictionaryKind, (t: TFunction) => DictionaryItem[]> = {
   deviceType: (t) => DEVICE_TYPES.map((code) => ({ code, label: t(`devices:type.${code}`), enabled: true })),
   venueType: (t) => OPENOOH_VENUE_TYPES.map((code) => ({ code, label: t(`rtb:venue.${code}`), enabled: true })),
+  scene: (t) => DEVICE_SCENES.map((code) => ({ code, label: t(`devices:scene.${code}`), enabled: true })),
+  screenSize: (t) =>
+    SCREEN_SIZE_PRESETS.map((size) => ({ code: String(size), label: t('devices:inches', { size }), enabled: true })),
 };
 
 export interface Dictionary {

@@ -22,6 +22,7 @@ import {
   COMMAND_STATE_COLOR,
   DEVICE_STATUS_COLOR,
   DeviceStatusTag,
+  deviceSceneText,
   deviceTypeText,
   LicenceCell,
   screenSizeText,
@@ -180,6 +181,7 @@ function ExpiredLicence({ device, t }: { device: DeviceDetail; t: TFunction }) {
 
 function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
   const types = useDictionary('deviceType');
+  const scenes = useDictionary('scene');
   const reported = device.lastSeenAt !== null;
   const zones = useCallQuery('timeZoneList', {}, { enabled: device.timeZone === null, staleTime: 3600_000 });
   const enterpriseZone = zones.data?.enterprise;
@@ -204,7 +206,7 @@ function DeviceFacts({ device, t }: { device: DeviceDetail; t: TFunction }) {
             <span className="mq-muted">{t('notAssigned')}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('field.scene')}>
-            <span className="mq-muted">{t('notAssigned')}</span>
+            {deviceSceneText(device.scene, t, scenes.label)}
           </Descriptions.Item>
           <Descriptions.Item label={t('field.installedAt')}>{time(device.installedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('timeZone.label', { ns: 'common' })}>

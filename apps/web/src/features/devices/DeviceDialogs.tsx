@@ -8,7 +8,7 @@ import {
   pairingCodeSchema,
   TIME_FORMAT,
 } from '@marquee/protocol';
-import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Table } from 'antd';
+import { Alert, App, AutoComplete, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,13 +27,14 @@ interface AddValues {
   number?: string;
   name: string;
   deptId?: string;
+  scene?: string;
   customFields?: Record<string, string | number | null>;
 }
 
 /**
  * Adds a screen that is pairing (issue 9): by the code it shows (or its QR's link, which opens
- * this dialog with the code filled in), or by the device number it reported; with a name and
- * a department of the caller's scope (default the current one). A wrong or expired code, an
+ * this dialog with the code filled in), or by the device number it reported; with a name,
+ * a department of the caller's scope (default the current one) and a scene. A wrong or expired code, an
  * unknown number or a number taken are shown at the field, in the user's language.
  */
 export function AddDeviceDialog({
@@ -53,6 +54,7 @@ export function AddDeviceDialog({
   /** The pairings that report the number entered, when adding by it was ambiguous. */
   const [candidates, setCandidates] = useState<PairingCandidate[] | null>(null);
   const customFields = useCustomFields(open);
+  const scenes = useDictionary('scene');
   const pickCode = (code: string) => {
     form.setFieldsValue({ by: 'code', code });
     setCandidates(null);
@@ -67,6 +69,7 @@ export function AddDeviceDialog({
           ...target,
           name: v.name.trim(),
           ...(v.deptId ? { deptId: v.deptId } : {}),
+          ...(v.scene ? { scene: v.scene } : {}),
           ...(customFields.length > 0 ? { customFields: customFieldValuesGiven(customFields, v.customFields) } : {}),
         },
         { silent: true },
@@ -174,6 +177,15 @@ export function AddDeviceDialog({
       <Form.Item name="deptId" label={t('field.dept')} extra={t('dialog.deptHint')}>
         <DeptPicker allowClear enabled={open} testId="device-add-dept" />
       </Form.Item>
+      <Form.Item name="scene" label={t('field.scene')}>
+        <Select
+          allowClear
+          options={scenes.options()}
+          loading={scenes.loading}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="device-add-scene"
+        />
+      </Form.Item>
       {/* Added by its number, the device may be one an import pre-registered with its values. */}
       <CustomFieldInputs fields={customFields} t={t} demandRequired={by === 'code'} />
     </FormDialog>
@@ -239,7 +251,9 @@ interface EditValues {
   name: string;
   deptId?: string | null;
   type?: DeviceRow['type'];
-  screenSize?: number | null;
+  scene?: DeviceRow['scene'];
+  /** A number, or text typed that is not one yet (the field's rule refuses it). */
+  screenSize?: number | string | null;
   screenCount?: number;
   installedAt?: Dayjs | null;
   timeZone?: string | null;
@@ -250,13 +264,53 @@ interface EditValues {
 const toIso = (v: Dayjs | null | undefined) => (v ? v.toDate().toISOString() : null);
 
 /**
- * Edits a device's registry fields: name, department, type, screen size and count, install
+ * The screen size (issue 31): any diagonal in inches, typed, with the dictionary `screenSize`'s
+ * common sizes offered as suggestions. The form keeps a number (null when empty); text that is
+ * not a number yet ('65.') stays as typed, and the field's rule refuses it if left so.
+ */
+function ScreenSizeInput({
+  value,
+  onChange,
+  testId,
+}: {
+  value?: number | string | null;
+  onChange?: (v: number | string | null) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('devices');
+  const sizes = useDictionary('screenSize');
+  const change = (text: string) => {
+    const typed = text.trim();
+    onChange?.(typed === '' ? null : /^\d+(\.\d+)?$/.test(typed) ? Number(typed) : text);
+  };
+  return (
+    <AutoComplete
+      value={value === null || value === undefined ? '' : String(value)}
+      options={sizes.options()}
+      onChange={change}
+      filterOption={(input, option) => !input.trim() || String(option?.value ?? '').startsWith(input.trim())}
+      style={{ width: '100%' }}
+    >
+      <Input
+        inputMode="decimal"
+        allowClear
+        placeholder={t('screenSizeHint')}
+        suffix={t('inches', { size: '' }).trim()}
+        data-testid={testId}
+      />
+    </AutoComplete>
+  );
+}
+
+/**
+ * Edits a device's registry fields: name, department, type, scene, screen size and count, install
  * time, remark. Not its service expiry: that is the market's (a trial from pairing, points bought; issue 27).
  */
 export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
   const { t } = useTranslation(['devices', 'validation']);
-  // The types are the dictionary's (issue 31): the enabled ones, and the device's own if disabled since.
+  // The types and scenes are the dictionary's (issue 31): the enabled ones, and the device's own if disabled since.
   const types = useDictionary('deviceType');
+  const scenes = useDictionary('scene');
   const required = requiredRule(t);
   const customFields = useCustomFields(device !== null);
   const submit = async (v: EditValues) => {
@@ -266,7 +320,8 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
       name: v.name.trim(),
       deptId: v.deptId ?? null,
       type: v.type ?? null,
-      screenSize: v.screenSize ?? null,
+      scene: v.scene ?? null,
+      screenSize: typeof v.screenSize === 'number' ? v.screenSize : null,
       screenCount: v.screenCount ?? 1,
       installedAt: toIso(v.installedAt),
       timeZone: v.timeZone ?? null,
@@ -288,6 +343,7 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
               name: device.name,
               deptId: device.deptId,
               type: device.type,
+              scene: device.scene,
               screenSize: device.screenSize,
               screenCount: device.screenCount,
               installedAt: device.installedAt ? dayjs(device.installedAt) : null,
@@ -319,20 +375,21 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
           data-testid="device-edit-type"
         />
       </Form.Item>
+      <Form.Item name="scene" label={t('field.scene')}>
+        <Select
+          allowClear
+          options={scenes.options(device?.scene)}
+          loading={scenes.loading}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="device-edit-scene"
+        />
+      </Form.Item>
       <Form.Item
         name="screenSize"
         label={t('field.screenSize')}
         rules={[zodRule(deviceFieldsSchema.shape.screenSize, t)]}
       >
-        <InputNumber
-          min={1}
-          max={1000}
-          step={0.5}
-          precision={1}
-          suffix={t('inches', { size: '' }).trim()}
-          style={{ width: '100%' }}
-          data-testid="device-edit-size"
-        />
+        <ScreenSizeInput testId="device-edit-size" />
       </Form.Item>
       <Form.Item
         name="screenCount"

@@ -55,6 +55,7 @@ export default function DeviceListPage() {
   // Custom fields (issue 31): their columns in the column settings, one filter (field, value).
   const customFields = useCustomFields();
   const types = useDictionary('deviceType');
+  const scenes = useDictionary('scene');
   const deviceFilters = useDeviceFilters(t, {
     stores: can(Perm.userCompany),
     dept: {
@@ -188,7 +189,7 @@ export default function DeviceListPage() {
     endpoint: 'deviceList',
     filters,
     operationsLabel: t('actions'),
-    columns: [...deviceListColumns(t, undefined, types.label), ...customFieldColumns(customFields)],
+    columns: [...deviceListColumns(t, undefined, types.label, scenes.label), ...customFieldColumns(customFields)],
     operations,
     request: ({ cfKey, cfValue, ...rest }, page) =>
       ({

@@ -92,6 +92,10 @@ export const COMMAND_STATE_COLOR: Record<CommandStateValue, string> = {
 export const deviceTypeText = (type: DeviceTypeValue | null, t: TFunction, label?: (code: string) => string) =>
   type ? label?.(type) || t(`devices:type.${type}`, { defaultValue: type }) : '-';
 
+/** A device scene's name ('-' for none): its dictionary label (issue 31), else the console's own name of a seeded scene, else the code. */
+export const deviceSceneText = (scene: string | null, t: TFunction, label?: (code: string) => string) =>
+  scene ? label?.(scene) || t(`devices:scene.${scene}`, { defaultValue: scene }) : '-';
+
 /** Screen size in inches ('-' for none). */
 export const screenSizeText = (size: number | null, t: TFunction) =>
   size === null ? '-' : t('devices:inches', { size });
@@ -112,13 +116,14 @@ const time = (v: string | null) => (v ? formatTime(v) : '-');
  * THE device list's columns (spec section 3 Device), in order: the one array other device
  * features extend (group, tags, store, address, POI, latitude/longitude join here as their
  * fields join `deviceRowSchema`). `show: false` columns are offered in the column settings.
- * Sortable props are the protocol's DEVICE_SORT_KEYS. Layout and scene read 'not assigned'
- * until the layouts issue assigns them.
+ * Sortable props are the protocol's DEVICE_SORT_KEYS. Layout reads 'not assigned' until the
+ * layouts issue assigns it. `typeLabel` and `sceneLabel` name codes by their dictionaries (useDictionary).
  */
 export function deviceListColumns(
   t: TFunction,
   now: number = Date.now(),
   typeLabel?: (code: string) => string,
+  sceneLabel?: (code: string) => string,
 ): TableColumn<DeviceRow>[] {
   return [
     { prop: 'number', label: t('devices:field.number'), width: 150, ellipsis: true, sortable: true },
@@ -198,9 +203,9 @@ export function deviceListColumns(
     {
       prop: 'scene',
       label: t('devices:field.scene'),
-      width: 110,
+      width: 120,
       show: false,
-      slot: () => <span className="mq-muted">{t('devices:notAssigned')}</span>,
+      slot: (v: string | null) => deviceSceneText(v, t, sceneLabel),
     },
     { prop: 'groupName', label: t('devices:field.group'), width: 130, ellipsis: true, slot: (v: string) => v || '-' },
     {

@@ -5,7 +5,7 @@ import {
   DICTIONARY_LANGUAGES,
   type DictionaryEntry,
   type DictionaryKind,
-  dictionaryCodeSchema,
+  dictionaryCodeSchemaOf,
 } from '@marquee/protocol';
 import { Alert, Button, Form, Input, Popconfirm, Segmented, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -63,10 +63,15 @@ function EntryDialog({
       <Form.Item
         name="code"
         label={t('field.code')}
-        tooltip={t('field.codeHint')}
-        rules={entry ? [] : [required, zodRule(dictionaryCodeSchema, t)]}
+        tooltip={kind === 'screenSize' ? t('field.screenSizeCodeHint') : t('field.codeHint')}
+        rules={entry ? [] : [required, zodRule(dictionaryCodeSchemaOf(kind), t)]}
       >
-        <Input maxLength={48} disabled={entry !== null} data-testid="dictionary-code" />
+        <Input
+          maxLength={48}
+          disabled={entry !== null}
+          inputMode={kind === 'screenSize' ? 'decimal' : undefined}
+          data-testid="dictionary-code"
+        />
       </Form.Item>
       {DICTIONARY_LANGUAGES.map((language) => (
         <Form.Item
