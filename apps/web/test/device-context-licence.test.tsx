@@ -2,60 +2,13 @@ import { type DeviceDetail, Perm } from '@marquee/protocol';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../src/session/session';
+import { deviceDetail } from './deviceFixture';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 setUpConsoleTests({ asyncUtilTimeout: 8000 });
 
-const expired: DeviceDetail = {
-  id: 'd1',
-  number: 'N1',
-  name: 'Lapsed lobby',
-  status: 'online',
-  deptId: null,
-  deptName: '',
-  playerVersion: 'web-0.1.0',
-  ip: null,
-  mac: null,
-  storageUsed: null,
-  storageFree: null,
-  screenWidth: null,
-  screenHeight: null,
-  volume: null,
-  brightness: null,
-  groupId: null,
-  groupName: '',
-  tags: [],
-  address: null,
-  poi: null,
-  latitude: null,
-  longitude: null,
-  coordApprox: false,
-  storeId: null,
-  storeName: '',
-  lastSeenAt: null,
-  activatedAt: null,
-  createdAt: '2026-10-01T00:00:00.000Z',
-  type: null,
-  scene: null,
-  screenSize: null,
-  screenCount: 1,
-  installedAt: null,
-  timeZone: null,
-  expireAt: '2026-10-31T00:00:00.000Z',
-  licence: 'expired',
-  remark: '',
-  customFields: {},
-  canManage: true,
-  demo: false,
-  firmware: null,
-  model: null,
-  screenOn: null,
-  heartbeatSec: 30,
-  statusAt: '2026-10-01T00:00:00.000Z',
-  ownerName: 'admin',
-  updatedAt: '2026-10-01T00:00:00.000Z',
-};
+const expired = deviceDetail({ name: 'Lapsed lobby', expireAt: '2026-10-31T00:00:00.000Z', licence: 'expired' });
 
 function serve(detail: DeviceDetail) {
   return fakeServer({

@@ -1,61 +1,18 @@
-import { type CustomField, type DeviceDetail, Perm } from '@marquee/protocol';
+import { type CustomField, Perm } from '@marquee/protocol';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../src/session/session';
+import { deviceDetail } from './deviceFixture';
 import { fakeServer, loginResponse, renderApp, setUpConsoleTests, shellAnswers } from './harness';
 
 vi.setConfig({ testTimeout: 120_000 });
 setUpConsoleTests({ asyncUtilTimeout: 8000 });
 
-const device: DeviceDetail = {
-  id: 'd1',
-  number: 'N1',
-  name: 'Lobby',
-  status: 'online',
-  deptId: null,
-  deptName: '',
-  playerVersion: 'web-0.1.0',
-  ip: null,
-  mac: null,
-  storageUsed: null,
-  storageFree: null,
-  screenWidth: null,
-  screenHeight: null,
-  volume: null,
-  brightness: null,
-  groupId: null,
-  groupName: '',
-  tags: [],
-  address: null,
-  poi: null,
-  latitude: null,
-  longitude: null,
-  coordApprox: false,
-  storeId: null,
-  storeName: '',
-  lastSeenAt: null,
-  activatedAt: null,
-  createdAt: '2026-10-01T00:00:00.000Z',
-  type: null,
-  scene: null,
-  screenSize: null,
-  screenCount: 1,
-  installedAt: null,
-  timeZone: null,
+const device = deviceDetail({
   expireAt: '2026-10-31T00:00:00.000Z',
   licence: 'expired',
-  remark: '',
   customFields: { floor: 'F2', height: 3 },
-  canManage: true,
-  demo: false,
-  firmware: null,
-  model: null,
-  screenOn: null,
-  heartbeatSec: 30,
-  statusAt: '2026-10-01T00:00:00.000Z',
-  ownerName: 'admin',
-  updatedAt: '2026-10-01T00:00:00.000Z',
-};
+});
 
 const fields: CustomField[] = [
   {
