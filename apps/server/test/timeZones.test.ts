@@ -10,6 +10,7 @@ import { insertEnterprise } from '../src/modules/enterprise/repository.js';
 import { ExpectedModel } from '../src/modules/reports/expected.js';
 import { itemsToPlay } from '../src/player/content.js';
 import { adBody, adWorld } from './fixtures/ads.js';
+import { insertAuction, insertRtbSlot } from './fixtures/rtb.js';
 import { BACKENDS, createTestApp, type TestApp } from './helpers/index.js';
 
 /**
@@ -245,5 +246,20 @@ describe.each(BACKENDS)('time zones on %s', (backend) => {
     rebuilt = await rezoneRollups(t.db);
     while (rebuilt && rebuilt.entId !== w.ent.id) rebuilt = await rezoneRollups(t.db);
     expect(await daysOf()).toEqual({ zone: 'Asia/Shanghai', days: [0, 2], hours: [7, 8] });
+  });
+  it('the RTB fill report’s hours of day are the enterprise’s', async () => {
+    const w = await world();
+    const slotId = await insertRtbSlot(t.db, { entId: w.ent.id, deviceIds: [w.shanghai], name: 'Zone slot' });
+    // 23:30 UTC is 07:30 in Shanghai.
+    await insertAuction(t.db, {
+      entId: w.ent.id,
+      slotId,
+      deviceId: w.shanghai,
+      at: Date.parse(`${w.tomorrow}T23:30:00Z`),
+    });
+    const report = await w.client.call(endpoints.rtbFillReport, { by: 'hour' });
+    expect(report.envelope.code).toBe(0);
+    expect(report.envelope.payload.timeZone).toBe('Asia/Shanghai');
+    expect(report.envelope.payload.rows.map((r) => [r.key, r.name, r.auctions])).toEqual([['7', '07:00', 1]]);
   });
 });

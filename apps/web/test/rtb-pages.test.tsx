@@ -97,7 +97,8 @@ const orderAnswers: Record<string, (data: unknown) => Answer> = {
     }),
   rtbCampaignDelivery: () =>
     ok({
-      series: [{ at: '2026-12-01T00:00:00.000Z', wins: 40, plays: 38, spend: 2_000 }],
+      timeZone: 'Asia/Shanghai',
+      series: [{ at: '2026-12-01T00:00:00+08:00', wins: 40, plays: 38, spend: 2_000 }],
       totals: { wins: 40, plays: 38, spend: 2_000 },
     }),
   rtbCampaignEnd: (data) => ok(campaign({ id: (data as { id: string }).id, state: 'ended', shownState: 'ended' })),
@@ -420,7 +421,11 @@ describe('/operate/slot', () => {
     const calls = fakeServer({
       ...slotAnswers,
       rtbFillReport: () =>
-        ok({ rows: [row('s-1', 'Lobby loop', 8, 6), row('s-2', 'Cellar', 2, 0)], totals: row('', '', 10, 6) }),
+        ok({
+          timeZone: 'Asia/Shanghai',
+          rows: [row('s-1', 'Lobby loop', 8, 6), row('s-2', 'Cellar', 2, 0)],
+          totals: row('', '', 10, 6),
+        }),
     });
     renderSlots('/operate/slot?tab=fill', [Perm.operateSlot]);
     const totals = await screen.findByTestId('rtb-fill-totals');
@@ -428,6 +433,8 @@ describe('/operate/slot', () => {
     expect(totals.textContent).toContain('¥0.12');
     expect(screen.getByTestId('rtb-fill-table').textContent).toContain('75.0%');
     expect(calls.find((c) => c.name === 'rtbFillReport')?.data).toEqual({ by: 'slot' });
+    // The hours of day are the enterprise's: the card says which zone.
+    expect(screen.getByText('Fill rate (Asia/Shanghai)')).toBeTruthy();
   });
 
   it('shows the DSPs read-only without salesManage', async () => {

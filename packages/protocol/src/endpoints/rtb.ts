@@ -341,9 +341,13 @@ export const rtbEndpoints = {
     permission: Perm.operateOrder,
     scope: { object: 'rtbCampaign', kind: 'detail' },
     errors: [ErrorCode.NOT_FOUND],
-    /** Wins, proven plays and spend per hour or day of the campaign (UTC until issue 31). */
+    /**
+     * Wins, proven plays and spend per hour or day of the enterprise's time zone (`timeZone`;
+     * each point's `at` is its local start with that moment's offset, issue 31).
+     */
     request: z.object({ id, by: z.enum(['hour', 'day']).default('day') }).strict(),
     response: z.object({
+      timeZone: z.string(),
       series: z.array(deliveryPointSchema),
       totals: z.object({ wins: z.number().int(), plays: z.number().int(), spend: z.number().int() }),
     }),
@@ -434,7 +438,7 @@ export const rtbEndpoints = {
     auth: 'session',
     permission: Perm.operateSlot,
     scope: { object: 'rtbAuction', kind: 'count', figure: 'totals.auctions', audience: 'tenant' },
-    /** Auctions, bids, wins, fill rate, average clearing CPM and revenue per slot, screen or hour of day (UTC). */
+    /** Auctions, bids, wins, fill rate, average clearing CPM and revenue per slot, screen or hour of day (of the enterprise's `timeZone`). */
     request: z
       .object({
         by: z.enum(['slot', 'device', 'hour']).default('slot'),
@@ -442,7 +446,7 @@ export const rtbEndpoints = {
         to: isoTime.optional(),
       })
       .strict(),
-    response: z.object({ rows: z.array(fillRowSchema), totals: fillRowSchema }),
+    response: z.object({ timeZone: z.string(), rows: z.array(fillRowSchema), totals: fillRowSchema }),
   }),
   rtbFallbackOptions: endpoint({
     name: 'rtb.fallbackOptions',

@@ -9,6 +9,8 @@ import {
   rtbDay,
   type rtbEndpoints,
   zonedDayStart,
+  zonedInstant,
+  zoneOffsetMinutes,
 } from '@marquee/protocol';
 import { and, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -408,8 +410,11 @@ export async function endCampaign(input: { id: string }, ctx: CallContext) {
 export async function campaignDelivery(input: Req<'rtbCampaignDelivery'>, ctx: CallContext) {
   const c = await requireCampaign(ctx, input.id);
   const unit = input.by === 'hour' ? 'hour' : 'day';
+  // The buckets are the enterprise's days and hours (issue 31), as its campaign's calendar is;
+  // each starts at its local midnight or hour, written with that moment's offset.
+  const timeZone = await enterpriseZone(ctx.db, c.entId, ctx.services.config.defaultTimeZone);
   const rows = (await ctx.db.execute(sql`
-    select to_char(date_trunc(${unit}, turn_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"') as bucket,
+    select to_char(date_trunc(${unit}, turn_at at time zone ${timeZone}), 'YYYY-MM-DD"T"HH24:00:00') as bucket,
            count(*) filter (where state in ('won', 'billed', 'unproven'))::int as wins,
            count(*) filter (where state = 'billed')::int as plays,
            coalesce(sum(price) filter (where state = 'billed'), 0)::bigint as spend
@@ -419,7 +424,7 @@ export async function campaignDelivery(input: Req<'rtbCampaignDelivery'>, ctx: C
     rows: { bucket: string; wins: number; plays: number; spend: string | number }[];
   };
   const series = rows.rows.map((r) => ({
-    at: new Date(r.bucket).toISOString(),
+    at: withOffset(r.bucket, timeZone),
     wins: Number(r.wins),
     plays: Number(r.plays),
     spend: Number(r.spend),
@@ -428,5 +433,14 @@ export async function campaignDelivery(input: Req<'rtbCampaignDelivery'>, ctx: C
     (t, p) => ({ wins: t.wins + p.wins, plays: t.plays + p.plays, spend: t.spend + p.spend }),
     { wins: 0, plays: 0, spend: 0 },
   );
-  return { series, totals };
+  return { series, totals, timeZone };
+}
+
+/** A local wall time `YYYY-MM-DDTHH:mm:ss` of `zone` as ISO with that moment's offset (`+08:00`). */
+function withOffset(wall: string, zone: string): string {
+  const minutes = Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16));
+  const offset = zoneOffsetMinutes(zonedInstant(wall.slice(0, 10), minutes, zone), zone);
+  const abs = Math.abs(offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${wall}${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }

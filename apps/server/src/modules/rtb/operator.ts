@@ -6,6 +6,7 @@ import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { regionByCode, regionName } from '../geo/divisions.js';
 import { slotScreens } from '../sales/inventory.js';
+import { enterpriseZone } from '../timeZones/service.js';
 import { rtbSlotsOf } from './slots.js';
 import { RtbText } from './texts.js';
 
@@ -228,6 +229,11 @@ export async function auctionInfo(input: { id: string }, ctx: CallContext) {
 }
 
 export async function fillReport(input: Req<'rtbFillReport'>, ctx: CallContext) {
+  // Hours of day are the enterprise's wall clock (issue 31).
+  const timeZone = await enterpriseZone(ctx.db, ctx.user.entId, ctx.services.config.defaultTimeZone);
+  // A literal, not a parameter: the grouped expression and the name built on it must be the same
+  // text for PostgreSQL (the zone is an IANA name the enterprise's update validated; quoted anyway).
+  const zone = sql.raw(`'${timeZone.replaceAll("'", "''")}'`);
   const conds: SQL[] = [sql`a.ent_id = ${ctx.user.entId}`];
   if (input.from) conds.push(sql`a.turn_at >= ${input.from}::timestamptz`);
   if (input.to) conds.push(sql`a.turn_at < ${input.to}::timestamptz`);
@@ -237,13 +243,13 @@ export async function fillReport(input: Req<'rtbFillReport'>, ctx: CallContext) 
       ? sql`a.slot_id`
       : input.by === 'device'
         ? sql`a.device_id`
-        : sql`extract(hour from a.turn_at at time zone 'UTC')::int::text`;
+        : sql`extract(hour from a.turn_at at time zone ${zone})::int::text`;
   const name =
     input.by === 'slot'
       ? sql`max(s.name)`
       : input.by === 'device'
         ? sql`coalesce(max(d.name), '')`
-        : sql`lpad(extract(hour from a.turn_at at time zone 'UTC')::int::text, 2, '0') || ':00'`;
+        : sql`lpad(extract(hour from a.turn_at at time zone ${zone})::int::text, 2, '0') || ':00'`;
   const figures = sql`
     count(*)::int as auctions, coalesce(sum(a.bids), 0)::int as bids,
     count(*) filter (where a.winner_kind is not null)::int as wins,
@@ -279,6 +285,7 @@ export async function fillReport(input: Req<'rtbFillReport'>, ctx: CallContext) 
   });
   const t = rowsOf<FillRow>(totals)[0];
   return {
+    timeZone,
     rows: rowsOf<FillRow>(rows).map((r) => present(r, String(r.key), String(r.name ?? ''))),
     totals: present(t ?? { auctions: 0, bids: 0, wins: 0, billed: 0, avg_cpm: null, revenue: 0 }, 'total', ''),
   };

@@ -64,7 +64,7 @@ export function CampaignDrawer({ id, onClose }: { id: string | null; onClose: ()
 
           <Card
             size="small"
-            title={t('delivery.title')}
+            title={delivery.data ? t('delivery.titleIn', { zone: delivery.data.timeZone }) : t('delivery.title')}
             extra={
               <Segmented
                 size="small"

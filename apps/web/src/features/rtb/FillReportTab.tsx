@@ -16,7 +16,7 @@ export const percent = (share: number) => `${(Math.round(share * 1000) / 10).toF
 
 /**
  * /operate/slot?tab=fill: the RTB fill-rate report (rtb.fillReport) by slot, screen or hour of
- * day (UTC) over a time range: a chart of the fill rate and average clearing CPM, and the table
+ * day (of the enterprise's time zone, issue 31) over a time range: a chart of the fill rate and average clearing CPM, and the table
  * of auctions, bids, wins, billed plays, fill rate, average clearing CPM and revenue with the
  * totals row.
  */
@@ -63,7 +63,7 @@ export function FillReportTab({ header }: { header?: ReactNode }) {
           </Space>
         </Space>
       </Card>
-      <Card size="small" title={t('fill.title')}>
+      <Card size="small" title={report.data ? t('fill.titleIn', { zone: report.data.timeZone }) : t('fill.title')}>
         {report.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : !report.data ? (
