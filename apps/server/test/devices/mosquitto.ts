@@ -81,53 +81,71 @@ export async function startMosquitto(
     admin.password,
   ]);
   await prepare?.(join(dir, 'dynsec.json'));
-  const port = ports.port ?? (await freePort());
-  const wsPort = ports.wsPort ?? (await freePort());
-  const conf = [
-    // Run as root, mosquitto would switch to the user "mosquitto", who cannot read this directory.
-    `user ${userInfo().username}`,
-    'per_listener_settings false',
-    'allow_anonymous false',
-    `plugin ${DYNSEC_PLUGIN}`,
-    `plugin_opt_config_file ${join(dir, 'dynsec.json')}`,
-    'persistence false',
-    'set_tcp_nodelay true',
-    'log_dest stderr',
-    'log_type error',
-    'log_type warning',
-    ...(process.env.MOSQUITTO_LOG_NOTICE ? ['log_type notice', 'log_type information'] : []),
-    `listener ${port} 127.0.0.1`,
-    `listener ${wsPort} 127.0.0.1`,
-    'protocol websockets',
-    '',
-  ].join('\n');
-  await writeFile(join(dir, 'mosquitto.conf'), conf);
-  const child: ChildProcess = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  // A free port is only free when asked: another process (an outgoing connection's ephemeral
+  // port, another test's listener) may take it before the broker binds. Free-picked ports are
+  // picked again, up to three times, when the broker cannot listen.
+  let port = 0;
+  let wsPort = 0;
+  let child: ChildProcess | null = null;
   let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  try {
-    await Promise.all([waitForPort(port), waitForPort(wsPort)]);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${String(error)}\n${stderr}`);
+  for (let attempt = 1; ; attempt++) {
+    port = ports.port ?? (await freePort());
+    wsPort = ports.wsPort ?? (await freePort());
+    const conf = [
+      // Run as root, mosquitto would switch to the user "mosquitto", who cannot read this directory.
+      `user ${userInfo().username}`,
+      'per_listener_settings false',
+      'allow_anonymous false',
+      `plugin ${DYNSEC_PLUGIN}`,
+      `plugin_opt_config_file ${join(dir, 'dynsec.json')}`,
+      'persistence false',
+      'set_tcp_nodelay true',
+      'log_dest stderr',
+      'log_type error',
+      'log_type warning',
+      ...(process.env.MOSQUITTO_LOG_NOTICE ? ['log_type notice', 'log_type information'] : []),
+      `listener ${port} 127.0.0.1`,
+      `listener ${wsPort} 127.0.0.1`,
+      'protocol websockets',
+      '',
+    ].join('\n');
+    await writeFile(join(dir, 'mosquitto.conf'), conf);
+    const started: ChildProcess = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    started.stderr?.on('data', (chunk) => {
+      log += String(chunk);
+      stderr = log;
+    });
+    try {
+      await Promise.all([waitForPort(port), waitForPort(wsPort)]);
+      child = started;
+      break;
+    } catch (error) {
+      started.kill('SIGKILL');
+      const fixed = ports.port !== undefined && ports.wsPort !== undefined;
+      if (fixed || attempt >= 3 || !/Unable to create|Address already in use/i.test(log)) {
+        throw new Error(`${String(error)}\n${log}`);
+      }
+    }
   }
+  const broker = child;
   return {
     port,
     wsPort,
     admin,
     url: `mqtt://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${wsPort}`,
-    pid: child.pid ?? 0,
+    pid: broker.pid ?? 0,
     log: () =>
-      child.exitCode !== null || child.signalCode ? `${stderr}(exited: ${child.exitCode ?? child.signalCode})` : stderr,
+      broker.exitCode !== null || broker.signalCode
+        ? `${stderr}(exited: ${broker.exitCode ?? broker.signalCode})`
+        : stderr,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
+      if (broker.exitCode === null) {
+        const exited = new Promise((resolve) => broker.once('exit', resolve));
+        broker.kill('SIGTERM');
         await exited;
       }
       await rm(dir, { recursive: true, force: true });
