@@ -144,18 +144,8 @@ describe.each(BACKENDS)('time zones on %s', (backend) => {
 
   it('the expected plays of a UTC day count each zone’s 07:00-09:00 where it falls', async () => {
     const w = await world();
-    await t.db
-      .update(ads)
-      .set({ downloadedAt: new Date(t.clock.now() - 86_400_000) })
-      .where(eq(ads.id, w.adId));
     const day = w.tomorrow;
-    const model = await ExpectedModel.load(
-      t.db,
-      w.ent.id,
-      day,
-      day,
-      new Date(Date.parse(`${day}T00:00:00Z`) + 3 * 86_400_000),
-    );
+    const model = await expectedOn(w, day);
     const sh = model.onDeviceDay(w.shanghai, day).get(w.adId) ?? 0;
     const tk = model.onDeviceDay(w.tokyo, day).get(w.adId) ?? 0;
     // Both zones' two hours lie in the UTC day (Tokyo 22:00-24:00; Shanghai 00:00-01:00 and
@@ -165,6 +155,15 @@ describe.each(BACKENDS)('time zones on %s', (backend) => {
     // Devices in different zones are not one set of figures.
     expect(model.adIds()).toEqual([w.adId]);
   });
+  /** The expected-plays model of `day`, the world's ad downloaded the day before, read three days later. */
+  async function expectedOn(w: Awaited<ReturnType<typeof world>>, day: string) {
+    await t.db
+      .update(ads)
+      .set({ downloadedAt: new Date(t.clock.now() - 86_400_000) })
+      .where(eq(ads.id, w.adId));
+    return ExpectedModel.load(t.db, w.ent.id, day, day, new Date(Date.parse(`${day}T00:00:00Z`) + 3 * 86_400_000));
+  }
+
   /** Two plays of the Shanghai screen at 07:30 and 08:30 Shanghai time on `day` (23:30 and 00:30 UTC). */
   async function twoMorningPlays(w: Awaited<ReturnType<typeof world>>, day: string) {
     const play = (iso: string): PlayEvent => ({
@@ -202,17 +201,7 @@ describe.each(BACKENDS)('time zones on %s', (backend) => {
     ]);
     // The schedule's expected plays are counted over the same Shanghai day: its 07:00-09:00
     // whole, the two hours of 120 loops of 60 s at most (one 10 s item a loop here: 720).
-    await t.db
-      .update(ads)
-      .set({ downloadedAt: new Date(t.clock.now() - 86_400_000) })
-      .where(eq(ads.id, w.adId));
-    const model = await ExpectedModel.load(
-      t.db,
-      w.ent.id,
-      day,
-      day,
-      new Date(Date.parse(`${day}T00:00:00Z`) + 3 * 86_400_000),
-    );
+    const model = await expectedOn(w, day);
     expect(model.dayZone).toBe('Asia/Shanghai');
     expect(model.onDeviceDay(w.shanghai, day).get(w.adId)).toBe(720);
     const list = await w.client.call(endpoints.reportAdList, { from: range.from, to: range.to });
