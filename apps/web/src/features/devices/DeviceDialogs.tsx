@@ -178,13 +178,7 @@ export function AddDeviceDialog({
         <DeptPicker allowClear enabled={open} testId="device-add-dept" />
       </Form.Item>
       <Form.Item name="scene" label={t('field.scene')}>
-        <Select
-          allowClear
-          options={scenes.options()}
-          loading={scenes.loading}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="device-add-scene"
-        />
+        <DictionarySelect dictionary={scenes} testId="device-add-scene" />
       </Form.Item>
       {/* Added by its number, the device may be one an import pre-registered with its values. */}
       <CustomFieldInputs fields={customFields} t={t} demandRequired={by === 'code'} />
@@ -262,6 +256,34 @@ interface EditValues {
 }
 
 const toIso = (v: Dayjs | null | undefined) => (v ? v.toDate().toISOString() : null);
+
+/**
+ * A dictionary's enabled entries as a searchable, clearable select (issue 31); `current`, the
+ * stored code, is offered too when disabled since. The form item gives its value and onChange.
+ */
+function DictionarySelect({
+  dictionary,
+  current,
+  testId,
+  ...field
+}: {
+  dictionary: ReturnType<typeof useDictionary>;
+  current?: string | null;
+  testId: string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+}) {
+  return (
+    <Select
+      {...field}
+      allowClear
+      options={dictionary.options(current)}
+      loading={dictionary.loading}
+      showSearch={{ optionFilterProp: 'label' }}
+      data-testid={testId}
+    />
+  );
+}
 
 /**
  * The screen size (issue 31): any diagonal in inches, typed, with the dictionary `screenSize`'s
@@ -367,22 +389,10 @@ export function EditDeviceDialog({ device, onClose }: { device: DeviceRow | null
         <DeptPicker enabled={device !== null} testId="device-edit-dept" />
       </Form.Item>
       <Form.Item name="type" label={t('field.type')}>
-        <Select
-          allowClear
-          options={types.options(device?.type)}
-          loading={types.loading}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="device-edit-type"
-        />
+        <DictionarySelect dictionary={types} current={device?.type} testId="device-edit-type" />
       </Form.Item>
       <Form.Item name="scene" label={t('field.scene')}>
-        <Select
-          allowClear
-          options={scenes.options(device?.scene)}
-          loading={scenes.loading}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="device-edit-scene"
-        />
+        <DictionarySelect dictionary={scenes} current={device?.scene} testId="device-edit-scene" />
       </Form.Item>
       <Form.Item
         name="screenSize"
