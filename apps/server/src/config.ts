@@ -411,6 +411,12 @@ function esignConfig(env: NodeJS.ProcessEnv): EsignConfig {
 export interface JobsConfig {
   /** JOBS=on (default): this instance runs jobs and schedules; off: it only sends them (serves calls). */
   enabled: boolean;
+  /**
+   * JOB_SCHEDULES=on (default): a JOBS=on instance also sends the periodic jobs on their cron
+   * (once across all instances); off: it works what is sent and woken, never the clock's runs
+   * (tests drive the periodic jobs by hand on a simulated clock).
+   */
+  schedules: boolean;
   /** How often an idle worker looks for new jobs; jobs sent by this instance start at once. */
   pollSeconds: number;
   /** How often the queue's maintenance (expiring runs of dead instances, archiving) runs. */
@@ -554,6 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databasePoolSize: Math.round(positiveNumber(env, 'DATABASE_POOL_SIZE', 10)),
     jobs: {
       enabled: onOff(env, 'JOBS', true),
+      schedules: onOff(env, 'JOB_SCHEDULES', true),
       pollSeconds: Math.max(0.5, positiveNumber(env, 'JOB_POLL_SECONDS', 2)),
       maintenanceSeconds: Math.max(1, Math.round(positiveNumber(env, 'JOB_MAINTENANCE_SECONDS', 60))),
       poolSize: Math.round(positiveNumber(env, 'JOB_POOL_SIZE', 3)),

@@ -20,7 +20,7 @@ describe('config', () => {
       publicUrl: 'http://localhost:8080',
       oauth: { wechat: null, dingtalk: null },
       databasePoolSize: 10,
-      jobs: { enabled: true, pollSeconds: 2, maintenanceSeconds: 60, poolSize: 3 },
+      jobs: { enabled: true, schedules: true, pollSeconds: 2, maintenanceSeconds: 60, poolSize: 3 },
       shutdownTimeoutMs: 25_000,
       mqtt: {
         url: '',
@@ -130,6 +130,7 @@ describe('config', () => {
     const config = loadConfig(
       {
         JOBS: 'off',
+        JOB_SCHEDULES: 'off',
         JOB_POLL_SECONDS: '1',
         JOB_MAINTENANCE_SECONDS: '5',
         JOB_POOL_SIZE: '2',
@@ -137,9 +138,16 @@ describe('config', () => {
       },
       '/srv/app',
     );
-    expect(config.jobs).toEqual({ enabled: false, pollSeconds: 1, maintenanceSeconds: 5, poolSize: 2 });
+    expect(config.jobs).toEqual({
+      enabled: false,
+      schedules: false,
+      pollSeconds: 1,
+      maintenanceSeconds: 5,
+      poolSize: 2,
+    });
     expect(config.shutdownTimeoutMs).toBe(3000);
     expect(() => loadConfig({ JOBS: 'maybe' }, '/srv/app')).toThrow(/JOBS must be on or off/);
+    expect(loadConfig({}, '/srv/app').jobs.schedules).toBe(true);
   });
 
   it('reads the environment', () => {

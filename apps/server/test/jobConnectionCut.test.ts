@@ -40,7 +40,7 @@ describe.each(BACKENDS)('the end of a run that cannot be recorded at first (%s)'
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
     t = await createTestApp(backend, {
-      config: { jobs: { enabled: true, pollSeconds: 0.5, maintenanceSeconds: 60, poolSize: 2 } },
+      config: { jobs: { enabled: true, schedules: false, pollSeconds: 0.5, maintenanceSeconds: 60, poolSize: 2 } },
       extraJobs: [
         defineJob({
           id: 'test-cut',

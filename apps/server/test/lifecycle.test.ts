@@ -169,7 +169,7 @@ describe.skipIf(PG_REASON !== null)(
       try {
         t = await createTestApp('postgres', {
           database,
-          config: { jobs: { enabled: true, pollSeconds: 0.5, maintenanceSeconds: 1, poolSize: 2 } },
+          config: { jobs: { enabled: true, schedules: false, pollSeconds: 0.5, maintenanceSeconds: 1, poolSize: 2 } },
         });
         const app = t;
         const { ent, client } = await app.tenant();

@@ -53,7 +53,7 @@ function holdJob(
   });
 }
 
-const JOB_CONFIG = { enabled: true, pollSeconds: 0.5, maintenanceSeconds: 1, poolSize: 2 };
+const JOB_CONFIG = { enabled: true, schedules: false, pollSeconds: 0.5, maintenanceSeconds: 1, poolSize: 2 };
 
 describe.each(BACKENDS)('two instances on one %s database', (backend) => {
   let database: TestDatabase;

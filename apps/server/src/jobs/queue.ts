@@ -67,7 +67,7 @@ export class JobQueue {
         ...connection,
         schema: JOB_SCHEMA,
         supervise: this.config.enabled,
-        schedule: this.config.enabled,
+        schedule: this.config.enabled && this.config.schedules,
         maintenanceIntervalSeconds: this.config.maintenanceSeconds,
       });
       candidate.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));

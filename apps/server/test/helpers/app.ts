@@ -49,8 +49,13 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
   const database = shared ?? (await createTestDatabase(backend));
   const clock = new TestClock();
   const config: Config = {
-    // No embedded broker TCP port unless a test asks for one (a fixed port may be busy).
-    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', MQTT_TCP_PORT: 'off' }, process.cwd()),
+    // No embedded broker TCP port unless a test asks for one (a fixed port may be busy). No
+    // cron runs: a periodic job run by the wall clock's minute would race a test that runs it
+    // by hand on its simulated clock (jobs sent or woken still run).
+    ...loadConfig(
+      { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', MQTT_TCP_PORT: 'off', JOB_SCHEDULES: 'off' },
+      process.cwd(),
+    ),
     webDist: '/nonexistent-web-dist',
     ...options.config,
   };
