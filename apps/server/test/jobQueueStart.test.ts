@@ -11,7 +11,7 @@ import { BACKENDS, createTestApp, createTestDatabase, type TestDatabase } from '
 // start wrote every queue and every schedule again). It writes only what changed, and a
 // changed queue setting now reaches the existing queue (pg-boss's createQueue kept the old one).
 
-const JOB_CONFIG = { enabled: true, pollSeconds: 0.5, maintenanceSeconds: 60, poolSize: 2 };
+const JOB_CONFIG = { enabled: true, schedules: false, pollSeconds: 0.5, maintenanceSeconds: 60, poolSize: 2 };
 
 function probe(expireInSeconds: number, schedule: string) {
   return defineJob({
