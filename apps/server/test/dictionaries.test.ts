@@ -1,17 +1,17 @@
 import { ErrorCode, endpoints, Perm } from '@marquee/protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adSlots, devices, dictionaryEntries, operationLogs } from '../src/db/schema/index.js';
+import { adSlots, advertisers, devices, dictionaryEntries, operationLogs } from '../src/db/schema/index.js';
 import { startPairing } from '../src/modules/devices/pairing.js';
 import { asPlatform, insertDictionaryEntry, uniqueCode } from './fixtures/dictionaries.js';
 import { insertSlot } from './fixtures/sales.js';
-import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp } from './helpers/index.js';
+import { BACKENDS, createEnterprise, createTestApp, createUser, type TestApp, uniqueName } from './helpers/index.js';
 
 /**
  * Dictionaries (issue 31): the seeded device and venue types, scenes and screen sizes, read in
  * the reader's language; the platform operator adds, relabels, reorders, disables and deletes
  * (an unused entry only); a device's type and scene and a slot's venue type must be enabled
- * codes, while a record keeps a value disabled since.
+ * codes, while a record keeps a value disabled since. An advertiser's industry likewise.
  */
 describe.each(BACKENDS)('dictionaries on %s', (backend) => {
   let t: TestApp;
@@ -412,5 +412,120 @@ describe.each(BACKENDS)('dictionaries on %s', (backend) => {
         await op.client.call(endpoints.dictionarySetEnabled, { id: row.id, enabled: true });
       }
     }
+  });
+
+  describe('an advertiser’s industry', () => {
+    const STRONG = 'Adv@Pass2026';
+    type Listed = { total: number; data: { id: string; industry: string | null }[] };
+
+    async function addAdvertiser(c: Awaited<ReturnType<typeof entAdmin>>, industry?: string) {
+      return c.client.call(
+        endpoints.advertiserAdd,
+        {
+          loginName: uniqueName('adv')
+            .toLowerCase()
+            .replace(/[^a-z0-9_]/g, '_'),
+          password: STRONG,
+          realName: 'Acme Foods',
+          ...(industry === undefined ? {} : { industry }),
+        },
+        { language: 'en-US' },
+      );
+    }
+
+    it('serves the seeded industries in the reader’s language, in order', async () => {
+      const reader = await entAdmin();
+      const ja = await reader.client.call(endpoints.dictionaryList, { kind: 'industry' }, { language: 'ja' });
+      const items = ja.envelope.payload as { code: string; label: string; enabled: boolean }[];
+      expect(items.slice(0, 3).map((i) => i.code)).toEqual(['food_beverage', 'retail', 'finance']);
+      expect(items).toEqual(expect.arrayContaining([{ code: 'real_estate', label: '不動産', enabled: true }]));
+      const zh = await reader.client.call(endpoints.dictionaryList, { kind: 'industry' }, { language: 'zh-CN' });
+      expect(zh.envelope.payload).toEqual(
+        expect.arrayContaining([{ code: 'automotive', label: '汽车', enabled: true }]),
+      );
+    });
+
+    it('adds an advertiser with an enabled industry; refuses a disabled or unknown one and writes nothing', async () => {
+      const admin = await entAdmin();
+      const added = await addAdvertiser(admin, 'retail');
+      expect(added.envelope.code).toBe(0);
+      const id = (added.envelope.payload as { id: string }).id;
+      const listed = await admin.client.call(endpoints.advertiserList, { page: 1, size: 10 });
+      expect((listed.envelope.payload as Listed).data).toEqual([expect.objectContaining({ id, industry: 'retail' })]);
+      const [row] = await t.db.select().from(advertisers).where(eq(advertisers.accountId, id));
+      expect(row.industry).toBe('retail');
+      // Without one: none.
+      const plain = await addAdvertiser(admin);
+      expect(plain.envelope.code).toBe(0);
+      const closed = await insertDictionaryEntry(t, { kind: 'industry', enabled: false });
+      const refused = await addAdvertiser(admin, closed.code);
+      expect(refused.envelope.code).toBe(ErrorCode.DICTIONARY_VALUE_INVALID);
+      expect(refused.envelope.message).toContain('industry');
+      const unknown = await addAdvertiser(admin, 'moon_mining');
+      expect(unknown.envelope.code).toBe(ErrorCode.INVALID_PARAMS);
+      expect(unknown.envelope.message).toContain('industry');
+      const after = await admin.client.call(endpoints.advertiserList, { page: 1, size: 10 });
+      expect((after.envelope.payload as Listed).total).toBe(2);
+    });
+
+    it('updates, filters and clears the industry; keeps an advertiser’s own disabled since', async () => {
+      const admin = await entAdmin();
+      const first = ((await addAdvertiser(admin, 'finance')).envelope.payload as { id: string }).id;
+      const second = ((await addAdvertiser(admin, 'travel')).envelope.payload as { id: string }).id;
+      const listed = async (industry: string) =>
+        (
+          (await admin.client.call(endpoints.advertiserList, { page: 1, size: 10, industry })).envelope
+            .payload as Listed
+        ).data;
+      expect(await listed('finance')).toEqual([expect.objectContaining({ id: first, industry: 'finance' })]);
+      expect(await listed('education')).toEqual([]);
+      expect((await admin.client.call(endpoints.advertiserList, { industry: 'moon_mining' })).envelope.code).toBe(
+        ErrorCode.INVALID_PARAMS,
+      );
+      const update = (id: string, industry: string | null | undefined) =>
+        admin.client.call(
+          endpoints.advertiserUpdate,
+          { id, realName: 'Renamed', ...(industry === undefined ? {} : { industry }) },
+          { language: 'en-US' },
+        );
+      // An industry disabled since: the advertiser holding it keeps it, another cannot take it.
+      const op = await operator();
+      const closed = await insertDictionaryEntry(t, { kind: 'industry' });
+      expect((await update(first, closed.code)).envelope.code).toBe(0);
+      expect(
+        (await op.client.call(endpoints.dictionarySetEnabled, { id: closed.id, enabled: false })).envelope.code,
+      ).toBe(0);
+      const refused = await update(second, closed.code);
+      expect(refused.envelope.code).toBe(ErrorCode.DICTIONARY_VALUE_INVALID);
+      const [kept] = await t.db.select().from(advertisers).where(eq(advertisers.accountId, second));
+      expect(kept.industry).toBe('travel');
+      expect((await update(first, closed.code)).envelope.code).toBe(0);
+      expect(await listed(closed.code)).toEqual([expect.objectContaining({ id: first, industry: closed.code })]);
+      // Left out: kept; null: cleared.
+      expect((await update(second, undefined)).envelope.code).toBe(0);
+      expect(await listed('travel')).toEqual([expect.objectContaining({ id: second })]);
+      expect((await update(second, null)).envelope.code).toBe(0);
+      const [cleared] = await t.db.select().from(advertisers).where(eq(advertisers.accountId, second));
+      expect(cleared.industry).toBeNull();
+    });
+
+    it('refuses to delete an industry advertisers hold, and deletes it once none does', async () => {
+      const op = await operator();
+      const admin = await entAdmin();
+      const used = await insertDictionaryEntry(t, { kind: 'industry' });
+      const id = ((await addAdvertiser(admin, used.code)).envelope.payload as { id: string }).id;
+      const listed = await op.client.call(endpoints.dictionaryManageList, { kind: 'industry' });
+      expect(
+        (listed.envelope.payload as { fixed: boolean; data: { id: string; usage: number }[] }).data.find(
+          (e) => e.id === used.id,
+        ),
+      ).toMatchObject({ usage: 1 });
+      expect((listed.envelope.payload as { fixed: boolean }).fixed).toBe(false);
+      expect((await op.client.call(endpoints.dictionaryDelete, { id: used.id })).envelope.code).toBe(
+        ErrorCode.DICTIONARY_IN_USE,
+      );
+      await t.db.update(advertisers).set({ industry: null }).where(eq(advertisers.accountId, id));
+      expect((await op.client.call(endpoints.dictionaryDelete, { id: used.id })).envelope.code).toBe(0);
+    });
   });
 });

@@ -32,6 +32,7 @@ const advertiser = (loginName: string): Advertiser => ({
   deptId: null,
   deptName: 'Head office',
   createdAt: '2026-01-01T00:00:00.000Z',
+  industry: null,
   staff: [],
 });
 

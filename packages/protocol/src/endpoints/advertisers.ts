@@ -3,11 +3,34 @@ import { ErrorCode } from '../errors.js';
 import { Perm } from '../permissions.js';
 import { loginAccountSchema, pageSchema, phoneSchema, sortFields, strongPasswordSchema } from '../validation.js';
 import { endpoint, ok } from './common.js';
+import { dictionaryCodeSchema } from './dictionaries.js';
 
 /**
  * Advertiser users (/user/adv) and their allocation to staff (/user/allot). Served by the
  * server's advertisers module.
  */
+
+/**
+ * Advertisers' industries: the dictionary `industry` (open, like the device scenes); these are its
+ * first entries (migration 0071), which the console names until the dictionary answers. An
+ * advertiser's industry is a code checked as a device's scene is.
+ */
+export const ADVERTISER_INDUSTRIES = [
+  'food_beverage',
+  'retail',
+  'finance',
+  'education',
+  'healthcare',
+  'automotive',
+  'real_estate',
+  'travel',
+  'technology',
+  'telecom',
+  'beauty',
+  'entertainment',
+  'home',
+  'other',
+] as const;
 
 /** The columns advertiser.list sorts by (`sort` of its request). */
 export const ADVERTISER_SORT_KEYS = ['loginName', 'realName', 'createdAt'] as const;
@@ -23,6 +46,8 @@ export const advertiserSchema = z.object({
   deptId: z.string().nullable(),
   deptName: z.string(),
   createdAt: z.string(),
+  /** A code of the dictionary `industry` (its label: dictionary.list); null: not given. */
+  industry: z.string().nullable(),
   staff: z.array(z.object({ id: z.string(), loginName: z.string(), realName: z.string() })),
 });
 export type Advertiser = z.infer<typeof advertiserSchema>;
@@ -39,6 +64,11 @@ export const advertiserFieldsSchema = z
     realName: advertiserNameSchema,
     phone: optionalText(advertiserPhoneSchema),
     email: optionalText(advertiserEmailSchema),
+    /**
+     * The advertiser's industry: a code of the dictionary `industry` (issue 31; an enabled one, or
+     * the advertiser's own). On update, null clears it and leaving it out keeps it.
+     */
+    industry: dictionaryCodeSchema.nullable().optional(),
   })
   .strict();
 
@@ -56,6 +86,8 @@ export const advertiserEndpoints = {
         realName: z.string().max(64).optional(),
         phone: z.string().max(32).optional(),
         status: z.enum(['enabled', 'paused']).optional(),
+        /** A code of the dictionary `industry` (a disabled one too: advertisers keep it). */
+        industry: dictionaryCodeSchema.optional(),
       })
       .strict(),
     response: z.object({ total: z.number(), data: z.array(advertiserSchema) }),
@@ -63,7 +95,7 @@ export const advertiserEndpoints = {
   advertiserAdd: endpoint({
     name: 'advertiser.add',
     path: '/api/advertiser/add.shtm',
-    errors: [ErrorCode.CONFLICT],
+    errors: [ErrorCode.CONFLICT, ErrorCode.DICTIONARY_VALUE_INVALID],
     auth: 'session',
     permission: Perm.userAdv,
     mutation: true,
@@ -74,7 +106,7 @@ export const advertiserEndpoints = {
   advertiserUpdate: endpoint({
     name: 'advertiser.update',
     path: '/api/advertiser/update.shtm',
-    errors: [ErrorCode.NOT_FOUND],
+    errors: [ErrorCode.NOT_FOUND, ErrorCode.DICTIONARY_VALUE_INVALID],
     auth: 'session',
     permission: Perm.userAdv,
     mutation: true,

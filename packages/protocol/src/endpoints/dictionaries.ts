@@ -17,9 +17,10 @@ import { endpoint } from './common.js';
 /**
  * `deviceType` (a device's type), `venueType` (a slot's OpenOOH venue type, fixed), `scene` (a
  * device's scene: where it stands), `screenSize` (the screen diagonals the device form offers:
- * each code is a number of inches; the device's field stays a free number).
+ * each code is a number of inches; the device's field stays a free number), `industry` (an
+ * advertiser's industry: what a sales team files its customers by).
  */
-export const DICTIONARY_KINDS = ['deviceType', 'venueType', 'scene', 'screenSize'] as const;
+export const DICTIONARY_KINDS = ['deviceType', 'venueType', 'scene', 'screenSize', 'industry'] as const;
 export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
 /** Kinds whose codes a standard fixes: no entry is added or deleted. */
 export const FIXED_DICTIONARY_KINDS: readonly DictionaryKind[] = ['venueType'];

@@ -18,8 +18,13 @@ export const advertisers = pgTable(
       .references(() => enterprises.id),
     createdBy: text('created_by'),
     createdAt: createdAt(),
+    /** The advertiser's industry: a code of the dictionary `industry` (issue 31, migration 0071); null: not given. */
+    industry: text('industry'),
   },
-  (t) => [index('advertisers_ent_created_idx').on(t.entId, t.createdAt)],
+  (t) => [
+    index('advertisers_ent_created_idx').on(t.entId, t.createdAt),
+    index('advertisers_ent_industry_idx').on(t.entId, t.industry),
+  ],
 );
 
 /** Which operators and staff of the enterprise look after which advertisers (/user/allot). */

@@ -12,6 +12,8 @@ export interface AdvertiserFilter {
   phone?: string;
   status?: 'enabled' | 'paused';
   staffId?: string;
+  /** A code of the dictionary `industry`. */
+  industry?: string;
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -23,6 +25,7 @@ function filterWhere(entId: string, filter: AdvertiserFilter): (SQL | undefined)
     filter.realName?.trim() ? ilike(accounts.realName, contains(filter.realName)) : undefined,
     filter.phone?.trim() ? ilike(accounts.phone, contains(filter.phone)) : undefined,
     filter.status ? eq(accounts.status, filter.status) : undefined,
+    filter.industry ? eq(advertisers.industry, filter.industry) : undefined,
     filter.staffId
       ? sql`exists (select 1 from ${advertiserAssignments} where ${and(
           eq(advertiserAssignments.entId, entId),
@@ -43,6 +46,7 @@ export interface AdvertiserRow {
   deptId: string | null;
   deptName: string | null;
   createdAt: Date;
+  industry: string | null;
 }
 
 /** One page of the advertisers matching `scope` and `filter`, newest first unless the page asks for a sort. */
@@ -72,6 +76,7 @@ export async function listAdvertisers(
         deptId: accounts.currentDeptId,
         deptName: departments.name,
         createdAt: advertisers.createdAt,
+        industry: advertisers.industry,
       })
       .from(advertisers)
       .innerJoin(accounts, and(eq(accounts.id, advertisers.accountId), eq(accounts.entId, advertisers.entId)))
@@ -119,16 +124,16 @@ export async function staffOf(
 }
 
 /** Ids among `ids` that are advertisers the caller sees (scope). */
-/** The advertisers among `ids` within `scope`, with their login names (the log names them). */
+/** The advertisers among `ids` within `scope`, with their login names (the log names them) and industries. */
 export async function visibleAdvertisers(
   db: Executor,
   entId: string,
   scope: SQL,
   ids: string[],
-): Promise<{ id: string; loginName: string }[]> {
+): Promise<{ id: string; loginName: string; industry: string | null }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: accounts.id, loginName: accounts.loginName })
+    .select({ id: accounts.id, loginName: accounts.loginName, industry: advertisers.industry })
     .from(advertisers)
     .innerJoin(accounts, and(eq(accounts.id, advertisers.accountId), eq(accounts.entId, advertisers.entId)))
     .where(and(eq(advertisers.entId, entId), scope, inArray(accounts.id, ids)));
@@ -178,6 +183,19 @@ export async function updateAdvertiserAccount(
     .update(accounts)
     .set({ ...values, updatedAt: at })
     .where(and(eq(accounts.entId, entId), eq(accounts.id, accountId)));
+}
+
+/** Sets or clears the advertiser's industry (a code of the dictionary `industry`). */
+export async function updateAdvertiserIndustry(
+  db: Executor,
+  entId: string,
+  accountId: string,
+  industry: string | null,
+) {
+  await db
+    .update(advertisers)
+    .set({ industry })
+    .where(and(eq(advertisers.entId, entId), eq(advertisers.accountId, accountId)));
 }
 
 export async function deleteAdvertiserAccount(db: Executor, entId: string, accountId: string) {

@@ -6,6 +6,7 @@ import { AppError } from '../../protocol/appError.js';
 import { type CallContext, joinTargetNames } from '../../protocol/handlers.js';
 import { loginNameTaken } from '../accounts/repository.js';
 import { createAccount, setAccountStatus } from '../accounts/service.js';
+import { checkDictionaryValue, findCode } from '../dictionaries/service.js';
 import { conflict, OrgText } from '../org/messages.js';
 import { createRole } from '../roles/repository.js';
 import {
@@ -21,6 +22,7 @@ import {
   removeAssignments,
   staffOf,
   updateAdvertiserAccount,
+  updateAdvertiserIndustry,
   visibleAdvertisers,
 } from './repository.js';
 import { advertiserScopeWhere } from './scope.js';
@@ -42,6 +44,7 @@ function present(row: AdvertiserRow, staff: Advertiser['staff']): Advertiser {
     deptId: row.deptId,
     deptName: row.deptName ?? '',
     createdAt: row.createdAt.toISOString(),
+    industry: row.industry,
     staff,
   };
 }
@@ -53,6 +56,8 @@ export async function listVisibleAdvertisers(
 ) {
   const { page, size, sort, order, ...filter } = input;
   const user = ctx.user;
+  // An industry filter names a code of the dictionary (issue 31; a disabled one too: advertisers keep it).
+  if (filter.industry) await findCode(ctx.db, 'industry', 'industry', filter.industry);
   const { total, rows } = await listAdvertisers(ctx.db, user.entId, advertiserScopeWhere(user), filter, {
     page,
     size,
@@ -67,12 +72,16 @@ export async function listVisibleAdvertisers(
   return { total, data: rows.map((r) => present(r, staff.get(r.id) ?? [])) };
 }
 
-/** The advertiser `id` if the caller sees it, else NOT_FOUND (other tenants included). */
-/** The advertiser's login name; NOT_FOUND outside the caller's scope. */
-async function requireVisible(ctx: CallContext, id: string): Promise<string> {
+/** The advertiser's login name and industry; NOT_FOUND outside the caller's scope (other tenants included). */
+async function findVisible(ctx: CallContext, id: string): Promise<{ loginName: string; industry: string | null }> {
   const rows = await visibleAdvertisers(ctx.db, ctx.user.entId, advertiserScopeWhere(ctx.user), [id]);
   if (rows.length !== 1) throw new AppError(ErrorCode.NOT_FOUND);
-  return rows[0].loginName;
+  return rows[0];
+}
+
+/** The advertiser's login name; NOT_FOUND outside the caller's scope. */
+async function requireVisible(ctx: CallContext, id: string): Promise<string> {
+  return (await findVisible(ctx, id)).loginName;
 }
 
 const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
@@ -97,6 +106,8 @@ export interface NewAdvertiser {
   realName: string;
   phone?: string;
   email?: string;
+  /** A code of the dictionary `industry`; null or absent: not given. */
+  industry?: string | null;
 }
 
 /**
@@ -106,6 +117,8 @@ export interface NewAdvertiser {
 export async function addAdvertiser(input: NewAdvertiser, ctx: CallContext, passwordHash: string) {
   const user = ctx.user;
   if (await loginNameTaken(ctx.db, input.loginName)) throw conflict(OrgText.loginNameTaken);
+  // The industry, when given, is an enabled entry of the dictionary `industry` (issue 31).
+  if (input.industry) await checkDictionaryValue(ctx.db, 'industry', 'industry', input.industry);
   const id = await createAdvertiser(ctx.db, {
     entId: user.entId,
     deptId: user.deptId,
@@ -122,7 +135,7 @@ export async function addAdvertiser(input: NewAdvertiser, ctx: CallContext, pass
     targetType: 'account',
     targetId: id,
     targetName: input.loginName,
-    detail: { loginName: input.loginName },
+    detail: { loginName: input.loginName, ...(input.industry ? { industry: input.industry } : {}) },
   });
   return { id };
 }
@@ -145,15 +158,22 @@ export async function createAdvertiser(
     deptIds: input.deptId ? [input.deptId] : [],
     roleIds: [roleId],
   });
-  await insertAdvertiser(db, { accountId: account.id, entId: input.entId, createdBy: input.createdBy });
+  await insertAdvertiser(db, {
+    accountId: account.id,
+    entId: input.entId,
+    createdBy: input.createdBy,
+    industry: input.industry ?? null,
+  });
   return account.id;
 }
 
 export async function updateAdvertiser(
-  input: { id: string; realName: string; phone?: string; email?: string },
+  input: { id: string; realName: string; phone?: string; email?: string; industry?: string | null },
   ctx: CallContext,
 ) {
-  const loginName = await requireVisible(ctx, input.id);
+  const { loginName, industry } = await findVisible(ctx, input.id);
+  // The industry is a code of the dictionary (issue 31): an enabled one, or the one it already has.
+  if (input.industry) await checkDictionaryValue(ctx.db, 'industry', 'industry', input.industry, industry);
   await updateAdvertiserAccount(
     ctx.db,
     ctx.user.entId,
@@ -161,6 +181,10 @@ export async function updateAdvertiser(
     { realName: input.realName, phone: blankToNull(input.phone), email: blankToNull(input.email) },
     ctx.now,
   );
+  // Left out: kept; null: cleared.
+  if (input.industry !== undefined && input.industry !== industry) {
+    await updateAdvertiserIndustry(ctx.db, ctx.user.entId, input.id, input.industry);
+  }
   await ctx.audit({
     module: 'advertiser',
     action: 'update',

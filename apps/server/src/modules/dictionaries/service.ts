@@ -13,7 +13,7 @@ import {
 } from '@marquee/protocol';
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { adSlots, devices, dictionaryEntries } from '../../db/schema/index.js';
+import { adSlots, advertisers, devices, dictionaryEntries } from '../../db/schema/index.js';
 import { AppError, type LocalizedText } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { messages } from '../../protocol/messages.js';
@@ -63,7 +63,12 @@ async function usageOf(db: Executor, kind: DictionaryKind): Promise<Map<string, 
         ? await db.select({ code: devices.scene, n: count() }).from(devices).groupBy(devices.scene)
         : kind === 'venueType'
           ? await db.select({ code: adSlots.venueType, n: count() }).from(adSlots).groupBy(adSlots.venueType)
-          : [];
+          : kind === 'industry'
+            ? await db
+                .select({ code: advertisers.industry, n: count() })
+                .from(advertisers)
+                .groupBy(advertisers.industry)
+            : [];
   return new Map(rows.filter((r) => r.code !== null).map((r) => [r.code as string, Number(r.n)]));
 }
 
@@ -246,6 +251,11 @@ const disabledText: Partial<Record<DictionaryKind, LocalizedText>> = {
     'zh-CN': '所选场所类型已停用，请重新选择',
     'en-US': 'The chosen venue type is disabled: choose another',
     ja: '選択した施設の種類は無効になっています。選び直してください',
+  },
+  industry: {
+    'zh-CN': '所选行业已停用，请重新选择',
+    'en-US': 'The chosen industry is disabled: choose another',
+    ja: '選択した業種は無効になっています。選び直してください',
   },
 };
 

@@ -1,4 +1,5 @@
 import {
+  ADVERTISER_INDUSTRIES,
   DEVICE_SCENES,
   DEVICE_TYPES,
   type DictionaryItem,
@@ -17,7 +18,7 @@ import { callKey } from '../../api/queries';
 const STALE_MS = 5 * 60_000;
 
 /**
- * The seeded entries (migrations 0068 and 0070) with the console's own names: what a picker
+ * The seeded entries (migrations 0068, 0070 and 0071) with the console's own names: what a picker
  * shows only until the dictionary answers, or if it cannot (the server's list is the one that counts).
  */
 const BUILT_IN: Record<DictionaryKind, (t: TFunction) => DictionaryItem[]> = {
@@ -26,6 +27,8 @@ const BUILT_IN: Record<DictionaryKind, (t: TFunction) => DictionaryItem[]> = {
   scene: (t) => DEVICE_SCENES.map((code) => ({ code, label: t(`devices:scene.${code}`), enabled: true })),
   screenSize: (t) =>
     SCREEN_SIZE_PRESETS.map((size) => ({ code: String(size), label: t('devices:inches', { size }), enabled: true })),
+  industry: (t) =>
+    ADVERTISER_INDUSTRIES.map((code) => ({ code, label: t(`advertisers:industry.${code}`), enabled: true })),
 };
 
 export interface Dictionary {
@@ -44,7 +47,7 @@ export interface Dictionary {
  * The operator's edits invalidate the `dictionaries` domain, so open pickers read the new list.
  */
 export function useDictionary(kind: DictionaryKind): Dictionary {
-  const { t, i18n } = useTranslation(['devices', 'rtb']);
+  const { t, i18n } = useTranslation(['devices', 'rtb', 'advertisers']);
   const language = i18n.language;
   const query = useQuery({
     queryKey: [...callKey('dictionaryList', { kind }), language],

@@ -5,10 +5,13 @@ import {
   advertiserPhoneSchema,
   endpointDomain,
 } from '@marquee/protocol';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { DictionarySelect } from '../../components/pickers/DictionarySelect';
+import { useDictionary } from '../../components/pickers/useDictionary';
 import { LoginNameField, PersonFields, personFields } from '../accounts/AccountFields';
 
 interface Values {
@@ -16,13 +19,17 @@ interface Values {
   realName: string;
   phone?: string;
   email?: string;
+  /** A code of the dictionary `industry`; null or absent: none. */
+  industry?: string | null;
   password: string;
   confirmPassword: string;
 }
 
 /**
  * Adds an advertiser (login account, strong password with confirmation) or edits one (name,
- * phone, email). Validated with the server's zod rules; disabled while submitting.
+ * phone, email, industry). Validated with the server's zod rules; disabled while submitting.
+ * The industry is picked from the dictionary `industry` (issue 31): the enabled entries, and
+ * the advertiser's own if disabled since.
  */
 export function AdvertiserDialog({
   open,
@@ -36,11 +43,19 @@ export function AdvertiserDialog({
 }) {
   const { t } = useTranslation(['advertisers', 'validation']);
   const isEdit = editing !== null;
+  const industries = useDictionary('industry');
 
   const submit = async (v: Values) => {
     const fields = personFields(v);
-    if (editing) await call('advertiserUpdate', { id: editing.id, ...fields });
-    else await call('advertiserAdd', { ...fields, loginName: v.loginName.trim(), password: v.password });
+    // Editing sends the industry as it stands (null clears it); adding sends it only when picked.
+    if (editing) await call('advertiserUpdate', { id: editing.id, ...fields, industry: v.industry ?? null });
+    else
+      await call('advertiserAdd', {
+        ...fields,
+        ...(v.industry ? { industry: v.industry } : {}),
+        loginName: v.loginName.trim(),
+        password: v.password,
+      });
   };
 
   return (
@@ -52,7 +67,14 @@ export function AdvertiserDialog({
       success={t(isEdit ? 'dialog.updated' : 'dialog.added')}
       invalidates={[endpointDomain('advertiserAdd')]}
       values={
-        editing ? { realName: editing.realName, phone: editing.phone ?? '', email: editing.email ?? '' } : undefined
+        editing
+          ? {
+              realName: editing.realName,
+              phone: editing.phone ?? '',
+              email: editing.email ?? '',
+              industry: editing.industry,
+            }
+          : undefined
       }
       okText={t('dialog.save')}
       cancelText={t('dialog.cancel')}
@@ -65,6 +87,9 @@ export function AdvertiserDialog({
         schemas={{ realName: advertiserNameSchema, phone: advertiserPhoneSchema, email: advertiserEmailSchema }}
         testIdPrefix="adv-dialog"
       />
+      <Form.Item name="industry" label={t('field.industry')}>
+        <DictionarySelect dictionary={industries} current={editing?.industry} testId="adv-dialog-industry" />
+      </Form.Item>
       {!isEdit ? (
         <NewPasswordFields
           testIdPrefix="adv-dialog"

@@ -6,6 +6,7 @@ import { useCallMutation } from '../../api/queries';
 import { AddButton } from '../../components/AddButton';
 import { enabledLook, tagColumn, timeColumn } from '../../components/columns';
 import { ListPage, useListPage } from '../../components/listPage';
+import { useDictionary } from '../../components/pickers/useDictionary';
 import { statusOperations, statusOptions } from '../../components/statusOperations';
 import { AdvertiserDialog } from './AdvertiserDialog';
 
@@ -21,6 +22,10 @@ export default function AdvertiserPage() {
     success: (_r, v) => t(v.status === 'paused' ? 'toast.paused' : 'toast.enabled'),
   });
   const remove = useCallMutation('advertiserDelete', { success: t('toast.deleted') });
+
+  // Industries are the dictionary's (issue 31): the filter offers every entry (disabled ones
+  // too: advertisers keep them), the column names a code in the reader's language.
+  const industries = useDictionary('industry');
 
   const manage = { authCode: Perm.userAdv, notForMonitor: true };
   const list = useListPage({
@@ -39,6 +44,17 @@ export default function AdvertiserPage() {
         options: statusOptions(t),
         testId: 'adv-filter-status',
       },
+      {
+        key: 'industry',
+        kind: 'select',
+        label: t('field.industry'),
+        width: 140,
+        showSearch: true,
+        placeholder: t('all'),
+        options: industries.items.map((i) => ({ value: i.code, label: i.label })),
+        loading: industries.loading,
+        testId: 'adv-filter-industry',
+      },
     ],
     operationsLabel: t('actions'),
     columns: [
@@ -46,6 +62,13 @@ export default function AdvertiserPage() {
       { prop: 'realName', label: t('field.realName'), width: 160, ellipsis: true, sortable: true },
       { prop: 'phone', label: t('field.phone'), width: 130 },
       { prop: 'email', label: t('field.email'), width: 180, ellipsis: true },
+      {
+        prop: 'industry',
+        label: t('field.industry'),
+        width: 130,
+        ellipsis: true,
+        slot: (code: string | null) => (code ? industries.label(code) || code : '-'),
+      },
       { prop: 'deptName', label: t('field.dept'), width: 130, ellipsis: true },
       {
         prop: 'staff',

@@ -8,13 +8,14 @@ import {
   pairingCodeSchema,
   TIME_FORMAT,
 } from '@marquee/protocol';
-import { Alert, App, AutoComplete, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Table } from 'antd';
+import { Alert, App, AutoComplete, Button, DatePicker, Form, Input, InputNumber, Radio, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { DeptPicker } from '../../components/pickers/DeptPicker';
+import { DictionarySelect } from '../../components/pickers/DictionarySelect';
 import { TimeZoneSelect } from '../../components/pickers/TimeZoneSelect';
 import { useDictionary } from '../../components/pickers/useDictionary';
 import { requiredRule, zodRule } from '../../components/zodRule';
@@ -256,34 +257,6 @@ interface EditValues {
 }
 
 const toIso = (v: Dayjs | null | undefined) => (v ? v.toDate().toISOString() : null);
-
-/**
- * A dictionary's enabled entries as a searchable, clearable select (issue 31); `current`, the
- * stored code, is offered too when disabled since. The form item gives its value and onChange.
- */
-function DictionarySelect({
-  dictionary,
-  current,
-  testId,
-  ...field
-}: {
-  dictionary: ReturnType<typeof useDictionary>;
-  current?: string | null;
-  testId: string;
-  value?: string | null;
-  onChange?: (value: string | null) => void;
-}) {
-  return (
-    <Select
-      {...field}
-      allowClear
-      options={dictionary.options(current)}
-      loading={dictionary.loading}
-      showSearch={{ optionFilterProp: 'label' }}
-      data-testid={testId}
-    />
-  );
-}
 
 /**
  * The screen size (issue 31): any diagonal in inches, typed, with the dictionary `screenSize`'s
