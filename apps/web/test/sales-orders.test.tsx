@@ -187,6 +187,7 @@ const answers: Record<string, (data: unknown) => Answer> = {
   salesCouponOptions: () => ({ code: 0, payload: { data: [] } }),
   salesAvailability: () => ({ code: 0, payload: availability }),
   salesQuote: () => ({ code: 0, payload: quote }),
+  timeZoneList: () => ({ code: 0, payload: { zones: [], enterprise: 'Asia/Shanghai', default: 'Asia/Shanghai' } }),
   salesOrderInfo: () => ({
     code: 0,
     payload: {
@@ -301,6 +302,8 @@ describe('/operate/order', () => {
     expect(screen.getByTestId('sales-quote-conflict')).toBeTruthy();
     expect(screen.getByTestId('sales-quote-recharge')).toBeTruthy();
     expect((screen.getByTestId('sales-composer-submit') as HTMLButtonElement).disabled).toBe(true);
+    // The period's days are the selling enterprise's, and the hint says whose.
+    expect(await screen.findByText(/days of Asia\/Shanghai/)).toBeTruthy();
     const asked = calls.filter((c) => c.name === 'salesQuote').at(-1)?.data;
     expect(asked).toMatchObject({
       advertiserId: 'adv-1',

@@ -1,3 +1,5 @@
+import { wallClock } from './timeZone.js';
+
 /**
  * Selling airtime (issue 28; /operate/slot, goods, order, orderDetail, coupon, signContract;
  * docs/ARCHITECTURE.md "Selling airtime"). The rules both sides apply: spec section 5's
@@ -165,26 +167,34 @@ export function canMove<S extends string>(table: Readonly<Record<S, readonly S[]
   return table[from]?.includes(to) ?? false;
 }
 
-/** The coupon's use status at `now` (dates YYYY-MM-DD, inclusive, UTC). */
+/**
+ * The coupon's use status at `now`: its dates (YYYY-MM-DD, inclusive) are days of `zone`, its
+ * enterprise's (issue 31).
+ */
 export function couponState(
   c: { enabled: boolean; validFrom: string; validTo: string; used: number; limit: number },
   now: Date,
+  zone = 'UTC',
 ): CouponState {
   if (!c.enabled) return 'disabled';
-  const today = now.toISOString().slice(0, 10);
+  const today = wallClock(now, zone).day;
   if (today < c.validFrom) return 'notStarted';
   if (today > c.validTo) return 'expired';
   if (c.used >= c.limit) return 'exhausted';
   return 'available';
 }
 
-/** The goods state shown: stored onSale/offShelf, with expired and soldOut when true. */
+/**
+ * The goods state shown: stored onSale/offShelf, with expired (past its end date, a day of
+ * `zone`, its enterprise's) and soldOut when true.
+ */
 export function goodsState(
   g: { state: 'onSale' | 'offShelf'; endDate: string; soldOut: boolean },
   now: Date,
+  zone = 'UTC',
 ): GoodsState {
   if (g.state === 'offShelf') return 'offShelf';
-  if (now.toISOString().slice(0, 10) > g.endDate) return 'expired';
+  if (wallClock(now, zone).day > g.endDate) return 'expired';
   return g.soldOut ? 'soldOut' : 'onSale';
 }
 

@@ -145,6 +145,15 @@ describe('couponState', () => {
     expect(couponState(c, at('2026-07-01T00:00:00Z'))).toBe('expired');
   });
 
+  it("reads its dates as days of its enterprise's zone", () => {
+    // Shanghai's 1 June begins at 16:00 UTC on 31 May, its 30 June ends at 16:00 UTC that day.
+    expect(couponState(c, at('2026-05-31T15:59:59Z'), 'Asia/Shanghai')).toBe('notStarted');
+    expect(couponState(c, at('2026-05-31T16:00:00Z'), 'Asia/Shanghai')).toBe('available');
+    expect(couponState(c, at('2026-06-30T16:00:00Z'), 'Asia/Shanghai')).toBe('expired');
+    // New York's 30 June lasts until 04:00 UTC on 1 July.
+    expect(couponState(c, at('2026-07-01T03:59:59Z'), 'America/New_York')).toBe('available');
+  });
+
   it('is exhausted when its uses reach the limit', () => {
     const now = at('2026-06-15T12:00:00Z');
     expect(couponState({ ...c, used: 4 }, now)).toBe('available');
@@ -169,6 +178,10 @@ describe('goodsState', () => {
     expect(goodsState({ ...g, soldOut: true }, new Date('2026-07-01T00:00:00Z'))).toBe('expired');
     expect(goodsState({ ...g, state: 'offShelf' }, new Date('2026-06-15T00:00:00Z'))).toBe('offShelf');
     expect(goodsState({ ...g, state: 'offShelf', soldOut: true }, new Date('2027-01-01T00:00:00Z'))).toBe('offShelf');
+  });
+  it("ends with its last day in its enterprise's zone", () => {
+    expect(goodsState(g, new Date('2026-06-30T15:59:59Z'), 'Asia/Shanghai')).toBe('onSale');
+    expect(goodsState(g, new Date('2026-06-30T16:00:00Z'), 'Asia/Shanghai')).toBe('expired');
   });
 });
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { appendSignaturePage, type ContractDocument, renderContractPdf } from '../../src/modules/sales/contractPdf.js';
+import {
+  appendSignaturePage,
+  type ContractDocument,
+  partyTime,
+  renderContractPdf,
+} from '../../src/modules/sales/contractPdf.js';
 import { hoursText, sha256Hex, yuan } from '../../src/modules/sales/contracts.js';
 import { pdfText } from './h4-pdfText.js';
 
 const doc: ContractDocument = {
   no: 'C20261128000123',
   createdAt: new Date('2026-11-28T08:00:00Z'),
+  zone: 'Asia/Shanghai',
   title: { zh: '广告位投放合同', en: 'Airtime Purchase Contract' },
   sections: [
     {
@@ -73,6 +79,7 @@ describe('contract PDF', () => {
       signerLogin: 'adv_fruit',
       advertiserName: '杭州鲜果饮品店',
       signedAt: new Date('2026-11-28T09:30:00Z'),
+      zone: 'Asia/Shanghai',
       sha256: sha256Hex(pdf),
       bytes: pdf.length,
     });
@@ -91,5 +98,13 @@ describe('contract PDF', () => {
     expect(yuan(123_456_789)).toBe('¥1,234,567.89');
     expect(hoursText(0xffffff)).toBe('00:00–24:00');
     expect(hoursText((1 << 8) | (1 << 9) | (1 << 18))).toBe('08:00–10:00, 18:00–19:00');
+  });
+
+  it("writes a time on the selling enterprise's wall clock with its offset then", () => {
+    const at = new Date('2026-11-28T09:30:05Z');
+    expect(partyTime(at, 'Asia/Shanghai')).toBe('2026-11-28 17:30:05 (UTC+8)');
+    expect(partyTime(at, 'Asia/Kathmandu')).toBe('2026-11-28 15:15:05 (UTC+5:45)');
+    expect(partyTime(at, 'America/New_York')).toBe('2026-11-28 04:30:05 (UTC-5)');
+    expect(partyTime(new Date('2026-07-01T03:00:00Z'), 'America/New_York')).toBe('2026-06-30 23:00:00 (UTC-4)');
   });
 });

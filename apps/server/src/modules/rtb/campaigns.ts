@@ -20,7 +20,6 @@ import {
   ads,
   deviceGroups,
   devices,
-  enterprises,
   type RtbCampaignRow,
   rtbAuctions,
   rtbCampaigns,
@@ -34,7 +33,7 @@ import { transfersOf } from '../ledger/ledger.js';
 import { advertiserSubject, checkedContent } from '../sales/orderAds.js';
 import { advertiserOwnedWhere } from '../sales/orderScope.js';
 import { orderAdvertiser } from '../sales/orders.js';
-import { enterpriseZone } from '../timeZones/service.js';
+import { enterpriseTodaySql, enterpriseZone } from '../timeZones/service.js';
 import { RTB_CAUSE, settleBudget } from './budget.js';
 import { RtbText } from './texts.js';
 
@@ -63,7 +62,7 @@ export function campaignWhere(user: CallContext['user']): SQL {
  * its ad `a`; its dates are days of its enterprise's zone.
  */
 function shownStateSql(now: Date): SQL<RtbCampaignShownState> {
-  const day = sql`(${now.toISOString()}::timestamptz at time zone (select ${enterprises.timeZone} from ${enterprises} where ${enterprises.id} = ${rtbCampaigns.entId}))::date`;
+  const day = enterpriseTodaySql(rtbCampaigns.entId, now);
   return sql<RtbCampaignShownState>`case
     when ${rtbCampaigns.state} = 'ended' or ${rtbCampaigns.endDate} < ${day} then 'ended'
     when ${rtbCampaigns.state} = 'paused' then 'paused'

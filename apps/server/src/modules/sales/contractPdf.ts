@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { wallClock, zoneOffsetMinutes } from '@marquee/protocol';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 
@@ -52,8 +53,10 @@ export type ContractSection =
 export interface ContractDocument {
   no: string;
   title: Bilingual;
-  /** When it was drawn up (the PDF's dates; shown as UTC+8). */
+  /** When it was drawn up (the PDF's dates). */
   createdAt: Date;
+  /** The selling enterprise's zone: the document's times, and the days and hours it names. */
+  zone: string;
   sections: ContractSection[];
 }
 
@@ -65,9 +68,17 @@ const INK = rgb(0.1, 0.1, 0.1);
 const GREY = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.75, 0.75, 0.75);
 
-/** Date and time in UTC+8, as the contract's parties read it. */
-export function beijingTime(at: Date): string {
-  return `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')} (UTC+8)`;
+/**
+ * Date and time on the wall clock of `zone` with its offset then, as the contract's parties
+ * read it: `2026-11-28 17:30:00 (UTC+8)`, `(UTC+5:45)`.
+ */
+export function partyTime(at: Date, zone: string): string {
+  const w = wallClock(at, zone);
+  const hms = [Math.floor(w.minute / 60), w.minute % 60, w.second].map((n) => String(n).padStart(2, '0')).join(':');
+  const off = zoneOffsetMinutes(at.getTime(), zone);
+  const abs = Math.abs(off);
+  const offset = `${off < 0 ? '-' : '+'}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
+  return `${w.day} ${hms} (UTC${offset})`;
 }
 
 /** Splits `text` into lines no wider than `width` (CJK breaks anywhere; Latin at spaces when it can). */
@@ -276,7 +287,7 @@ export async function renderContractPdf(doc: ContractDocument): Promise<Buffer> 
   w.text(doc.title.en, { size: 11, color: GREY });
   w.y -= 6;
   w.text(`合同编号 Contract No.: ${doc.no}`, { size: BODY });
-  w.text(`签订日期 Date: ${beijingTime(doc.createdAt)}`, { size: BODY });
+  w.text(`签订日期 Date: ${partyTime(doc.createdAt, doc.zone)}`, { size: BODY });
   w.rule();
   for (const section of doc.sections) {
     w.heading(section.heading);
@@ -301,6 +312,8 @@ export interface SignatureInfo {
   /** Whom for: the advertiser (the signer may be staff signing on its behalf). */
   advertiserName: string;
   signedAt: Date;
+  /** The selling enterprise's zone (the time's wall clock). */
+  zone: string;
   /** SHA-256 (hex) of the document that was signed. */
   sha256: string;
   bytes: number;
@@ -322,7 +335,7 @@ export async function appendSignaturePage(original: Buffer, sig: SignatureInfo):
     { label: { zh: '合同编号', en: 'Contract No.' }, value: sig.no },
     { label: { zh: '签署方', en: 'Signing party' }, value: sig.advertiserName },
     { label: { zh: '签署人', en: 'Signed by' }, value: `${sig.signerName} (${sig.signerLogin})` },
-    { label: { zh: '签署时间', en: 'Signed at' }, value: beijingTime(sig.signedAt) },
+    { label: { zh: '签署时间', en: 'Signed at' }, value: partyTime(sig.signedAt, sig.zone) },
     { label: { zh: '文件摘要 SHA-256', en: 'Document SHA-256' }, value: sig.sha256 },
     { label: { zh: '文件大小', en: 'Document size' }, value: `${sig.bytes} B` },
   ]);

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { accounts, salesContracts } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, defineHandler, type FileAnswer, type Handler } from '../../protocol/handlers.js';
+import { enterpriseZone } from '../timeZones/service.js';
 import { appendSignaturePage } from './contractPdf.js';
 import {
   ContractText,
@@ -141,6 +142,7 @@ async function prepareSign(input: { id: string; sha256: string }, ctx: CallConte
     signerLogin: ctx.user.loginName,
     advertiserName: adv?.real || adv?.login || '',
     signedAt: ctx.now,
+    zone: await enterpriseZone(ctx.db, row.entId),
     sha256: row.sha256,
     bytes: row.bytes,
   });

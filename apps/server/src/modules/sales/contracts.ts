@@ -26,6 +26,7 @@ import {
 import { AppError, type LocalizedText } from '../../protocol/appError.js';
 import type { AppServices } from '../../services.js';
 import { enterpriseKey } from '../../storage/storage.js';
+import { enterpriseZone } from '../timeZones/service.js';
 import { type ContractDocument, type ContractSection, renderContractPdf } from './contractPdf.js';
 import { EsignError, type EsignProvider, esignProvider } from './esign.js';
 import { advertiserOwnedWhere } from './orderScope.js';
@@ -369,6 +370,7 @@ export async function loadSubject(
     const parties = await partyNames(db, order.entId, order.advertiserId);
     const days = dayCount(order.startDate, order.endDate);
     const hours = hoursText(order.hoursMask);
+    const zone = await enterpriseZone(db, order.entId);
     const lineAmount = (list: number) => {
       const afterContract = applyPercent(list, order.contractDiscountPct);
       return order.couponDiscountPct == null ? afterContract : applyPercent(afterContract, order.couponDiscountPct);
@@ -384,6 +386,7 @@ export async function loadSubject(
       document: (no, createdAt) => ({
         no,
         createdAt,
+        zone,
         title: { zh: '广告位投放合同', en: 'Airtime Purchase Contract' },
         sections: [
           partiesSection(parties),
@@ -395,9 +398,12 @@ export async function loadSubject(
               ...(order.goodsName ? [{ label: { zh: '商品', en: 'Goods' }, value: order.goodsName }] : []),
               {
                 label: { zh: '投放日期', en: 'Days' },
-                value: `${order.startDate} — ${order.endDate}（${days} 天 / ${days} days, UTC）`,
+                value: `${order.startDate} — ${order.endDate}（${days} 天 / ${days} days, ${zone}）`,
               },
-              { label: { zh: '投放时段', en: 'Hours' }, value: `${hours} (UTC)` },
+              {
+                label: { zh: '投放时段', en: 'Hours' },
+                value: `${hours}（各设备当地时间 / each device's local time）`,
+              },
             ],
           },
           {
@@ -453,6 +459,7 @@ export async function loadSubject(
       ),
     );
   if (!pc) throw new AppError(ErrorCode.NOT_FOUND, ContractText.subjectNotFound);
+  const zone = await enterpriseZone(db, pc.entId);
   const parties = await partyNames(db, pc.entId, pc.advertiserId);
   const slotIds = pc.slotPrices.map((s) => s.slotId);
   const slots = slotIds.length
@@ -478,6 +485,7 @@ export async function loadSubject(
     phone: parties.phone,
     document: (no, createdAt) => ({
       no,
+      zone,
       createdAt,
       title: { zh: '广告位价格合同', en: 'Airtime Price Agreement' },
       sections: [
@@ -489,7 +497,7 @@ export async function loadSubject(
             { label: { zh: '价格合同编号', en: 'Price contract No.' }, value: pc.number },
             { label: { zh: '名称', en: 'Name' }, value: pc.name },
             { label: { zh: '折扣', en: 'Discount' }, value: discountText(pc.discountPct) },
-            { label: { zh: '有效期', en: 'Validity' }, value: `${pc.validFrom} — ${pc.validTo} (UTC)` },
+            { label: { zh: '有效期', en: 'Validity' }, value: `${pc.validFrom} — ${pc.validTo} (${zone})` },
           ],
         },
         {

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
+import { callerZone, enterpriseTodaySql } from '../timeZones/service.js';
 import { presentCoupon } from './presenter.js';
 import { auditSales, contains } from './slots.js';
 import { InventoryText } from './texts.js';
@@ -23,7 +24,8 @@ import { InventoryText } from './texts.js';
  * when its order is cancelled (releaseCoupon).
  */
 
-const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+/** Today in the coupon's enterprise's zone (its validity dates are that enterprise's days), as SQL. */
+const todaySql = (now: Date) => enterpriseTodaySql(salesCoupons.entId, now);
 
 /** The coupon applies to these goods (its goods list empty: to all goods and to slots ordered directly). */
 export function couponAppliesTo(c: Pick<SalesCouponRow, 'goodsIds'>, goodsId: string | null): boolean {
@@ -33,7 +35,7 @@ export function couponAppliesTo(c: Pick<SalesCouponRow, 'goodsIds'>, goodsId: st
 
 /** The SQL condition of a coupon usable today for `goodsId` (enabled, valid, not exhausted, eligible). */
 function usableWhere(goodsId: string | null, now: Date) {
-  const today = dayOf(now);
+  const today = todaySql(now);
   const eligible =
     goodsId === null
       ? sql`jsonb_array_length(${salesCoupons.goodsIds}) = 0`
@@ -41,8 +43,8 @@ function usableWhere(goodsId: string | null, now: Date) {
   return and(
     eq(salesCoupons.enabled, true),
     sql`${salesCoupons.used} < ${salesCoupons.useLimit}`,
-    sql`${salesCoupons.validFrom} <= ${today}::date`,
-    sql`${salesCoupons.validTo} >= ${today}::date`,
+    sql`${salesCoupons.validFrom} <= ${today}`,
+    sql`${salesCoupons.validTo} >= ${today}`,
     eligible,
   );
 }
@@ -112,17 +114,17 @@ export async function releaseCoupon(db: Executor, orderId: string, now: Date): P
 
 type Req<K extends keyof typeof salesEndpoints> = z.infer<(typeof salesEndpoints)[K]['request']>;
 
-function couponStateWhere(state: CouponState, day: string): SQL {
-  const started = sql`${salesCoupons.validFrom} <= ${day}::date`;
-  const notOver = sql`${salesCoupons.validTo} >= ${day}::date`;
+function couponStateWhere(state: CouponState, day: SQL): SQL {
+  const started = sql`${salesCoupons.validFrom} <= ${day}`;
+  const notOver = sql`${salesCoupons.validTo} >= ${day}`;
   const on = eq(salesCoupons.enabled, true);
   switch (state) {
     case 'disabled':
       return eq(salesCoupons.enabled, false);
     case 'notStarted':
-      return and(on, sql`${salesCoupons.validFrom} > ${day}::date`) as SQL;
+      return and(on, sql`${salesCoupons.validFrom} > ${day}`) as SQL;
     case 'expired':
-      return and(on, started, sql`${salesCoupons.validTo} < ${day}::date`) as SQL;
+      return and(on, started, sql`${salesCoupons.validTo} < ${day}`) as SQL;
     case 'exhausted':
       return and(on, started, notOver, sql`${salesCoupons.used} >= ${salesCoupons.useLimit}`) as SQL;
     default:
@@ -140,7 +142,8 @@ async function couponViews(ctx: CallContext, rows: SalesCouponRow[]): Promise<Co
           .from(salesGoods)
           .where(inArray(salesGoods.id, goodsIds));
   const byId = new Map(names.map((n) => [n.id, n.name]));
-  return rows.map((r) => presentCoupon(r, byId, ctx.now));
+  const zone = await callerZone(ctx);
+  return rows.map((r) => presentCoupon(r, byId, ctx.now, zone));
 }
 
 async function requireCoupon(ctx: CallContext, id: string, opts?: { lock?: boolean }) {
@@ -156,7 +159,7 @@ async function requireCoupon(ctx: CallContext, id: string, opts?: { lock?: boole
 export async function couponList(input: Req<'salesCouponList'>, ctx: CallContext) {
   const conds: (SQL | undefined)[] = [eq(salesCoupons.entId, ctx.user.entId)];
   if (input.keyword) conds.push(ilike(salesCoupons.name, contains(input.keyword)));
-  if (input.state) conds.push(couponStateWhere(input.state, dayOf(ctx.now)));
+  if (input.state) conds.push(couponStateWhere(input.state, todaySql(ctx.now)));
   const where = and(...conds);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db

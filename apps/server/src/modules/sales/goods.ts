@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
+import { callerZone, dayIn, enterpriseTodaySql } from '../timeZones/service.js';
 import { ALL_HOURS_MASK } from './availability.js';
 import { deviceStates, refreshSoldOut, slotScreens } from './inventory.js';
 import { nextNumber9 } from './numbers.js';
@@ -36,30 +37,31 @@ import { InventoryText } from './texts.js';
 
 type Req<K extends keyof typeof salesEndpoints> = z.infer<(typeof salesEndpoints)[K]['request']>;
 
-const today = (ctx: CallContext) => ctx.now.toISOString().slice(0, 10);
+/** Today in the goods' enterprise's zone (their dates are its days), as SQL. */
+const today = (ctx: CallContext) => enterpriseTodaySql(salesGoods.entId, ctx.now);
 const manages = (ctx: CallContext) => ctx.user.permissions.has(Perm.salesManage);
 
 /** What a caller without sales management sees: goods on sale, not expired. */
 function buyerWhere(ctx: CallContext): SQL {
-  return and(eq(salesGoods.state, 'onSale'), sql`${salesGoods.endDate} >= ${today(ctx)}::date`) as SQL;
+  return and(eq(salesGoods.state, 'onSale'), sql`${salesGoods.endDate} >= ${today(ctx)}`) as SQL;
 }
 
-function stateWhere(state: Goods['state'], day: string): SQL {
+function stateWhere(state: Goods['state'], day: SQL): SQL {
   switch (state) {
     case 'offShelf':
       return eq(salesGoods.state, 'offShelf');
     case 'expired':
-      return and(eq(salesGoods.state, 'onSale'), sql`${salesGoods.endDate} < ${day}::date`) as SQL;
+      return and(eq(salesGoods.state, 'onSale'), sql`${salesGoods.endDate} < ${day}`) as SQL;
     case 'soldOut':
       return and(
         eq(salesGoods.state, 'onSale'),
-        sql`${salesGoods.endDate} >= ${day}::date`,
+        sql`${salesGoods.endDate} >= ${day}`,
         eq(salesGoods.soldOut, true),
       ) as SQL;
     default:
       return and(
         eq(salesGoods.state, 'onSale'),
-        sql`${salesGoods.endDate} >= ${day}::date`,
+        sql`${salesGoods.endDate} >= ${day}`,
         eq(salesGoods.soldOut, false),
       ) as SQL;
   }
@@ -81,6 +83,7 @@ async function requireGoods(ctx: CallContext, id: string, opts?: { lock?: boolea
 /** The goods as shown, with their lines' slots and screens and their orders not cancelled. */
 async function goodsViews(ctx: CallContext, rows: SalesGoodsRow[]): Promise<Goods[]> {
   if (rows.length === 0) return [];
+  const zone = await callerZone(ctx);
   const ids = rows.map((r) => r.id);
   const lines = await ctx.db
     .select({ line: salesGoodsLines, slot: adSlots })
@@ -109,7 +112,7 @@ async function goodsViews(ctx: CallContext, rows: SalesGoodsRow[]): Promise<Good
     for (const l of lines.filter((x) => x.line.goodsId === row.id)) {
       mine.push({ line: l.line, slot: l.slot, screens: await screenCount(l.line, l.slot) });
     }
-    out.push(presentGoods(row, mine, orders.get(row.id) ?? 0, ctx.now));
+    out.push(presentGoods(row, mine, orders.get(row.id) ?? 0, ctx.now, zone));
   }
   return out;
 }
@@ -224,7 +227,8 @@ export async function goodsSave(input: Req<'salesGoodsSave'>, ctx: CallContext) 
 export async function goodsShelf(input: Req<'salesGoodsShelf'>, ctx: CallContext) {
   const old = await requireGoods(ctx, input.id, { lock: true });
   if (input.onSale) {
-    if (old.endDate < today(ctx)) throw new AppError(ErrorCode.GOODS_NOT_ON_SALE, InventoryText.goodsExpired);
+    if (old.endDate < dayIn(ctx.now, await callerZone(ctx)))
+      throw new AppError(ErrorCode.GOODS_NOT_ON_SALE, InventoryText.goodsExpired);
     const lines = await ctx.db.select().from(salesGoodsLines).where(eq(salesGoodsLines.goodsId, old.id));
     const slots = await ctx.db
       .select()

@@ -5,6 +5,7 @@ import { type AdSlotRow, adSlots, salesBookings, salesGoods, salesGoodsLines } f
 import { AppError } from '../../protocol/appError.js';
 import { devicesReached } from '../ads/schedule.js';
 import { effectiveStatus } from '../devices/repository.js';
+import { dayIn, enterpriseTodaySql, enterpriseZone } from '../timeZones/service.js';
 import { ALL_HOURS_MASK, classLow, classPeak, firstFull, loadClasses, type Period } from './availability.js';
 import { keepMembers, keptMembers, screenGeneration } from './screenCache.js';
 import { InventoryText } from './texts.js';
@@ -335,7 +336,6 @@ export async function releaseBookings(db: Executor, orderId: string, now: Date):
 export async function refreshSoldOut(db: Executor, slotIds: string[], now: Date): Promise<void> {
   const ids = [...new Set(slotIds)];
   if (ids.length === 0) return;
-  const today = now.toISOString().slice(0, 10);
   const goods = await db
     .select()
     .from(salesGoods)
@@ -343,7 +343,7 @@ export async function refreshSoldOut(db: Executor, slotIds: string[], now: Date)
       and(
         eq(salesGoods.state, 'onSale'),
         isNull(salesGoods.deletedAt),
-        sql`${salesGoods.endDate} >= ${today}::date`,
+        sql`${salesGoods.endDate} >= ${enterpriseTodaySql(salesGoods.entId, now)}`,
         inArray(
           salesGoods.id,
           db.select({ id: salesGoodsLines.goodsId }).from(salesGoodsLines).where(inArray(salesGoodsLines.slotId, ids)),
@@ -374,7 +374,15 @@ export async function refreshSoldOut(db: Executor, slotIds: string[], now: Date)
     }
     return p;
   };
+  // Goods' dates are days of their enterprise's zone.
+  const zones = new Map<string, string>();
   for (const g of goods) {
+    let zone = zones.get(g.entId);
+    if (zone === undefined) {
+      zone = await enterpriseZone(db, g.entId, 'UTC');
+      zones.set(g.entId, zone);
+    }
+    const today = dayIn(now, zone);
     const period = periodOf({
       startDate: g.startDate > today ? g.startDate : today,
       endDate: g.endDate,

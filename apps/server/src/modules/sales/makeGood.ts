@@ -5,7 +5,9 @@ import { ads, type SalesOrderRow, salesOrderLines, salesSettlementLines } from '
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { pushAdChange } from '../ads/schedule.js';
+import { dayIn, enterpriseZone } from '../timeZones/service.js';
 import { bookRotations } from './inventory.js';
+import { daysFrame } from './orderAds.js';
 
 /**
  * Make-goods (issue 28): for the under-delivered screen-days whose remedy is 'extraPlays', the
@@ -17,8 +19,8 @@ import { bookRotations } from './inventory.js';
  *
  * The extra plays run as a make-good ad per sub-order and run of days with the same screens:
  * a copy of the sub-order's approved ad (source 'order', same slot, materials or layout,
- * strategy and plays per loop, hours), targets = those screens, period = those days (UTC
- * 00:00 of the first to 00:00 after the last). Review is carried: the copy shows exactly the
+ * strategy and plays per loop, hours), targets = those screens, period = those days (00:00 of
+ * the first to 00:00 after the last, days of the enterprise's zone, as the order's). Review is carried: the copy shows exactly the
  * content that passed review (same materials, same round), so it is stored review 'passed' and
  * the chain schedules it at once (pushAdChange); its name says it is a make-good of the ad.
  */
@@ -94,7 +96,9 @@ export async function scheduleMakeGoods(
   const lineIds = [...new Set(wanted.map((w) => w.lineId))];
   const lines = await db.select().from(salesOrderLines).where(inArray(salesOrderLines.id, lineIds));
   const lineById = new Map(lines.map((l) => [l.id, l]));
-  const first = dayMs(isoDay(now.getTime())) + DAY_MS;
+  // Days of the order's enterprise's zone, from its tomorrow.
+  const zone = await enterpriseZone(db, order.entId);
+  const first = dayMs(dayIn(now, zone)) + DAY_MS;
   const window = daysBetween(isoDay(first), isoDay(first + (MAKE_GOOD_WINDOW_DAYS - 1) * DAY_MS));
   const keys = [...perScreen.keys()].sort();
   for (const k of keys) {
@@ -159,8 +163,7 @@ export async function scheduleMakeGoods(
           name: `${source.name.slice(0, AD_NAME_MAX - 12)} (make-good)`,
           source: 'order',
           targets: { deviceIds: set.split(','), groupIds: [], tagIds: [], deptIds: [], spliceIds: [] },
-          startAt: new Date(dayMs(days[i])),
-          endAt: new Date(dayMs(days[j]) + DAY_MS),
+          ...daysFrame(days[i], days[j], zone),
           paused: false,
           createdAt: now,
           updatedAt: now,

@@ -4,8 +4,10 @@ import {
   type endpoints,
   hoursOfMask,
   hoursToPeriods,
+  nextDay,
   RefType,
   type SalesOrder,
+  zonedDayStart,
 } from '@marquee/protocol';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -28,6 +30,7 @@ import { pushAdChange } from '../ads/schedule.js';
 import { materialScope } from '../materials/scope.js';
 import { deleteAllocationsOf } from '../sharing/repository.js';
 import { templateScope } from '../templates/repository.js';
+import { dayIn, enterpriseZone } from '../timeZones/service.js';
 import { orderView } from './orderQueries.js';
 import { moveOrder, requireOrder } from './orderScope.js';
 
@@ -35,8 +38,9 @@ import { moveOrder, requireOrder } from './orderScope.js';
  * An order's ads (issue 28): attaching the advertiser's materials (or a layout) to a sub-order
  * makes its ad, source 'order', which goes through the ads' review like any other; approved,
  * the existing chain schedules and plays it. The ad is what the order bought and nothing
- * else: its slot, the line's screens as device targets, the order's days (UTC 00:00 of the
- * first day to 00:00 after the last) and hours as time periods, and the line's rotations as
+ * else: its slot, the line's screens as device targets, the order's days (00:00 of the first
+ * day to 00:00 after the last, in the selling enterprise's zone) and hours as time periods (read
+ * on each screen's own clock, as every ad's), and the line's rotations as
  * plays per loop (strategy perLoop). ads/service.ts keeps those fields as they are through
  * ad.update; the content and the name may change there (a new review round).
  */
@@ -75,9 +79,6 @@ export const OrderAdText = {
     ja: 'レイアウトが存在しないか、この広告主のものではありません',
   },
 } satisfies Record<string, LocalizedText>;
-
-const DAY_MS = 86_400_000;
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The advertiser as a data-scope subject (what its own library shows it), from its account and roles. */
 export async function advertiserSubject(
@@ -119,16 +120,24 @@ export async function checkedContent(
   return { materialIds: [], layoutId };
 }
 
+/**
+ * The instants an ad of days `first` .. `last` runs between: 00:00 of the first day to 00:00
+ * after the last, days of `zone` (the selling enterprise's, whose days orders are dated in).
+ */
+export function daysFrame(first: string, last: string, zone: string): { startAt: Date; endAt: Date } {
+  return { startAt: new Date(zonedDayStart(first, zone)), endAt: new Date(zonedDayStart(nextDay(last), zone)) };
+}
+
 /** The fields of an order's ad that the order decides (ad.update keeps them). */
 export function orderAdFrame(
   order: Pick<SalesOrderRow, 'startDate' | 'endDate' | 'hoursMask'>,
   line: { slotId: string; rotations: number },
   deviceIds: string[],
+  zone: string,
 ) {
   const targets: AdTargetIds = { deviceIds, groupIds: [], tagIds: [], deptIds: [], spliceIds: [] };
   return {
-    startAt: dayStart(order.startDate),
-    endAt: new Date(dayStart(order.endDate).getTime() + DAY_MS),
+    ...daysFrame(order.startDate, order.endDate, zone),
     strategy: 'perLoop' as const,
     playsMin: line.rotations,
     playsMax: line.rotations,
@@ -159,7 +168,8 @@ export async function attachMaterials(input: Req<'salesOrderMaterials'>, ctx: Ca
   if (order.state !== 'toUpload' && order.state !== 'paid' && order.state !== 'inProgress') {
     throw new AppError(ErrorCode.SALES_ORDER_STATE, OrderAdText.notAttachable);
   }
-  if (order.endDate < now.toISOString().slice(0, 10)) {
+  const zone = await enterpriseZone(db, order.entId);
+  if (order.endDate < dayIn(now, zone)) {
     throw new AppError(ErrorCode.SALES_ORDER_STATE, OrderAdText.periodOver);
   }
   const [line] = await db
@@ -190,7 +200,7 @@ export async function attachMaterials(input: Req<'salesOrderMaterials'>, ctx: Ca
     adId = row.id;
     action = 'resubmit';
   } else {
-    const frame = orderAdFrame(order, line, await lineDeviceIds(db, line.id));
+    const frame = orderAdFrame(order, line, await lineDeviceIds(db, line.id), zone);
     const [row] = await db
       .insert(ads)
       .values({

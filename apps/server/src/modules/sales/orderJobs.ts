@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type SalesOrderRow, salesOrders, salesSettlements } from '../../db/schema/index.js';
+import { dayIn, enterpriseTodaySql, enterpriseZone } from '../timeZones/service.js';
 import { moveOrder } from './orderScope.js';
 import { cancelLocked } from './orders.js';
 import { computeSettlement } from './settlement.js';
@@ -24,7 +25,8 @@ export const ORDERS_ADVANCE_JOB = 'sales-orders-advance';
 export const SALES_ORDER_JOBS_CRON = '* * * * *';
 
 const rowsOf = (result: unknown) => (result as { rows: { id: unknown }[] }).rows;
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+/** Today in the order's selling enterprise's zone (its dates are that enterprise's days), as SQL over `o`. */
+const todaySql = (now: Date) => enterpriseTodaySql(sql`o.ent_id`, now);
 
 /** Locks one order if it is still in `state` (skipping one another transaction holds: it is being changed). */
 async function lockIn(tx: Executor, id: string, state: SalesOrderRow['state']): Promise<SalesOrderRow | null> {
@@ -100,13 +102,13 @@ async function forEachDue(
  * passed review (not deleted) move to inProgress; returns how many.
  */
 export async function startOrders(root: Executor, now: Date, batch = 500): Promise<number> {
-  const today = todayOf(now);
+  const today = todaySql(now);
   return forEachDue(
     root,
     batch,
     (afterId) => sql`
       select o.id from sales_orders o
-      where o.state = 'paid' and o.start_date <= ${today}::date and o.id > ${afterId}
+      where o.state = 'paid' and o.start_date <= ${today} and o.id > ${afterId}
         and not exists (
           select 1 from sales_order_lines l left join ads a on a.id = l.ad_id
           where l.order_id = o.id
@@ -123,13 +125,13 @@ export async function startOrders(root: Executor, now: Date, batch = 500): Promi
 
 /** Orders in progress whose last day is before today and that have no settlement yet get it computed; returns how many. */
 export async function settleEndedOrders(root: Executor, now: Date, batch = 100): Promise<number> {
-  const today = todayOf(now);
+  const today = todaySql(now);
   return forEachDue(
     root,
     batch,
     (afterId) => sql`
       select o.id from sales_orders o
-      where o.state = 'inProgress' and o.end_date < ${today}::date and o.id > ${afterId}
+      where o.state = 'inProgress' and o.end_date < ${today} and o.id > ${afterId}
         and not exists (select 1 from sales_settlements s where s.order_id = o.id)
       order by o.id limit ${batch}`,
     async (tx, id) => {
@@ -153,17 +155,17 @@ export async function settleEndedOrders(root: Executor, now: Date, batch = 100):
  * order's, so no device plays them.
  */
 export async function lapseUnstartedOrders(root: Executor, now: Date, batch = 500): Promise<number> {
-  const today = todayOf(now);
+  const today = todaySql(now);
   return forEachDue(
     root,
     batch,
     (afterId) => sql`
       select o.id from sales_orders o
-      where o.state in ('paid', 'toUpload') and o.end_date < ${today}::date and o.id > ${afterId}
+      where o.state in ('paid', 'toUpload') and o.end_date < ${today} and o.id > ${afterId}
       order by o.id limit ${batch}`,
     async (tx, id) => {
       const order = (await lockIn(tx, id, 'paid')) ?? (await lockIn(tx, id, 'toUpload'));
-      if (!order || order.endDate >= today) return false;
+      if (!order || order.endDate >= dayIn(now, await enterpriseZone(tx, order.entId))) return false;
       const result = await cancelLocked(tx, order, { actorId: null, reason: 'notStarted', now });
       await result.pay();
       return true;

@@ -46,6 +46,7 @@ import {
   ensureEnterpriseWallet,
 } from '../ledger/accounts.js';
 import { postPending, transfer, voidPending } from '../ledger/ledger.js';
+import { dayIn, enterpriseZone } from '../timeZones/service.js';
 import { claimCoupon, releaseCoupon, usableCoupon } from './coupons.js';
 import {
   type BookingSpec,
@@ -179,7 +180,6 @@ export const OrderText = {
 
 /** Every hour of the day. */
 const ALL_HOURS_MASK = 0xffffff;
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 const isManager = (user: Principal) => hasPermission(user.permissions, Perm.salesManage);
 
 /** Whether the account is one of the enterprise's advertisers. */
@@ -296,7 +296,11 @@ export async function planOrder(input: OrderRequest, ctx: CallContext): Promise<
   const entId = ctx.user.entId;
   const now = ctx.now;
   const advertiser = await orderAdvertiser(ctx, input.advertiserId);
-  if (input.startDate < todayOf(now)) throw new AppError(ErrorCode.INVALID_PARAMS, OrderText.startInPast);
+  // Orders are dated in days of the selling enterprise's zone.
+  const zone = await enterpriseZone(db, entId);
+  if (input.startDate < dayIn(now, zone)) {
+    throw new AppError(ErrorCode.INVALID_PARAMS, OrderText.startInPast);
+  }
   const days = daysInclusive(input.startDate, input.endDate);
   if (days > ORDER_DAYS_MAX) throw new AppError(ErrorCode.INVALID_PARAMS, OrderText.tooManyDays);
 
@@ -309,7 +313,8 @@ export async function planOrder(input: OrderRequest, ctx: CallContext): Promise<
       .from(salesGoods)
       .where(and(eq(salesGoods.entId, entId), eq(salesGoods.id, input.goodsId), isNull(salesGoods.deletedAt)));
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, OrderText.goodsNotFound);
-    if (goodsState(row, now) !== 'onSale') throw new AppError(ErrorCode.GOODS_NOT_ON_SALE, OrderText.goodsNotOnSale);
+    if (goodsState(row, now, zone) !== 'onSale')
+      throw new AppError(ErrorCode.GOODS_NOT_ON_SALE, OrderText.goodsNotOnSale);
     if (input.startDate < row.startDate || input.endDate > row.endDate) {
       throw new AppError(ErrorCode.GOODS_NOT_ON_SALE, OrderText.outsideGoodsPeriod);
     }

@@ -9,6 +9,7 @@ import {
   type OpenoohVenueType,
   type PriceContract,
   type Slot,
+  wallClock,
 } from '@marquee/protocol';
 import type {
   AdSlotRow,
@@ -75,6 +76,7 @@ export function presentGoods(
   lines: { line: SalesGoodsLineRow; slot: AdSlotRow; screens: number }[],
   orders: number,
   now: Date,
+  zone: string,
 ): Goods {
   return {
     id: row.id,
@@ -82,7 +84,7 @@ export function presentGoods(
     name: row.name,
     description: row.description,
     kind: row.kind,
-    state: goodsState(row, now),
+    state: goodsState(row, now, zone),
     startDate: row.startDate,
     endDate: row.endDate,
     hours: hoursOfMask(row.hoursMask),
@@ -113,8 +115,9 @@ export function presentPriceContract(
     contract: { id: string; state: 'signing' | 'signed' } | null;
   },
   now: Date,
+  zone: string,
 ): PriceContract {
-  const today = now.toISOString().slice(0, 10);
+  const today = wallClock(now, zone).day;
   return {
     id: row.id,
     number: row.number,
@@ -137,7 +140,12 @@ export function presentPriceContract(
   };
 }
 
-export function presentCoupon(row: SalesCouponRow, goodsNames: ReadonlyMap<string, string>, now: Date): Coupon {
+export function presentCoupon(
+  row: SalesCouponRow,
+  goodsNames: ReadonlyMap<string, string>,
+  now: Date,
+  zone: string,
+): Coupon {
   return {
     id: row.id,
     name: row.name,
@@ -149,7 +157,7 @@ export function presentCoupon(row: SalesCouponRow, goodsNames: ReadonlyMap<strin
     goodsIds: row.goodsIds,
     goodsNames: row.goodsIds.map((id) => goodsNames.get(id) ?? ''),
     enabled: row.enabled,
-    state: couponState({ ...row, limit: row.useLimit }, now),
+    state: couponState({ ...row, limit: row.useLimit }, now, zone),
     createdAt: row.createdAt.toISOString(),
   };
 }

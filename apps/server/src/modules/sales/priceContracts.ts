@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../protocol/appError.js';
 import type { CallContext } from '../../protocol/handlers.js';
 import { advertiserScopeWhere } from '../advertisers/scope.js';
+import { callerZone, enterpriseTodaySql } from '../timeZones/service.js';
 import { nextNumber9 } from './numbers.js';
 import { advertiserOwnedWhere } from './orderScope.js';
 import { presentPriceContract } from './presenter.js';
@@ -83,11 +84,13 @@ async function priceContractViews(ctx: CallContext, rows: SalesPriceContractRow[
   const advNames = new Map(advs.map((a) => [a.id, nameOf(a)]));
   const slotNames = new Map(slots.map((s) => [s.id, s.name]));
   const docs = new Map(contracts.map((c) => [c.subjectId, { id: c.id, state: c.state }]));
+  const zone = await callerZone(ctx);
   return rows.map((r) =>
     presentPriceContract(
       r,
       { advertiserName: advNames.get(r.advertiserId) ?? '', slotNames, contract: docs.get(r.id) ?? null },
       ctx.now,
+      zone,
     ),
   );
 }
@@ -109,7 +112,7 @@ async function requirePriceContract(ctx: CallContext, id: string, opts?: { lock?
 }
 
 export async function priceContractList(input: Req<'salesPriceContractList'>, ctx: CallContext) {
-  const day = ctx.now.toISOString().slice(0, 10);
+  const day = enterpriseTodaySql(salesPriceContracts.entId, ctx.now);
   const conds: (SQL | undefined)[] = [visibleWhere(ctx)];
   if (input.advertiserId) conds.push(eq(salesPriceContracts.advertiserId, input.advertiserId));
   if (input.keyword) {
@@ -117,7 +120,7 @@ export async function priceContractList(input: Req<'salesPriceContractList'>, ct
     conds.push(or(ilike(salesPriceContracts.name, like), ilike(salesPriceContracts.number, like)));
   }
   if (input.active !== undefined) {
-    const active = sql`(${salesPriceContracts.enabled} and ${salesPriceContracts.validFrom} <= ${day}::date and ${salesPriceContracts.validTo} >= ${day}::date)`;
+    const active = sql`(${salesPriceContracts.enabled} and ${salesPriceContracts.validFrom} <= ${day} and ${salesPriceContracts.validTo} >= ${day})`;
     conds.push(input.active ? active : sql`not ${active}`);
   }
   const where = and(...conds);

@@ -7,6 +7,8 @@ import {
   type MakeGoodRemedy,
   reconcile,
   type SalesMethod,
+  zonedDayStart,
+  zonedInstant,
 } from '@marquee/protocol';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -23,6 +25,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, type LocalizedText } from '../../protocol/appError.js';
 import { deviceIn, ExpectedModel } from '../reports/expected.js';
+import { dayIn, enterpriseZone } from '../timeZones/service.js';
 import { salesSettingsOf } from './settings.js';
 
 /**
@@ -164,13 +167,17 @@ interface Measured {
   allPlays: Map<string, number>;
 }
 
-/** Reads the rollups and the audience of the order's screens over [from, to] in grouped queries. */
+/**
+ * Reads the rollups and the audience of the order's screens over [from, to] in grouped queries;
+ * days are the enterprise's (`zone`), as the rollups' are.
+ */
 async function measure(
   db: Executor,
   entId: string,
   lines: readonly OrderLineFacts[],
   from: string,
   to: string,
+  zone: string,
 ): Promise<Measured> {
   const plays = new Map<string, number>();
   const audience = new Map<string, number>();
@@ -195,10 +202,11 @@ async function measure(
           .then((r) => rowsOf<{ ad_id: string; device_id: string; day: string; plays: unknown }>(r));
   const aud = await db
     .execute(sql`
-        select device_id, to_char((hour at time zone 'UTC')::date, 'YYYY-MM-DD') as day, sum(count)::bigint as n
+        select device_id, to_char((hour at time zone ${zone})::date, 'YYYY-MM-DD') as day, sum(count)::bigint as n
         from device_audience_hourly
         where device_id = any(array(select jsonb_array_elements_text(${devJson}::jsonb)))
-          and hour >= ${`${from}T00:00:00Z`}::timestamptz and hour < ${`${isoDay(dayMs(to) + DAY_MS)}T00:00:00Z`}::timestamptz
+          and hour >= ${new Date(zonedDayStart(from, zone)).toISOString()}::timestamptz
+          and hour < ${new Date(zonedDayStart(isoDay(dayMs(to) + DAY_MS), zone)).toISOString()}::timestamptz
         group by 1, 2`)
     .then((r) => rowsOf<{ device_id: string; day: string; n: unknown }>(r));
   // Plays of every ad only where there is audience (the audience rule's denominator).
@@ -255,22 +263,22 @@ export async function deliveredAmount(db: Executor, orderId: string, now: Date):
   const lines = await orderLinesOf(db, orderId);
   const shares = lineShares(order, lines);
   const open = Math.max(0, order.amount - order.paidAmount);
+  const zone = await enterpriseZone(db, order.entId);
   const hours = hoursOfMask(order.hoursMask);
   const days = daysBetween(order.startDate, order.endDate);
   const totalHours = hours.length * days.length;
   const nowMs = now.getTime();
   let elapsed = 0;
   for (const day of days) {
-    const start = dayMs(day);
-    if (start >= nowMs) break;
-    for (const h of hours) if (start + (h + 1) * 3_600_000 <= nowMs) elapsed++;
+    if (zonedDayStart(day, zone) >= nowMs) break;
+    for (const h of hours) if (zonedInstant(day, (h + 1) * 60, zone) <= nowMs) elapsed++;
   }
   let total = 0;
-  const today = isoDay(nowMs);
+  const today = dayIn(now, zone);
   const cpm = lines.some((l) => l.line.salesMethod === 'cpm');
   const settings = cpm ? await salesSettingsOf(db, order.entId) : null;
   const through = order.endDate < today ? order.endDate : today;
-  const m = cpm ? await measure(db, order.entId, lines, order.startDate, through) : null;
+  const m = cpm ? await measure(db, order.entId, lines, order.startDate, through, zone) : null;
   lines.forEach((l, i) => {
     if (l.line.salesMethod === 'cpt') {
       if (totalHours > 0) total += Number((BigInt(shares[i]) * BigInt(elapsed)) / BigInt(totalHours));
@@ -333,7 +341,7 @@ export async function computeLines(
   const hours = hoursOfMask(order.hoursMask).length;
   const rows: ComputedLine[] = [];
   if (days.length === 0 || lines.length === 0) return { rows, impressionsPerPlayPct: pct };
-  const m = await measure(db, order.entId, lines, order.startDate, to);
+  const m = await measure(db, order.entId, lines, order.startDate, to, await enterpriseZone(db, order.entId));
   const deviceIds = [...new Set(lines.flatMap((l) => l.deviceIds))];
   const withAd = lines.filter((l) => l.line.adId);
   const model =
@@ -459,9 +467,8 @@ async function keptRemedies(db: Executor, settlementId: string): Promise<Map<str
   return new Map(rows.map((r) => [`${r.lineId}|${r.deviceId}|${r.day}`, r.remedy]));
 }
 
-/** Yesterday of `now` (UTC). */
-export const yesterdayOf = (now: Date) => isoDay(now.getTime() - DAY_MS);
-export const todayOf = (now: Date) => isoDay(now.getTime());
+/** Yesterday of `now` in `zone`. */
+export const yesterdayOf = (now: Date, zone: string) => isoDay(dayMs(dayIn(now, zone)) - DAY_MS);
 
 /**
  * Creates or recomputes (only while toBePaid; chosen remedies kept) the order's settlement and
@@ -481,7 +488,14 @@ export async function computeSettlement(db: Executor, orderId: string, now: Date
   }
   const lines = await orderLinesOf(db, orderId);
   const kept = existing ? await keptRemedies(db, existing.id) : new Map<string, MakeGoodRemedy | null>();
-  const { rows, impressionsPerPlayPct } = await computeLines(db, order, lines, yesterdayOf(now), now, kept);
+  const { rows, impressionsPerPlayPct } = await computeLines(
+    db,
+    order,
+    lines,
+    yesterdayOf(now, await enterpriseZone(db, order.entId)),
+    now,
+    kept,
+  );
   const totals = totalsOf(order, rows);
   const values = { ...totals, impressionsPerPlayPct, computedAt: now };
   let settlement: SalesSettlementRow;

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { enterpriseTodaySql } from '../timeZones/service.js';
 import { moveOrder } from './orderScope.js';
 
 /**
  * `sales-settlements-complete` (hourly): settlements paid whose make-goods are over
- * (make_good_until before today, UTC) become completed and their order settled. Time is the
+ * (make_good_until before today, in the order's enterprise's zone) become completed and their order settled. Time is the
  * job's input; each settlement moves in its own transaction (the settlement row locked, a
  * conditional update), so a run is idempotent and a concurrent run moves each once.
  */
@@ -16,14 +17,17 @@ const BATCH = 200;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function completeSettlements(root: Executor, now: Date): Promise<number> {
-  const today = now.toISOString().slice(0, 10);
+  const today = enterpriseTodaySql(
+    sql`(select o.ent_id from sales_orders o where o.id = sales_settlements.order_id)`,
+    now,
+  );
   let total = 0;
   let afterId = '';
   for (;;) {
     const rows = rowsOf<{ id: string }>(
       await root.execute(sql`
         select id from sales_settlements
-        where state = 'paid' and make_good_until < ${today}::date and id > ${afterId}
+        where state = 'paid' and make_good_until < ${today} and id > ${afterId}
         order by id limit ${BATCH}`),
     );
     for (const { id } of rows) {
@@ -31,7 +35,7 @@ export async function completeSettlements(root: Executor, now: Date): Promise<nu
         const [s] = rowsOf<{ order_id: string }>(
           await tx.execute(sql`
             update sales_settlements set state = 'completed', completed_at = ${now.toISOString()}::timestamptz
-            where id = ${id} and state = 'paid' and make_good_until < ${today}::date
+            where id = ${id} and state = 'paid' and make_good_until < ${today}
             returning order_id`),
         );
         if (!s) return false;

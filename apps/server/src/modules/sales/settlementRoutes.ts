@@ -1,4 +1,4 @@
-import { ErrorCode, endpoints, type MakeGoodRemedy, type Settlement } from '@marquee/protocol';
+import { ErrorCode, endpoints, type MakeGoodRemedy, nextDay, type Settlement, zonedDayStart } from '@marquee/protocol';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -13,9 +13,10 @@ import {
 import { AppError } from '../../protocol/appError.js';
 import { type CallContext, defineHandler, type Handler } from '../../protocol/handlers.js';
 import { postPending, transfersOf, voidPending } from '../ledger/ledger.js';
+import { dayIn, enterpriseZone } from '../timeZones/service.js';
 import { scheduleMakeGoods } from './makeGood.js';
 import { moveOrder, requireOrder } from './orderScope.js';
-import { computeSettlement, methodOf, orderLinesOf, SettlementText, todayOf } from './settlement.js';
+import { computeSettlement, methodOf, orderLinesOf, SettlementText } from './settlement.js';
 import { settlementExportDownload, settlementExportStatus, startSettlementExport } from './settlementExport.js';
 
 /**
@@ -231,9 +232,12 @@ export async function settlementConfirm(input: { orderId: string }, ctx: CallCon
   let s = await settlementOf(db, order.id, true);
   if (s && s.state !== 'toBePaid') throw new AppError(ErrorCode.SETTLEMENT_STATE, SettlementText.notToBePaid);
   if (order.state !== 'inProgress') throw new AppError(ErrorCode.SALES_ORDER_STATE, SettlementText.orderNotInProgress);
-  if (!(order.endDate < todayOf(now))) throw new AppError(ErrorCode.SALES_ORDER_STATE, SettlementText.periodNotOver);
+  const zone = await enterpriseZone(db, order.entId);
+  if (!(order.endDate < dayIn(now, zone))) {
+    throw new AppError(ErrorCode.SALES_ORDER_STATE, SettlementText.periodNotOver);
+  }
   // Computed before the last day was over: recomputed over the whole period (remedies kept).
-  if (!s || s.computedAt.getTime() < Date.parse(`${order.endDate}T00:00:00Z`) + 86_400_000) {
+  if (!s || s.computedAt.getTime() < zonedDayStart(nextDay(order.endDate), zone)) {
     s = await computeSettlement(db, order.id, now);
   }
   const open = order.amount - order.paidAmount - order.refundedAmount;

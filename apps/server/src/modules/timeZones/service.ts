@@ -1,5 +1,5 @@
-import { timeZoneList } from '@marquee/protocol';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { timeZoneList, wallClock } from '@marquee/protocol';
+import { eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, enterprises } from '../../db/schema/index.js';
 import type { CallContext } from '../../protocol/handlers.js';
@@ -29,11 +29,32 @@ export async function deviceZone(db: Executor, deviceId: string, fallback: strin
   return (await deviceZones(db, [deviceId])).get(deviceId) ?? fallback;
 }
 
+/**
+ * The calendar day of `now` in the zone of the enterprise `entId` names (an id column or value),
+ * as SQL (a date): "today" of what that enterprise sells, its campaigns', goods', orders' and
+ * coupons' dates being days of its zone.
+ */
+export function enterpriseTodaySql(entId: SQLWrapper | string, now: Date): SQL {
+  return sql`(${now.toISOString()}::timestamptz at time zone coalesce((select ${enterprises.timeZone} from ${enterprises} where ${enterprises.id} = ${entId}), 'UTC'))::date`;
+}
+
+/** The calendar day (YYYY-MM-DD) of `now` in `zone`. */
+export const dayIn = (now: Date, zone: string): string => wallClock(now.getTime(), zone).day;
+
+/** The calendar day (YYYY-MM-DD) of `now` in the enterprise's zone. */
+export async function enterpriseToday(db: Executor, entId: string, now: Date, fallback: string): Promise<string> {
+  return dayIn(now, await enterpriseZone(db, entId, fallback));
+}
+
 /** An enterprise's zone. */
-export async function enterpriseZone(db: Executor, entId: string, fallback: string): Promise<string> {
+export async function enterpriseZone(db: Executor, entId: string, fallback = 'UTC'): Promise<string> {
   const [row] = await db.select({ zone: enterprises.timeZone }).from(enterprises).where(eq(enterprises.id, entId));
   return row?.zone ?? fallback;
 }
+
+/** The zone of the caller's enterprise (the one it acts in). */
+export const callerZone = (ctx: CallContext): Promise<string> =>
+  enterpriseZone(ctx.db, ctx.user.entId, ctx.services.config.defaultTimeZone);
 
 /** timeZone.list: the zones with their offsets now, the caller's enterprise's and the default. */
 export async function listTimeZones(ctx: CallContext) {

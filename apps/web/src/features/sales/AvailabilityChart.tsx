@@ -15,7 +15,7 @@ export interface AvailabilityBucket {
   fillRate: number;
 }
 
-/** A bucket's axis label: the day, or the hour (MM-DD HH:00, UTC) of an hourly series. */
+/** A bucket's axis label: the day, or the hour (MM-DD HH:00) of an hourly series: the availability grid's day and hour, not an instant. */
 export function bucketLabel(at: string, granularity: 'hour' | 'day'): string {
   if (granularity === 'day') return at.slice(0, 10);
   return `${at.slice(5, 10)} ${at.slice(11, 13)}:00`;

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
+import { useEnterpriseToday } from '../../components/enterpriseToday';
 import { FormDialog } from '../../components/FormDialog';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { discountText } from './salesLook';
@@ -19,7 +20,7 @@ interface Values {
 /**
  * Adds or edits a coupon (salesManage): name, discount 0 to 1 with at most two decimals (spec
  * section 5; shown as each language says it), a limit of uses (1 to 99999, not below the uses
- * already made: the server refuses), validity (UTC days), and the goods it applies to (none:
+ * already made: the server refuses), validity (days of the enterprise's zone), and the goods it applies to (none:
  * all goods and slots). A used coupon keeps its discount (the server's CONFLICT message shows).
  */
 export function CouponDialog({
@@ -36,7 +37,8 @@ export function CouponDialog({
   const discount = Form.useWatch('discount', form);
   const goods = useCallQuery('salesGoodsList', { page: 1, size: 500 }, { enabled: open });
   const chosen = { required: true, message: t('required', { ns: 'validation' }) };
-  const today = dayjs().startOf('day');
+  const { zone, today: todayOf } = useEnterpriseToday();
+  const today = dayjs(todayOf());
 
   return (
     <FormDialog<Values>
@@ -102,7 +104,12 @@ export function CouponDialog({
           data-testid="sales-coupon-limit"
         />
       </Form.Item>
-      <Form.Item name="validity" label={t('coupon.validity')} rules={[chosen]} extra={t('coupon.validityHint')}>
+      <Form.Item
+        name="validity"
+        label={t('coupon.validity')}
+        rules={[chosen]}
+        extra={t('coupon.validityHint', { zone })}
+      >
         <DatePicker.RangePicker allowClear={false} data-testid="sales-coupon-validity" />
       </Form.Item>
       <Form.Item name="goodsIds" label={t('coupon.goods')} extra={t('coupon.goodsHint')}>

@@ -14,6 +14,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
+import { useEnterpriseToday } from '../../components/enterpriseToday';
 import { FormDialog } from '../../components/FormDialog';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { HoursStrip } from './OrderComposer';
@@ -85,7 +86,7 @@ interface Values {
 
 /**
  * Adds or edits goods (salesManage): a single slot or a programme of 2 to 10, the period buyers
- * may book within (UTC days), the hours offered (all day by default), and per slot an optional
+ * may book within (days of the enterprise's zone), the hours offered (all day by default), and per slot an optional
  * unit price typed in yuan (blank: the slot's). New goods are off shelf; goods on sale cannot be
  * edited (COMMODITY_ON_SALE, spec section 8): the dialog says so and the server refuses.
  */
@@ -95,7 +96,8 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
   const kind = Form.useWatch('kind', form) ?? 'single';
   const chosen = { required: true, message: t('required', { ns: 'validation' }) };
   const onSale = editing?.state === 'onSale' || editing?.state === 'soldOut';
-  const today = dayjs().startOf('day');
+  const { zone, today: todayOf } = useEnterpriseToday();
+  const today = dayjs(todayOf());
   const slotPrice = priceRule(t);
 
   return (
@@ -173,7 +175,7 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
           data-testid="sales-goods-kind"
         />
       </Form.Item>
-      <Form.Item name="period" label={t('goods.period')} rules={[chosen]} extra={t('goods.periodHint')}>
+      <Form.Item name="period" label={t('goods.period')} rules={[chosen]} extra={t('goods.periodHint', { zone })}>
         <DatePicker.RangePicker allowClear={false} data-testid="sales-goods-period" />
       </Form.Item>
       <Form.Item

@@ -39,6 +39,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useCallMutation, useCallQuery } from '../../api/queries';
+import { useEnterpriseToday } from '../../components/enterpriseToday';
 import { useSession } from '../../session/session';
 import { useCan } from '../../session/useCan';
 import { useDebounced } from '../market/useDebounced';
@@ -160,11 +161,12 @@ function offersOfGoods(goods: Goods): LineOffer[] {
   }));
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** The period a goods item lets one order: from today (or its start) to its end, first week chosen. */
-function defaultPeriod(goods: Pick<Goods, 'startDate' | 'endDate'>): [string, string] {
-  const start = clampDate(today(), goods.startDate, goods.endDate);
+/**
+ * The period a goods item lets one order: from today (the enterprise's) or its start to its
+ * end, first week chosen.
+ */
+function defaultPeriod(goods: Pick<Goods, 'startDate' | 'endDate'>, today: string): [string, string] {
+  const start = clampDate(today, goods.startDate, goods.endDate);
   const week = dayjs(start).add(6, 'day').format('YYYY-MM-DD');
   return [start, clampDate(week, start, goods.endDate)];
 }
@@ -432,6 +434,7 @@ export function OrderComposer({
   const can = useCan();
   const manage = can(Perm.salesManage);
   const { self } = useOrdersForSelf();
+  const { zone, today } = useEnterpriseToday();
   const [state, setState] = useState<ComposerState>(() => emptyState(goodsId));
   const [by, setBy] = useState<'goods' | 'slot'>('goods');
   const [placed, setPlaced] = useState<SalesOrder | null>(null);
@@ -475,7 +478,7 @@ export function OrderComposer({
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the goods or slot chosen changes
   useEffect(() => {
     if (by === 'goods' && goods) {
-      const [startDate, endDate] = defaultPeriod(goods);
+      const [startDate, endDate] = defaultPeriod(goods, today());
       patch({
         lines: linesOfGoods(goods),
         startDate,
@@ -647,7 +650,9 @@ export function OrderComposer({
                     label={t('composer.period')}
                     required
                     extra={
-                      goods ? t('composer.periodOfGoods', { start: goods.startDate, end: goods.endDate }) : undefined
+                      goods
+                        ? t('composer.periodOfGoods', { start: goods.startDate, end: goods.endDate, zone })
+                        : t('composer.periodDays', { zone })
                     }
                   >
                     <DatePicker.RangePicker

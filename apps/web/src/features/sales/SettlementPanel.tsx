@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { call, download } from '../../api/client';
 import { useCallMutation, useCallQuery } from '../../api/queries';
 import { ExportDialog } from '../../components/ExportDialog';
+import { useEnterpriseToday } from '../../components/enterpriseToday';
 import { NotForMonitor } from '../../components/MonitorGuard';
 import { categoryAxis, useEChart } from '../../components/useEChart';
 import { useCan } from '../../session/useCan';
@@ -107,6 +108,7 @@ export function basisText(
  * stating billed, credited and released amounts) and the Excel export.
  */
 export function SettlementPanel({ order }: { order: SalesOrder }) {
+  const { today } = useEnterpriseToday();
   const { t, i18n } = useTranslation('sales');
   const language = i18n.language;
   const can = useCan();
@@ -148,7 +150,7 @@ export function SettlementPanel({ order }: { order: SalesOrder }) {
   });
   const open = s?.state === 'toBePaid';
   const canCompute = manage && order.state === 'inProgress' && (!s || s.state === 'toBePaid');
-  const periodOver = new Date().toISOString().slice(0, 10) > order.endDate;
+  const periodOver = today() > order.endDate;
   const lineKey = (l: Line) => `${l.subOrderId}|${l.deviceId}|${l.day}`;
   const chooseRemedy = (r: MakeGoodRemedy, only?: Line[]) =>
     remedy.mutate({
