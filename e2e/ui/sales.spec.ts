@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatFen, orderAmounts } from '@marquee/protocol';
+import { formatFen, orderAmounts, wallClock } from '@marquee/protocol';
 import type { Locator, Page } from '@playwright/test';
 import { apiCall, loginApi } from '../fixtures/api.js';
 import { pairBrowserPlayer } from '../fixtures/player.js';
@@ -127,12 +127,16 @@ test('a slot, goods and a coupon; an order paid, its ad approved and played, set
   await expect(page).toHaveURL(/\/operate\/order\?.*compose=1/);
   const composer = page.getByTestId('sales-composer');
   await expect(composer).toBeVisible();
-  // One day (today), all the hours the goods offer (all day): the ad plays now.
-  const today = new Date().toISOString().slice(0, 10);
+  // One day (today in the enterprise's zone, whose days orders are dated in; from 16:00 UTC
+  // Shanghai's today is UTC's tomorrow), all the hours the goods offer (all day): the ad plays now.
+  const zone = (await ok('timeZoneList', {}, buyer.token)).enterprise;
+  const today = wallClock(Date.now(), zone).day;
+  await expect(composer).toContainText(zone);
   const range = inputs(page, 'sales-composer-period');
   await range.first().click();
-  await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').first().click();
-  await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').first().click();
+  const todayCell = page.locator(`.ant-picker-dropdown:visible .ant-picker-cell[title="${today}"]`).first();
+  await todayCell.click();
+  await todayCell.click();
   await expect(range.first()).toHaveValue(today);
   await expect(range.nth(1)).toHaveValue(today);
   // Its availability: the one screen, all 24 hours free (2 rotations each), exact now.
