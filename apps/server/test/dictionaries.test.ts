@@ -45,6 +45,25 @@ describe.each(BACKENDS)('dictionaries on %s', (backend) => {
     return row.id;
   }
 
+  /**
+   * The entry `id` of `kind` is held once (usage 1, an open kind) and cannot be deleted
+   * (DICTIONARY_IN_USE); once `release` frees it, it is deleted.
+   */
+  async function expectHeldThenDeleted(
+    op: Awaited<ReturnType<typeof operator>>,
+    kind: 'scene' | 'industry',
+    id: string,
+    release: () => Promise<unknown>,
+  ) {
+    const listed = await op.client.call(endpoints.dictionaryManageList, { kind });
+    const payload = listed.envelope.payload as { fixed: boolean; data: { id: string; usage: number }[] };
+    expect(payload.data.find((e) => e.id === id)).toMatchObject({ usage: 1 });
+    expect(payload.fixed).toBe(false);
+    expect((await op.client.call(endpoints.dictionaryDelete, { id })).envelope.code).toBe(ErrorCode.DICTIONARY_IN_USE);
+    await release();
+    expect((await op.client.call(endpoints.dictionaryDelete, { id })).envelope.code).toBe(0);
+  }
+
   it('serves the seeded device types in the reader’s language, in order', async () => {
     const reader = await entAdmin();
     const labels = async (language: string) => {
@@ -334,18 +353,9 @@ describe.each(BACKENDS)('dictionaries on %s', (backend) => {
     const admin = await entAdmin();
     const used = await insertDictionaryEntry(t, { kind: 'scene' });
     const device = await insertDevice(admin, null, used.code);
-    const listed = await op.client.call(endpoints.dictionaryManageList, { kind: 'scene' });
-    expect(
-      (listed.envelope.payload as { fixed: boolean; data: { id: string; usage: number }[] }).data.find(
-        (e) => e.id === used.id,
-      ),
-    ).toMatchObject({ usage: 1 });
-    expect((listed.envelope.payload as { fixed: boolean }).fixed).toBe(false);
-    expect((await op.client.call(endpoints.dictionaryDelete, { id: used.id })).envelope.code).toBe(
-      ErrorCode.DICTIONARY_IN_USE,
+    await expectHeldThenDeleted(op, 'scene', used.id, () =>
+      t.db.update(devices).set({ scene: null }).where(eq(devices.id, device)),
     );
-    await t.db.update(devices).set({ scene: null }).where(eq(devices.id, device));
-    expect((await op.client.call(endpoints.dictionaryDelete, { id: used.id })).envelope.code).toBe(0);
   });
 
   it('takes a screen size’s code as a positive number of inches', async () => {
@@ -514,18 +524,9 @@ describe.each(BACKENDS)('dictionaries on %s', (backend) => {
       const admin = await entAdmin();
       const used = await insertDictionaryEntry(t, { kind: 'industry' });
       const id = ((await addAdvertiser(admin, used.code)).envelope.payload as { id: string }).id;
-      const listed = await op.client.call(endpoints.dictionaryManageList, { kind: 'industry' });
-      expect(
-        (listed.envelope.payload as { fixed: boolean; data: { id: string; usage: number }[] }).data.find(
-          (e) => e.id === used.id,
-        ),
-      ).toMatchObject({ usage: 1 });
-      expect((listed.envelope.payload as { fixed: boolean }).fixed).toBe(false);
-      expect((await op.client.call(endpoints.dictionaryDelete, { id: used.id })).envelope.code).toBe(
-        ErrorCode.DICTIONARY_IN_USE,
+      await expectHeldThenDeleted(op, 'industry', used.id, () =>
+        t.db.update(advertisers).set({ industry: null }).where(eq(advertisers.accountId, id)),
       );
-      await t.db.update(advertisers).set({ industry: null }).where(eq(advertisers.accountId, id));
-      expect((await op.client.call(endpoints.dictionaryDelete, { id: used.id })).envelope.code).toBe(0);
     });
   });
 });
