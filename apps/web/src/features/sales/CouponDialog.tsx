@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
-import { useEnterpriseToday } from '../../components/enterpriseToday';
+import { useTodayRangeDefault } from '../../components/enterpriseToday';
 import { FormDialog } from '../../components/FormDialog';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { discountText } from './salesLook';
@@ -37,8 +37,7 @@ export function CouponDialog({
   const discount = Form.useWatch('discount', form);
   const goods = useCallQuery('salesGoodsList', { page: 1, size: 500 }, { enabled: open });
   const chosen = { required: true, message: t('required', { ns: 'validation' }) };
-  const { zone, today: todayOf } = useEnterpriseToday();
-  const today = dayjs(todayOf());
+  const { zone, today } = useTodayRangeDefault(form, 'validity', 30, open && !editing);
 
   return (
     <FormDialog<Values>

@@ -14,7 +14,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/queries';
-import { useEnterpriseToday } from '../../components/enterpriseToday';
+import { useTodayRangeDefault } from '../../components/enterpriseToday';
 import { FormDialog } from '../../components/FormDialog';
 import { maxLengthRule, requiredRule } from '../../components/zodRule';
 import { HoursStrip } from './OrderComposer';
@@ -96,8 +96,7 @@ export function GoodsDialog({ open, editing, onClose }: { open: boolean; editing
   const kind = Form.useWatch('kind', form) ?? 'single';
   const chosen = { required: true, message: t('required', { ns: 'validation' }) };
   const onSale = editing?.state === 'onSale' || editing?.state === 'soldOut';
-  const { zone, today: todayOf } = useEnterpriseToday();
-  const today = dayjs(todayOf());
+  const { zone, today } = useTodayRangeDefault(form, 'period', 29, open && !editing);
   const slotPrice = priceRule(t);
 
   return (

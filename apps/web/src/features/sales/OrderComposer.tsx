@@ -434,7 +434,7 @@ export function OrderComposer({
   const can = useCan();
   const manage = can(Perm.salesManage);
   const { self } = useOrdersForSelf();
-  const { zone, today } = useEnterpriseToday();
+  const { zone, ready: zoneKnown, today } = useEnterpriseToday();
   const [state, setState] = useState<ComposerState>(() => emptyState(goodsId));
   const [by, setBy] = useState<'goods' | 'slot'>('goods');
   const [placed, setPlaced] = useState<SalesOrder | null>(null);
@@ -475,7 +475,7 @@ export function OrderComposer({
 
   // The chosen goods (or slot) starts its lines, its period and its hours.
   const startKey = by === 'goods' ? (goods?.id ?? '') : (slot?.id ?? '');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the goods or slot chosen changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the goods or slot chosen changes, or the enterprise's today becomes known
   useEffect(() => {
     if (by === 'goods' && goods) {
       const [startDate, endDate] = defaultPeriod(goods, today());
@@ -502,7 +502,7 @@ export function OrderComposer({
         hours: [...HOUR_PRESETS.allDay],
       });
     }
-  }, [startKey]);
+  }, [startKey, zoneKnown]);
 
   const built = composerRequest(by === 'goods' ? { ...state, slotId: null } : { ...state, goodsId: null }, !self);
   const request = built.ok ? built.request : null;
